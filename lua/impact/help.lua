@@ -1,0 +1,127 @@
+-- help(): the workbench's guide and one page per public function. The texts
+-- live in lua/impact/help/<area>.lua, each returning a list of entries:
+--   { name = "solve2d", signature = "impact.solve2d(t) -> result",
+--     summary = "one line", text = "paragraphs",
+--     fields = { {"name", "meaning", "default"}, ... },
+--     result = { {"name", "meaning"}, ... },
+--     example = "code", see = {"classify2d", ...} }
+-- These texts are the API reference: README.md points to them.
+local AREAS = { "workbench", "solve2d", "solve3d", "analysis", "models", "sweep", "plot" }
+
+local function wrap(text, indent, width)
+  local out, line = {}, indent
+  for word in text:gmatch("%S+") do
+    if #line + #word + 1 > width and line ~= indent then
+      out[#out + 1] = line
+      line = indent .. word
+    else
+      line = (line == indent) and (indent .. word) or (line .. " " .. word)
+    end
+  end
+  if line ~= indent then out[#out + 1] = line end
+  return table.concat(out, "\n")
+end
+
+-- Paragraphs separated by blank lines; lines starting with spaces are kept as is.
+local function format_text(text)
+  local out = {}
+  for para in (text .. "\n\n"):gmatch("(.-)\n%s*\n") do
+    if para:match("^%s%s") then
+      out[#out + 1] = para
+    elseif para:match("%S") then
+      out[#out + 1] = wrap(para, "", 78)
+    end
+  end
+  return table.concat(out, "\n\n")
+end
+
+local function table_rows(rows, head)
+  local w = 0
+  for _, r in ipairs(rows) do w = math.max(w, #r[1]) end
+  local out = { head }
+  for _, r in ipairs(rows) do
+    local desc = r[2] .. (r[3] and (" (default " .. r[3] .. ")") or "")
+    local line = "  " .. r[1] .. string.rep(" ", w - #r[1] + 2)
+    local body = wrap(desc, string.rep(" ", w + 4), 78):gsub("^%s+", "")
+    out[#out + 1] = line .. body
+  end
+  return table.concat(out, "\n")
+end
+
+local function render(e)
+  local parts = { (e.signature or ("impact." .. e.name)) .. "\n" .. string.rep("=", #(e.signature or e.name)) }
+  if e.summary then parts[#parts + 1] = wrap(e.summary, "", 78) end
+  if e.text then parts[#parts + 1] = format_text(e.text) end
+  if e.fields and #e.fields > 0 then parts[#parts + 1] = table_rows(e.fields, "Fields:") end
+  if e.result and #e.result > 0 then parts[#parts + 1] = table_rows(e.result, "Result:") end
+  if e.example then parts[#parts + 1] = "Example:\n" .. e.example:gsub("^\n", ""):gsub("\n$", "") end
+  if e.see and #e.see > 0 then parts[#parts + 1] = "See also: " .. table.concat(e.see, ", ") end
+  return table.concat(parts, "\n\n")
+end
+
+return function(impact)
+  local entries, order = {}, {}
+  for _, area in ipairs(AREAS) do
+    for _, e in ipairs(require("impact.help." .. area)) do
+      assert(e.name and not entries[e.name], "help: duplicate or unnamed entry")
+      e.area = area
+      entries[e.name] = e
+      order[#order + 1] = e.name
+    end
+  end
+
+  local function guide()
+    local g = entries.workbench
+    local parts = { g and render(g) or ("impact " .. impact.version) }
+    local rows = {}
+    for _, name in ipairs(order) do
+      local e = entries[name]
+      if name ~= "workbench" and not e.topic then
+        rows[#rows + 1] = { "impact." .. name, e.summary or "" }
+      end
+    end
+    parts[#parts + 1] = table_rows(rows, "Functions (help(impact.NAME) or help(\"NAME\") for a page):")
+    local topics = {}
+    for _, name in ipairs(order) do
+      if entries[name].topic then topics[#topics + 1] = { name, entries[name].summary or "" } end
+    end
+    if #topics > 0 then
+      parts[#parts + 1] = table_rows(topics, "Topics (help(\"NAME\")):")
+    end
+    return table.concat(parts, "\n\n")
+  end
+
+  -- help(x) -> the text for x (printed unless `quiet`); x: nil, a name or a function.
+  local function text_of(x)
+    if x == nil then return guide() end
+    local name = x
+    if type(x) ~= "string" then
+      name = nil
+      for k, v in pairs(impact) do
+        if v == x then name = k break end
+      end
+      if not name and type(impact.plot) == "table" then
+        for k, v in pairs(impact.plot) do
+          if v == x then name = "plot." .. k break end
+        end
+      end
+    end
+    name = name and name:gsub("^impact%.", "")
+    local e = name and entries[name]
+    if not e then
+      return nil, "help: no entry for " .. tostring(name or x) .. " (help() lists them)"
+    end
+    return render(e)
+  end
+
+  impact.help = setmetatable({
+    text = text_of,
+    entries = entries,
+    names = order,
+  }, {
+    __call = function(_, x)
+      local text, err = text_of(x)
+      print(text or err)
+    end,
+  })
+end

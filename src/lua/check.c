@@ -1,0 +1,296 @@
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+
+void imp_check_init(imp_check *c, lua_State *L, const char *fn)
+{
+    c->L = L;
+    c->fn = fn;
+    c->prefix[0] = '\0';
+}
+
+void imp_check_sub(imp_check *sub, const imp_check *parent, const char *key)
+{
+    sub->L = parent->L;
+    sub->fn = parent->fn;
+    int n = snprintf(sub->prefix, sizeof sub->prefix, "%.40s%.20s.",
+                     parent->prefix, key);
+    (void)n; /* a cut prefix only shortens an error message */
+}
+
+int imp_check_error(const imp_check *c, const char *key, const char *fmt, ...)
+{
+    char msg[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return luaL_error(c->L, "%s: field '%s%s' %s", c->fn, c->prefix, key, msg);
+}
+
+int imp_check_fail(const imp_check *c, const char *fmt, ...)
+{
+    char msg[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return luaL_error(c->L, "%s: %s", c->fn, msg);
+}
+
+void imp_check_table_arg(const imp_check *c, int idx)
+{
+    if (!lua_istable(c->L, idx))
+        luaL_error(c->L, "%s: expected a table, got %s", c->fn,
+                   luaL_typename(c->L, idx));
+}
+
+int imp_check_has(const imp_check *c, int t, const char *key)
+{
+    int has = lua_getfield(c->L, t, key) != LUA_TNIL;
+    lua_pop(c->L, 1);
+    return has;
+}
+
+/* Reads t[key] as a finite number; returns 0 when absent. */
+static int read_number(const imp_check *c, int t, const char *key,
+                       int required, double *out)
+{
+    lua_State *L = c->L;
+    int type = lua_getfield(L, t, key);
+    if (type == LUA_TNIL) {
+        lua_pop(L, 1);
+        if (required)
+            imp_check_error(c, key, "is required (a number)");
+        return 0;
+    }
+    if (type != LUA_TNUMBER) {
+        /* report the type, not the value: strings like "1" are rejected */
+        imp_check_error(c, key, "must be a number, got %s", luaL_typename(L, -1));
+    }
+    double v = lua_tonumber(L, -1);
+    lua_pop(L, 1);
+    if (!isfinite(v))
+        imp_check_error(c, key, "must be a finite number, got %g", v);
+    *out = v;
+    return 1;
+}
+
+double imp_check_number(const imp_check *c, int t, const char *key,
+                        int required, double def)
+{
+    double v = def;
+    read_number(c, t, key, required, &v);
+    return v;
+}
+
+double imp_check_positive(const imp_check *c, int t, const char *key,
+                          int required, double def)
+{
+    double v = def;
+    if (read_number(c, t, key, required, &v) && !(v > 0))
+        imp_check_error(c, key, "must be positive, got %.17g", v);
+    return v;
+}
+
+double imp_check_range(const imp_check *c, int t, const char *key,
+                       int required, double def, double lo, double hi)
+{
+    double v = def;
+    if (read_number(c, t, key, required, &v) && !(v >= lo && v <= hi))
+        imp_check_error(c, key, "must be in [%g, %g], got %.17g", lo, hi, v);
+    return v;
+}
+
+long long imp_check_integer(const imp_check *c, int t, const char *key,
+                            int required, long long def,
+                            long long lo, long long hi)
+{
+    lua_State *L = c->L;
+    int type = lua_getfield(L, t, key);
+    if (type == LUA_TNIL) {
+        lua_pop(L, 1);
+        if (required)
+            imp_check_error(c, key, "is required (an integer)");
+        return def;
+    }
+    int isint = 0;
+    lua_Integer v = lua_tointegerx(L, -1, &isint);
+    if (type != LUA_TNUMBER || !isint)
+        imp_check_error(c, key, "must be an integer, got %s",
+                        type == LUA_TNUMBER ? "a fraction" : luaL_typename(L, -1));
+    lua_pop(L, 1);
+    if (v < lo || v > hi)
+        imp_check_error(c, key, "must be in [%lld, %lld], got %lld", lo, hi,
+                        (long long)v);
+    return v;
+}
+
+int imp_check_boolean(const imp_check *c, int t, const char *key, int def)
+{
+    lua_State *L = c->L;
+    int type = lua_getfield(L, t, key);
+    int v = def;
+    if (type == LUA_TBOOLEAN)
+        v = lua_toboolean(L, -1);
+    else if (type != LUA_TNIL)
+        imp_check_error(c, key, "must be a boolean, got %s", luaL_typename(L, -1));
+    lua_pop(L, 1);
+    return v;
+}
+
+int imp_check_option(const imp_check *c, int t, const char *key, int def,
+                     const char *const names[])
+{
+    lua_State *L = c->L;
+    int type = lua_getfield(L, t, key);
+    if (type == LUA_TNIL) {
+        lua_pop(L, 1);
+        return def;
+    }
+    if (type != LUA_TSTRING)
+        imp_check_error(c, key, "must be a string, got %s", luaL_typename(L, -1));
+    const char *s = lua_tostring(L, -1);
+    for (int i = 0; names[i]; i++) {
+        if (strcmp(names[i], s) == 0) {
+            lua_pop(L, 1);
+            return i;
+        }
+    }
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int i = 0; names[i]; i++) {
+        if (i) luaL_addstring(&b, ", ");
+        luaL_addchar(&b, '"');
+        luaL_addstring(&b, names[i]);
+        luaL_addchar(&b, '"');
+    }
+    luaL_pushresult(&b);
+    return imp_check_error(c, key, "must be one of %s, got \"%s\"",
+                           lua_tostring(L, -1), s);
+}
+
+/* Reads element i (1-based) or named field of the table on top. */
+static double vec_component(const imp_check *c, const char *key, int i,
+                            const char *name)
+{
+    lua_State *L = c->L;
+    int type = lua_rawgeti(L, -1, i);
+    if (type == LUA_TNIL) {
+        lua_pop(L, 1);
+        type = lua_getfield(L, -1, name);
+    }
+    if (type != LUA_TNUMBER)
+        imp_check_error(c, key, "component %s must be a number, got %s", name,
+                        luaL_typename(L, -1));
+    double v = lua_tonumber(L, -1);
+    lua_pop(L, 1);
+    if (!isfinite(v))
+        imp_check_error(c, key, "component %s must be finite, got %g", name, v);
+    return v;
+}
+
+void imp_check_vec3(const imp_check *c, int t, const char *key,
+                    int required, const double def[3], double out[3])
+{
+    static const char *const names[3] = {"x", "y", "z"};
+    lua_State *L = c->L;
+    int type = lua_getfield(L, t, key);
+    if (type == LUA_TNIL) {
+        lua_pop(L, 1);
+        if (required)
+            imp_check_error(c, key, "is required (a vector {x, y, z})");
+        for (int i = 0; i < 3; i++)
+            out[i] = def ? def[i] : 0.0;
+        return;
+    }
+    if (type != LUA_TTABLE)
+        imp_check_error(c, key, "must be a vector {x, y, z}, got %s",
+                        luaL_typename(L, -1));
+    for (int i = 0; i < 3; i++)
+        out[i] = vec_component(c, key, i + 1, names[i]);
+    lua_pop(L, 1);
+}
+
+void imp_check_mat3(const imp_check *c, int t, const char *key, double out[9])
+{
+    lua_State *L = c->L;
+    if (lua_getfield(L, t, key) != LUA_TTABLE)
+        imp_check_error(c, key, "must be a 3x3 matrix (three rows of three numbers), got %s",
+                        luaL_typename(L, -1));
+    int nested = lua_rawgeti(L, -1, 1) == LUA_TTABLE;
+    lua_pop(L, 1);
+    for (int i = 0; i < 3; i++) {
+        if (nested) {
+            if (lua_rawgeti(L, -1, i + 1) != LUA_TTABLE)
+                imp_check_error(c, key, "row %d must be a table of three numbers", i + 1);
+        }
+        for (int j = 0; j < 3; j++) {
+            int type = nested ? lua_rawgeti(L, -1, j + 1)
+                              : lua_rawgeti(L, -1, 3 * i + j + 1);
+            if (type != LUA_TNUMBER)
+                imp_check_error(c, key, "entry (%d, %d) must be a number, got %s",
+                                i + 1, j + 1, luaL_typename(L, -1));
+            double v = lua_tonumber(L, -1);
+            if (!isfinite(v))
+                imp_check_error(c, key, "entry (%d, %d) must be finite, got %g",
+                                i + 1, j + 1, v);
+            out[3 * i + j] = v;
+            lua_pop(L, 1);
+        }
+        if (nested)
+            lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+void imp_check_finite(const imp_check *c, const char *key, double v)
+{
+    if (!isfinite(v))
+        imp_check_error(c, key, "gives a non-finite value (%g)", v);
+}
+
+void imp_check_friction(const imp_check *c, int t, double def,
+                        double *mu_s, double *mu_k)
+{
+    const double inf = HUGE_VAL;
+    double mu = imp_check_range(c, t, "mu", 0, def, 0, inf);
+    *mu_s = imp_check_range(c, t, "mu_s", 0, mu, 0, inf);
+    *mu_k = imp_check_range(c, t, "mu_k", 0, mu, 0, inf);
+    if (*mu_k > *mu_s)
+        imp_check_error(c, "mu_k", "must not exceed mu_s (%.17g > %.17g)",
+                        *mu_k, *mu_s);
+}
+
+void imp_set_number(lua_State *L, const char *key, double v)
+{
+    lua_pushnumber(L, v);
+    lua_setfield(L, -2, key);
+}
+
+void imp_set_string(lua_State *L, const char *key, const char *v)
+{
+    lua_pushstring(L, v);
+    lua_setfield(L, -2, key);
+}
+
+void imp_set_boolean(lua_State *L, const char *key, int v)
+{
+    lua_pushboolean(L, v);
+    lua_setfield(L, -2, key);
+}
+
+void imp_push_vec3(lua_State *L, const double v[3])
+{
+    static const char *const names[3] = {"x", "y", "z"};
+    lua_createtable(L, 3, 3);
+    for (int i = 0; i < 3; i++) {
+        lua_pushnumber(L, v[i]);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, -3, i + 1);
+        lua_setfield(L, -2, names[i]);
+    }
+}

@@ -1,0 +1,79 @@
+/* Argument checking for the binding. Every error names the function and
+ * the field: "solve2d: field 'e' must be in [0, 1], got 1.3". Nested
+ * tables extend the prefix ("body1.m"). */
+#ifndef IMPACT_LUA_CHECK_H
+#define IMPACT_LUA_CHECK_H
+
+#include <lua.h>
+#include <lauxlib.h>
+
+typedef struct {
+    lua_State *L;
+    const char *fn;      /* public function name, e.g. "solve2d" */
+    char prefix[64];     /* "" or "body1." */
+} imp_check;
+
+void imp_check_init(imp_check *c, lua_State *L, const char *fn);
+/* A checker for the sub-table at key (prefix "key."). */
+void imp_check_sub(imp_check *sub, const imp_check *parent, const char *key);
+
+/* Raise "fn: field 'prefix.key' <message>". Never returns. */
+int imp_check_error(const imp_check *c, const char *key, const char *fmt, ...)
+#ifdef __GNUC__
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* Raise "fn: <message>" (no field). Never returns. */
+int imp_check_fail(const imp_check *c, const char *fmt, ...)
+#ifdef __GNUC__
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Raise unless the argument at idx is a table. */
+void imp_check_table_arg(const imp_check *c, int idx);
+
+/* Is t[key] non-nil? */
+int imp_check_has(const imp_check *c, int t, const char *key);
+
+/* A finite number at t[key]. Absent: def when !required, else an error. */
+double imp_check_number(const imp_check *c, int t, const char *key,
+                        int required, double def);
+/* ... and > 0. */
+double imp_check_positive(const imp_check *c, int t, const char *key,
+                          int required, double def);
+/* ... and in [lo, hi]. */
+double imp_check_range(const imp_check *c, int t, const char *key,
+                       int required, double def, double lo, double hi);
+/* An integer at t[key] in [lo, hi]. */
+long long imp_check_integer(const imp_check *c, int t, const char *key,
+                            int required, long long def,
+                            long long lo, long long hi);
+/* A boolean (absent: def). */
+int imp_check_boolean(const imp_check *c, int t, const char *key, int def);
+/* A string at t[key] among names[] (NULL-terminated); returns its index.
+ * Absent: def (an index). */
+int imp_check_option(const imp_check *c, int t, const char *key, int def,
+                     const char *const names[]);
+/* A 3-vector given as {x, y, z} or {x =, y =, z =}. */
+void imp_check_vec3(const imp_check *c, int t, const char *key,
+                    int required, const double def[3], double out[3]);
+/* A 3x3 matrix given as {{..},{..},{..}} (rows) or 9 numbers row-major. */
+void imp_check_mat3(const imp_check *c, int t, const char *key, double out[9]);
+
+/* Check a finite value already read (for derived quantities). */
+void imp_check_finite(const imp_check *c, const char *key, double v);
+
+/* Friction: "mu" sets both; "mu_s"/"mu_k" override; mu_k > mu_s is an
+ * error; all >= 0. Absent everywhere: def (0 = frictionless). */
+void imp_check_friction(const imp_check *c, int t, double def,
+                        double *mu_s, double *mu_k);
+
+/* Result building: t[key] = v for the table on top of the stack. */
+void imp_set_number(lua_State *L, const char *key, double v);
+void imp_set_string(lua_State *L, const char *key, const char *v);
+void imp_set_boolean(lua_State *L, const char *key, int v);
+/* Push a 3-vector as a table with both v[1..3] and v.x, v.y, v.z. */
+void imp_push_vec3(lua_State *L, const double v[3]);
+
+#endif

@@ -1,0 +1,218 @@
+#include <math.h>
+#include <string.h>
+
+#include "l_law.h"
+
+#define LAWSTATE_MT "impact.LawState"
+
+/* The reused state object: a userdata that reads the core's current state
+ * through a pointer, so a law evaluation creates no table. */
+struct imp_law_box {
+    const imp_law_state *cur;
+};
+
+static const char *const law_names[] = {"poisson", "newton", "energetic", NULL};
+
+const char *imp_law_name(const imp_law *law)
+{
+    return law->kind == IMP_LAW_CUSTOM ? "custom" : law_names[law->kind];
+}
+
+/* Pushes a tangential quantity: a number in 2D, a reused {x =, z =} table
+ * (one per field, kept in the userdata's user values) in 3D. */
+static int push_tangential(lua_State *L, const imp_law_state *s,
+                           const double v[2], int slot)
+{
+    if (s->dim == 2) {
+        lua_pushnumber(L, v[0]);
+        return 1;
+    }
+    if (lua_getiuservalue(L, 1, slot) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_createtable(L, 2, 2);
+        lua_pushvalue(L, -1);
+        lua_setiuservalue(L, 1, slot);
+    }
+    lua_pushnumber(L, v[0]);
+    lua_setfield(L, -2, "x");
+    lua_pushnumber(L, v[1]);
+    lua_setfield(L, -2, "z");
+    lua_pushnumber(L, v[0]);
+    lua_rawseti(L, -2, 1);
+    lua_pushnumber(L, v[1]);
+    lua_rawseti(L, -2, 2);
+    return 1;
+}
+
+static int lawstate_index(lua_State *L)
+{
+    imp_law_box *box = luaL_checkudata(L, 1, LAWSTATE_MT);
+    const char *k = luaL_checkstring(L, 2);
+    const imp_law_state *s = box->cur;
+    if (!s)
+        return luaL_error(L, "law state used outside a law evaluation");
+    double v;
+    switch (k[0]) {
+    case 'P':
+        if (strcmp(k, "Pn") == 0) { v = s->Pn; break; }
+        if (strcmp(k, "Pc") == 0) { v = s->Pc; break; }
+        if (strcmp(k, "Pt") == 0) return push_tangential(L, s, s->Pt, 1);
+        goto none;
+    case 'v':
+        if (strcmp(k, "vn") == 0) { v = s->vn; break; }
+        if (strcmp(k, "vn0") == 0) { v = s->vn0; break; }
+        if (strcmp(k, "vt") == 0) return push_tangential(L, s, s->vt, 2);
+        if (strcmp(k, "vt0") == 0) return push_tangential(L, s, s->vt0, 3);
+        goto none;
+    case 'W':
+        if (strcmp(k, "Wc") == 0) { v = s->Wc; break; }
+        if (strcmp(k, "Wr") == 0) { v = s->Wr; break; }
+        goto none;
+    case 'p':
+        if (strcmp(k, "phase") == 0) {
+            lua_pushstring(L, s->phase == IMP_PHASE_COMPRESSION ? "compression"
+                                                                : "restitution");
+            return 1;
+        }
+        goto none;
+    default:
+        goto none;
+    }
+    lua_pushnumber(L, v);
+    return 1;
+none:
+    lua_pushnil(L);
+    return 1;
+}
+
+static int lawstate_tostring(lua_State *L)
+{
+    imp_law_box *box = luaL_checkudata(L, 1, LAWSTATE_MT);
+    const imp_law_state *s = box->cur;
+    if (!s) {
+        lua_pushstring(L, "law state (idle)");
+        return 1;
+    }
+    lua_pushfstring(L, "law state {phase = %s, Pn = %f, Pc = %f, vn = %f, vn0 = %f, Wc = %f, Wr = %f}",
+                    s->phase == IMP_PHASE_COMPRESSION ? "compression" : "restitution",
+                    s->Pn, s->Pc, s->vn, s->vn0, s->Wc, s->Wr);
+    return 1;
+}
+
+void imp_law_open(lua_State *L)
+{
+    if (luaL_newmetatable(L, LAWSTATE_MT)) {
+        lua_pushcfunction(L, lawstate_index);
+        lua_setfield(L, -2, "__index");
+        lua_pushcfunction(L, lawstate_tostring);
+        lua_setfield(L, -2, "__tostring");
+    }
+    lua_pop(L, 1);
+}
+
+static int is_callable(lua_State *L, int idx)
+{
+    if (lua_isfunction(L, idx))
+        return 1;
+    if (luaL_getmetafield(L, idx, "__call") != LUA_TNIL) {
+        lua_pop(L, 1);
+        return 1;
+    }
+    return 0;
+}
+
+void imp_law_check(const imp_check *c, int t, double def_e, imp_law *law,
+                   imp_lua_law *lctx)
+{
+    lua_State *L = c->L;
+    memset(law, 0, sizeof *law);
+    law->e = imp_check_range(c, t, "e", 0, def_e, 0, 1);
+    int type = lua_getfield(L, t, "law");
+    if (type == LUA_TNIL || type == LUA_TSTRING) {
+        lua_pop(L, 1);
+        law->kind = (imp_law_kind)imp_check_option(c, t, "law", IMP_LAW_POISSON,
+                                                   law_names);
+        return;
+    }
+    if (!is_callable(L, -1))
+        imp_check_error(c, "law", "must be \"poisson\", \"newton\", \"energetic\" or a function, got %s",
+                        luaL_typename(L, -1));
+    memset(lctx, 0, sizeof *lctx);
+    lctx->L = L;
+    lctx->check = c;
+    lctx->fn = lua_absindex(L, -1);
+    lua_Debug ar;
+    lua_pushvalue(L, -1);
+    if (lua_isfunction(L, -1) && lua_getinfo(L, ">S", &ar))
+        snprintf(lctx->name, sizeof lctx->name, "function <%s:%d>", ar.short_src,
+                 ar.linedefined);
+    else {
+        lua_pop(L, 1);
+        snprintf(lctx->name, sizeof lctx->name, "callable table");
+    }
+    lctx->box = lua_newuserdatauv(L, sizeof *lctx->box, 3);
+    lctx->box->cur = NULL;
+    luaL_setmetatable(L, LAWSTATE_MT);
+    lctx->state = lua_absindex(L, -1);
+    law->kind = IMP_LAW_CUSTOM;
+    law->fn = imp_lua_law_eval;
+    law->ctx = lctx;
+}
+
+int imp_lua_law_eval(void *ctx, const imp_law_state *s, double *residual)
+{
+    imp_lua_law *l = ctx;
+    lua_State *L = l->L;
+    l->box->cur = s;
+    lua_pushvalue(L, l->fn);
+    lua_pushvalue(L, l->state);
+    lua_call(L, 1, 1);
+    l->box->cur = NULL;
+    if (lua_type(L, -1) != LUA_TNUMBER) {
+        l->badtype = luaL_typename(L, -1);
+        lua_pop(L, 1);
+        return 1;
+    }
+    double r = lua_tonumber(L, -1);
+    lua_pop(L, 1);
+    if (!isfinite(r)) {
+        l->badtype = "a non-finite number";
+        l->badvalue = r;
+        return 1;
+    }
+    *residual = r;
+    return 0;
+}
+
+void imp_law_run(lua_State *L, const imp_law *law, lua_CFunction fn, void *ud)
+{
+    if (law->kind != IMP_LAW_CUSTOM) {
+        /* nothing can raise inside: call directly */
+        lua_pushcfunction(L, fn);
+        lua_pushlightuserdata(L, ud);
+        lua_call(L, 1, 0);
+        return;
+    }
+    imp_lua_law *l = law->ctx;
+    lua_pushcfunction(L, fn);
+    lua_pushlightuserdata(L, ud);
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+        l->box->cur = NULL;
+        const char *msg = lua_tostring(L, -1);
+        luaL_error(L, "%s: law (%s) raised an error: %s", l->check->fn, l->name,
+                   msg ? msg : luaL_typename(L, -1));
+    }
+}
+
+int imp_law_raise(lua_State *L, const imp_check *c, const imp_law *law,
+                  imp_status st)
+{
+    const imp_lua_law *l = law->kind == IMP_LAW_CUSTOM ? law->ctx : NULL;
+    if (st == IMP_ELAW && l)
+        return luaL_error(L, "%s: law (%s) must return a finite number, got %s",
+                          c->fn, l->name, l->badtype ? l->badtype : "nothing");
+    if (st == IMP_ENOROOT)
+        return luaL_error(L, "%s: law (%s) never reached zero after maximum compression",
+                          c->fn, l ? l->name : imp_law_name(law));
+    return luaL_error(L, "%s: %s", c->fn, imp_strerror(st));
+}

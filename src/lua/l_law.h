@@ -1,0 +1,50 @@
+/* Restitution laws from Lua: "poisson", "newton", "energetic" or a Lua
+ * function (or callable table) law(s) returning a residual. A custom law is
+ * called through imp_lua_law_eval with one reused state object, inside the
+ * single protected call made by imp_law_run. */
+#ifndef IMPACT_L_LAW_H
+#define IMPACT_L_LAW_H
+
+#include "check.h"
+#include "law.h"
+#include "status.h"
+
+typedef struct imp_law_box imp_law_box;
+
+typedef struct {
+    lua_State *L;
+    int fn;              /* absolute stack index of the law */
+    int state;           /* absolute stack index of the state object */
+    imp_law_box *box;    /* the state object's block */
+    const char *badtype; /* set when the law returned a non-number */
+    double badvalue;     /* set when it returned a non-finite number */
+    char name[128];      /* "function <file:line>" for messages */
+    const imp_check *check;
+} imp_lua_law;
+
+/* Reads t.law and t.e (e in [0, 1], default def_e) into *law. For a
+ * custom law it pushes the law and its state object (two stack slots,
+ * left for the caller to pop) and points law->fn/ctx at *lctx. */
+void imp_law_check(const imp_check *c, int t, double def_e, imp_law *law,
+                   imp_lua_law *lctx);
+
+/* The C adapter the core calls for a custom law. */
+int imp_lua_law_eval(void *ctx, const imp_law_state *s, double *residual);
+
+/* Runs fn(L) with ud as its only argument under one lua_pcall. With a custom
+ * law, an error raised inside (by the law) is re-raised naming the law;
+ * other errors propagate unchanged. */
+void imp_law_run(lua_State *L, const imp_law *law, lua_CFunction fn, void *ud);
+
+/* Raises the message for a failed solve: a law that failed (IMP_ELAW), never
+ * reached zero (IMP_ENOROOT), or any other status. */
+int imp_law_raise(lua_State *L, const imp_check *c, const imp_law *law,
+                  imp_status st);
+
+/* Registers the state object's metatable; called by the module opener. */
+void imp_law_open(lua_State *L);
+
+/* The law's name: "poisson", "newton", "energetic" or "custom". */
+const char *imp_law_name(const imp_law *law);
+
+#endif

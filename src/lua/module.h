@@ -1,0 +1,16 @@
+/* The C module impact.core: one opener per area, each adding its functions
+ * to the module table on top of the stack. */
+#ifndef IMPACT_LUA_MODULE_H
+#define IMPACT_LUA_MODULE_H
+
+#include <lua.h>
+
+int luaopen_impact_core(lua_State *L);
+
+void imp_open_solve2d(lua_State *L);   /* l_solve2d.c: solve2d, classify2d, ... */
+void imp_open_solve3d(lua_State *L);   /* l_solve3d.c: solve3d, rod, ... */
+void imp_open_models(lua_State *L);    /* l_models.c: the published models */
+void imp_open_analysis(lua_State *L);  /* l_analysis.c: impact space, painleve */
+void imp_open_sweep(lua_State *L);     /* l_sweep.c: the C fast path of sweeps */
+
+#endif

@@ -1,0 +1,27 @@
+#include <string.h>
+#include "check.h"
+#include "status.h"
+#include "interrupt.h"
+
+static void test_strerror(void)
+{
+    CHECK(strcmp(imp_strerror(IMP_OK), "ok") == 0);
+    CHECK(strcmp(imp_strerror(IMP_EINTERRUPT), "interrupted!") == 0);
+}
+
+static void test_interrupt_flag(void)
+{
+    imp_interrupt_clear();
+    CHECK(!imp_interrupted());
+    imp_interrupt_raise();
+    CHECK(imp_interrupted());
+    imp_interrupt_clear();
+    CHECK(!imp_interrupted());
+}
+
+int main(void)
+{
+    RUN(test_strerror);
+    RUN(test_interrupt_flag);
+    return check_summary();
+}
