@@ -13,4 +13,8 @@ void imp_open_models(lua_State *L);    /* l_models.c: the published models */
 void imp_open_analysis(lua_State *L);  /* l_analysis.c: impact space, painleve */
 void imp_open_sweep(lua_State *L);     /* l_sweep.c: the C fast path of sweeps */
 
+/* solve2d with t.model set to a published model other than "routh": the 2D
+ * binding calls this (l_models.c) with the problem table at index t. */
+int imp_solve2d_model(lua_State *L, int t);
+
 #endif

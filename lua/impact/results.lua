@@ -1,2 +1,0 @@
--- Lua-side part of the results area (placeholder until it lands).
-return function(impact, core) end

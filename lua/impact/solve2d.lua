@@ -1,0 +1,2 @@
+-- Lua-side part of the solve2d area (placeholder until it lands).
+return function(impact, core) end
