@@ -1,0 +1,301 @@
+local impact = require("impact")
+
+-- Unique temporary file names (removed by each test).
+local function tmpname(ext)
+  local t = os.tmpname()
+  os.remove(t)
+  return t .. ext
+end
+
+local function slurp(path)
+  local f = assert(io.open(path, "r"))
+  local s = f:read("a")
+  f:close()
+  return s
+end
+
+local function lines(path)
+  local out = {}
+  for l in io.lines(path) do out[#out + 1] = l end
+  return out
+end
+
+-- A cheap solver with a 2D-like result, and the mode as a string.
+local function toy(p)
+  local x, y = p.x or 0, (p.body1 and p.body1.vx) or 0
+  return { Px = x + y, Py = x * y, dT = -x, mode = x > 0.5 and "sliding" or "C-sticking",
+           class = "eccentric", path = { { Px = 0, Py = 0, event = "start" } },
+           body1 = { vx = 2 * y, vy = 0, w = 1 } }
+end
+
+describe("impact.range", function()
+  it("gives n evenly spaced values with exact ends", function()
+    local r = impact.range(0, 1, 5)
+    assert.are.same({ 0, 0.25, 0.5, 0.75, 1 }, r)
+    assert.are.same({ 2 }, impact.range(2, 3, 1))
+    local g = impact.range(1, 100, 3, "log")
+    assert.is.near(10, g[2], 1e-12)
+    assert.are.equal(100, g[3])
+  end)
+
+  it("rejects bad arguments by name", function()
+    assert.has_error(function() impact.range(0, 1, 0) end,
+      "range: argument 'n' must be a positive integer, got 0")
+    assert.has_error(function() impact.range(0 / 0, 1, 3) end)
+    assert.has_error(function() impact.range(-1, 1, 3, "log") end)
+  end)
+end)
+
+describe("impact.sweep", function()
+  it("runs a cartesian grid, first field slowest, with dotted fields", function()
+    local s = impact.sweep{ base = { body1 = { m = 1 } },
+      vary = { { "x", { 0, 1 } }, { "body1.vx", { 10, 20, 30 } } }, solve = toy }
+    assert.are.equal(6, s.n)
+    assert.are.same({ "x", "body1.vx", "Px", "Py", "dT", "body1.vy", "body1.w", "mode", "class" },
+      s.names)
+    assert.are.same({ 0, 0, 0, 1, 1, 1 }, s.columns.x)
+    assert.are.same({ 10, 20, 30, 10, 20, 30 }, s.columns["body1.vx"])
+    assert.are.same({ 10, 20, 30, 11, 21, 31 }, s.columns.Px)
+    assert.are.same({ "C-sticking", "C-sticking", "C-sticking", "sliding", "sliding", "sliding" },
+      s.columns.mode)
+    assert.are.equal(0, #s.failures)
+    assert.is_false(s.interrupted)
+  end)
+
+  it("orders a map of fields by name and keeps the base untouched", function()
+    local base = { body1 = { m = 1, vx = 5 } }
+    local s = impact.sweep{ base = base, vary = { x = { 1, 2 }, ["body1.vx"] = { 3 } }, solve = toy }
+    assert.are.same({ "body1.vx", "x" }, { s.names[1], s.names[2] })
+    assert.are.equal(5, base.body1.vx)
+    assert.is_nil(base.x)
+  end)
+
+  it("maps samples to problems with a function (derived parameters)", function()
+    local seen = {}
+    local s = impact.sweep{
+      base = { k = 2 },
+      vary = { angle_deg = { 0, 90 }, ratio = { 1, 3 } },
+      map = function(p, base)
+        seen[#seen + 1] = base
+        return { x = base.k * p.ratio * math.cos(math.rad(p.angle_deg)) }
+      end,
+      solve = toy }
+    assert.are.equal(4, s.n)
+    assert.is.near(2, s.columns.Px[1], 1e-12)
+    assert.is.near(6, s.columns.Px[2], 1e-12)
+    assert.is.near(0, s.columns.Px[3], 1e-12)
+    assert.are_not.equal(seen[1], seen[2])   -- a fresh copy of base each time
+  end)
+
+  it("accepts a solver returning a plain number", function()
+    local s = impact.sweep{ vary = { x = { 1, 2 } }, solve = function(p) return p.x ^ 2 end }
+    assert.are.same({ 1, 4 }, s.columns.value)
+  end)
+
+  it("draws seeded, reproducible random and Latin-hypercube samples", function()
+    local function run(method, seed)
+      return impact.sweep{ sample = { n = 50, method = method, seed = seed,
+        ranges = { x = { -1, 1 }, ["body1.vx"] = { 0, 10 } } }, solve = toy }
+    end
+    for _, m in ipairs{ "random", "lhs" } do
+      local a, b, c = run(m, 7), run(m, 7), run(m, 8)
+      assert.are.same(a.columns.x, b.columns.x)
+      assert.are.same(a.columns["body1.vx"], b.columns["body1.vx"])
+      assert.are_not.same(a.columns.x, c.columns.x)
+      for i = 1, 50 do
+        assert.is_true(a.columns.x[i] >= -1 and a.columns.x[i] < 1)
+        assert.is_true(a.columns["body1.vx"][i] >= 0 and a.columns["body1.vx"][i] < 10)
+      end
+    end
+    -- Latin hypercube: exactly one point in each of the n strata per field.
+    local s = run("lhs", 3)
+    for _, f in ipairs{ { "x", -1, 1 }, { "body1.vx", 0, 10 } } do
+      local hit = {}
+      for i = 1, 50 do
+        local k = math.floor((s.columns[f[1]][i] - f[2]) / (f[3] - f[2]) * 50) + 1
+        assert.is_nil(hit[k])
+        hit[k] = true
+      end
+    end
+  end)
+
+  it("combines a grid with a sample, the sample innermost", function()
+    local s = impact.sweep{ vary = { y = { 1, 2 } }, sample = { n = 3, ranges = { x = { 0, 1 } } },
+      solve = function(p) return { v = p.x + p.y } end }
+    assert.are.equal(6, s.n)
+    assert.are.same({ 1, 1, 1, 2, 2, 2 }, s.columns.y)
+    assert.are.same({ s.columns.x[1], s.columns.x[2], s.columns.x[3] },
+      { s.columns.x[4], s.columns.x[5], s.columns.x[6] })
+  end)
+
+  it("records a failing point and goes on, or raises naming the point", function()
+    local function picky(p)
+      if p.x == 2 then error("solve2d: field 'e' must be in [0, 1], got 1.3", 0) end
+      return toy(p)
+    end
+    local s = impact.sweep{ vary = { x = { 1, 2, 3 } }, solve = picky }
+    assert.are.equal(3, s.n)
+    assert.are.equal(1, #s.failures)
+    assert.are.equal(2, s.failures[1].index)
+    assert.are.equal(2, s.failures[1].point.x)
+    assert.matches("field 'e' must be", s.failures[1].message)
+    assert.are.equal("error", s.columns.mode[2])
+    assert.is_true(s.columns.Px[2] ~= s.columns.Px[2])   -- NaN marks the failed point
+    assert.are.equal(3, s.columns.Px[3])
+    assert.has_error(function()
+      impact.sweep{ vary = { x = { 1, 2, 3 } }, solve = picky, on_error = "raise" }
+    end, "sweep: point 2 (x=2): solve2d: field 'e' must be in [0, 1], got 1.3")
+  end)
+
+  it("takes the columns from the first point that solves, even when it fails first", function()
+    local s = impact.sweep{ vary = { x = { 1, 2 } },
+      solve = function(p) if p.x == 1 then error("no") end return toy(p) end }
+    assert.are.equal("Px", s.names[2])
+    assert.are.equal("error", s.columns.mode[1])
+  end)
+
+  it("stops cleanly on an interrupt and keeps what is done", function()
+    local path = tmpname(".csv")
+    local s = impact.sweep{ vary = { x = impact.range(1, 10, 10) }, out = path,
+      solve = function(p)
+        if p.x == 4 then error("interrupted!") end
+        return toy(p)
+      end }
+    assert.is_true(s.interrupted)
+    assert.are.equal(3, s.n)
+    assert.are.same({ 1, 2, 3 }, s.columns.x)
+    local back = impact.sweep_read(path)
+    assert.are.equal(3, back.n)
+    assert.is_true(back.interrupted)
+    assert.are.same(s.columns.Px, back.columns.Px)
+    os.remove(path)
+
+    -- The flag the host's Ctrl-C handler raises stops it the same way.
+    local core = impact.core
+    local s2 = impact.sweep{ vary = { x = impact.range(1, 10, 10) },
+      solve = function(p)
+        if p.x == 6 then core._raise_interrupt() end
+        return toy(p)
+      end }
+    assert.is_true(s2.interrupted)
+    assert.are.equal(6, s2.n)
+    assert.is_false(core._interrupted())
+  end)
+
+  it("writes CSV with comments, a header and rows that read back exactly", function()
+    local path = tmpname(".csv")
+    local s = impact.sweep{ base = { e = 0.5 }, vary = { x = impact.range(0, 1, 7) },
+      sample = { n = 4, ranges = { ["body1.vx"] = { 0, 1 } } }, solve = toy, out = path }
+    local L = lines(path)
+    assert.matches("^# impact .* sweep$", L[1])
+    assert.are.equal("# solve: function", L[2])
+    assert.are.equal("# base: {e = 0.5}", L[3])
+    local header
+    for _, l in ipairs(L) do
+      if not l:match("^#") then header = l break end
+    end
+    assert.are.equal("x,body1.vx,Px,Py,dT,body1.vy,body1.w,mode,class", header)
+    assert.are.equal("# end: 28 points, 0 failed", L[#L])
+    local back = impact.sweep_read(path)
+    assert.are.equal(28, back.n)
+    assert.are.same(s.names, back.names)
+    for _, name in ipairs(s.names) do
+      assert.are.same(s.columns[name], back.columns[name])
+    end
+    os.remove(path)
+  end)
+
+  it("writes JSON through lua-cjson", function()
+    local path = tmpname(".json")
+    local s = impact.sweep{ vary = { x = { 0.25, 1, 2 } }, out = path,
+      solve = function(p) if p.x == 1 then error("bad") end return toy(p) end }
+    local doc = require("cjson").decode(slurp(path))
+    assert.are.equal(3, doc.n)
+    assert.are.same(s.names, doc.names)
+    assert.are.same({ 0.25, 1, 2 }, doc.columns.x)
+    assert.are.equal(require("cjson").null, doc.columns.Px[2])
+    local back = impact.sweep_read(path)
+    assert.are.same(s.columns.x, back.columns.x)
+    assert.is_true(back.columns.Px[2] ~= back.columns.Px[2])
+    os.remove(path)
+  end)
+
+  it("splits into deterministic shards whose merge equals one run", function()
+    local spec = function(out, shard)
+      return { base = { e = 0.5 }, vary = { x = impact.range(0, 1, 5) },
+        sample = { n = 7, seed = 11, ranges = { ["body1.vx"] = { 0, 1 } } },
+        solve = function(p)
+          if p.x == 0.25 and p.body1.vx > 0.5 then error("a failing point") end
+          return toy(p)
+        end, out = out, shard = shard }
+    end
+    local one = tmpname(".csv")
+    local whole = impact.sweep(spec(one))
+    local base = tmpname(".csv")
+    local parts = {}
+    for k = 1, 4 do parts[k] = impact.sweep(spec(base, { k, 4 })) end
+    local total = 0
+    for k = 1, 4 do
+      assert.are.same({ k, 4 }, parts[k].shard)
+      total = total + parts[k].n
+      assert.are.equal(parts[k].last - parts[k].first + 1, parts[k].n)
+    end
+    assert.are.equal(35, total)
+    local merged = impact.sweep_merge(base)
+    assert.are.equal(slurp(one), slurp(base))
+    assert.are.equal(whole.n, merged.n)
+    assert.are.same(whole.names, merged.names)
+    for _, name in ipairs(whole.names) do
+      for i = 1, whole.n do
+        local a, b = whole.columns[name][i], merged.columns[name][i]
+        if a == a then assert.are.equal(a, b) else assert.is_true(b ~= b) end
+      end
+    end
+    assert.are.equal(#whole.failures, #merged.failures)
+    -- A missing or incomplete shard is refused by name.
+    local p3 = base:gsub("%.csv$", ".3-of-4.csv")
+    local keep = slurp(p3)
+    local f = assert(io.open(p3, "w"))
+    f:write((keep:gsub("# end: %d+ points, %d+ failed\n$", "")))
+    f:close()
+    assert.has_error(function() impact.sweep_merge(base) end,
+      "sweep_merge: " .. p3 .. " is incomplete (interrupted or still running)")
+    os.remove(p3)
+    assert.has_error(function() impact.sweep_merge(base) end, "sweep_merge: shard 3/4 is missing")
+    for k = 1, 4 do os.remove((base:gsub("%.csv$", "." .. k .. "-of-4.csv"))) end
+    os.remove(one)
+    os.remove(base)
+  end)
+
+  it("uses impact.default_shard when no shard is given", function()
+    impact.default_shard = { 2, 3 }
+    local ok, s = pcall(impact.sweep, { vary = { x = impact.range(1, 9, 9) }, solve = toy })
+    impact.default_shard = nil
+    assert.is_true(ok, s)
+    assert.are.same({ 4, 5, 6 }, s.columns.x)
+    local s2 = impact.sweep{ vary = { x = impact.range(1, 9, 9) }, solve = toy, shard = "3/3" }
+    assert.are.same({ 7, 8, 9 }, s2.columns.x)
+  end)
+
+  it("rejects bad specifications by field", function()
+    assert.has_error(function() impact.sweep{ solve = toy } end,
+      "sweep: give 'vary' (a grid) or 'sample' (random points)")
+    assert.has_error(function() impact.sweep{ vary = { x = {} }, solve = toy } end,
+      "sweep: field 'vary.x' must be a non-empty list of values")
+    assert.has_error(function() impact.sweep{ vary = { x = { 1, 0 / 0 } }, solve = toy } end,
+      "sweep: field 'vary.x[2]' must be finite, got " .. tostring(0 / 0))
+    assert.has_error(function() impact.sweep{ vary = { x = { 1 } }, solve = "nope" } end,
+      "sweep: field 'solve' must be a solver name (\"solve2d\", \"solve3d\", ...) or a function, got \"nope\"")
+    assert.has_error(function() impact.sweep{ vary = { x = { 1 } }, solve = toy, shard = { 3, 2 } } end,
+      "sweep: field 'shard' must be {k, n} with 1 <= k <= n, got {3, 2}")
+    assert.has_error(function()
+      impact.sweep{ sample = { n = 0, ranges = { x = { 0, 1 } } }, solve = toy }
+    end, "sweep: field 'sample.n' must be a positive integer, got 0")
+    assert.has_error(function()
+      impact.sweep{ sample = { n = 3, ranges = { x = { 1, 0 } } }, solve = toy }
+    end, "sweep: field 'sample.ranges.x' must be {lo, hi} with finite lo <= hi")
+    assert.has_error(function()
+      impact.sweep{ vary = { x = { 1 } }, solve = toy, map = function() return 3 end, on_error = "raise" }
+    end, "sweep: point 1 (x=1): map returned a number, not a problem table")
+  end)
+end)
