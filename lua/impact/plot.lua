@@ -1,2 +1,317 @@
--- Lua-side part of the plot area (placeholder until it lands).
-return function(impact, core) end
+-- impact.plot: figures through gnuplot. Each function writes NAME.dat (the
+-- data), NAME.gp (an editable gnuplot script) and renders NAME.png and
+-- NAME.svg; it returns {png =, svg =, script =, data =}.
+--   path(result2d)      Routh's impulse-space diagram (WM92 figs 2, 7-10)
+--   map(sweep, opts)    mode maps with a legend, scalar maps with a colour bar
+--   hodograph(result3d) the slip-velocity path of an exact 3D result
+local gp = require("impact.study.gnuplot")
+
+local MODES = { "none", "sliding", "C-sticking", "R-sticking", "C-reversed", "R-reversed", "error" }
+local MODE_COLOR = {
+  none = "#bdbdbd", sliding = "#4575b4", ["C-sticking"] = "#1a9850", ["R-sticking"] = "#a6d96a",
+  ["C-reversed"] = "#d73027", ["R-reversed"] = "#fdae61", error = "#000000",
+}
+local CYCLE = { "#4575b4", "#d73027", "#1a9850", "#fdae61", "#984ea3", "#a6d96a", "#7f7f7f", "#e7298a" }
+local VIRIDIS = "set palette defined (0 '#440154', 1 '#3b528b', 2 '#21908d', 3 '#5dc863', 4 '#fde725')"
+
+local function finite(x) return type(x) == "number" and x == x and math.abs(x) ~= math.huge end
+
+local function opt_table(fname, opts)
+  if opts == nil then return {} end
+  if type(opts) ~= "table" then error(fname .. ": options must be a table, got " .. type(opts), 0) end
+  return opts
+end
+
+-- The part of the line a*x + b*y + c = 0 inside the box, as two points.
+local function clip(a, b, c, x0, x1, y0, y1)
+  local pts = {}
+  local eps = 1e-12 * (math.abs(x1 - x0) + math.abs(y1 - y0))
+  if b ~= 0 then
+    for _, x in ipairs{ x0, x1 } do
+      local y = -(a * x + c) / b
+      if y >= y0 - eps and y <= y1 + eps then pts[#pts + 1] = { x, y } end
+    end
+  end
+  if a ~= 0 then
+    for _, y in ipairs{ y0, y1 } do
+      local x = -(b * y + c) / a
+      if x >= x0 - eps and x <= x1 + eps then pts[#pts + 1] = { x, y } end
+    end
+  end
+  local best, p, q = -1, nil, nil
+  for i = 1, #pts do
+    for j = i + 1, #pts do
+      local d = (pts[i][1] - pts[j][1]) ^ 2 + (pts[i][2] - pts[j][2]) ^ 2
+      if d > best then best, p, q = d, pts[i], pts[j] end
+    end
+  end
+  if not p or best <= 0 then return {} end
+  return { p, q }
+end
+
+local function law_text(r)
+  local law = type(r.law) == "string" and r.law or (r.law and "custom" or "poisson")
+  return law
+end
+
+return function(impact)
+  local plot = { gnuplot = "gnuplot" }   -- the command run on the scripts
+  impact.plot = plot
+
+  function plot.path(r, opts)
+    local F = "plot.path"
+    opts = opt_table(F, opts)
+    if type(r) ~= "table" then error(F .. ": expected a solve2d result, got " .. type(r), 0) end
+    for _, k in ipairs{ "B1", "B2", "B3", "S0", "C0" } do
+      if not finite(r[k]) then
+        error(F .. ": field '" .. k .. "' must be a number (give a solve2d result)", 0)
+      end
+    end
+    if type(r.path) ~= "table" or #r.path == 0 then
+      error(F .. ": field 'path' must be the list of path vertices (give a solve2d result)", 0)
+    end
+    local B1, B2, B3, S0, C0 = r.B1, r.B2, r.B3, r.S0, r.C0
+    local mu = r.mu_k or r.mu or 0
+    local mus = r.mu_s or mu
+    local e = r.e or 0
+    local law = law_text(r)
+    local s = S0 > 0 and 1 or S0 < 0 and -1 or (B3 > 0 and -1 or B3 < 0 and 1 or 1)
+
+    -- The box: the path with room around it, and Q (stick meets C = 0) when near.
+    local path = {}
+    local ymax, xmin, xmax = 0, 0, 0
+    for i, v in ipairs(r.path) do
+      if not finite(v.Px) or not finite(v.Py) then
+        error(string.format("%s: field 'path[%d]' must have numbers Px and Py", F, i), 0)
+      end
+      path[i] = { v.Px, v.Py, v.event or "" }
+      ymax = math.max(ymax, v.Py)
+      xmin, xmax = math.min(xmin, v.Px), math.max(xmax, v.Px)
+    end
+    local D = B1 * B2 - B3 * B3
+    local PxQ, PyQ = -(B2 * S0 + B3 * C0) / D, -(B1 * C0 + B3 * S0) / D
+    if PyQ > 0 and PyQ < 2 * ymax then
+      ymax = math.max(ymax, PyQ)
+      xmin, xmax = math.min(xmin, PxQ), math.max(xmax, PxQ)
+    end
+    if ymax <= 0 then ymax = math.max(1e-300, -C0 / B2) end
+    local y1 = 1.25 * ymax
+    local half = math.max((xmax - xmin) / 2 * 1.3, 0.45 * y1)
+    local xc = (xmin + xmax) / 2
+    local x0, x1 = xc - half, xc + half
+    if opts.xrange then x0, x1 = opts.xrange[1], opts.xrange[2] end
+    if opts.yrange then y1 = opts.yrange[2] end
+
+    local lines = {
+      { "sticking line (S = 0)", B1, -B3, S0, "#1a9850", "lw 2" },
+      { "maximum compression (C = 0)", -B3, B2, C0, "#4575b4", "lw 2" },
+    }
+    if law == "newton" then
+      lines[#lines + 1] = { string.format("Newton termination (C = -e C0, e = %g)", e), -B3, B2, (1 + e) * C0, "#984ea3", "lw 2 dt 2" }
+    elseif law == "poisson" and finite(r.Pc) and r.Pc > 0 then
+      lines[#lines + 1] = { string.format("Poisson termination (Py = (1+e) Pc, e = %g)", e), 0, 1, -(1 + e) * r.Pc, "#984ea3", "lw 2 dt 2" }
+    end
+    if mu > 0 then
+      lines[#lines + 1] = { string.format("limiting friction (Px = %s mu Py, mu = %g)", s > 0 and "-" or "+", mu), 1, s * mu, 0, "#d73027", "lw 1.5" }
+      lines[#lines + 1] = { "reversed limiting friction (opposite slope)", 1, -s * mu, 0, "#fdae61", "lw 1.5 dt 3" }
+      if mus > mu then
+        lines[#lines + 1] = { string.format("static friction cone (mu_s = %g)", mus), 1, mus, 0, "#7f7f7f", "lw 1 dt 4" }
+        lines[#lines + 1] = { "", 1, -mus, 0, "#7f7f7f", "lw 1 dt 4" }
+      end
+    else
+      lines[#lines + 1] = { "frictionless (Px = 0)", 1, 0, 0, "#d73027", "lw 1.5" }
+    end
+
+    local blocks = { { comment = "path vertices: Px Py event", rows = path } }
+    local plots = {}
+    for i, l in ipairs(lines) do
+      local seg = clip(l[2], l[3], l[4], x0, x1, 0, y1)
+      blocks[#blocks + 1] = { comment = (l[1] ~= "" and l[1] or "static friction cone") ..
+        string.format(": %s*Px + %s*Py + %s = 0", gp.num(l[2]), gp.num(l[3]), gp.num(l[4])), rows = seg }
+      plots[#plots + 1] = string.format("data index %d with lines %s lc rgb %s %s", i, l[6],
+        gp.str(l[5]), l[1] ~= "" and ("title " .. gp.str(l[1])) or "notitle")
+    end
+    plots[#plots + 1] = "data index 0 using 1:2 with linespoints lw 3 pt 7 ps 1.3 lc rgb \"black\" title \"impulse path\""
+    plots[#plots + 1] = "data index 0 using 1:2:3 with labels left offset char 0.8,0.6 font \",10\" notitle"
+
+    local title = opts.title or string.format("Impulse space: %s, %s law, e = %g, mu = %g  (B1 = %.4g, B2 = %.4g, B3 = %.4g, S0 = %.4g, C0 = %.4g)",
+      tostring(r.mode), law, e, mu, B1, B2, B3, S0, C0)
+    local body = {
+      "set title " .. gp.str(title) .. " font \",10\"",
+      "set xlabel \"P_x (tangential impulse on body 1)\"",
+      "set ylabel \"P_y (normal impulse)\"",
+      "set size ratio -1",
+      string.format("set xrange [%s:%s]", gp.num(x0), gp.num(x1)),
+      string.format("set yrange [0:%s]", gp.num(y1)),
+      "set grid lc rgb \"#e0e0e0\"",
+      "set key outside below font \",9\"",
+      "set zeroaxis lt 1 lc rgb \"#909090\"",
+      "plot " .. table.concat(plots, ", \\\n     "),
+    }
+    return gp.render(F, opts.out or "path.png", {
+      what = "impact.plot.path: Routh's impulse-space diagram", blocks = blocks, body = body,
+      size = opts.size, run = opts.run, command = plot.gnuplot })
+  end
+
+  local function column(F, s, key, what)
+    local col = s.columns[key]
+    if type(col) ~= "table" then
+      error(string.format("%s: field '%s' must name a column of the sweep (columns: %s), got %s",
+        F, what, table.concat(s.names or {}, ", "), tostring(key)), 0)
+    end
+    return col
+  end
+
+  -- Edges between neighbouring grid values: value -> {lo, hi}.
+  local function cells(values)
+    local u, seen = {}, {}
+    for _, v in ipairs(values) do
+      if finite(v) and not seen[v] then seen[v] = true u[#u + 1] = v end
+    end
+    table.sort(u)
+    local out = {}
+    for i, v in ipairs(u) do
+      local lo = i > 1 and (u[i - 1] + v) / 2 or (u[2] and v - (u[2] - v) / 2 or v - 0.5)
+      local hi = i < #u and (v + u[i + 1]) / 2 or (u[i - 1] and v + (v - u[i - 1]) / 2 or v + 0.5)
+      out[v] = { lo, hi }
+    end
+    return out, #u
+  end
+
+  function plot.map(s, opts)
+    local F = "plot.map"
+    opts = opt_table(F, opts)
+    if type(s) == "string" then s = impact.sweep_read(s) end
+    if type(s) ~= "table" or type(s.columns) ~= "table" then
+      error(F .. ": expected a sweep result (or its file), got " .. type(s), 0)
+    end
+    local xk, yk, ck = opts.x, opts.y, opts.color or "mode"
+    local X, Y, Cv = column(F, s, xk, "x"), column(F, s, yk, "y"), column(F, s, ck, "color")
+    local n = s.n or #X
+    local categorical = false
+    for i = 1, n do
+      if type(Cv[i]) == "string" then categorical = true break end
+    end
+    local xc, nx = cells(X)
+    local yc, ny = cells(Y)
+    local tiles = opts.tiles
+    if tiles == nil then tiles = nx > 1 and ny > 1 and nx * ny <= 2 * n end
+
+    local blocks, plots = {}, {}
+    local function row(i, extra)
+      local x, y = X[i], Y[i]
+      if not finite(x) or not finite(y) then return nil end
+      local r = { x, y, xc[x][1], xc[x][2], yc[y][1], yc[y][2] }
+      if extra ~= nil then r[7] = extra end
+      return r
+    end
+    local style = tiles and "using 1:2:3:4:5:6 with boxxyerror fs solid 1.0 noborder"
+      or "using 1:2 with points pt 7 ps 0.7"
+    local body = {}
+    if categorical then
+      local order, known = {}, {}
+      for _, m in ipairs(MODES) do known[m] = true end
+      local present = {}
+      for i = 1, n do present[tostring(Cv[i])] = true end
+      for _, m in ipairs(MODES) do if present[m] then order[#order + 1] = m end end
+      local extra = {}
+      for i = 1, n do
+        local c = tostring(Cv[i])
+        if not known[c] and not extra[c] then extra[c] = true order[#order + 1] = c end
+      end
+      for k, cat in ipairs(order) do
+        local rows = {}
+        for i = 1, n do
+          if tostring(Cv[i]) == cat then rows[#rows + 1] = row(i) end
+        end
+        blocks[#blocks + 1] = { comment = string.format("%s = %s: x y xlo xhi ylo yhi", ck, cat), rows = rows }
+        local color = MODE_COLOR[cat] or CYCLE[(k - 1) % #CYCLE + 1]
+        plots[#plots + 1] = string.format("data index %d %s lc rgb %s title %s", k - 1, style,
+          gp.str(color), gp.str(cat == "" and "(none)" or cat))
+      end
+      body[#body + 1] = "set key outside right top title " .. gp.str(ck)
+    else
+      local rows = {}
+      for i = 1, n do
+        if finite(Cv[i]) then rows[#rows + 1] = row(i, Cv[i]) end
+      end
+      blocks[1] = { comment = string.format("x y xlo xhi ylo yhi %s", ck), rows = rows }
+      plots[1] = string.format("data index 0 %s lc palette notitle",
+        tiles and "using 1:2:3:4:5:6:7 with boxxyerror fs solid 1.0 noborder" or "using 1:2:7 with points pt 7 ps 0.7")
+      body[#body + 1] = VIRIDIS
+      body[#body + 1] = "set cblabel " .. gp.str(opts.clabel or ck)
+      if opts.crange then
+        body[#body + 1] = string.format("set cbrange [%s:%s]", gp.num(opts.crange[1]), gp.num(opts.crange[2]))
+      end
+      body[#body + 1] = "unset key"
+    end
+    for i, l in ipairs(opts.lines or {}) do
+      local rows = {}
+      for j = 1, #l.x do rows[j] = { l.x[j], l.y[j] } end
+      blocks[#blocks + 1] = { comment = "overlay: " .. (l.title or ("line " .. i)), rows = rows }
+      plots[#plots + 1] = string.format("data index %d using 1:2 with lines lw 2 lc rgb %s %s",
+        #blocks - 1, gp.str(l.color or "black"), l.title and ("title " .. gp.str(l.title)) or "notitle")
+      if l.title and not categorical then body[#body] = "set key outside below" end
+    end
+    local xr = { math.huge, -math.huge }
+    local yr = { math.huge, -math.huge }
+    for _, v in pairs(xc) do xr[1], xr[2] = math.min(xr[1], v[1]), math.max(xr[2], v[2]) end
+    for _, v in pairs(yc) do yr[1], yr[2] = math.min(yr[1], v[1]), math.max(yr[2], v[2]) end
+    table.insert(body, 1, "set title " .. gp.str(opts.title or string.format("%s over (%s, %s)", ck, xk, yk)))
+    table.insert(body, 2, "set xlabel " .. gp.str(opts.xlabel or xk))
+    table.insert(body, 3, "set ylabel " .. gp.str(opts.ylabel or yk))
+    if tiles and xr[1] < xr[2] and yr[1] < yr[2] then
+      table.insert(body, 4, string.format("set xrange [%s:%s]", gp.num(opts.xrange and opts.xrange[1] or xr[1]), gp.num(opts.xrange and opts.xrange[2] or xr[2])))
+      table.insert(body, 5, string.format("set yrange [%s:%s]", gp.num(opts.yrange and opts.yrange[1] or yr[1]), gp.num(opts.yrange and opts.yrange[2] or yr[2])))
+    end
+    if opts.logx then body[#body + 1] = "set logscale x" end
+    if opts.logy then body[#body + 1] = "set logscale y" end
+    body[#body + 1] = "set tics out"
+    body[#body + 1] = "plot " .. table.concat(plots, ", \\\n     ")
+    return gp.render(F, opts.out or "map.png", {
+      what = string.format("impact.plot.map: %s over (%s, %s), %d points", ck, xk, yk, n),
+      blocks = blocks, body = body, size = opts.size, run = opts.run, command = plot.gnuplot })
+  end
+
+  function plot.hodograph(r, opts)
+    local F = "plot.hodograph"
+    opts = opt_table(F, opts)
+    if type(r) ~= "table" then error(F .. ": expected a solve3d result, got " .. type(r), 0) end
+    local h = r.hodograph
+    if type(h) ~= "table" or #h == 0 then
+      error(F .. ": field 'hodograph' must be a list of {p, x, z} (give a solve3d result with method = \"exact\")", 0)
+    end
+    local rows = {}
+    for i, v in ipairs(h) do
+      local p, x, z = v.p or v[1], v.x or v[2], v.z or v[3]
+      if not finite(p) or not finite(x) or not finite(z) then
+        error(string.format("%s: field 'hodograph[%d]' must have numbers p, x, z", F, i), 0)
+      end
+      rows[i] = { x, z, p }
+    end
+    local blocks = {
+      { comment = "slip velocity along the impact: vt_x vt_z p", rows = rows },
+      { comment = "start", rows = { { rows[1][1], rows[1][2], "start" } } },
+      { comment = "end", rows = { { rows[#rows][1], rows[#rows][2], "end" } } },
+      { comment = "origin (no slip)", rows = { { 0, 0 } } },
+    }
+    local title = opts.title or string.format("Slip hodograph: mode %s, %s law", tostring(r.mode), law_text(r))
+    local body = {
+      "set title " .. gp.str(title),
+      "set xlabel \"v_{t,x} (slip velocity, x)\"",
+      "set ylabel \"v_{t,z} (slip velocity, z)\"",
+      "set size ratio -1",
+      "set grid lc rgb \"#e0e0e0\"",
+      "set zeroaxis lt 1 lc rgb \"#909090\"",
+      "set offsets graph 0.08, graph 0.08, graph 0.08, graph 0.08",
+      "set key outside below",
+      "plot data index 0 using 1:2 with lines lw 2.5 lc rgb \"#4575b4\" title \"slip path v_t(p)\", \\\n" ..
+      "     data index 1 using 1:2 with points pt 7 ps 1.6 lc rgb \"#1a9850\" title \"start\", \\\n" ..
+      "     data index 2 using 1:2 with points pt 9 ps 1.8 lc rgb \"#d73027\" title \"end\", \\\n" ..
+      "     data index 3 using 1:2 with points pt 2 ps 2 lw 2 lc rgb \"black\" title \"v_t = 0 (sticking)\"",
+    }
+    return gp.render(F, opts.out or "hodograph.png", {
+      what = "impact.plot.hodograph: slip velocity path of an exact 3D result", blocks = blocks,
+      body = body, size = opts.size, run = opts.run, command = plot.gnuplot })
+  end
+end

@@ -8,6 +8,7 @@ function M.number(x)
   if x ~= x then return "nan" end
   if x == math.huge then return "inf" end
   if x == -math.huge then return "-inf" end
+  if x == 0 then return "0" end   -- no "-0"
   local s = string.format("%.15g", x)
   if tonumber(s) ~= x then
     s = string.format("%.16g", x)
