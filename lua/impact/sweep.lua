@@ -279,13 +279,39 @@ return function(impact, core)
 
     local function run()
       if plan then
+        -- Chunks of points in C; the rows are then written in order.
         result.fast = true
-        plan.run(first, last, threads, function(i, p, ok, res)
-          record(i, p, ok, res)
-        end, function(done)
-          bar:tick(done)
-          if writer then writer:flush() end
-        end)
+        local nthreads = threads or core._ncpu()
+        local chunk = math.max(4096, 1024 * nthreads)
+        local i = first
+        while i <= last do
+          local count = math.min(chunk, last - i + 1)
+          local n0 = result.n
+          local done, fails, stopped = plan.run(i, count, nthreads, columns, n0)
+          local failed_at = {}
+          for _, f in ipairs(fails) do
+            if on_error == "raise" then
+              error(string.format("%s: point %d (%s): %s", FNAME, f.index,
+                describe_point(design.point(f.index), design.names), f.message), 0)
+            end
+            local p = design.point(f.index)
+            result.failures[#result.failures + 1] = { index = f.index, point = p, message = f.message }
+            failed_at[f.index] = f.message
+          end
+          if writer then
+            for r = n0 + 1, n0 + done do
+              for j, name in ipairs(names) do row[j] = columns[name][r] end
+              writer:row(row)
+              local msg = failed_at[i + r - n0 - 1]
+              if msg then writer:line(output.failure_line(i + r - n0 - 1, msg)) end
+            end
+            writer:flush()
+          end
+          result.n = n0 + done
+          bar:tick(result.n)
+          if stopped then error("interrupted!", 0) end
+          i = i + done
+        end
         return
       end
       local lastflush = t0
