@@ -53,8 +53,8 @@ describe("impact.plot", function()
     local gp = slurp(out.script)
     assert.matches("set output \"rod.png\"", gp, 1, true)
     assert.matches("set output \"rod.svg\"", gp, 1, true)
-    for _, title in ipairs{ "sticking line (S = 0)", "maximum compression (C = 0)",
-                            "Poisson termination", "limiting friction", "impulse path" } do
+    for _, title in ipairs{ "S: sticking line (S = 0)", "C: maximum compression (C = 0)",
+                            "Poisson termination", "L: limiting friction", "impulse path" } do
       assert.matches(title, gp, 1, true)
     end
     local dat = slurp(out.data)
@@ -62,7 +62,7 @@ describe("impact.plot", function()
     assert.matches("\"reverse\"", dat, 1, true)
     assert.matches("\"max-compression\"", dat, 1, true)
     -- The sticking line S0 + B1*Px - B3*Py = 0 is written with its coefficients.
-    assert.matches("sticking line (S = 0): 2.5*Px + -1.5*Py + 0.6 = 0", dat, 1, true)
+    assert.matches("S: sticking line (S = 0): 2.5*Px + -1.5*Py + 0.6 = 0", dat, 1, true)
   end)
 
   it("draws the Newton termination line for a Newton result", function()

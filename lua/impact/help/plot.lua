@@ -10,7 +10,7 @@ command (default "gnuplot").]]
 return {
   {
     name = "plot.path",
-    signature = "impact.plot.path(result [, opts]) -> {png, svg, script, data}",
+    signature = "impact.plot.path(result or {result, ...} [, opts]) -> {png, svg, script, data}",
     summary = "Routh's impulse-space diagram of a solve2d result, as in Wang & Mason's figures 2 and 7-10.",
     text = [[
 Px horizontal, Py vertical (equal scales). Drawn: the sticking line
@@ -20,10 +20,16 @@ limiting-friction lines through the origin (slopes -s mu_k and +s mu_k; the
 static cone too when mu_s > mu_k), and the impulse path with its events
 (start, stick, reverse, max-compression, end).
 
+Several results of the same problem (a list {r1, r2, ...}, e.g. two values of
+mu, the lines L and L' of WM92 figures 7 and 9) share the lines S, C and T
+and each adds its friction lines and its path. ellipse = true adds the curve
+dT = 0 (WM92 figure 8): a final impulse inside it loses energy.
+
 ]] .. FILES,
     fields = {
       { "out", "the PNG file", "\"path.png\"" },
       { "title", "the title", "mode, law, e, mu and the coefficients" },
+      { "ellipse", "true: draw the zero-energy-change ellipse", "false" },
       { "xrange, yrange", "{lo, hi} instead of the automatic box" },
       { "size", "{width, height} in pixels", "{900, 700}" },
       { "run", "false: write the files, do not run gnuplot", "true" },
