@@ -9,14 +9,18 @@
 
 typedef struct { double *out; int *calls; size_t stop_at; } ctx_t;
 
-static void point(void *vctx, size_t i)
+static void point1(ctx_t *c, size_t i)
 {
-    ctx_t *c = vctx;
     double x = 0;
     for (int k = 1; k <= 50; k++) x += sin((double)i * k) / k;
     c->out[i] = x;
     __atomic_add_fetch(&c->calls[i], 1, __ATOMIC_RELAXED);
     if (c->stop_at && i == c->stop_at) imp_interrupt_raise();
+}
+
+static void point(void *vctx, size_t lo, size_t hi)
+{
+    for (size_t i = lo; i < hi; i++) point1(vctx, i);
 }
 
 static void test_threads_agree(void)

@@ -12,7 +12,7 @@
 
 typedef struct {
     size_t n;
-    imp_point_fn fn;
+    imp_batch_fn fn;
     void *ctx;
     atomic_size_t next;      /* first point of the next unclaimed batch */
     size_t nbatch;
@@ -27,13 +27,13 @@ static void *worker(void *arg)
         size_t b = atomic_fetch_add(&j->next, 1);
         if (b >= j->nbatch) break;
         size_t lo = b * BATCH, hi = lo + BATCH < j->n ? lo + BATCH : j->n;
-        for (size_t i = lo; i < hi; i++) j->fn(j->ctx, i);
+        j->fn(j->ctx, lo, hi);
         atomic_store(&j->finished[b], 1);
     }
     return NULL;
 }
 
-imp_status imp_parallel_for(size_t n, int threads, imp_point_fn fn, void *ctx,
+imp_status imp_parallel_for(size_t n, int threads, imp_batch_fn fn, void *ctx,
                             size_t *done)
 {
     *done = 0;

@@ -9,16 +9,18 @@
 
 #include "status.h"
 
-/* Solves point i (0-based within the run) and stores its outputs. Called
- * concurrently from several threads for different i. */
-typedef void (*imp_point_fn)(void *ctx, size_t i);
+/* Solves points lo .. hi-1 (0-based within the run, in order) and stores
+ * their outputs. Called concurrently from several threads for disjoint
+ * batches; a batch in order lets the callee step through its points
+ * incrementally. */
+typedef void (*imp_batch_fn)(void *ctx, size_t lo, size_t hi);
 
-/* Runs fn for i in [0, n) on `threads` threads (1: in the calling thread).
+/* Runs fn over [0, n) in batches on `threads` threads (1: the calling thread).
  * Polls imp_interrupted() between batches; on an interrupt it stops and
  * returns IMP_EINTERRUPT. *done receives the length of the prefix of points
  * that were all solved (n when the run completes). IMP_ENOMEM if threads
  * cannot be started (then nothing is guaranteed beyond *done). */
-imp_status imp_parallel_for(size_t n, int threads, imp_point_fn fn, void *ctx,
+imp_status imp_parallel_for(size_t n, int threads, imp_batch_fn fn, void *ctx,
                             size_t *done);
 
 #endif

@@ -34,73 +34,107 @@ int imp_sweep2d_add_field(imp_sweep2d *s, const char *name)
     return 1;
 }
 
+/* Writes the values of axis a at index k into vals and into p. */
+static void set_axis(const imp_sweep2d *s, int a, size_t k, imp_problem2d *p,
+                     double *vals)
+{
+    const imp_sweep2d_axis *ax = &s->axis[a];
+    for (int f = 0; f < ax->nfield; f++) {
+        int g = ax->field0 + f;
+        double v = ax->values[k * (size_t)ax->nfield + (size_t)f];
+        vals[g] = v;
+        for (int o = 0; o < s->noff[g]; o++)
+            memcpy((char *)p + s->off[g][o], &v, sizeof v);
+    }
+}
+
+/* The axis indices (digits) of point i, last axis fastest. */
+static void digits(const imp_sweep2d *s, size_t i, size_t *k)
+{
+    for (int a = s->naxes - 1; a >= 0; a--) {
+        k[a] = i % s->axis[a].count;
+        i /= s->axis[a].count;
+    }
+}
+
 void imp_sweep2d_point(const imp_sweep2d *s, size_t i, imp_problem2d *p,
                        double *vals)
 {
+    size_t k[IMP_SWEEP2D_MAXF];
     *p = s->base;
-    size_t rest = i;
-    for (int a = s->naxes - 1; a >= 0; a--) {
-        const imp_sweep2d_axis *ax = &s->axis[a];
-        size_t k = rest % ax->count;
-        rest /= ax->count;
-        for (int f = 0; f < ax->nfield; f++)
-            vals[ax->field0 + f] = ax->values[k * (size_t)ax->nfield + (size_t)f];
-    }
-    for (int f = 0; f < s->nfield; f++)
-        for (int o = 0; o < s->noff[f]; o++)
-            memcpy((char *)p + s->off[f][o], &vals[f], sizeof(double));
+    digits(s, i, k);
+    for (int a = 0; a < s->naxes; a++) set_axis(s, a, k[a], p, vals);
 }
 
-static double output(int k, const imp_problem2d *p, const imp_result2d *r,
-                     double post[2][3])
+/* Every column the fast path can fill, for one solved point. */
+static void outputs(const imp_problem2d *p, const imp_result2d *r,
+                    double post[2][3], double *all)
 {
-    switch (k) {
-    case IMP_OUT_PX: return r->Px;
-    case IMP_OUT_PY: return r->Py;
-    case IMP_OUT_S: return r->S;
-    case IMP_OUT_C: return r->C;
-    case IMP_OUT_DT: return r->dT;
-    case IMP_OUT_WC: return r->Wc;
-    case IMP_OUT_WR: return r->Wr;
-    case IMP_OUT_WF: return r->Wf;
-    case IMP_OUT_PC: return r->Pc;
-    case IMP_OUT_B1: return r->coef.B1;
-    case IMP_OUT_B2: return r->coef.B2;
-    case IMP_OUT_B3: return r->coef.B3;
-    case IMP_OUT_S0: return r->coef.S0;
-    case IMP_OUT_C0: return r->coef.C0;
-    case IMP_OUT_E: return p->law.e;
-    case IMP_OUT_MU_S: return p->mu_s;
-    case IMP_OUT_MU_K: return p->mu_k;
-    case IMP_OUT_B1VX: case IMP_OUT_B1VY: case IMP_OUT_B1W:
-        return p->nbodies >= 1 ? post[0][k - IMP_OUT_B1VX] : NAN;
-    case IMP_OUT_B2VX: case IMP_OUT_B2VY: case IMP_OUT_B2W:
-        return p->nbodies == 2 ? post[1][k - IMP_OUT_B2VX] : NAN;
-    default: return NAN;
+    all[IMP_OUT_PX] = r->Px;
+    all[IMP_OUT_PY] = r->Py;
+    all[IMP_OUT_S] = r->S;
+    all[IMP_OUT_C] = r->C;
+    all[IMP_OUT_DT] = r->dT;
+    all[IMP_OUT_WC] = r->Wc;
+    all[IMP_OUT_WR] = r->Wr;
+    all[IMP_OUT_WF] = r->Wf;
+    all[IMP_OUT_PC] = r->Pc;
+    all[IMP_OUT_B1] = r->coef.B1;
+    all[IMP_OUT_B2] = r->coef.B2;
+    all[IMP_OUT_B3] = r->coef.B3;
+    all[IMP_OUT_S0] = r->coef.S0;
+    all[IMP_OUT_C0] = r->coef.C0;
+    all[IMP_OUT_E] = p->law.e;
+    all[IMP_OUT_MU_S] = p->mu_s;
+    all[IMP_OUT_MU_K] = p->mu_k;
+    for (int c = 0; c < 3; c++) {
+        all[IMP_OUT_B1VX + c] = p->nbodies >= 1 ? post[0][c] : NAN;
+        all[IMP_OUT_B2VX + c] = p->nbodies == 2 ? post[1][c] : NAN;
     }
 }
 
-static void solve_point(void *ctx, size_t j)
+/* Points lo .. hi-1 of the chunk: the problem is kept from one point to the
+ * next and only the axes whose index changed are rewritten. */
+static void solve_batch(void *ctx, size_t lo, size_t hi)
 {
     imp_sweep2d *s = ctx;
-    imp_problem2d p;
-    double *vals = s->vals + j * (size_t)s->nfield;
-    double *res = s->res + j * (size_t)s->nout;
-    imp_sweep2d_point(s, s->first + j, &p, vals);
-    imp_result2d r;
-    double post[2][3] = {{0}};
-    imp_status st = imp_problem2d_check(&p, NULL, 0) ? IMP_EINPUT
-                                                      : imp_problem2d_solve(&p, &r, post);
-    s->st[j] = (unsigned char)st;
-    if (st != IMP_OK) {
-        for (int k = 0; k < s->nout; k++) res[k] = NAN;
-        s->mode[j] = 0;
-        s->cls[j] = 0;
-        return;
+    size_t k[IMP_SWEEP2D_MAXF];
+    imp_problem2d p = s->base;
+    double cur[IMP_SWEEP2D_MAXF];
+    digits(s, s->first + lo, k);
+    for (int a = 0; a < s->naxes; a++) set_axis(s, a, k[a], &p, cur);
+    for (size_t j = lo; j < hi; j++) {
+        if (j > lo) {   /* step the digits: the last axis fastest */
+            int a = s->naxes - 1;
+            while (a > 0 && ++k[a] == s->axis[a].count) {
+                k[a] = 0;
+                set_axis(s, a, 0, &p, cur);
+                a--;
+            }
+            if (a == 0) ++k[0];
+            set_axis(s, a, k[a], &p, cur);
+        }
+        double *vals = s->vals + j * (size_t)s->nfield;
+        double *res = s->res + j * (size_t)s->nout;
+        for (int f = 0; f < s->nfield; f++) vals[f] = cur[f];
+        imp_result2d r;
+        double post[2][3];
+        imp_status st = imp_problem2d_check(&p, NULL, 0)
+                            ? IMP_EINPUT
+                            : imp_problem2d_solve(&p, &r, p.nbodies ? post : NULL);
+        s->st[j] = (unsigned char)st;
+        if (st != IMP_OK) {
+            for (int c = 0; c < s->nout; c++) res[c] = NAN;
+            s->mode[j] = 0;
+            s->cls[j] = 0;
+            continue;
+        }
+        double all[IMP_OUT_COUNT];
+        outputs(&p, &r, post, all);
+        for (int c = 0; c < s->nout; c++) res[c] = all[s->out[c]];
+        s->mode[j] = (unsigned char)r.mode;
+        s->cls[j] = (unsigned char)r.cls;
     }
-    for (int k = 0; k < s->nout; k++) res[k] = output(s->out[k], &p, &r, post);
-    s->mode[j] = (unsigned char)r.mode;
-    s->cls[j] = (unsigned char)r.cls;
 }
 
 static imp_status grow(imp_sweep2d *s, size_t n)
@@ -128,7 +162,7 @@ imp_status imp_sweep2d_run(imp_sweep2d *s, size_t first, size_t n, int threads,
     imp_status st = grow(s, n);
     if (st != IMP_OK) return st;
     s->first = first;
-    return imp_parallel_for(n, threads, solve_point, s, done);
+    return imp_parallel_for(n, threads, solve_batch, s, done);
 }
 
 void imp_sweep2d_free(imp_sweep2d *s)
