@@ -224,6 +224,8 @@ return function(impact, core)
     local columns = {}
     for _, n in ipairs(names) do columns[n] = {} end
     local nvary, nnum = #design.names, #nums
+    local columns_known = {}
+    for _, n in ipairs(names) do columns_known[n] = true end
 
     local info = {
       version = impact.version, solve = solvename, base = serialize.literal(base),
@@ -275,35 +277,51 @@ return function(impact, core)
     local bar = progress.new(core, last - first + 1, spec.progress)
     core._clear_interrupt()
     local t0 = core._now()
-    local plan = fast.plan(impact, core, spec, design, names, nvary, nnum, map, solvename)
+    local plan = fast.plan(impact, core, spec, design, names, nvary, nnum, map, solvename, first, last)
 
     local function run()
       if plan then
-        -- Chunks of points in C; the rows are then written in order.
+        -- Chunks of points in C; rows are written in order from each chunk,
+        -- and the columns are built from the plan when first read.
         result.fast = true
+        for _, name in ipairs(names) do columns[name] = nil end
+        setmetatable(columns, {
+          __index = function(t, name)
+            if not varied[name] and not columns_known[name] then return nil end
+            local col = plan.column(name)
+            rawset(t, name, col)
+            return col
+          end,
+          __pairs = function(t)
+            for _, name in ipairs(names) do local _ = t[name] end
+            return next, t, nil
+          end,
+        })
         local nthreads = threads or core._ncpu()
         local chunk = math.max(4096, 1024 * nthreads)
         local i = first
         while i <= last do
           local count = math.min(chunk, last - i + 1)
           local n0 = result.n
-          local done, fails, stopped = plan.run(i, count, nthreads, columns, n0)
+          local done, fails, stopped = plan.run(i, count, nthreads)
           local failed_at = {}
           for _, f in ipairs(fails) do
             if on_error == "raise" then
               error(string.format("%s: point %d (%s): %s", FNAME, f.index,
                 describe_point(design.point(f.index), design.names), f.message), 0)
             end
-            local p = design.point(f.index)
-            result.failures[#result.failures + 1] = { index = f.index, point = p, message = f.message }
+            result.failures[#result.failures + 1] = { index = f.index, point = design.point(f.index),
+              message = f.message }
             failed_at[f.index] = f.message
           end
-          if writer then
-            for r = n0 + 1, n0 + done do
-              for j, name in ipairs(names) do row[j] = columns[name][r] end
+          if writer and done > 0 then
+            local cols = {}
+            for j, name in ipairs(names) do cols[j] = plan.column(name, n0 + 1, n0 + done) end
+            for r = 1, done do
+              for j = 1, #names do row[j] = cols[j][r] end
               writer:row(row)
-              local msg = failed_at[i + r - n0 - 1]
-              if msg then writer:line(output.failure_line(i + r - n0 - 1, msg)) end
+              local msg = failed_at[i + r - 1]
+              if msg then writer:line(output.failure_line(i + r - 1, msg)) end
             end
             writer:flush()
           end
@@ -346,9 +364,11 @@ return function(impact, core)
       core._clear_interrupt()
       -- An interrupt between filling the columns and counting the row leaves
       -- longer columns: cut them back to the rows counted.
-      for _, name in ipairs(names) do
-        local col = columns[name]
-        for j = #col, result.n + 1, -1 do col[j] = nil end
+      if not result.fast then
+        for _, name in ipairs(names) do
+          local col = columns[name]
+          for j = #col, result.n + 1, -1 do col[j] = nil end
+        end
       end
     end
     bar:finish(result.n)
@@ -363,6 +383,7 @@ return function(impact, core)
         result.n, last - first + 1))
     end
     if jsonpath then
+      for _, name in ipairs(names) do local _ = columns[name] end   -- build lazy columns
       output.write_json(FNAME, jsonpath, {
         version = impact.version, solve = solvename, base = serialize.plain(base),
         points = total, shard = shard, first = first, last = last,

@@ -23,8 +23,9 @@ local function settable(name, base)
   return name == "mu_s" or name == "mu_k" or name == "e"
 end
 
--- plan(...) -> { run = function(first, count, threads, n0) -> done, failures, interrupted }
-function M.plan(impact, core, spec, design, names, nvary, nnum, map, solvename)
+-- plan(...) -> { run = function(first, count, threads) -> done, failures, interrupted,
+--                column = function(name [, from, to]) -> list }
+function M.plan(impact, core, spec, design, names, nvary, nnum, map, solvename, first, last)
   if spec.fast == false or map or solvename ~= "solve2d" or not core._sweep2d_new then return nil end
   local base = spec.base or {}
   if base.model ~= nil and base.model ~= "routh" then return nil end
@@ -53,15 +54,19 @@ function M.plan(impact, core, spec, design, names, nvary, nnum, map, solvename)
   for _, name in ipairs(design.names) do points.set(probe, name, p1[name]) end
   local outs = {}
   for j = nvary + 1, nvary + nnum do outs[#outs + 1] = names[j] end
-  local ok, plan = pcall(core._sweep2d_new, probe, design.names, axes, outs)
+  local ok, plan = pcall(core._sweep2d_new, probe, design.names, axes, outs, first, last - first + 1)
   if not ok or not plan then return nil end
+  -- Where each column comes from in the plan.
+  local source = {}
+  for j = 1, nvary do source[names[j]] = { "field", j } end
+  for j = 1, nnum do source[names[nvary + j]] = { "out", j } end
+  for j = nvary + nnum + 1, #names do source[names[j]] = { names[j], 1 } end
   return {
-    run = function(first, count, threads, columns, n0)
-      local fieldcols, outcols = {}, {}
-      for j = 1, nvary do fieldcols[j] = columns[names[j]] end
-      for j = 1, nnum do outcols[j] = columns[names[nvary + j]] end
-      return core._sweep2d_run(plan, first, count, threads, n0, fieldcols, outcols,
-        columns.mode, columns.class)
+    run = function(i, count, threads) return core._sweep2d_run(plan, i, count, threads) end,
+    -- rows from .. to of a column (default: all done)
+    column = function(name, from, to)
+      local src = source[name]
+      return core._sweep2d_column(plan, src[1], src[2], from, to)
     end,
   }
 end
