@@ -85,6 +85,7 @@ int main(void)
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     if (ncpu < 1) ncpu = 1;
     size_t done;
+    imp_sweep2d_alloc(&s, 0, n);
     for (int r = 0; r < REPS; r++) {
         double t0 = now();
         imp_sweep2d_run(&s, 0, n, 1, &done);

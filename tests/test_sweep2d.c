@@ -37,6 +37,8 @@ static void test_matches_direct(void)
     for (int i = 0; i < 23; i++) mu[i] = 0.05 * i;
     imp_sweep2d s = rod_sweep(s0, 41, mu, 23, e, 3);
     size_t n = 41 * 23 * 3, done;
+    CHECK(imp_sweep2d_run(&s, 0, n, 1, &done) == IMP_EINPUT);   /* no rows yet */
+    CHECK(imp_sweep2d_alloc(&s, 0, n) == IMP_OK);
     CHECK(imp_sweep2d_run(&s, 0, n, 1, &done) == IMP_OK);
     CHECK(done == n);
     int same = 1, modes[6] = {0};
@@ -70,9 +72,16 @@ static void test_matches_direct(void)
         CHECK(memcmp(ref, s.res, n * (size_t)s.nout * sizeof *ref) == 0);
     }
     size_t half = n / 2;
-    CHECK(imp_sweep2d_run(&s, half, n - half, 3, &done) == IMP_OK);
+    memset(s.res, 0, n * (size_t)s.nout * sizeof *ref);
+    CHECK(imp_sweep2d_run(&s, 0, half, 3, &done) == IMP_OK);
+    CHECK(imp_sweep2d_run(&s, half, n - half, 2, &done) == IMP_OK);
     CHECK(done == n - half);
+    CHECK(memcmp(ref, s.res, n * (size_t)s.nout * sizeof *ref) == 0);
+    /* Rows for the second half only: same results at offset 0. */
+    CHECK(imp_sweep2d_alloc(&s, half, n - half) == IMP_OK);
+    CHECK(imp_sweep2d_run(&s, half, n - half, 2, &done) == IMP_OK);
     CHECK(memcmp(ref + half * (size_t)s.nout, s.res, (n - half) * (size_t)s.nout * sizeof *ref) == 0);
+    CHECK(imp_sweep2d_run(&s, 0, 1, 1, &done) == IMP_EINPUT);   /* outside the rows */
     free(ref);
     imp_sweep2d_free(&s);
 }
@@ -82,6 +91,7 @@ static void test_bad_points(void)
     double s0[2] = {0.6, -1}, mu[3] = {0.3, -0.1, 0.8}, e[2] = {0.5, 1.3};
     imp_sweep2d s = rod_sweep(s0, 2, mu, 3, e, 2);
     size_t done;
+    CHECK(imp_sweep2d_alloc(&s, 0, 12) == IMP_OK);
     CHECK(imp_sweep2d_run(&s, 0, 12, 2, &done) == IMP_OK);
     CHECK(done == 12);
     int ok = 0, bad = 0;
@@ -124,6 +134,7 @@ static void test_sample_axis(void)
     s.out[s.nout++] = IMP_OUT_PY;
     s.out[s.nout++] = IMP_OUT_B1VY;
     size_t done;
+    CHECK(imp_sweep2d_alloc(&s, 0, 6) == IMP_OK);
     CHECK(imp_sweep2d_run(&s, 0, 6, 1, &done) == IMP_OK);
     for (size_t i = 0; i < 6; i++) {
         imp_problem2d p = s.base;

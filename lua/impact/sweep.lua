@@ -196,9 +196,13 @@ return function(impact, core)
       return prob
     end
 
+    -- Solvers are called straight from pcall so that their error messages
+    -- carry no location of this file.
     local function solve_point(i)
       local p = design.point(i)
-      local ok, res = pcall(function() return flatten(solve(problem(p))) end)
+      local ok, res = pcall(problem, p)
+      if ok then ok, res = pcall(solve, res) end
+      if ok then ok, res = pcall(flatten, res) end
       return p, ok, res
     end
 

@@ -114,44 +114,46 @@ static void solve_batch(void *ctx, size_t lo, size_t hi)
             if (a == 0) ++k[0];
             set_axis(s, a, k[a], &p, cur);
         }
-        double *vals = s->vals + j * (size_t)s->nfield;
-        double *res = s->res + j * (size_t)s->nout;
+        size_t row = s->first - s->first0 + j;
+        double *vals = s->vals + row * (size_t)s->nfield;
+        double *res = s->res + row * (size_t)s->nout;
         for (int f = 0; f < s->nfield; f++) vals[f] = cur[f];
         imp_result2d r;
         double post[2][3];
-        imp_status st = imp_problem2d_check(&p, NULL, 0)
-                            ? IMP_EINPUT
-                            : imp_problem2d_solve(&p, &r, p.nbodies ? post : NULL);
-        s->st[j] = (unsigned char)st;
+        /* The solver validates its input (IMP_EINPUT); the binding asks
+         * imp_problem2d_check for the field to name only for failed points. */
+        imp_status st = imp_problem2d_solve(&p, &r, p.nbodies ? post : NULL);
+        s->st[row] = (unsigned char)st;
         if (st != IMP_OK) {
             for (int c = 0; c < s->nout; c++) res[c] = NAN;
-            s->mode[j] = 0;
-            s->cls[j] = 0;
+            s->mode[row] = 0;
+            s->cls[row] = 0;
             continue;
         }
         double all[IMP_OUT_COUNT];
         outputs(&p, &r, post, all);
         for (int c = 0; c < s->nout; c++) res[c] = all[s->out[c]];
-        s->mode[j] = (unsigned char)r.mode;
-        s->cls[j] = (unsigned char)r.cls;
+        s->mode[row] = (unsigned char)r.mode;
+        s->cls[row] = (unsigned char)r.cls;
     }
 }
 
-static imp_status grow(imp_sweep2d *s, size_t n)
+imp_status imp_sweep2d_alloc(imp_sweep2d *s, size_t first0, size_t cap)
 {
-    if (n <= s->n && s->vals) return IMP_OK;
     imp_sweep2d_free(s);
     size_t nf = s->nfield ? (size_t)s->nfield : 1, no = s->nout ? (size_t)s->nout : 1;
-    s->vals = malloc(n * nf * sizeof(double));
-    s->res = malloc(n * no * sizeof(double));
-    s->mode = malloc(n);
-    s->cls = malloc(n);
-    s->st = malloc(n);
+    size_t c = cap ? cap : 1;
+    s->vals = malloc(c * nf * sizeof(double));
+    s->res = malloc(c * no * sizeof(double));
+    s->mode = malloc(c);
+    s->cls = malloc(c);
+    s->st = malloc(c);
     if (!s->vals || !s->res || !s->mode || !s->cls || !s->st) {
         imp_sweep2d_free(s);
         return IMP_ENOMEM;
     }
-    s->n = n;
+    s->first0 = first0;
+    s->cap = cap;
     return IMP_OK;
 }
 
@@ -159,8 +161,8 @@ imp_status imp_sweep2d_run(imp_sweep2d *s, size_t first, size_t n, int threads,
                            size_t *done)
 {
     *done = 0;
-    imp_status st = grow(s, n);
-    if (st != IMP_OK) return st;
+    if (!s->vals || first < s->first0 || first - s->first0 + n > s->cap)
+        return IMP_EINPUT;
     s->first = first;
     return imp_parallel_for(n, threads, solve_batch, s, done);
 }
@@ -174,5 +176,5 @@ void imp_sweep2d_free(imp_sweep2d *s)
     free(s->st);
     s->vals = s->res = NULL;
     s->mode = s->cls = s->st = NULL;
-    s->n = 0;
+    s->cap = 0;
 }

@@ -44,12 +44,14 @@ typedef struct {
     imp_sweep2d_axis axis[IMP_SWEEP2D_MAXF];
     int nout;                            /* result columns, in order */
     int out[IMP_OUT_COUNT];
-    /* The current chunk: points first .. first + n - 1 (0-based in the sweep),
-     * outputs per point j: vals[j*nfield ..], res[j*nout ..], mode, cls, st. */
-    size_t first, n;
+    /* The results of points first0 .. first0 + cap - 1 (0-based in the
+     * sweep), row j = point first0 + j: vals[j*nfield ..], res[j*nout ..],
+     * mode, cls, st. */
+    size_t first0, cap;
     double *vals, *res;
     unsigned char *mode, *cls;
     unsigned char *st;                   /* imp_status of each point */
+    size_t first;                        /* first point of the current run */
 } imp_sweep2d;
 
 /* Adds a varied field by name; 0 when the fast path cannot set it. */
@@ -59,10 +61,14 @@ int imp_sweep2d_add_field(imp_sweep2d *s, const char *name);
 void imp_sweep2d_point(const imp_sweep2d *s, size_t i, imp_problem2d *p,
                        double *vals);
 
-/* Solves points first .. first + n - 1 into the chunk buffers (allocated
- * here, freed by imp_sweep2d_free) on `threads` threads. *done: the prefix
- * solved (n unless interrupted: then IMP_EINTERRUPT). A point that fails
- * its check or solve has st[j] != IMP_OK and NaN results. */
+/* Allocates the result rows for points first0 .. first0 + cap - 1. */
+imp_status imp_sweep2d_alloc(imp_sweep2d *s, size_t first0, size_t cap);
+
+/* Solves points first .. first + n - 1 (inside the allocated rows) on
+ * `threads` threads, writing their rows. *done: the prefix solved (n unless
+ * interrupted: then IMP_EINTERRUPT). A point that the solver rejects has
+ * st != IMP_OK (IMP_EINPUT for invalid data: ask imp_problem2d_check for
+ * the field) and NaN results. */
 imp_status imp_sweep2d_run(imp_sweep2d *s, size_t first, size_t n, int threads,
                            size_t *done);
 
