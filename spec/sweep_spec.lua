@@ -51,8 +51,10 @@ describe("impact.sweep", function()
     local s = impact.sweep{ base = { body1 = { m = 1 } },
       vary = { { "x", { 0, 1 } }, { "body1.vx", { 10, 20, 30 } } }, solve = toy }
     assert.are.equal(6, s.n)
-    assert.are.same({ "x", "body1.vx", "Px", "Py", "dT", "body1.vy", "body1.w", "mode", "class" },
-      s.names)
+    -- The result's body1.vx (post-impact) is renamed: body1.vx is varied.
+    assert.are.same({ "x", "body1.vx", "Px", "Py", "dT", "result.body1.vx", "body1.vy", "body1.w",
+      "mode", "class" }, s.names)
+    assert.are.same({ 20, 40, 60, 20, 40, 60 }, s.columns["result.body1.vx"])
     assert.are.same({ 0, 0, 0, 1, 1, 1 }, s.columns.x)
     assert.are.same({ 10, 20, 30, 10, 20, 30 }, s.columns["body1.vx"])
     assert.are.same({ 10, 20, 30, 11, 21, 31 }, s.columns.Px)
@@ -194,7 +196,7 @@ describe("impact.sweep", function()
     for _, l in ipairs(L) do
       if not l:match("^#") then header = l break end
     end
-    assert.are.equal("x,body1.vx,Px,Py,dT,body1.vy,body1.w,mode,class", header)
+    assert.are.equal("x,body1.vx,Px,Py,dT,result.body1.vx,body1.vy,body1.w,mode,class", header)
     assert.are.equal("# end: 28 points, 0 failed", L[#L])
     local back = impact.sweep_read(path)
     assert.are.equal(28, back.n)
@@ -297,5 +299,170 @@ describe("impact.sweep", function()
     assert.has_error(function()
       impact.sweep{ vary = { x = { 1 } }, solve = toy, map = function() return 3 end, on_error = "raise" }
     end, "sweep: point 1 (x=1): map returned a number, not a problem table")
+  end)
+end)
+
+describe("impact.sweep with solve2d", function()
+  local has2d = type(impact.solve2d) == "function"
+
+  local function same_columns(a, b)
+    assert.are.equal(a.n, b.n)
+    assert.are.same(a.names, b.names)
+    for _, name in ipairs(a.names) do
+      local x, y = a.columns[name], b.columns[name]
+      for i = 1, a.n do
+        if x[i] == x[i] then
+          assert.are.equal(x[i], y[i], name .. "[" .. i .. "]")
+        else
+          assert.is_true(y[i] ~= y[i], name .. "[" .. i .. "] is NaN in one only")
+        end
+      end
+    end
+  end
+
+  -- The WM92 rod (PHYSICS.md A.8) over S0, mu and e: every contact mode,
+  -- and a few invalid points (e = 1.3, mu < 0).
+  local function rod_spec(extra)
+    local spec = {
+      base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1, law = "poisson" },
+      vary = { { "S0", impact.range(-2, 2, 21) }, { "mu", { -0.1, 0, 0.3, 0.6, 0.95, 1.2 } },
+               { "e", { 0, 0.5, 1, 1.3 } } },
+    }
+    for k, v in pairs(extra or {}) do spec[k] = v end
+    return spec
+  end
+
+  it("runs in C for built-in laws and equals the Lua path, failures included", function()
+    if not has2d then pending("impact.solve2d is not built") return end
+    for _, law in ipairs{ "poisson", "newton", "energetic" } do
+      local spec = rod_spec()
+      spec.base.law = law
+      local fast = impact.sweep(spec)
+      spec.fast = false
+      local slow = impact.sweep(spec)
+      assert.is_true(fast.fast)
+      assert.is_false(slow.fast)
+      same_columns(fast, slow)
+      assert.are.equal(#slow.failures, #fast.failures)
+      assert.is_true(#fast.failures > 0)
+      for i, f in ipairs(fast.failures) do
+        assert.are.equal(slow.failures[i].index, f.index)
+        assert.are.equal(slow.failures[i].message, f.message)
+        assert.are.same(slow.failures[i].point, f.point)
+      end
+      local modes = {}
+      for i = 1, fast.n do modes[fast.columns.mode[i]] = true end
+      for _, m in ipairs{ "sliding", "C-sticking", "R-sticking", "C-reversed", "R-reversed", "error" } do
+        assert.is_true(modes[m], law .. ": no " .. m)
+      end
+    end
+  end)
+
+  it("names the bad field of a failed point", function()
+    if not has2d then pending("impact.solve2d is not built") return end
+    local s = impact.sweep(rod_spec())
+    local seen = {}
+    for _, f in ipairs(s.failures) do seen[f.message] = true end
+    assert.is_true(seen["solve2d: field 'e' must be in [0, 1], got 1.3"])
+    assert.has_error(function() impact.sweep(rod_spec{ on_error = "raise" }) end,
+      "sweep: point 1 (S0=-2, mu=-0.1, e=0): " .. select(2, pcall(impact.solve2d,
+        { B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1, S0 = -2, mu = -0.1, e = 0 })))
+  end)
+
+  it("gives the same results on any number of threads", function()
+    if not has2d then pending("impact.solve2d is not built") return end
+    local one = impact.sweep(rod_spec{ threads = 1 })
+    for _, t in ipairs{ 2, 3, 8 } do
+      same_columns(one, impact.sweep(rod_spec{ threads = t }))
+    end
+  end)
+
+  it("varies body fields and samples in C as the Lua path does", function()
+    if not has2d then pending("impact.solve2d is not built") return end
+    local c = math.sqrt(2) / 4
+    local spec = {
+      base = { body1 = { m = 1, rho = math.sqrt(1 / 12), x = c, y = c, vx = 0, vy = -1, w = 0 },
+               law = "energetic", e = 0.5 },
+      vary = { mu = { 0.2, 0.5, 0.9 } },
+      sample = { n = 40, seed = 5, ranges = { ["body1.vx"] = { -1.5, 1.5 }, ["body1.w"] = { -2, 2 } } },
+    }
+    local fast = impact.sweep(spec)
+    spec.fast = false
+    local slow = impact.sweep(spec)
+    assert.is_true(fast.fast)
+    same_columns(fast, slow)
+    assert.is_truthy(fast.columns["result.body1.vx"])   -- post-impact, renamed
+  end)
+
+  it("writes the same CSV as the Lua path, and its shards merge to it", function()
+    if not has2d then pending("impact.solve2d is not built") return end
+    local a, b, base = tmpname(".csv"), tmpname(".csv"), tmpname(".csv")
+    impact.sweep(rod_spec{ out = a })
+    impact.sweep(rod_spec{ out = b, fast = false })
+    assert.are.equal(slurp(b), slurp(a))
+    for k = 1, 3 do
+      local part = impact.sweep(rod_spec{ out = base, shard = { k, 3 } })
+      assert.is_true(part.fast)
+    end
+    impact.sweep_merge(base)
+    assert.are.equal(slurp(a), slurp(base))
+    for k = 1, 3 do os.remove((base:gsub("%.csv$", "." .. k .. "-of-3.csv"))) end
+    os.remove(a) os.remove(b) os.remove(base)
+  end)
+
+  it("stops at Ctrl-C between chunks and keeps the rows done", function()
+    if not has2d then pending("impact.solve2d is not built") return end
+    local path = tmpname(".csv")
+    local spec = {
+      base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1, e = 0.5 },
+      vary = { S0 = impact.range(-2, 2, 200), mu = impact.range(0, 1, 100) },
+      threads = 1, out = path,
+      progress = function(done) if done > 0 then impact.core._raise_interrupt() end end,
+    }
+    local s = impact.sweep(spec)
+    assert.is_true(s.fast)
+    assert.is_true(s.interrupted)
+    assert.is_true(s.n > 0 and s.n < 20000)
+    assert.are.equal(s.n, #s.columns.Px)
+    local back = impact.sweep_read(path)
+    assert.is_true(back.interrupted)
+    assert.are.equal(s.n, back.n)
+    assert.are.same(s.columns.Py, back.columns.Py)
+    os.remove(path)
+  end)
+
+  it("keeps the Lua path when C cannot do what solve2d does", function()
+    if not has2d then pending("impact.solve2d is not built") return end
+    local base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu_s = 0.9, e = 0.5 }
+    -- mu_s in the base overrides a varied mu (only mu_k follows it).
+    local s = impact.sweep{ base = base, vary = { mu = { 0.3, 0.6 } } }
+    assert.is_false(s.fast)
+    assert.are.same({ 0.9, 0.9 }, s.columns.mu_s)
+    assert.are.same({ 0.3, 0.6 }, s.columns.mu_k)
+    local m = impact.sweep{ base = base, vary = { x = { 1 } },
+      map = function(p, b) b.e = 0.5 return b end }
+    assert.is_false(m.fast)
+    local law = impact.sweep{ base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3,
+      law = function(st) return st.Pn - 1.5 * st.Pc end }, vary = { S0 = { 0.6 } } }
+    assert.is_false(law.fast)
+    local poisson = impact.sweep{ base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, e = 0.5 },
+      vary = { S0 = { 0.6 } } }
+    assert.is.near(poisson.columns.Py[1], law.columns.Py[1], 1e-12)
+  end)
+
+  it("reproduces the WM92 rod vectors through the sweep (PHYSICS.md A.8)", function()
+    if not has2d then pending("impact.solve2d is not built") return end
+    local s = impact.sweep{ base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, e = 0.5 },
+      vary = { { "mu", { 0.3, 0.8 } }, { "law", { "poisson", "newton", "energetic" } } } }
+    -- mu = 0.3: C-reversed; mu = 0.8: C-sticking (Poisson (0.12, 0.6), Newton (0.1875, 0.7125)).
+    assert.is.near(0.006829, s.columns.Px[1], 1e-6)
+    assert.is.near(0.556098, s.columns.Py[1], 1e-6)
+    assert.is.near(0.024390, s.columns.Px[2], 1e-6)
+    assert.is.near(0.576074, s.columns.Py[3], 1e-6)
+    assert.is.near(0.12, s.columns.Px[4], 1e-6)
+    assert.is.near(0.7125, s.columns.Py[5], 1e-6)
+    assert.is.near(0.622807, s.columns.Py[6], 1e-6)
+    assert.are.same({ "C-reversed", "C-reversed", "C-reversed", "C-sticking", "C-sticking", "C-sticking" },
+      s.columns.mode)
   end)
 end)

@@ -63,7 +63,7 @@ end
 local function layout(flat, varied)
   local nums, strs = {}, {}
   for k, v in pairs(flat) do
-    if not varied[k] and type(v) == "number" then nums[#nums + 1] = k end
+    if type(v) == "number" then nums[#nums + 1] = k end
   end
   table.sort(nums, function(a, b)
     local ra, rb = RANK[a] or math.huge, RANK[b] or math.huge
@@ -71,7 +71,7 @@ local function layout(flat, varied)
     return a < b
   end)
   for _, k in ipairs(STRINGS) do
-    if not varied[k] and (flat[k] ~= nil or k == "mode") then strs[#strs + 1] = k end
+    if flat[k] ~= nil or k == "mode" then strs[#strs + 1] = k end
   end
   return nums, strs
 end
@@ -210,21 +210,32 @@ return function(impact, core)
     -- solves, so that every shard writes the same header.
     local cached = {}
     local nums, strs = {}, { "mode" }
+    local solved   -- the first point that solved
     for i = 1, math.min(total, PROBES) do
       local p, ok, res = solve_point(i)
       if ok then
         nums, strs = layout(res, varied)
         cached[i] = { p, ok, res }
+        solved = i
         break
       elseif is_interrupt(res) then
         break
       end
       cached[i] = { p, ok, res }
     end
-    local names = {}
+    -- Column names; a result field named like a varied field (the
+    -- post-impact body1.vx when body1.vx is varied) becomes result.NAME.
+    -- source[j]: the result field behind column j.
+    local names, source = {}, {}
     for _, n in ipairs(design.names) do names[#names + 1] = n end
-    for _, n in ipairs(nums) do names[#names + 1] = n end
-    for _, n in ipairs(strs) do names[#names + 1] = n end
+    for _, n in ipairs(nums) do
+      names[#names + 1] = varied[n] and ("result." .. n) or n
+      source[#names] = n
+    end
+    for _, n in ipairs(strs) do
+      names[#names + 1] = varied[n] and ("result." .. n) or n
+      source[#names] = n
+    end
     local columns = {}
     for _, n in ipairs(names) do columns[n] = {} end
     local nvary, nnum = #design.names, #nums
@@ -260,10 +271,10 @@ return function(impact, core)
         local name = names[j]
         local v
         if ok then
-          v = res[name]
+          v = res[source[j]]
           if v == nil then v = (j <= nvary + nnum) and NAN or "" end
         else
-          v = (j <= nvary + nnum) and NAN or (name == "mode" and "error" or "")
+          v = (j <= nvary + nnum) and NAN or (source[j] == "mode" and "error" or "")
         end
         row[j] = v
         columns[name][n] = v
@@ -281,7 +292,8 @@ return function(impact, core)
     local bar = progress.new(core, last - first + 1, spec.progress)
     core._clear_interrupt()
     local t0 = core._now()
-    local plan = fast.plan(impact, core, spec, design, names, nvary, nnum, map, solvename, first, last)
+    local plan = solved and fast.plan(impact, core, spec, design, names, source, nvary, nnum, map,
+      solvename, first, last, solved)
 
     local function run()
       if plan then
@@ -310,13 +322,16 @@ return function(impact, core)
           local done, fails, stopped = plan.run(i, count, nthreads)
           local failed_at = {}
           for _, f in ipairs(fails) do
+            -- The message solve2d itself gives (failures are rare: one Lua
+            -- call each), so that both paths report a bad point alike.
+            local p, ok, msg = solve_point(f.index)
+            msg = ok and f.message or tostring(msg)
             if on_error == "raise" then
               error(string.format("%s: point %d (%s): %s", FNAME, f.index,
-                describe_point(design.point(f.index), design.names), f.message), 0)
+                describe_point(p, design.names), msg), 0)
             end
-            result.failures[#result.failures + 1] = { index = f.index, point = design.point(f.index),
-              message = f.message }
-            failed_at[f.index] = f.message
+            result.failures[#result.failures + 1] = { index = f.index, point = p, message = msg }
+            failed_at[f.index] = msg
           end
           if writer and done > 0 then
             local cols = {}

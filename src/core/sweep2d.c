@@ -10,6 +10,7 @@ static const char *const OUT_NAMES[IMP_OUT_COUNT] = {
     "Px", "Py", "S", "C", "dT", "Wc", "Wr", "Wf", "Pc",
     "B1", "B2", "B3", "S0", "C0", "e", "mu_s", "mu_k",
     "body1.vx", "body1.vy", "body1.w", "body2.vx", "body2.vy", "body2.w",
+    "energy_ratio",
 };
 
 const char *imp_sweep2d_out_name(int k)
@@ -90,6 +91,18 @@ static void outputs(const imp_problem2d *p, const imp_result2d *r,
     for (int c = 0; c < 3; c++) {
         all[IMP_OUT_B1VX + c] = p->nbodies >= 1 ? post[0][c] : NAN;
         all[IMP_OUT_B2VX + c] = p->nbodies == 2 ? post[1][c] : NAN;
+    }
+    all[IMP_OUT_ENERGY_RATIO] = NAN;
+    if (p->nbodies) {   /* as solve2d's result: T1 / T0 when T0 > 0 */
+        double v1[3] = {p->body1.vx, p->body1.vy, p->body1.w};
+        double T0 = imp_body2d_energy(&p->body1, v1);
+        double T1 = imp_body2d_energy(&p->body1, post[0]);
+        if (p->nbodies == 2) {
+            double v2[3] = {p->body2.vx, p->body2.vy, p->body2.w};
+            T0 += imp_body2d_energy(&p->body2, v2);
+            T1 += imp_body2d_energy(&p->body2, post[1]);
+        }
+        if (T0 > 0) all[IMP_OUT_ENERGY_RATIO] = T1 / T0;
     }
 }
 

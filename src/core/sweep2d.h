@@ -20,6 +20,7 @@ typedef enum {
     IMP_OUT_E, IMP_OUT_MU_S, IMP_OUT_MU_K,
     IMP_OUT_B1VX, IMP_OUT_B1VY, IMP_OUT_B1W,
     IMP_OUT_B2VX, IMP_OUT_B2VY, IMP_OUT_B2W,
+    IMP_OUT_ENERGY_RATIO,   /* kinetic energy after / before (bodies, T0 > 0) */
     IMP_OUT_COUNT
 } imp_sweep2d_out;
 

@@ -24,8 +24,8 @@ local function settable(name, base)
 end
 
 -- plan(...) -> { run = function(first, count, threads) -> done, failures, interrupted,
---                column = function(name [, from, to]) -> list }
-function M.plan(impact, core, spec, design, names, nvary, nnum, map, solvename, first, last)
+--                column = function(name [, lo, hi]) -> rows lo..hi of a column }
+function M.plan(impact, core, spec, design, names, source, nvary, nnum, map, solvename, first, last, solved)
   if spec.fast == false or map or solvename ~= "solve2d" or not core._sweep2d_new then return nil end
   local base = spec.base or {}
   if base.model ~= nil and base.model ~= "routh" then return nil end
@@ -48,25 +48,25 @@ function M.plan(impact, core, spec, design, names, nvary, nnum, map, solvename, 
       axes[#axes + 1] = { count = a.count, nfield = k, values = flat }
     end
   end
-  -- The first point, parsed by solve2d's own parser: fixes the problem's form.
+  -- A point that solved, parsed by solve2d's own parser: fixes the problem's form.
   local probe = deepcopy(base)
-  local p1 = design.point(1)
+  local p1 = design.point(solved)
   for _, name in ipairs(design.names) do points.set(probe, name, p1[name]) end
   local outs = {}
-  for j = nvary + 1, nvary + nnum do outs[#outs + 1] = names[j] end
+  for j = nvary + 1, nvary + nnum do outs[#outs + 1] = source[j] end
   local ok, plan = pcall(core._sweep2d_new, probe, design.names, axes, outs, first, last - first + 1)
   if not ok or not plan then return nil end
   -- Where each column comes from in the plan.
-  local source = {}
-  for j = 1, nvary do source[names[j]] = { "field", j } end
-  for j = 1, nnum do source[names[nvary + j]] = { "out", j } end
-  for j = nvary + nnum + 1, #names do source[names[j]] = { names[j], 1 } end
+  local from = {}
+  for j = 1, nvary do from[names[j]] = { "field", j } end
+  for j = 1, nnum do from[names[nvary + j]] = { "out", j } end
+  for j = nvary + nnum + 1, #names do from[names[j]] = { source[j], 1 } end
   return {
     run = function(i, count, threads) return core._sweep2d_run(plan, i, count, threads) end,
     -- rows from .. to of a column (default: all done)
-    column = function(name, from, to)
-      local src = source[name]
-      return core._sweep2d_column(plan, src[1], src[2], from, to)
+    column = function(name, lo, hi)
+      local src = from[name]
+      return core._sweep2d_column(plan, src[1], src[2], lo, hi)
     end,
   }
 end

@@ -13,8 +13,14 @@ local function rate(r)
   return string.format("%.0f", r)
 end
 
--- new(core, total, wanted) -> bar with :tick(done) and :finish(done)
+-- new(core, total, wanted) -> bar with :tick(done) and :finish(done).
+-- wanted: false (never), true/nil (when stderr is a terminal), or a
+-- function(done, total) called instead of drawing.
 function M.new(core, total, wanted)
+  if type(wanted) == "function" then
+    return { tick = function(_, done) wanted(done, total) end,
+             finish = function(_, done) wanted(done, total) end }
+  end
   local enabled = wanted ~= false and total > 0 and core._isatty(2)
   local t0 = core._now()
   local last = -1
