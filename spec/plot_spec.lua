@@ -90,26 +90,34 @@ describe("impact.plot", function()
     assert.is_true(is_png(d.png))
   end)
 
-  it("makes categorical mode maps with a legend, one block per mode", function()
+  it("makes categorical mode maps with a legend", function()
+    -- An even, complete grid: one RGB image, a legend entry per mode.
     local out = impact.plot.map(grid_sweep(), { x = "x", y = "y", out = dir .. "/m.png", run = false })
     local gp = slurp(out.script)
-    assert.matches("title \"sliding\"", gp, 1, true)
+    assert.matches("with rgbimage", gp, 1, true)
+    assert.matches("keyentry with boxes fs solid 1.0 lc rgb \"#4575b4\" title \"sliding\"", gp, 1, true)
     assert.matches("title \"C-sticking\"", gp, 1, true)
-    assert.matches("boxxyerror", gp, 1, true)
     local dat = slurp(out.data)
-    assert.matches("# block 0: mode = sliding", dat, 1, true)
-    assert.matches("# block 1: mode = C-sticking", dat, 1, true)
+    assert.matches("mode: sliding = #4575b4, C-sticking = #1a9850", dat, 1, true)
+    assert.matches("\n0 0 26 152 80\n", dat, 1, true)   -- (0, 0) sticks: dark green
+    -- An uneven grid (log spacing): one block of tiles per mode.
+    local s = impact.sweep{ vary = { x = impact.range(0.01, 1, 9, "log"), y = { 0, 1, 2 } },
+      solve = function(p) return { mode = p.x > 0.1 and "sliding" or "R-sticking" } end }
+    local t = impact.plot.map(s, { x = "x", y = "y", out = dir .. "/t.png", run = false })
+    assert.matches("boxxyerror", slurp(t.script), 1, true)
+    assert.matches("# block 0: mode = sliding", slurp(t.data), 1, true)
+    assert.matches("# block 1: mode = R-sticking", slurp(t.data), 1, true)
   end)
 
   it("makes scalar maps with a colour bar, and scatter plots of samples", function()
     local out = impact.plot.map(grid_sweep(), { x = "x", y = "y", color = "v", out = dir .. "/v.png", run = false })
     local gp = slurp(out.script)
-    assert.matches("lc palette", gp, 1, true)
+    assert.matches("using 1:2:3 with image", gp, 1, true)
     assert.matches("set cblabel \"v\"", gp, 1, true)
     local s = impact.sweep{ sample = { n = 30, ranges = { x = { 0, 1 }, y = { 0, 1 } } },
       solve = function(p) return { v = p.x } end }
     local sc = impact.plot.map(s, { x = "x", y = "y", color = "v", out = dir .. "/s.png", run = false })
-    assert.matches("with points", slurp(sc.script), 1, true)
+    assert.matches("using 1:2:7 with points pt 7 ps 0.7 lc palette", slurp(sc.script), 1, true)
   end)
 
   it("plots a saved sweep read back from its CSV", function()

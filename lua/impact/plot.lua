@@ -14,6 +14,9 @@ local MODE_COLOR = {
 local CYCLE = { "#4575b4", "#d73027", "#1a9850", "#fdae61", "#984ea3", "#a6d96a", "#7f7f7f", "#e7298a" }
 local VIRIDIS = "set palette defined (0 '#440154', 1 '#3b528b', 2 '#21908d', 3 '#5dc863', 4 '#fde725')"
 
+-- A column name as literal text in gnuplot's enhanced mode ("_" is a subscript there).
+local function literal(name) return (tostring(name):gsub("_", "\\_")) end
+
 local function finite(x) return type(x) == "number" and x == x and math.abs(x) ~= math.huge end
 
 local function opt_table(fname, opts)
@@ -137,20 +140,25 @@ return function(impact)
       { "S: sticking line (S = 0)", B1, -B3, S0, "#1a9850", "lw 2" },
       { "C: maximum compression (C = 0)", -B3, B2, C0, "#4575b4", "lw 2" },
     }
+    local multi = #list > 1
     if law == "newton" then
       lines[#lines + 1] = { string.format("T: Newton termination (C = -e C0, e = %g)", e), -B3, B2, (1 + e) * C0, "#984ea3", "lw 2 dt 2" }
-    elseif law == "poisson" and finite(r.Pc) and r.Pc > 0 then
-      lines[#lines + 1] = { string.format("T: Poisson termination (Py = (1+e) Pc, e = %g)", e), 0, 1, -(1 + e) * r.Pc, "#984ea3", "lw 2 dt 2" }
     end
     local fric = { "#d73027", "#fdae61", "#e7298a", "#66c2a5" }
     for i, ri in ipairs(list) do
       local mu = ri.mu_k or ri.mu or 0
       local mus = ri.mu_s or mu
-      local tag = #list > 1 and string.format(" (mu = %g)", mu) or string.format(", mu = %g", mu)
-      local col = fric[(i - 1) % #fric + 1]
+      local tag = multi and string.format(" (mu = %g)", mu) or string.format(", mu = %g", mu)
+      -- One path: red friction lines; several: each in its path's colour.
+      local col = multi and PATH_COLORS[(i - 1) % #PATH_COLORS + 1] or fric[1]
+      local ei = ri.e or e
+      if law_text(ri) == "poisson" and finite(ri.Pc) and ri.Pc > 0 then
+        lines[#lines + 1] = { string.format("T: Poisson termination Py = (1+e) Pc, e = %g%s", ei, multi and tag or ""),
+          0, 1, -(1 + ei) * ri.Pc, multi and col or "#984ea3", "lw 2 dt 2" }
+      end
       if mu > 0 then
         lines[#lines + 1] = { string.format("L: limiting friction Px = %s mu Py%s", s > 0 and "-" or "+", tag), 1, s * mu, 0, col, "lw 1.5" }
-        lines[#lines + 1] = { "RF: reversed limiting friction" .. tag, 1, -s * mu, 0, col, "lw 1.5 dt 3" }
+        lines[#lines + 1] = { "RF: reversed limiting friction" .. tag, 1, -s * mu, 0, multi and col or fric[2], "lw 1.5 dt 3" }
         if mus > mu then
           lines[#lines + 1] = { string.format("static friction cone (mu_s = %g)", mus), 1, mus, 0, "#7f7f7f", "lw 1 dt 4" }
           lines[#lines + 1] = { "", 1, -mus, 0, "#7f7f7f", "lw 1 dt 4" }
@@ -228,7 +236,21 @@ return function(impact)
       local hi = i < #u and (v + u[i + 1]) / 2 or (u[i - 1] and v + (v - u[i - 1]) / 2 or v + 0.5)
       out[v] = { lo, hi }
     end
-    return out, #u
+    return out, #u, u
+  end
+
+  -- Evenly spaced sorted values (a grid gnuplot can draw as an image).
+  local function even(u)
+    if #u < 2 then return false end
+    local d = (u[#u] - u[1]) / (#u - 1)
+    for i = 2, #u do
+      if math.abs(u[i] - u[i - 1] - d) > 1e-6 * math.abs(d) then return false end
+    end
+    return true
+  end
+
+  local function rgb(hex)
+    return tonumber(hex:sub(2, 3), 16), tonumber(hex:sub(4, 5), 16), tonumber(hex:sub(6, 7), 16)
   end
 
   function plot.map(s, opts)
@@ -245,10 +267,27 @@ return function(impact)
     for i = 1, n do
       if type(Cv[i]) == "string" then categorical = true break end
     end
-    local xc, nx = cells(X)
-    local yc, ny = cells(Y)
+    local xc, nx, ux = cells(X)
+    local yc, ny, uy = cells(Y)
     local tiles = opts.tiles
     if tiles == nil then tiles = nx > 1 and ny > 1 and nx * ny <= 2 * n end
+    -- A complete, evenly spaced grid is drawn as an image (exact pixels, no
+    -- seams); other grids as tiles, samples as dots.
+    local order = {}
+    local image = tiles and not opts.logx and not opts.logy and nx * ny == n and even(ux) and even(uy)
+    if image then
+      local seen = {}
+      for i = 1, n do
+        local key = X[i] .. "," .. Y[i]
+        if seen[key] then image = false break end
+        seen[key] = true
+        order[i] = i
+      end
+      table.sort(order, function(a, b)
+        if Y[a] ~= Y[b] then return Y[a] < Y[b] end
+        return X[a] < X[b]
+      end)
+    end
 
     local blocks, plots = {}, {}
     local function row(i, extra)
@@ -262,37 +301,63 @@ return function(impact)
       or "using 1:2 with points pt 7 ps 0.7"
     local body = {}
     if categorical then
-      local order, known = {}, {}
+      local cats, known = {}, {}
       for _, m in ipairs(MODES) do known[m] = true end
       local present = {}
       for i = 1, n do present[tostring(Cv[i])] = true end
-      for _, m in ipairs(MODES) do if present[m] then order[#order + 1] = m end end
+      for _, m in ipairs(MODES) do if present[m] then cats[#cats + 1] = m end end
       local extra = {}
       for i = 1, n do
         local c = tostring(Cv[i])
-        if not known[c] and not extra[c] then extra[c] = true order[#order + 1] = c end
+        if not known[c] and not extra[c] then extra[c] = true cats[#cats + 1] = c end
       end
-      for k, cat in ipairs(order) do
+      local color, legend = {}, {}
+      for k, cat in ipairs(cats) do
+        color[cat] = MODE_COLOR[cat] or CYCLE[(k - 1) % #CYCLE + 1]
+        legend[k] = string.format("%s = %s", cat, color[cat])
+      end
+      if image then
         local rows = {}
-        for i = 1, n do
-          if tostring(Cv[i]) == cat then rows[#rows + 1] = row(i) end
+        for j, i in ipairs(order) do
+          local r, g, b = rgb(color[tostring(Cv[i])])
+          rows[j] = { X[i], Y[i], r, g, b }
         end
-        blocks[#blocks + 1] = { comment = string.format("%s = %s: x y xlo xhi ylo yhi", ck, cat), rows = rows }
-        local color = MODE_COLOR[cat] or CYCLE[(k - 1) % #CYCLE + 1]
-        plots[#plots + 1] = string.format("data index %d %s lc rgb %s title %s", k - 1, style,
-          gp.str(color), gp.str(cat == "" and "(none)" or cat))
+        blocks[1] = { comment = string.format("x y red green blue; %s: %s", ck, table.concat(legend, ", ")), rows = rows }
+        plots[1] = "data index 0 using 1:2:3:4:5 with rgbimage notitle"
+        for _, cat in ipairs(cats) do
+          plots[#plots + 1] = string.format("keyentry with boxes fs solid 1.0 lc rgb %s title %s",
+            gp.str(color[cat]), gp.str(cat == "" and "(none)" or literal(cat)))
+        end
+      else
+        for k, cat in ipairs(cats) do
+          local rows = {}
+          for i = 1, n do
+            if tostring(Cv[i]) == cat then rows[#rows + 1] = row(i) end
+          end
+          blocks[#blocks + 1] = { comment = string.format("%s = %s: x y xlo xhi ylo yhi", ck, cat), rows = rows }
+          plots[#plots + 1] = string.format("data index %d %s lc rgb %s title %s", k - 1, style,
+            gp.str(color[cat]), gp.str(cat == "" and "(none)" or literal(cat)))
+        end
       end
-      body[#body + 1] = "set key outside right top title " .. gp.str(ck)
+      body[#body + 1] = "set key outside right top title " .. gp.str(literal(ck))
     else
       local rows = {}
-      for i = 1, n do
-        if finite(Cv[i]) then rows[#rows + 1] = row(i, Cv[i]) end
+      if image then
+        for j, i in ipairs(order) do
+          rows[j] = { X[i], Y[i], finite(Cv[i]) and Cv[i] or 0 / 0 }
+        end
+        blocks[1] = { comment = string.format("x y %s", ck), rows = rows }
+        plots[1] = "data index 0 using 1:2:3 with image notitle"
+      else
+        for i = 1, n do
+          if finite(Cv[i]) then rows[#rows + 1] = row(i, Cv[i]) end
+        end
+        blocks[1] = { comment = string.format("x y xlo xhi ylo yhi %s", ck), rows = rows }
+        plots[1] = string.format("data index 0 %s lc palette notitle",
+          tiles and "using 1:2:3:4:5:6:7 with boxxyerror fs solid 1.0 noborder" or "using 1:2:7 with points pt 7 ps 0.7")
       end
-      blocks[1] = { comment = string.format("x y xlo xhi ylo yhi %s", ck), rows = rows }
-      plots[1] = string.format("data index 0 %s lc palette notitle",
-        tiles and "using 1:2:3:4:5:6:7 with boxxyerror fs solid 1.0 noborder" or "using 1:2:7 with points pt 7 ps 0.7")
       body[#body + 1] = VIRIDIS
-      body[#body + 1] = "set cblabel " .. gp.str(opts.clabel or ck)
+      body[#body + 1] = "set cblabel " .. gp.str(opts.clabel or literal(ck))
       if opts.crange then
         body[#body + 1] = string.format("set cbrange [%s:%s]", gp.num(opts.crange[1]), gp.num(opts.crange[2]))
       end
@@ -310,9 +375,9 @@ return function(impact)
     local yr = { math.huge, -math.huge }
     for _, v in pairs(xc) do xr[1], xr[2] = math.min(xr[1], v[1]), math.max(xr[2], v[2]) end
     for _, v in pairs(yc) do yr[1], yr[2] = math.min(yr[1], v[1]), math.max(yr[2], v[2]) end
-    table.insert(body, 1, "set title " .. gp.str(opts.title or string.format("%s over (%s, %s)", ck, xk, yk)))
-    table.insert(body, 2, "set xlabel " .. gp.str(opts.xlabel or xk))
-    table.insert(body, 3, "set ylabel " .. gp.str(opts.ylabel or yk))
+    table.insert(body, 1, "set title " .. gp.str(opts.title or literal(string.format("%s over (%s, %s)", ck, xk, yk))))
+    table.insert(body, 2, "set xlabel " .. gp.str(opts.xlabel or literal(xk)))
+    table.insert(body, 3, "set ylabel " .. gp.str(opts.ylabel or literal(yk)))
     if tiles and xr[1] < xr[2] and yr[1] < yr[2] then
       table.insert(body, 4, string.format("set xrange [%s:%s]", gp.num(opts.xrange and opts.xrange[1] or xr[1]), gp.num(opts.xrange and opts.xrange[2] or xr[2])))
       table.insert(body, 5, string.format("set yrange [%s:%s]", gp.num(opts.yrange and opts.yrange[1] or yr[1]), gp.num(opts.yrange and opts.yrange[2] or yr[2])))
