@@ -466,3 +466,13 @@ describe("impact.sweep with solve2d", function()
       s.columns.mode)
   end)
 end)
+
+describe("impact.sweep field names", function()
+  it("sets numeric path components as list entries and drops echoed inputs", function()
+    local seen
+    local s = impact.sweep{ base = { v = { 0.4, -1, 0 }, e = 0.5 }, vary = { ["v.1"] = { 0.1, 0.2 }, e = { 0.7 } },
+      solve = function(p) seen = p return { e = p.e, v = { x = p.v[1] * 2 }, Py = 1 } end }
+    assert.are.same({ 0.2, -1, 0 }, seen.v)
+    assert.are.same({ "e", "v.1", "Py", "v.x", "mode" }, s.names)
+  end)
+end)

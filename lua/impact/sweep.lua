@@ -63,7 +63,11 @@ end
 local function layout(flat, varied)
   local nums, strs = {}, {}
   for k, v in pairs(flat) do
-    if type(v) == "number" then nums[#nums + 1] = k end
+    -- A top-level field named like a varied one is the solver's echo of its
+    -- input: dropped. A sub-table one (body1.vx) is post-impact state: kept.
+    if type(v) == "number" and not (varied[k] and not k:find(".", 1, true)) then
+      nums[#nums + 1] = k
+    end
   end
   table.sort(nums, function(a, b)
     local ra, rb = RANK[a] or math.huge, RANK[b] or math.huge
@@ -71,7 +75,7 @@ local function layout(flat, varied)
     return a < b
   end)
   for _, k in ipairs(STRINGS) do
-    if flat[k] ~= nil or k == "mode" then strs[#strs + 1] = k end
+    if (flat[k] ~= nil or k == "mode") and not varied[k] then strs[#strs + 1] = k end
   end
   return nums, strs
 end
@@ -223,7 +227,7 @@ return function(impact, core)
       end
       cached[i] = { p, ok, res }
     end
-    -- Column names; a result field named like a varied field (the
+    -- Column names; a result sub-table field named like a varied field (the
     -- post-impact body1.vx when body1.vx is varied) becomes result.NAME.
     -- source[j]: the result field behind column j.
     local names, source = {}, {}

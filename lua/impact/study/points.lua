@@ -96,7 +96,8 @@ function M.build(spec, fname)
   local axes, names, seen = {}, {}, {}
   local function add_name(name)
     if seen[name] then fail(fname, "field '%s' is varied twice", name) end
-    if not name:match("^[%a_][%w_]*[%.%w_]*$") or name:match("%.%.") or name:match("%.$") then
+    if not name:match("^[%a_][%w_]*[%.%w_]*$") or name:match("%.%.") or name:match("%.$")
+        or name:match("^%d") then
       fail(fname, "field name '%s' is not a (dotted) field name", name)
     end
     seen[name] = true
@@ -165,9 +166,13 @@ function M.build(spec, fname)
 end
 
 -- set(t, "body1.vx", v): assign a (dotted) field, creating sub-tables.
+-- A component that is a number ("v.1") is an integer key.
+local function key(k) return k:match("^%d+$") and math.tointeger(tonumber(k)) or k end
+
 function M.set(t, name, v)
   local head, rest = name:match("^([^.]+)%.(.+)$")
-  if not head then t[name] = v return end
+  if not head then t[key(name)] = v return end
+  head = key(head)
   local sub = t[head]
   if type(sub) ~= "table" then sub = {} t[head] = sub end
   M.set(sub, rest, v)
