@@ -69,7 +69,10 @@ static void advance(tracer *t, double d)
         t->Wc += wn;
     t->Wf += t->sig * d * (t->S + 0.5 * t->kS * d);
     t->p += d;
-    t->Px += t->sig * d;
+    if (t->seg == STICK)         /* on the sticking line: no drift from it */
+        t->Px = (t->c->B3 * t->p - t->c->S0) / t->c->B1;
+    else
+        t->Px += t->sig * d;
     t->S += t->kS * d;
     t->C += t->kC * d;
 }

@@ -184,6 +184,30 @@ int imp_lua_law_eval(void *ctx, const imp_law_state *s, double *residual)
     return 0;
 }
 
+/* The function run under imp_law_run's protected call. The law and its
+ * state object are passed as its arguments 2 and 3, because stack indices
+ * taken in the caller's frame mean nothing inside this new C frame. */
+typedef struct {
+    lua_CFunction fn;
+    void *ud;
+    imp_lua_law *l;
+} law_job;
+
+static int law_trampoline(lua_State *L)
+{
+    law_job *job = lua_touserdata(L, 1);
+    imp_lua_law *l = job->l;
+    int fn = l->fn, state = l->state;
+    l->fn = 2;
+    l->state = 3;
+    lua_pushlightuserdata(L, job->ud);
+    lua_replace(L, 1);           /* job->fn sees its ud at index 1 */
+    int n = job->fn(L);
+    l->fn = fn;
+    l->state = state;
+    return n;
+}
+
 void imp_law_run(lua_State *L, const imp_law *law, lua_CFunction fn, void *ud)
 {
     if (law->kind != IMP_LAW_CUSTOM) {
@@ -194,9 +218,15 @@ void imp_law_run(lua_State *L, const imp_law *law, lua_CFunction fn, void *ud)
         return;
     }
     imp_lua_law *l = law->ctx;
-    lua_pushcfunction(L, fn);
-    lua_pushlightuserdata(L, ud);
-    if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+    law_job job = {fn, ud, l};
+    int outer_fn = l->fn, outer_state = l->state;
+    lua_pushcfunction(L, law_trampoline);
+    lua_pushlightuserdata(L, &job);
+    lua_pushvalue(L, l->fn);
+    lua_pushvalue(L, l->state);
+    if (lua_pcall(L, 3, 0, 0) != LUA_OK) {
+        l->fn = outer_fn;
+        l->state = outer_state;
         l->box->cur = NULL;
         const char *msg = lua_tostring(L, -1);
         luaL_error(L, "%s: law (%s) raised an error: %s", l->check->fn, l->name,
@@ -208,6 +238,10 @@ int imp_law_raise(lua_State *L, const imp_check *c, const imp_law *law,
                   imp_status st)
 {
     const imp_lua_law *l = law->kind == IMP_LAW_CUSTOM ? law->ctx : NULL;
+    if (st == IMP_ELAW && l && l->badtype && strcmp(l->badtype, "a non-finite number") == 0)
+        return luaL_error(L, "%s: law (%s) must return a finite number, got %s",
+                          c->fn, l->name, l->badvalue != l->badvalue ? "nan"
+                          : l->badvalue > 0 ? "inf" : "-inf");
     if (st == IMP_ELAW && l)
         return luaL_error(L, "%s: law (%s) must return a finite number, got %s",
                           c->fn, l->name, l->badtype ? l->badtype : "nothing");
