@@ -119,6 +119,18 @@ describe("impact.solve2d with custom Lua laws", function()
     assert.matches("outside a law evaluation", msg)
   end)
 
+  it("allows a solve inside a law (the state object is shared and restored)", function()
+    local inner = 0
+    local r = rod(0.6, -1, 0.3, 0.5, function(s)
+      local pn = s.Pn
+      inner = inner + impact.solve2d{ B1 = 1, B2 = 1, B3 = 0, S0 = 0, C0 = -1, e = 0.5,
+                                      law = function(q) return q.Pn - 1.5 * q.Pc end }.Py
+      return pn - 1.5 * s.Pc          -- s still reads the outer state
+    end)
+    assert.is.near(0.556098, r.Py, 1e-6)
+    assert.is_true(inner > 0)
+  end)
+
   it("stores a custom law's path at once (the law may not be repeatable)", function()
     local calls = 0
     local r = rod(0.6, -1, 0.3, 0.5, function(s) calls = calls + 1 return s.Pn - 1.5 * s.Pc end)

@@ -46,7 +46,7 @@ static void set_sticking(tracer *t)
     t->kC = c->B2 - c->B3 * t->sig;
 }
 
-static void vertex(tracer *t, imp_event ev)
+static inline void vertex(tracer *t, imp_event ev)
 {
     imp_result2d *o = t->out;
     if (o->nvert >= IMP_PATH2D_MAX)
@@ -60,7 +60,7 @@ static void vertex(tracer *t, imp_event ev)
 }
 
 /* Advances exactly by d along the current segment. */
-static void advance(tracer *t, double d)
+static inline void advance(tracer *t, double d)
 {
     double wn = d * (t->C + 0.5 * t->kC * d);
     if (t->restit)
@@ -329,7 +329,9 @@ imp_status imp_solve2d(const imp_coef2d *c, double mu_s, double mu_k,
             if ((st = custom_end(&t, dst, &dend)) != IMP_OK)
                 return st;
         }
-        double dmin = fmin(dst, fmin(dmc, dend));
+        /* (the d's are never NaN: plain comparisons, no libm fmin) */
+        double dmin = dst < dmc ? dst : dmc;
+        dmin = dend < dmin ? dend : dmin;
         if (!isfinite(dmin))
             return IMP_ENOCONV;  /* unreachable by A.3's monotonicity facts */
         /* coincident events (within 1e-12 of the impulse) in the order
@@ -356,7 +358,7 @@ imp_status imp_solve2d(const imp_coef2d *c, double mu_s, double mu_k,
         } else {
             advance(&t, dend);
             if (law->kind == IMP_LAW_NEWTON)
-                t.C = -law->e * c->C0;
+                t.C = 0.0 - law->e * c->C0;   /* never -0 */
             vertex(&t, IMP_EV_END);
             goto done;
         }
