@@ -48,6 +48,23 @@ static double run_tracer(int n, imp_law_kind kind)
     return (now() - t0) / n * 1e9;
 }
 
+/* one problem again and again (a sweep's neighbouring points mostly share
+ * their mode): the best case for the branch predictor */
+static double run_same(int n, imp_law_kind kind)
+{
+    imp_law law = {kind, 0.5, NULL, NULL};
+    imp_result2d r;
+    imp_coef2d c = P[3];
+    double t0 = now(), acc = 0;
+    for (int i = 0; i < n; i++) {
+        c.S0 = 0.6 + 1e-9 * (i & 15);
+        imp_solve2d(&c, 0.3, 0.3, &law, &r);
+        acc += r.Py;
+    }
+    sink = acc;
+    return (now() - t0) / n * 1e9;
+}
+
 static double run_closed(int n)
 {
     imp_closed2d q;
@@ -97,6 +114,7 @@ int main(void)
 {
     const int n = 200000;
     printf("solve2d_c_ns: %.1f\n", median(run_tracer, n, IMP_LAW_POISSON));
+    printf("solve2d_c_same_mode_ns: %.1f\n", median(run_same, n, IMP_LAW_POISSON));
     printf("solve2d_c_newton_ns: %.1f\n", median(run_tracer, n, IMP_LAW_NEWTON));
     printf("solve2d_c_energetic_ns: %.1f\n", median(run_tracer, n, IMP_LAW_ENERGETIC));
     printf("closed2d_c_ns: %.1f\n", median(closed_adapter, n, IMP_LAW_POISSON));
