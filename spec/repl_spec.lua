@@ -26,11 +26,15 @@ local count = 0
 
 -- A REPL session in a detached tmux window; the shell line prints
 -- "[exit N]" when impact ends, so tests can check the exit status.
-local function start(history)
+-- env: a table of environment variables for impact (IMPACT_HISTORY is
+-- unset unless given).
+local function start(env)
   count = count + 1
   local s = { socket = "impact-test-" .. PID .. "-" .. count }
   s.tmux = "tmux -L " .. s.socket .. " -f /dev/null "
-  local cmd = "env IMPACT_HISTORY=" .. q(history) .. " " .. q(BIN) ..
+  local vars = {}
+  for k, v in pairs(env) do vars[#vars + 1] = k .. "=" .. q(v) end
+  local cmd = "env -u IMPACT_HISTORY " .. table.concat(vars, " ") .. " " .. q(BIN) ..
               "; echo \"[exit $?]\"; sleep 60"
   assert(os.execute(s.tmux .. "new-session -d -x 120 -y 50 -s repl " .. q(cmd)) == true,
          "tmux new-session failed")
@@ -88,7 +92,7 @@ describe("the REPL", function()
   local session, history
   before_each(function()
     history = temp_history()
-    session = start(history)
+    session = start{ IMPACT_HISTORY = history }
     session.wait("help() for a guide")
     session.wait("> ")
   end)
@@ -182,7 +186,7 @@ describe("the REPL", function()
     session.wait("[exit 0]")
     session.kill()
 
-    session = start(history)
+    session = start{ IMPACT_HISTORY = history }
     session.wait("help() for a guide")
     session.key("Up")
     session.wait("> for i = 1, 2 do\nend")
@@ -191,5 +195,26 @@ describe("the REPL", function()
     session.key("Enter")
     session.line("marker + 1")
     session.wait("\n12346\n")
+  end)
+
+  it("keeps history in $XDG_STATE_HOME/impact/history (or ~/.local/state), creating directories", function()
+    session.kill()
+    local dir = os.tmpname()
+    os.remove(dir)
+    for _, env in ipairs{ { XDG_STATE_HOME = dir .. "/state" }, { HOME = dir .. "/home", XDG_STATE_HOME = "" } } do
+      session = start(env)
+      session.wait("help() for a guide")
+      session.line("where = 'xdg'")
+      session.key("C-d")
+      session.wait("[exit 0]")
+      session.kill()
+    end
+    for _, path in ipairs{ dir .. "/state/impact/history", dir .. "/home/.local/state/impact/history" } do
+      local f = io.open(path)
+      assert.is_truthy(f, path)
+      assert.truthy(f:read("a"):find("\nwhere = 'xdg'\n", 1, true))
+      f:close()
+    end
+    os.execute("rm -rf " .. q(dir))
   end)
 end)

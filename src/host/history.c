@@ -1,4 +1,5 @@
-/* The REPL's history file: $IMPACT_HISTORY if set (empty: no file), else
+/* The REPL's history file, for a REPL reading a terminal:
+ * $IMPACT_HISTORY if set (empty: no file), else
  * $XDG_STATE_HOME/impact/history, else ~/.local/state/impact/history.
  * Each entry is appended as it is entered, so history survives a crash and
  * two sessions do not overwrite each other. Entries carry timestamps so
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <readline/history.h>
 #include <readline/readline.h>
@@ -62,7 +64,7 @@ void host_history_open(void)
     history_write_timestamps = 1;
     history_multiline_entries = 1;
     history_comment_char = '#';         /* timestamps are written as #<time> */
-    history_path = choose_path();
+    history_path = isatty(STDIN_FILENO) ? choose_path() : NULL;
     if (!history_path)
         return;
     make_parents(history_path);

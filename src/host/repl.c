@@ -23,16 +23,18 @@
 
 enum { LINE_EOF = -1, LINE_CANCELLED = -2 };
 
-/* Pushes _PROMPT/_PROMPT2 (any value, through tostring) or the default. */
+/* Pushes _PROMPT/_PROMPT2 or the default. Read raw and used only when a
+ * string or number: this runs outside any protected call. */
 static const char *push_prompt(lua_State *L, int firstline)
 {
-    if (lua_getglobal(L, firstline ? "_PROMPT" : "_PROMPT2") == LUA_TNIL) {
-        lua_pop(L, 1);
-        return lua_pushstring(L, firstline ? PROMPT : PROMPT2);
-    }
-    const char *p = luaL_tolstring(L, -1, NULL);
+    lua_pushglobaltable(L);
+    lua_pushstring(L, firstline ? "_PROMPT" : "_PROMPT2");
+    lua_rawget(L, -2);
     lua_remove(L, -2);
-    return p;
+    if (lua_type(L, -1) == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER)
+        return lua_tostring(L, -1);
+    lua_pop(L, 1);
+    return lua_pushstring(L, firstline ? PROMPT : PROMPT2);
 }
 
 /* A syntax error at <eof>: the chunk goes on in the next line. */
@@ -124,7 +126,7 @@ static int loadline(lua_State *L)
     return status;
 }
 
-/* Pushes impact.pretty.values (cached), or nil if it cannot be loaded. */
+/* Pushes impact.pretty.values (cached), or print if it cannot be loaded. */
 static void push_printer(lua_State *L)
 {
     if (lua_getfield(L, LUA_REGISTRYINDEX, PRETTY_KEY) != LUA_TNIL)
@@ -143,28 +145,41 @@ static void push_printer(lua_State *L)
     lua_setfield(L, LUA_REGISTRYINDEX, PRETTY_KEY);
 }
 
-/* Prints the results on the stack, keeps the first in `_`. */
-static void print_results(lua_State *L)
+/* Protected: keeps the first result in `_`, prints them all. */
+static int show_results(lua_State *L)
 {
     int n = lua_gettop(L);
-    if (n == 0)
-        return;
+    lua_pushglobaltable(L);                    /* raw: a strict _G allows it */
+    lua_pushliteral(L, "_");
     lua_pushvalue(L, 1);
-    lua_setglobal(L, "_");
-    luaL_checkstack(L, LUA_MINSTACK, "too many results to print");
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
     push_printer(L);
     lua_insert(L, 1);
-    int status = host_docall(L, n, 1);
-    if (status != LUA_OK) {
-        const char *msg = lua_tostring(L, -1);
-        host_message(host_progname, lua_pushfstring(L, "error printing the result (%s)",
-                                                    msg ? msg : "?"));
-    } else if (lua_type(L, -1) == LUA_TSTRING) {
+    lua_call(L, n, 1);
+    if (lua_type(L, -1) == LUA_TSTRING) {
         size_t len;
         const char *s = lua_tolstring(L, -1, &len);
         fwrite(s, 1, len, stdout);
         fputs("\n", stdout);
         fflush(stdout);
+    }
+    return 0;
+}
+
+static void print_results(lua_State *L)
+{
+    int n = lua_gettop(L);
+    if (n == 0)
+        return;
+    luaL_checkstack(L, LUA_MINSTACK, "too many results to print");
+    lua_pushcfunction(L, show_results);
+    lua_insert(L, 1);
+    int status = host_docall(L, n, 0);
+    if (status != LUA_OK) {
+        const char *msg = lua_tostring(L, -1);
+        host_message(host_progname, lua_pushfstring(L, "error printing the result (%s)",
+                                                    msg ? msg : "?"));
     }
     lua_settop(L, 0);
 }
