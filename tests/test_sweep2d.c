@@ -58,7 +58,8 @@ static void test_matches_direct(void)
             same = 0;
         if (!isnan(res[IMP_OUT_B1VX])) same = 0;   /* no bodies given */
         modes[r.mode]++;
-        if (s.vals[i * 3 + 0] != p.coef.S0 || s.vals[i * 3 + 1] != p.mu_s || s.vals[i * 3 + 2] != p.law.e)
+        if (imp_sweep2d_value(&s, i, 0) != p.coef.S0 || imp_sweep2d_value(&s, i, 1) != p.mu_s ||
+            imp_sweep2d_value(&s, i, 2) != p.law.e)
             same = 0;
     }
     CHECK(same);

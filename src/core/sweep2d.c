@@ -67,6 +67,18 @@ void imp_sweep2d_point(const imp_sweep2d *s, size_t i, imp_problem2d *p,
     for (int a = 0; a < s->naxes; a++) set_axis(s, a, k[a], p, vals);
 }
 
+double imp_sweep2d_value(const imp_sweep2d *s, size_t i, int f)
+{
+    size_t k[IMP_SWEEP2D_MAXF];
+    digits(s, i, k);
+    for (int a = 0; a < s->naxes; a++) {
+        const imp_sweep2d_axis *ax = &s->axis[a];
+        if (f >= ax->field0 && f < ax->field0 + ax->nfield)
+            return ax->values[k[a] * (size_t)ax->nfield + (size_t)(f - ax->field0)];
+    }
+    return NAN;
+}
+
 /* Every column the fast path can fill, for one solved point. */
 static void outputs(const imp_problem2d *p, const imp_result2d *r,
                     double post[2][3], double *all)
@@ -128,9 +140,7 @@ static void solve_batch(void *ctx, size_t lo, size_t hi)
             set_axis(s, a, k[a], &p, cur);
         }
         size_t row = s->first - s->first0 + j;
-        double *vals = s->vals + row * (size_t)s->nfield;
         double *res = s->res + row * (size_t)s->nout;
-        for (int f = 0; f < s->nfield; f++) vals[f] = cur[f];
         imp_result2d r;
         double post[2][3];
         /* The solver validates its input (IMP_EINPUT); the binding asks
@@ -154,14 +164,13 @@ static void solve_batch(void *ctx, size_t lo, size_t hi)
 imp_status imp_sweep2d_alloc(imp_sweep2d *s, size_t first0, size_t cap)
 {
     imp_sweep2d_free(s);
-    size_t nf = s->nfield ? (size_t)s->nfield : 1, no = s->nout ? (size_t)s->nout : 1;
+    size_t no = s->nout ? (size_t)s->nout : 1;
     size_t c = cap ? cap : 1;
-    s->vals = malloc(c * nf * sizeof(double));
     s->res = malloc(c * no * sizeof(double));
     s->mode = malloc(c);
     s->cls = malloc(c);
     s->st = malloc(c);
-    if (!s->vals || !s->res || !s->mode || !s->cls || !s->st) {
+    if (!s->res || !s->mode || !s->cls || !s->st) {
         imp_sweep2d_free(s);
         return IMP_ENOMEM;
     }
@@ -174,7 +183,7 @@ imp_status imp_sweep2d_run(imp_sweep2d *s, size_t first, size_t n, int threads,
                            size_t *done)
 {
     *done = 0;
-    if (!s->vals || first < s->first0 || first - s->first0 + n > s->cap)
+    if (!s->res || first < s->first0 || first - s->first0 + n > s->cap)
         return IMP_EINPUT;
     s->first = first;
     return imp_parallel_for(n, threads, solve_batch, s, done);
@@ -182,12 +191,11 @@ imp_status imp_sweep2d_run(imp_sweep2d *s, size_t first, size_t n, int threads,
 
 void imp_sweep2d_free(imp_sweep2d *s)
 {
-    free(s->vals);
     free(s->res);
     free(s->mode);
     free(s->cls);
     free(s->st);
-    s->vals = s->res = NULL;
+    s->res = NULL;
     s->mode = s->cls = s->st = NULL;
     s->cap = 0;
 }

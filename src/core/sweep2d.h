@@ -46,10 +46,10 @@ typedef struct {
     int nout;                            /* result columns, in order */
     int out[IMP_OUT_COUNT];
     /* The results of points first0 .. first0 + cap - 1 (0-based in the
-     * sweep), row j = point first0 + j: vals[j*nfield ..], res[j*nout ..],
-     * mode, cls, st. */
+     * sweep), row j = point first0 + j: res[j*nout ..], mode, cls, st (the
+     * varied values are not stored: imp_sweep2d_value recomputes them). */
     size_t first0, cap;
-    double *vals, *res;
+    double *res;
     unsigned char *mode, *cls;
     unsigned char *st;                   /* imp_status of each point */
     size_t first;                        /* first point of the current run */
@@ -61,6 +61,9 @@ int imp_sweep2d_add_field(imp_sweep2d *s, const char *name);
 /* The problem of point i (0-based in the whole sweep). */
 void imp_sweep2d_point(const imp_sweep2d *s, size_t i, imp_problem2d *p,
                        double *vals);
+
+/* The value of varied field f at point i (0-based in the sweep). */
+double imp_sweep2d_value(const imp_sweep2d *s, size_t i, int f);
 
 /* Allocates the result rows for points first0 .. first0 + cap - 1. */
 imp_status imp_sweep2d_alloc(imp_sweep2d *s, size_t first0, size_t cap);

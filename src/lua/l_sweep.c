@@ -197,9 +197,16 @@ static int l_sweep2d_column(lua_State *L)
     luaL_argcheck(L, kind >= 2 || (k >= 0 && k < (kind == 0 ? p->s.nfield : p->s.nout)), 3,
                   "no such column");
     lua_createtable(L, to >= from ? (int)(to - from + 1) : 0, 0);
-    if (kind <= 1) {
-        size_t stride = (size_t)(kind == 0 ? p->s.nfield : p->s.nout);
-        const double *src = (kind == 0 ? p->s.vals : p->s.res) + k;
+    if (kind == 0) {   /* varied values, recomputed from the point index */
+        for (lua_Integer i = from; i <= to; i++) {
+            lua_pushnumber(L, imp_sweep2d_value(&p->s, p->s.first0 + (size_t)(i - 1), (int)k));
+            lua_rawseti(L, -2, i - from + 1);
+        }
+        return 1;
+    }
+    if (kind == 1) {
+        size_t stride = (size_t)p->s.nout;
+        const double *src = p->s.res + k;
         for (lua_Integer i = from; i <= to; i++) {
             lua_pushnumber(L, src[(size_t)(i - 1) * stride]);
             lua_rawseti(L, -2, i - from + 1);
