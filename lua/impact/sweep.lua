@@ -174,6 +174,9 @@ return function(impact, core)
     end
     if spec.out ~= nil and type(spec.out) ~= "string" then fail("field 'out' must be a file name") end
     if spec.json ~= nil and type(spec.json) ~= "string" then fail("field 'json' must be a file name") end
+    if spec.chunk ~= nil and (not math.tointeger(spec.chunk) or spec.chunk < 1) then
+      fail("field 'chunk' must be a positive integer, got %s", tostring(spec.chunk))
+    end
     local threads = spec.threads
     if threads ~= nil and (not math.tointeger(threads) or threads < 1 or threads > 1024) then
       fail("field 'threads' must be an integer in [1, 1024], got %s", tostring(threads))
@@ -318,7 +321,8 @@ return function(impact, core)
           end,
         })
         local nthreads = threads or core._ncpu()
-        local chunk = math.max(4096, 1024 * nthreads)
+        -- a few ms of work per chunk: progress and Ctrl-C stay live
+        local chunk = spec.chunk or math.max(32768, 8192 * nthreads)
         local i = first
         while i <= last do
           local count = math.min(chunk, last - i + 1)
