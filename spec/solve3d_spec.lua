@@ -316,7 +316,7 @@ describe("impact.solve3d, coincidences (E.4) and invariants (G)", function()
     math.randomseed(42)
     local function u(a, b) return a + (b - a) * math.random() end
     local n, gains = 0, 0
-    while n < 2000 do
+    while n < 10000 do
       local I1, I2 = u(0.05, 2), u(0.05, 2)
       local I3 = u(math.abs(I1 - I2), I1 + I2)
       local t = { m = u(0.2, 5), inertia = { I1, I2, I3 },

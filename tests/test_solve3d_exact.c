@@ -55,6 +55,10 @@ static void test_rod_a(void)
         CHECK(r.mode == IMP_MODE_C_STICKING);
         CHECK(r.nstage == 2);
         CHECK(r.stage[0].kind == IMP_STAGE3D_SLIDING && r.stage[1].kind == IMP_STAGE3D_STICKING);
+        /* the on-axis rod's slip stops along r_t (an eigenvector of Wtt) */
+        double rt = hypot(b.r[0], b.r[2]);
+        CHECK_NEAR(r.stage[0].u_end[0], b.r[0] / rt, 1e-6);
+        CHECK_NEAR(r.stage[0].u_end[1], b.r[2] / rt, 1e-6);
         CHECK(!r.energy_gain);
         CHECK_NEAR(r.Wc + r.Wr + r.Wf, r.dT, 1e-8);
     }

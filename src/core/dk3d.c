@@ -277,7 +277,7 @@ static void stage_open(dk_t *d, imp_stage3d_kind kind, int slip, const double u[
     d->Pstage[0] = d->y[0]; d->Pstage[1] = d->p; d->Pstage[2] = d->y[1];
 }
 
-static void stage_close(dk_t *d)
+static void stage_close(dk_t *d, int at_stop)
 {
     imp_result3d *o = d->out;
     imp_stage3d *s = &o->stage[o->nstage - 1];
@@ -285,7 +285,10 @@ static void stage_close(dk_t *d)
     s->P[0] = d->y[0] - d->Pstage[0];
     s->P[1] = d->p - d->Pstage[1];
     s->P[2] = d->y[1] - d->Pstage[2];
-    if (s->slip && d->r.kind != K_FIXED) {
+    if (s->slip && at_stop) {          /* v_t is 0 here: keep the approach direction */
+        s->u_end[0] = d->r.ulast[0];
+        s->u_end[1] = d->r.ulast[1];
+    } else if (s->slip && d->r.kind != K_FIXED) {
         double vt[2], vn;
         contact_vel(d->c, d->p, d->y, vt, &vn);
         double n = hypot(vt[0], vt[1]);
@@ -509,7 +512,7 @@ imp_status imp_solve3d_exact(const imp_body3d *b, double mu_s, double mu_k,
             d.y[0] = -(c.Wtt[3] * w0 - c.Wtt[1] * w1) / det;
             d.y[1] = -(c.Wtt[0] * w1 - c.Wtt[2] * w0) / det;
             out->min_slip = 0;
-            stage_close(&d);
+            stage_close(&d, 1);
             if (out->nstage >= IMP_STAGES3D_MAX) return IMP_ENOCONV;
             out->p_stop = d.p;
             if ((st = after_stop(&d, IMP_STAGE3D_RESLIDE)) != IMP_OK) return st;
@@ -532,7 +535,7 @@ imp_status imp_solve3d_exact(const imp_body3d *b, double mu_s, double mu_k,
         }
         done = end;
     }
-    stage_close(&d);
+    stage_close(&d, 0);
     out->nsteps = steps;
     if (out->mode == IMP_MODE_NONE)
         out->mode = direct && c.rho_req <= mu_s ? IMP_MODE_C_STICKING : IMP_MODE_SLIDING;

@@ -120,7 +120,7 @@ static imp_status solve_linear(const sb_t *s, const closure *cl, double x[9])
 /* Newton's method on the nine unknowns for a nonlinear closure, from x. */
 static imp_status solve_newton(sb_t *s, const closure *cl, double x[9])
 {
-    double vcs[3];
+    double vcs[3], dprev = 0;
     contact_vel(s, s->v, s->w, vcs);
     for (int it = 0; it < s->o->newton_max; it++) {
         double A[81], rhs[9], res[9];
@@ -155,7 +155,12 @@ static imp_status solve_newton(sb_t *s, const closure *cl, double x[9])
             if (fabs(x[i]) > fmax_) fmax_ = fabs(x[i]);
         }
         s->out->nsteps++;
-        if (dmax <= s->o->newton_tol * (fmax_ + 1e-3 * s->Ps)) return IMP_OK;
+        double tol = s->o->newton_tol * (fmax_ + 1e-3 * s->Ps);
+        /* converged, or converging quadratically with the error left
+         * after this step (about dmax^2/dprev) already below tol */
+        if (dmax <= tol || (it > 1 && dmax < 0.1 * dprev && dmax * dmax <= tol * dprev))
+            return IMP_OK;
+        dprev = dmax;
     }
     return IMP_ENOCONV;
 }
