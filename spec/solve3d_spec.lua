@@ -165,6 +165,27 @@ describe("impact.solve3d, exact method", function()
     near3({ 0.229379, 1.331710, 0.260110 }, stronge.P, TOL)
   end)
 
+  it("flags re-compression (v_n falls back below 0 after maximum compression)", function()
+    local t = { m = 1, inertia = { 0.10472786259082233, 0.11895941336582565, 0.10645226144115988 },
+      theta1 = -0.1912198033466197, theta2 = 0.56050637217983024,
+      r = { 0.39460369414730878, -0.54107390215546025, -0.38588145052522194 },
+      v = { 1.5327904490557365, -0.41228480637299586, 1.5380152594308698 },
+      w = { 0.3275111880465249, 0.55005613401858988, 0.050181549987971641 },
+      mu = 1.8591971111680015, e = 0.98886640929655623 }
+    local r = impact.solve3d(t)
+    assert.is_true(r.recompression)
+    assert.is_true(r.stages[#r.stages].recompression)
+    local h, dipped = r.hodograph, false
+    for i = 1, #h.p do
+      if h.p[i] > r.Pc and h.y[i] < 0 then dipped = true end
+    end
+    assert.is_true(dipped)
+    assert.is.near(r.dT, r.Wc + r.Wr + r.Wf, 1e-8)
+    assert.is.near((1 + t.e) * r.Pc, r.P.y, 1e-12)
+    assert.is_true(r.dT < 0)
+    assert.matches("re%-compression", tostring(r))
+  end)
+
   it("reports failing custom laws by name and keeps running", function()
     assert.has_error(function() rodcase{ mu = 0.4, law = function() error("boom") end } end)
     local ok, msg = pcall(rodcase, { mu = 0.4, law = function() error("boom") end })

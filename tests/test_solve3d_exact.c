@@ -1,6 +1,8 @@
 /* The exact Darboux-Keller solver against PHYSICS.md E.5 and E.4. */
 #include <stdlib.h>
 
+#include "interrupt.h"
+
 #include "bodies3d.h"
 #include "check.h"
 
@@ -409,6 +411,12 @@ static void test_custom_and_track(void)
     CHECK(imp_solve3d_exact(&b, 0.8, 0.8, &law, NULL, &r) == IMP_ENOROOT);
 }
 
+static double *no_memory(void *ud, double *old, size_t n)
+{
+    (void)ud; (void)old; (void)n;
+    return NULL;
+}
+
 static void test_edge(void)
 {
     imp_body3d b;
@@ -429,6 +437,19 @@ static void test_edge(void)
     CHECK(imp_solve3d_exact(&b, 0.3, 0.3, &law, NULL, &r) == IMP_EINPUT);
     b.m = NAN;
     CHECK(imp_solve3d_exact(&b, 0.3, 0.3, &law, NULL, &r) == IMP_EINPUT);
+    /* Ctrl-C, the step budget, a failing allocation */
+    rod_body(&b, 1, 2.3, 0.5, 20 * DEG, 15 * DEG, (double[3]){0.4, -1, 0});
+    imp_interrupt_raise();
+    CHECK(imp_solve3d_exact(&b, 0.2, 0.2, &law, NULL, &r) == IMP_EINTERRUPT);
+    imp_interrupt_clear();
+    imp_opts3d o;
+    imp_opts3d_default(&o);
+    o.max_steps = 10;
+    CHECK(imp_solve3d_exact(&b, 0.2, 0.2, &law, &o, &r) == IMP_ESTEPS);
+    imp_opts3d_default(&o);
+    imp_track3d t = {NULL, 0, 0, no_memory, NULL};
+    o.track = &t;
+    CHECK(imp_solve3d_exact(&b, 0.2, 0.2, &law, &o, &r) == IMP_ENOMEM);
     /* e = 0: every law ends at maximum compression */
     rod_body(&b, 1, 2.3, 0.5, 20 * DEG, 15 * DEG, (double[3]){0.4, -1, 0});
     for (int k = 0; k < 3; k++) {
