@@ -100,31 +100,61 @@ return function(impact, core)
     if models ~= nil and type(models) ~= "table" then
       error("compare: 'models' must be a list of model names, got " .. type(models), 2)
     end
-    local order = {}
-    for i, name in ipairs(models or ALL) do
-      if type(name) ~= "string" then
-        error("compare: models[" .. i .. "] must be a model name, got " .. type(name), 2)
+    -- An entry is a model name, or {name, label =, <overrides>} to run one
+    -- model with other parameters (e.g. {"routh", law = "newton"}).
+    local order, specs = {}, {}
+    for i, entry in ipairs(models or ALL) do
+      local name, label, over
+      if type(entry) == "string" then
+        name, label = entry, entry
+      elseif type(entry) == "table" then
+        name = entry[1] or entry.model
+        if type(name) ~= "string" then
+          error("compare: models[" .. i .. "][1] must be a model name, got " .. type(name), 2)
+        end
+        over = {}
+        for k, v in pairs(entry) do
+          if k ~= 1 and k ~= "label" and k ~= "model" then over[k] = v end
+        end
+        label = entry.label
+        if label == nil then
+          label = name
+          if over.law ~= nil then label = label .. "/" .. tostring(over.law) end
+        end
+        if type(label) ~= "string" then
+          error("compare: models[" .. i .. "].label must be a string, got " .. type(label), 2)
+        end
+      else
+        error("compare: models[" .. i .. "] must be a model name, got " .. type(entry), 2)
       end
-      order[#order + 1] = name
+      if specs[label] then error("compare: model '" .. label .. "' is listed twice", 2) end
+      order[#order + 1] = label
+      specs[label] = { name = name, over = over }
     end
     if #order == 0 then error("compare: 'models' is empty", 2) end
     local res = {}
-    local mu = t.mu_s or t.mu or 0
-    for _, name in ipairs(order) do
-      local ok, r = pcall(solve, t, name)
+    for _, label in ipairs(order) do
+      local sp = specs[label]
+      local p = t
+      if sp.over then
+        p = copy(t)
+        for k, v in pairs(sp.over) do p[k] = v end
+      end
+      local ok, r = pcall(solve, p, sp.name)
       if not ok then error(r, 2) end
-      r.model = r.model or name
-      r.status = r.status or STATUS[name]
+      r.model = r.model or sp.name
+      r.status = r.status or STATUS[sp.name]
       -- Flags for results that do not carry them (Routh's path).
       if r.energy_gain == nil then
-        local S0, C0 = r.S0 or t.S0 or r.S or 0, r.C0 or t.C0 or r.C or 0
+        local S0, C0 = r.S0 or p.S0 or r.S or 0, r.C0 or p.C0 or r.C or 0
         local scale = math.abs(S0 * r.Px) + math.abs(C0 * r.Py)
         r.energy_gain = r.dT > 1e-12 * scale
       end
       if r.coulomb_ok == nil then
+        local mu = p.mu_s or p.mu or 0
         r.coulomb_ok = math.abs(r.Px) <= mu * r.Py * (1 + 1e-12) + 1e-12 * math.abs(r.Py)
       end
-      res[name] = r
+      res[label] = r
     end
     return setmetatable(res, { __tostring = format, __name = "impact.comparison",
                                order = order })
