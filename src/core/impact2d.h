@@ -7,6 +7,8 @@
 #ifndef IMPACT_IMPACT2D_H
 #define IMPACT_IMPACT2D_H
 
+#include <stddef.h>
+
 #include "law.h"
 #include "status.h"
 
@@ -45,12 +47,16 @@ const char *imp_mode_name(imp_mode m);
 const char *imp_class_name(imp_class c);
 const char *imp_event_name(imp_event e);
 
+/* The class of PHYSICS.md A.4 (precedence tangential, direct, central). */
+imp_class imp_coef2d_class(const imp_coef2d *c);
+
 typedef struct {
     double Px, Py;      /* accumulated impulse at the vertex */
     double S, C;        /* contact velocities there */
     imp_event event;
 } imp_vertex2d;
 
+/* start, stick or reverse, max-compression, end: at most 4 in 2D. */
 #define IMP_PATH2D_MAX 8
 
 typedef struct {
@@ -61,12 +67,13 @@ typedef struct {
     double Pc;          /* normal impulse at maximum compression */
     imp_mode mode;
     imp_class cls;
+    imp_coef2d coef;    /* the coefficients that were solved */
     int nvert;
     imp_vertex2d vert[IMP_PATH2D_MAX];
 } imp_result2d;
 
 /* B1, B2, B3 of two bodies (b2 == NULL: the fixed ground) and S0, C0 of
- * their pre-impact velocities. */
+ * their pre-impact velocities (PHYSICS.md A.1, plus sign of body 2 in B3). */
 void imp_coef2d_from_bodies(const imp_body2d *b1, const imp_body2d *b2,
                             imp_coef2d *c);
 
@@ -74,9 +81,43 @@ void imp_coef2d_from_bodies(const imp_body2d *b1, const imp_body2d *b2,
 void imp_body2d_after(const imp_body2d *b, double sign, double Px, double Py,
                       double out[3]);
 
-/* The exact path tracer. Requires B1 > 0, B2 > 0, B1*B2 > B3^2,
- * 0 <= mu_k <= mu_s, law->e in [0, 1]; returns IMP_EINPUT otherwise. */
+/* Kinetic energy of a body with velocities v = (vx, vy, w). */
+double imp_body2d_energy(const imp_body2d *b, const double v[3]);
+
+/* The exact path tracer (PHYSICS.md A.3). Requires finite data, B1 > 0,
+ * B2 > 0, B1*B2 > B3^2, 0 <= mu_k <= mu_s, law->e in [0, 1]; returns
+ * IMP_EINPUT otherwise. A custom law may give IMP_ELAW or IMP_ENOROOT. */
 imp_status imp_solve2d(const imp_coef2d *c, double mu_s, double mu_k,
                        const imp_law *law, imp_result2d *out);
+
+/* One planar problem, as a sweep varies it: either the coefficients
+ * (nbodies == 0) or body1 against the ground (1) or body1 and body2 (2). */
+typedef struct {
+    imp_coef2d coef;
+    imp_body2d body1, body2;
+    int nbodies;
+    double mu_s, mu_k;
+    imp_law law;
+} imp_problem2d;
+
+/* NULL when p is valid; otherwise the offending field ("body1.m", "e",
+ * "mu_k", "B3", ...) with the reason written to msg ("must be positive,
+ * got -1"), to be reported as "field '<name>' <msg>". */
+const char *imp_problem2d_check(const imp_problem2d *p, char *msg, size_t n);
+
+/* Solves p; post (may be NULL) receives the post-impact (vx, vy, w) of
+ * body1 (post[0]) and body2 (post[1]) when bodies were given. Invalid
+ * bodies give IMP_EINPUT (call imp_problem2d_check for the reason). */
+imp_status imp_problem2d_solve(const imp_problem2d *p, imp_result2d *out,
+                               double post[2][3]);
+
+/* Byte offsets of the double(s) that the numeric field `name` sets in an
+ * imp_problem2d ("B1".."C0", "mu" (both mu_s and mu_k), "mu_s", "mu_k",
+ * "e", "body1.m", "body1.rho", "body1.x", ..., "body2.w"). Returns how
+ * many offsets were written (0: unknown name). */
+int imp_problem2d_field(const char *name, size_t off[2]);
+
+/* Sets field `name` to v; returns 0 for an unknown name. */
+int imp_problem2d_set(imp_problem2d *p, const char *name, double v);
 
 #endif

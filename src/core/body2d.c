@@ -1,0 +1,224 @@
+/* Bodies and problems of the planar impact: the coefficients B1..C0 from
+ * two bodies (PHYSICS.md A.1), post-impact velocities, the names of modes,
+ * classes and events, and imp_problem2d (check, solve, named fields). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "impact2d.h"
+
+const char *imp_mode_name(imp_mode m)
+{
+    static const char *const names[] = {"none", "sliding", "C-sticking",
+                                        "R-sticking", "C-reversed", "R-reversed"};
+    return (unsigned)m < sizeof names / sizeof *names ? names[m] : "?";
+}
+
+const char *imp_class_name(imp_class c)
+{
+    static const char *const names[] = {"direct", "central", "eccentric", "tangential"};
+    return (unsigned)c < sizeof names / sizeof *names ? names[c] : "?";
+}
+
+const char *imp_event_name(imp_event e)
+{
+    static const char *const names[] = {"start", "stick", "reverse",
+                                        "max-compression", "end"};
+    return (unsigned)e < sizeof names / sizeof *names ? names[e] : "?";
+}
+
+/* 1/m + a^2/I with I = m rho^2, written to keep large rho finite. */
+static double inv_mass(const imp_body2d *b, double a)
+{
+    double r = a / b->rho;
+    return (1 + r * r) / b->m;
+}
+
+void imp_coef2d_from_bodies(const imp_body2d *b1, const imp_body2d *b2,
+                            imp_coef2d *c)
+{
+    double I1 = b1->m * b1->rho * b1->rho;
+    c->B1 = inv_mass(b1, b1->y);
+    c->B2 = inv_mass(b1, b1->x);
+    c->B3 = b1->x * b1->y / I1;
+    c->S0 = b1->vx + b1->w * b1->y;
+    c->C0 = b1->vy - b1->w * b1->x;
+    if (b2) {
+        /* body 2 enters B3 with a PLUS sign (PHYSICS.md A.1, WM92 eq 21
+         * corrected): both centres are measured from the contact point */
+        double I2 = b2->m * b2->rho * b2->rho;
+        c->B1 += inv_mass(b2, b2->y);
+        c->B2 += inv_mass(b2, b2->x);
+        c->B3 += b2->x * b2->y / I2;
+        c->S0 -= b2->vx + b2->w * b2->y;
+        c->C0 -= b2->vy - b2->w * b2->x;
+    }
+}
+
+void imp_body2d_after(const imp_body2d *b, double sign, double Px, double Py,
+                      double out[3])
+{
+    double px = sign * Px, py = sign * Py;
+    out[0] = b->vx + px / b->m;
+    out[1] = b->vy + py / b->m;
+    out[2] = b->w + (b->y * px - b->x * py) / (b->m * b->rho * b->rho);
+}
+
+double imp_body2d_energy(const imp_body2d *b, const double v[3])
+{
+    double rw = b->rho * v[2];
+    return 0.5 * b->m * (v[0] * v[0] + v[1] * v[1] + rw * rw);
+}
+
+/* A number in its shortest round-trip form ("1.3", not "1.3000000000000000444"). */
+static void fmt_num(char *buf, size_t n, double v)
+{
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(buf, n, "%.*g", prec, v);
+        if (strtod(buf, NULL) == v)
+            return;
+    }
+}
+
+static const char *fail(char *msg, size_t n, const char *field,
+                        const char *what, double v)
+{
+    char num[32];
+    fmt_num(num, sizeof num, v);
+    if (msg && n)
+        snprintf(msg, n, "%s, got %s", what, num);
+    return field;
+}
+
+static const char *check_body(const imp_body2d *b, int which, char *msg, size_t n)
+{
+    static const char *const names[2][7] = {
+        {"body1.m", "body1.rho", "body1.x", "body1.y", "body1.vx", "body1.vy", "body1.w"},
+        {"body2.m", "body2.rho", "body2.x", "body2.y", "body2.vx", "body2.vy", "body2.w"}};
+    const double v[7] = {b->m, b->rho, b->x, b->y, b->vx, b->vy, b->w};
+    for (int i = 0; i < 7; i++)
+        if (!isfinite(v[i]))
+            return fail(msg, n, names[which][i], "must be a finite number", v[i]);
+    if (!(b->m > 0))
+        return fail(msg, n, names[which][0], "must be positive", b->m);
+    if (!(b->rho > 0))
+        return fail(msg, n, names[which][1], "must be positive (the radius of gyration)", b->rho);
+    return NULL;
+}
+
+const char *imp_problem2d_check(const imp_problem2d *p, char *msg, size_t n)
+{
+    const char *f;
+    if (!isfinite(p->mu_s) || !(p->mu_s >= 0))
+        return fail(msg, n, "mu_s", "must be a finite number >= 0", p->mu_s);
+    if (!isfinite(p->mu_k) || !(p->mu_k >= 0))
+        return fail(msg, n, "mu_k", "must be a finite number >= 0", p->mu_k);
+    if (p->mu_k > p->mu_s) {
+        char num[32], what[64];
+        fmt_num(num, sizeof num, p->mu_s);
+        snprintf(what, sizeof what, "must not exceed mu_s = %s", num);
+        return fail(msg, n, "mu_k", what, p->mu_k);
+    }
+    if (!(p->law.e >= 0 && p->law.e <= 1))
+        return fail(msg, n, "e", "must be in [0, 1]", p->law.e);
+    if ((unsigned)p->law.kind > IMP_LAW_CUSTOM ||
+        (p->law.kind == IMP_LAW_CUSTOM && !p->law.fn)) {
+        if (msg && n)
+            snprintf(msg, n, "is not a known restitution law");
+        return "law";
+    }
+    imp_coef2d c = p->coef;
+    if (p->nbodies == 0) {
+        static const char *const names[5] = {"B1", "B2", "B3", "S0", "C0"};
+        const double v[5] = {c.B1, c.B2, c.B3, c.S0, c.C0};
+        for (int i = 0; i < 5; i++)
+            if (!isfinite(v[i]))
+                return fail(msg, n, names[i], "must be a finite number", v[i]);
+        if (!(c.B1 > 0))
+            return fail(msg, n, "B1", "must be positive", c.B1);
+        if (!(c.B2 > 0))
+            return fail(msg, n, "B2", "must be positive", c.B2);
+        if (!(c.B1 * c.B2 - c.B3 * c.B3 > 0)) {
+            char a[32], what[80];
+            fmt_num(a, sizeof a, c.B1 * c.B2);
+            snprintf(what, sizeof what, "must satisfy B1*B2 > B3^2 (B1*B2 = %s)", a);
+            return fail(msg, n, "B3", what, c.B3);
+        }
+        return NULL;
+    }
+    if ((f = check_body(&p->body1, 0, msg, n)))
+        return f;
+    if (p->nbodies == 2 && (f = check_body(&p->body2, 1, msg, n)))
+        return f;
+    imp_coef2d_from_bodies(&p->body1, p->nbodies == 2 ? &p->body2 : NULL, &c);
+    if (!(isfinite(c.B1) && isfinite(c.B2) && isfinite(c.B3) && isfinite(c.S0) &&
+          isfinite(c.C0) && c.B1 * c.B2 - c.B3 * c.B3 > 0)) {
+        if (msg && n)
+            snprintf(msg, n, "gives a degenerate contact (B1*B2 <= B3^2 or overflow)");
+        return "body1";
+    }
+    return NULL;
+}
+
+static int body_ok(const imp_body2d *b)
+{
+    return b->m > 0 && b->rho > 0 && isfinite(b->m) && isfinite(b->rho);
+}
+
+imp_status imp_problem2d_solve(const imp_problem2d *p, imp_result2d *out,
+                               double post[2][3])
+{
+    if (p->nbodies == 0)
+        return imp_solve2d(&p->coef, p->mu_s, p->mu_k, &p->law, out);
+    const imp_body2d *b2 = p->nbodies == 2 ? &p->body2 : NULL;
+    if (!body_ok(&p->body1) || (b2 && !body_ok(b2)))
+        return IMP_EINPUT;
+    imp_coef2d c;
+    imp_coef2d_from_bodies(&p->body1, b2, &c);
+    imp_status st = imp_solve2d(&c, p->mu_s, p->mu_k, &p->law, out);
+    if (st == IMP_OK && post) {
+        imp_body2d_after(&p->body1, 1, out->Px, out->Py, post[0]);
+        if (b2)
+            imp_body2d_after(b2, -1, out->Px, out->Py, post[1]);
+    }
+    return st;
+}
+
+int imp_problem2d_field(const char *name, size_t off[2])
+{
+#define F(s, m) { s, offsetof(imp_problem2d, m) }
+    static const struct { const char *name; size_t off; } fields[] = {
+        F("B1", coef.B1), F("B2", coef.B2), F("B3", coef.B3),
+        F("S0", coef.S0), F("C0", coef.C0),
+        F("mu_s", mu_s), F("mu_k", mu_k), F("e", law.e),
+        F("body1.m", body1.m), F("body1.rho", body1.rho), F("body1.x", body1.x),
+        F("body1.y", body1.y), F("body1.vx", body1.vx), F("body1.vy", body1.vy),
+        F("body1.w", body1.w),
+        F("body2.m", body2.m), F("body2.rho", body2.rho), F("body2.x", body2.x),
+        F("body2.y", body2.y), F("body2.vx", body2.vx), F("body2.vy", body2.vy),
+        F("body2.w", body2.w),
+    };
+#undef F
+    if (strcmp(name, "mu") == 0) {
+        off[0] = offsetof(imp_problem2d, mu_s);
+        off[1] = offsetof(imp_problem2d, mu_k);
+        return 2;
+    }
+    for (size_t i = 0; i < sizeof fields / sizeof *fields; i++) {
+        if (strcmp(fields[i].name, name) == 0) {
+            off[0] = fields[i].off;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int imp_problem2d_set(imp_problem2d *p, const char *name, double v)
+{
+    size_t off[2];
+    int n = imp_problem2d_field(name, off);
+    for (int i = 0; i < n; i++)
+        memcpy((char *)p + off[i], &v, sizeof v);
+    return n;
+}

@@ -1,0 +1,196 @@
+/* Closed forms of the planar impact: classification (PHYSICS.md A.5),
+ * impulses (A.6) and Sun & Baruh's ratios (B.3). The path tracer is the
+ * reference; the tests check these against it. */
+#include <math.h>
+
+#include "closed2d.h"
+
+static double sgn(double x) { return (x > 0) - (x < 0); }
+
+static int valid(const imp_coef2d *c, double mu_s, double mu_k, double e)
+{
+    return isfinite(c->B1) && isfinite(c->B2) && isfinite(c->B3) &&
+           isfinite(c->S0) && isfinite(c->C0) && c->B1 > 0 && c->B2 > 0 &&
+           c->B1 * c->B2 - c->B3 * c->B3 > 0 && isfinite(mu_s) && mu_k >= 0 &&
+           mu_k <= mu_s && e >= 0 && e <= 1;
+}
+
+int imp_sb2d_case(double ratio, double R1, double R2, double R3, double D1,
+                  double mu_s)
+{
+    if (ratio == 0)
+        return fabs(R2) <= mu_s ? 5 : 6;
+    if (D1 <= 0)                 /* the slip always stops in compression */
+        return 1;
+    if (ratio > R3)
+        return 0;
+    if (ratio > R1)
+        return R2 <= mu_s ? 3 : 4;
+    return R2 <= mu_s ? 1 : 2;
+}
+
+imp_status imp_classify2d(const imp_coef2d *c, double mu_s, double mu_k,
+                          double e, imp_class2d *o)
+{
+    if (!valid(c, mu_s, mu_k, e))
+        return IMP_EINPUT;
+    double B1 = c->B1, B2 = c->B2, B3 = c->B3, S0 = c->S0, C0 = c->C0;
+    o->cls = imp_coef2d_class(c);
+    o->sticks = fabs(B3) <= mu_s * B1;
+    o->mu_s_wm = -B3 / B1;
+    o->s = S0 != 0 ? (int)sgn(S0) : o->sticks ? 0 : -(int)sgn(B3);
+    double s = o->s;
+    o->kS = mu_k * B1 + s * B3;
+    o->kC = B2 + s * mu_k * B3;
+    o->P_d = o->kC * fabs(S0);
+    o->P_q = o->kS * fabs(C0);
+    o->mu_d = ((1 + e) * B3 * C0 + B2 * S0) / ((1 + e) * B1 * C0 + B3 * S0);
+    o->mu_q = (B3 * C0 + B2 * S0) / (B1 * C0 + B3 * S0);
+    o->mu_D = s != 0 ? -s * o->mu_d : NAN;
+    o->mu_Q = s != 0 ? -s * o->mu_q : NAN;
+    o->p_s = S0 == 0 ? 0.0 : o->kS > 0 ? fabs(S0) / o->kS : INFINITY;
+
+    if (C0 > 0 || (C0 == 0 && (S0 == 0 || o->kC >= 0)))
+        o->mode = IMP_MODE_NONE;     /* parting, or no tangential impulse */
+    else if (S0 == 0)
+        o->mode = o->sticks ? IMP_MODE_C_STICKING : IMP_MODE_SLIDING;
+    else if (o->P_d > (1 + e) * o->P_q)
+        o->mode = IMP_MODE_SLIDING;
+    else if (o->P_d > o->P_q)
+        o->mode = o->sticks ? IMP_MODE_R_STICKING : IMP_MODE_R_REVERSED;
+    else
+        o->mode = o->sticks ? IMP_MODE_C_STICKING : IMP_MODE_C_REVERSED;
+
+    o->sb_valid = C0 < 0;
+    o->ratio = o->R1 = o->R2 = o->R3 = NAN;
+    o->sb_case = -1;
+    if (o->sb_valid) {
+        /* SB22's x runs along the initial slip: Pbar/m = s*B3 */
+        o->ratio = fabs(S0) / -C0;
+        if (S0 == 0) {
+            o->R2 = fabs(B3) / B1;
+        } else {
+            o->R1 = o->kS / o->kC;
+            o->R2 = s * B3 / B1;
+            o->R3 = (1 + e) * o->R1;
+        }
+        o->sb_case = imp_sb2d_case(o->ratio, o->R1, o->R2, o->R3, o->kC, mu_s);
+    }
+    return IMP_OK;
+}
+
+/* Energetic law after the slip stops at p_s (A.6, DER): k2 is the C-rate
+ * of the second segment. */
+static double energetic_Py(int cmode, double C0, double kC, double k2,
+                           double p_s, double e, double *pc)
+{
+    if (cmode) {
+        double Cs = C0 + kC * p_s;
+        *pc = p_s - Cs / k2;
+        double Wc = C0 * p_s + 0.5 * kC * p_s * p_s -
+                    0.5 * k2 * (*pc - p_s) * (*pc - p_s);
+        return *pc + e * sqrt(-2 * Wc / k2);
+    }
+    *pc = -C0 / kC;
+    double Wc = -0.5 * kC * *pc * *pc;
+    double Wr1 = 0.5 * kC * (p_s - *pc) * (p_s - *pc);
+    double Cs = kC * (p_s - *pc);
+    double T = -e * e * Wc - Wr1;
+    if (!(T > 0))
+        return p_s;
+    return p_s + 2 * T / (Cs + sqrt(Cs * Cs + 2 * k2 * T));
+}
+
+imp_status imp_closed2d_solve(const imp_coef2d *c, double mu_s, double mu_k,
+                              imp_law_kind law, double e, imp_closed2d *o)
+{
+    imp_class2d k;
+    if (law == IMP_LAW_CUSTOM || (unsigned)law > IMP_LAW_CUSTOM)
+        return IMP_EINPUT;
+    imp_status st = imp_classify2d(c, mu_s, mu_k, e, &k);
+    if (st != IMP_OK)
+        return st;
+    double B1 = c->B1, B2 = c->B2, B3 = c->B3, S0 = c->S0, C0 = c->C0;
+    double D = B1 * B2 - B3 * B3, s = k.s, mu = mu_k;
+    o->mode = k.mode;
+    o->Px = o->Py = o->Pc = 0;
+    if (k.mode == IMP_MODE_NONE)
+        return IMP_OK;
+
+    if (k.mode == IMP_MODE_SLIDING) {   /* all laws alike */
+        o->Pc = -C0 / k.kC;
+        o->Py = (1 + e) * o->Pc;
+        o->Px = -s * mu * o->Py;
+        return IMP_OK;
+    }
+    if (S0 == 0) {                      /* direct stick: one segment, all laws alike */
+        o->Pc = -B1 * C0 / D;
+        o->Py = (1 + e) * o->Pc;
+        o->Px = B3 * o->Py / B1;
+        return IMP_OK;
+    }
+    int stick = k.mode == IMP_MODE_C_STICKING || k.mode == IMP_MODE_R_STICKING;
+    int cmode = k.mode == IMP_MODE_C_STICKING || k.mode == IMP_MODE_C_REVERSED;
+    double p_s = S0 / (B3 + s * mu * B1);
+    double k2 = stick ? D / B1 : B2 - s * mu * B3;
+    /* max compression: on the second segment (C-modes) or the first */
+    if (cmode) {
+        double Cs = C0 + k.kC * p_s;
+        o->Pc = p_s - Cs / k2;
+    } else {
+        o->Pc = -C0 / k.kC;
+    }
+
+    switch (law) {
+    case IMP_LAW_POISSON:
+        if (k.mode == IMP_MODE_C_STICKING)
+            o->Py = -(1 + e) * (B1 * C0 + B3 * S0) / D;
+        else if (k.mode == IMP_MODE_C_REVERSED)
+            o->Py = -(1 + e) / (B2 - s * mu * B3) * (C0 + 2 * s * mu * B3 * p_s);
+        else
+            o->Py = -(1 + e) * C0 / k.kC;
+        break;
+    case IMP_LAW_NEWTON:
+        if (stick) {                    /* point D, independent of mu */
+            o->Px = -(B2 * S0 + (1 + e) * C0 * B3) / D;
+            o->Py = -(B3 * S0 + (1 + e) * C0 * B1) / D;
+            return IMP_OK;
+        }
+        o->Py = -((1 + e) * C0 + 2 * s * mu * B3 * p_s) / (B2 - s * mu * B3);
+        break;
+    default: {
+        double pc;
+        o->Py = energetic_Py(cmode, C0, k.kC, k2, p_s, e, &pc);
+        break;
+    }
+    }
+    o->Px = stick ? (B3 * o->Py - S0) / B1 : s * mu * (o->Py - 2 * p_s);
+    return IMP_OK;
+}
+
+void imp_sb2d_rod(double theta, double alpha, double mu_s, double mu_k,
+                  double e, double ratio, imp_sb2d *o)
+{
+    double sn = sin(theta), cs = cos(theta);
+    o->Pbar = sn * cs / alpha;
+    o->Qbar = 1 + sn * sn / alpha;
+    o->Rbar = 1 + cs * cs / alpha;
+    o->D1 = alpha + sn * sn + mu_k * sn * cs;
+    o->R1 = (mu_k * (alpha + cs * cs) + sn * cs) / o->D1;
+    o->R2 = sn * cs / (alpha + cs * cs);
+    o->R3 = (1 + e) * o->R1;
+    o->sb_case = ratio >= 0 ? imp_sb2d_case(ratio, o->R1, o->R2, o->R3, o->D1, mu_s)
+                            : -1;
+}
+
+void imp_sb2d_body(double theta, double alpha, double m, double L,
+                   double vCx, double vCy, imp_body2d *b)
+{
+    b->m = m;
+    b->rho = L * sqrt(alpha);
+    b->x = L * sin(theta);
+    b->y = L * cos(theta);
+    b->vx = vCx;
+    b->vy = -vCy;
+    b->w = 0;
+}

@@ -1,0 +1,383 @@
+/* The exact piecewise-linear path tracer in impulse space (PHYSICS.md A.3).
+ *
+ * The path is parameterised by the normal impulse p = Py. On each straight
+ * segment (limiting friction, sticking, reversed friction) S, C and Px are
+ * linear in p and the works quadratic, so every event (the slip stops,
+ * maximum compression, the law's termination) is located in closed form;
+ * only a custom law needs a root finder. */
+#include <float.h>
+#include <math.h>
+
+#include "impact2d.h"
+#include "interrupt.h"
+
+enum { SLIDE = 0, STICK = 1 };
+
+typedef struct {
+    const imp_coef2d *c;
+    double mu_s, mu_k;
+    const imp_law *law;
+    double p, Px, S, C;          /* current point */
+    double Wc, Wr, Wf;           /* works so far */
+    double pc;                   /* normal impulse at max compression */
+    int restit;                  /* 0: compression, 1: restitution */
+    int seg;                     /* SLIDE or STICK */
+    double s;                    /* slip sign while sliding */
+    double sig, kS, kC;          /* dPx/dp, dS/dp, dC/dp of the segment */
+    imp_result2d *out;
+} tracer;
+
+static void set_sliding(tracer *t, double s)
+{
+    const imp_coef2d *c = t->c;
+    t->seg = SLIDE;
+    t->s = s;
+    t->sig = -s * t->mu_k;
+    t->kS = c->B1 * t->sig - c->B3;
+    t->kC = c->B2 - c->B3 * t->sig;
+}
+
+static void set_sticking(tracer *t)
+{
+    const imp_coef2d *c = t->c;
+    t->seg = STICK;
+    t->sig = c->B3 / c->B1;
+    t->kS = 0.0;                 /* S stays exactly 0 while stuck */
+    t->kC = c->B2 - c->B3 * t->sig;
+}
+
+static void vertex(tracer *t, imp_event ev)
+{
+    imp_result2d *o = t->out;
+    if (o->nvert >= IMP_PATH2D_MAX)
+        return;
+    imp_vertex2d *v = &o->vert[o->nvert++];
+    v->Px = t->Px;
+    v->Py = t->p;
+    v->S = t->S;
+    v->C = t->C;
+    v->event = ev;
+}
+
+/* Advances exactly by d along the current segment. */
+static void advance(tracer *t, double d)
+{
+    double wn = d * (t->C + 0.5 * t->kC * d);
+    if (t->restit)
+        t->Wr += wn;
+    else
+        t->Wc += wn;
+    t->Wf += t->sig * d * (t->S + 0.5 * t->kS * d);
+    t->p += d;
+    t->Px += t->sig * d;
+    t->S += t->kS * d;
+    t->C += t->kC * d;
+}
+
+/* The state a custom law sees at distance d along the current segment. */
+static void law_state(const tracer *t, double d, imp_law_state *s)
+{
+    s->Pn = t->p + d;
+    s->Pc = t->pc;
+    s->vn = t->C + t->kC * d;
+    s->vn0 = t->c->C0;
+    s->Wc = t->Wc;
+    s->Wr = t->Wr + d * (t->C + 0.5 * t->kC * d);
+    s->Pt[0] = t->Px + t->sig * d;
+    s->Pt[1] = 0.0;
+    s->vt[0] = t->S + t->kS * d;
+    s->vt[1] = 0.0;
+    s->vt0[0] = t->c->S0;
+    s->vt0[1] = 0.0;
+    s->phase = t->restit ? IMP_PHASE_RESTITUTION : IMP_PHASE_COMPRESSION;
+    s->dim = 2;
+}
+
+static imp_status residual(const tracer *t, double d, double *r)
+{
+    imp_law_state s;
+    law_state(t, d, &s);
+    if (t->law->fn(t->law->ctx, &s, r) != 0)
+        return IMP_ELAW;
+    return isfinite(*r) ? IMP_OK : IMP_ELAW;
+}
+
+/* Brent's zeroin on [a, b] with R(a) < 0 <= R(b); returns in *x a point
+ * with R >= 0 within 1e-13 (relative to the impulse) of the first root. */
+static imp_status brent(const tracer *t, double a, double fa, double b,
+                        double fb, double *x)
+{
+    double c = a, fc = fa, d = b - a, e = d;
+    for (int it = 0; it < 200; it++) {
+        if ((fb >= 0) == (fc >= 0)) {
+            c = a; fc = fa; d = e = b - a;
+        }
+        if (fabs(fc) < fabs(fb)) {
+            a = b; b = c; c = a;
+            fa = fb; fb = fc; fc = fa;
+        }
+        double tol = 2 * DBL_EPSILON * fabs(t->p + b) + 0.5e-13 * (t->p + fabs(b));
+        double m = 0.5 * (c - b);
+        if (fabs(m) <= tol || fb == 0)
+            break;
+        if (fabs(e) < tol || fabs(fa) <= fabs(fb)) {
+            d = e = m;
+        } else {
+            double s = fb / fa, p, q;
+            if (a == c) {
+                p = 2 * m * s;
+                q = 1 - s;
+            } else {
+                double qq = fa / fc, r = fb / fc;
+                p = s * (2 * m * qq * (qq - r) - (b - a) * (r - 1));
+                q = (qq - 1) * (r - 1) * (s - 1);
+            }
+            if (p > 0) q = -q; else p = -p;
+            if (2 * p < 3 * m * q - fabs(tol * q) && p < fabs(0.5 * e * q)) {
+                e = d;
+                d = p / q;
+            } else {
+                d = e = m;
+            }
+        }
+        a = b;
+        fa = fb;
+        b += fabs(d) > tol ? d : (m > 0 ? tol : -tol);
+        imp_status st = residual(t, b, &fb);
+        if (st != IMP_OK)
+            return st;
+    }
+    /* b and c bracket the root; end on the side where R >= 0 */
+    *x = fb >= 0 ? b : c;
+    return IMP_OK;
+}
+
+/* The first zero of R reached from below in (lo, hi], where R(lo) < 0 and
+ * R(hi) = fhi >= 0: 16 equal parts, then Brent on the first sign change. */
+static imp_status first_root(const tracer *t, double lo, double flo,
+                             double hi, double fhi, double *x)
+{
+    double h = (hi - lo) / 16;
+    for (int k = 1; k < 16; k++) {
+        double xk = lo + k * h, fk;
+        imp_status st = residual(t, xk, &fk);
+        if (st != IMP_OK)
+            return st;
+        if (fk >= 0)
+            return brent(t, lo, flo, xk, fk, x);
+        lo = xk;
+        flo = fk;
+    }
+    return brent(t, lo, flo, hi, fhi, x);
+}
+
+/* Custom law on a restitution segment of length len (INFINITY: the last,
+ * unbounded one). Returns IMP_OK with *d = the end's distance, or *d =
+ * INFINITY when R stays negative on a bounded segment. */
+static imp_status custom_end(const tracer *t, double len, double *d)
+{
+    double f0, f;
+    imp_status st = residual(t, 0.0, &f0);
+    if (st != IMP_OK)
+        return st;
+    if (f0 >= 0) {
+        *d = 0.0;
+        return IMP_OK;
+    }
+    if (isfinite(len)) {
+        if ((st = residual(t, len, &f)) != IMP_OK)
+            return st;
+        if (f < 0) {
+            *d = INFINITY;
+            return IMP_OK;
+        }
+        return first_root(t, 0.0, f0, len, f, d);
+    }
+    /* unbounded: double the trial length until R >= 0, within a cap */
+    const imp_coef2d *c = t->c;
+    double lo = 0.0, flo = f0, x = t->pc > 0 ? t->pc : 1.0;
+    double pcap = 1e6 * t->pc, Ccap = 1e6 * (fabs(c->C0) + fabs(c->S0));
+    for (;;) {
+        if (imp_interrupted())
+            return IMP_EINTERRUPT;
+        if ((st = residual(t, x, &f)) != IMP_OK)
+            return st;
+        if (f >= 0)
+            return first_root(t, lo, flo, x, f, d);
+        if (t->p + x > pcap || t->C + t->kC * x > Ccap)
+            return IMP_ENOROOT;
+        lo = x;
+        flo = f;
+        x *= 2;
+    }
+}
+
+/* Distance to the built-in law's termination on a restitution segment. */
+static double builtin_end(const tracer *t)
+{
+    double e = t->law->e, d;
+    switch (t->law->kind) {
+    case IMP_LAW_POISSON:
+        d = (1 + e) * t->pc - t->p;
+        break;
+    case IMP_LAW_NEWTON:
+        d = (-e * t->c->C0 - t->C) / t->kC;
+        break;
+    default: {                   /* energetic: Wr reaches -e^2 Wc */
+        double T = -e * e * t->Wc - t->Wr;
+        if (!(T > 0))
+            return 0.0;
+        double Ca = t->C > 0 ? t->C : 0.0;
+        d = 2 * T / (Ca + sqrt(Ca * Ca + 2 * t->kC * T));
+        break;
+    }
+    }
+    return d > 0 ? d : 0.0;
+}
+
+static int valid(const imp_coef2d *c, double mu_s, double mu_k,
+                 const imp_law *law)
+{
+    if (!(isfinite(c->B1) && isfinite(c->B2) && isfinite(c->B3) &&
+          isfinite(c->S0) && isfinite(c->C0)))
+        return 0;
+    if (!(c->B1 > 0 && c->B2 > 0 && c->B1 * c->B2 - c->B3 * c->B3 > 0))
+        return 0;
+    if (!(isfinite(mu_s) && mu_k >= 0 && mu_k <= mu_s))
+        return 0;
+    if (!law || !(law->e >= 0 && law->e <= 1))
+        return 0;
+    if ((unsigned)law->kind > IMP_LAW_CUSTOM)
+        return 0;
+    return law->kind != IMP_LAW_CUSTOM || law->fn != NULL;
+}
+
+imp_class imp_coef2d_class(const imp_coef2d *c)
+{
+    if (c->C0 == 0)
+        return IMP_CLASS_TANGENTIAL;
+    if (c->S0 == 0)
+        return IMP_CLASS_DIRECT;
+    if (c->B3 == 0)
+        return IMP_CLASS_CENTRAL;
+    return IMP_CLASS_ECCENTRIC;
+}
+
+static double sgn(double x) { return (x > 0) - (x < 0); }
+
+/* No impulse: the path is the origin (start and end). */
+static imp_status finish_none(tracer *t)
+{
+    vertex(t, IMP_EV_END);
+    t->out->mode = IMP_MODE_NONE;
+    return IMP_OK;
+}
+
+imp_status imp_solve2d(const imp_coef2d *c, double mu_s, double mu_k,
+                       const imp_law *law, imp_result2d *out)
+{
+    if (!valid(c, mu_s, mu_k, law))
+        return IMP_EINPUT;
+    tracer t = {0};
+    t.c = c;
+    t.mu_s = mu_s;
+    t.mu_k = mu_k;
+    t.law = law;
+    t.out = out;
+    t.S = c->S0;
+    t.C = c->C0;
+    out->Px = out->Py = out->S = out->C = out->dT = 0;
+    out->Wc = out->Wr = out->Wf = out->Pc = 0;
+    out->S = c->S0;
+    out->C = c->C0;
+    out->cls = imp_coef2d_class(c);
+    out->coef = *c;
+    out->nvert = 0;
+    vertex(&t, IMP_EV_START);
+
+    if (c->C0 > 0)               /* parting: no impulse (A.4) */
+        return finish_none(&t);
+
+    /* initial mode (A.3 step 2): the only sticking start is a direct one */
+    int stuck0 = 0;
+    if (c->S0 != 0)
+        set_sliding(&t, sgn(c->S0));
+    else if (fabs(c->B3) <= mu_s * c->B1) {
+        set_sticking(&t);
+        stuck0 = 1;
+    } else
+        set_sliding(&t, -sgn(c->B3));
+
+    if (c->C0 == 0 && t.kC >= 0) /* tangential: compression cannot start */
+        return finish_none(&t);
+
+    int event = 0, event_restit = 0;      /* the stick/reverse event */
+    imp_status st = IMP_OK;
+    for (int iter = 0; iter < 8; iter++) {
+        double dst = INFINITY, dmc = INFINITY, dend = INFINITY;
+        if (t.seg == SLIDE && t.S * t.kS < 0)
+            dst = -t.S / t.kS;
+        if (!t.restit) {
+            if (t.kC > 0)
+                dmc = t.C >= 0 ? 0.0 : -t.C / t.kC;
+        } else if (law->kind != IMP_LAW_CUSTOM) {
+            dend = builtin_end(&t);
+        } else {
+            if ((st = custom_end(&t, dst, &dend)) != IMP_OK)
+                return st;
+        }
+        double dmin = fmin(dst, fmin(dmc, dend));
+        if (!isfinite(dmin))
+            return IMP_ENOCONV;  /* unreachable by A.3's monotonicity facts */
+        /* coincident events (within 1e-12 of the impulse) in the order
+         * stick, max compression, end */
+        double tol = 1e-12 * (t.p + dmin);
+        if (dst <= dmin + tol) {
+            advance(&t, dst);
+            t.S = 0.0;
+            if (fabs(c->B3) <= mu_s * c->B1) {
+                set_sticking(&t);
+                event = IMP_EV_STICK;
+            } else {
+                set_sliding(&t, -sgn(c->B3));
+                event = IMP_EV_REVERSE;
+            }
+            event_restit = t.restit;
+            vertex(&t, (imp_event)event);
+        } else if (dmc <= dmin + tol) {
+            advance(&t, dmc);
+            t.C = 0.0;
+            t.pc = t.p;
+            t.restit = 1;
+            vertex(&t, IMP_EV_MAXC);
+        } else {
+            advance(&t, dend);
+            if (law->kind == IMP_LAW_NEWTON)
+                t.C = -law->e * c->C0;
+            vertex(&t, IMP_EV_END);
+            goto done;
+        }
+    }
+    return IMP_ENOCONV;
+
+done:
+    out->Px = t.Px;
+    out->Py = t.p;
+    out->S = t.seg == STICK ? 0.0 : t.S;
+    out->C = t.C;
+    out->Wc = t.Wc;
+    out->Wr = t.Wr;
+    out->Wf = t.Wf;
+    out->Pc = t.pc;
+    out->dT = c->S0 * t.Px + c->C0 * t.p +
+              0.5 * (c->B1 * t.Px * t.Px - 2 * c->B3 * t.Px * t.p + c->B2 * t.p * t.p);
+    if (stuck0)
+        out->mode = IMP_MODE_C_STICKING;
+    else if (event == IMP_EV_STICK)
+        out->mode = event_restit ? IMP_MODE_R_STICKING : IMP_MODE_C_STICKING;
+    else if (event == IMP_EV_REVERSE)
+        out->mode = event_restit ? IMP_MODE_R_REVERSED : IMP_MODE_C_REVERSED;
+    else
+        out->mode = IMP_MODE_SLIDING;
+    return IMP_OK;
+}
