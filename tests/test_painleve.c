@@ -58,8 +58,51 @@ static void test_band(void)
     CHECK(imp_painleve_band(1, 1, -1, &lo, &hi) == 0);
 }
 
+/* The D table: the tangential impact resolving the MW88 rod (S0 = -1). */
+static void test_resolution(void)
+{
+    struct { imp_law_kind k; double e, Px, Py, C, dT; } T[] = {
+        { IMP_LAW_POISSON, 0, 0.121870, 0.235294, 0, -0.060935 },
+        { IMP_LAW_ENERGETIC, 0, 0.121870, 0.235294, 0, -0.060935 },
+        { IMP_LAW_POISSON, 0.5, 0.151415, 0.352941, 0.125563, -0.053549 },
+        { IMP_LAW_ENERGETIC, 0.5, 0.134477, 0.285496, 0.053580, -0.059590 },
+        { IMP_LAW_POISSON, 1, 0.180959, 0.470588, 0.251127, -0.031391 },
+        { IMP_LAW_ENERGETIC, 1, 0.147085, 0.335698, 0.107160, -0.055556 },
+        { IMP_LAW_NEWTON, 0.5, 0.121870, 0.235294, 0, -0.060935 },
+        { IMP_LAW_NEWTON, 1, 0.121870, 0.235294, 0, -0.060935 },
+    };
+    imp_coef2d c;
+    double mu = tan(30 * DEG);
+    imp_painleve_coef(1, 1, 4, 75 * DEG, -1, &c);
+    for (size_t i = 0; i < sizeof T / sizeof T[0]; i++) {
+        imp_law law = { T[i].k, T[i].e, NULL, NULL };
+        imp_result2d r;
+        CHECK(imp_painleve_resolve(&c, mu, mu, &law, &r) == IMP_OK);
+        CHECK_NEAR(r.Px, T[i].Px, V6);
+        CHECK_NEAR(r.Py, T[i].Py, V6);
+        CHECK_NEAR(r.C, T[i].C, V6);
+        CHECK_NEAR(r.dT, T[i].dT, V6);
+        CHECK(r.S == 0);
+        CHECK(r.cls == IMP_CLASS_TANGENTIAL);
+        if (T[i].k == IMP_LAW_POISSON) {
+            CHECK_NEAR(r.Py, (4.0 / 17) * (1 + T[i].e), 1e-12);
+            CHECK_NEAR(r.Px, (4 * r.Py + 1) / c.B1, 1e-12);
+            CHECK_NEAR(r.C, 4 * T[i].e / c.B1, 1e-12);
+        }
+    }
+    /* A consistent orientation gets no impulse (G item 12: a >= 0 iff none). */
+    for (double th = 5; th < 180; th += 5) {
+        imp_painleve_coef(1, 1, 4, th * DEG, -1, &c);
+        imp_law law = { IMP_LAW_POISSON, 0.5, NULL, NULL };
+        imp_result2d r;
+        CHECK(imp_painleve_resolve(&c, mu, mu, &law, &r) == IMP_OK);
+        CHECK((imp_painleve_a(&c, mu, -1) < 0) == (r.mode != IMP_MODE_NONE));
+    }
+}
+
 int main(void)
 {
+    RUN(test_resolution);
     RUN(test_mw88_example);
     RUN(test_band);
     return check_summary();

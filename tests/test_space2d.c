@@ -154,8 +154,93 @@ static void test_rebound_c(void)
     CHECK_NEAR(tan(75 * DEG) + imp_space_rebound_c(r, mu, e, -40 * DEG), e * 3.006162, 2e-6);
 }
 
+/* The C.2 table solved by the tracer (Poisson, e = 0.8). */
+static void test_table_states(void)
+{
+    struct { double th, ga; imp_mode m; double v[7]; } T[] = {
+        { 30, 20, IMP_MODE_SLIDING, { 0.329483, 1.317934, -0.659480, 0.751754, 0.877255, -0.528307 } },
+        { 0, 30, IMP_MODE_C_STICKING, { 0.166700, 1.558846, 0, 0.692820, 0, 0.235714 } },
+        { -40, 10, IMP_MODE_C_REVERSED, { -0.207725, 1.058212, 0.416725, 0.743088, -0.560802, 0.736806 } },
+        { -40, 40, IMP_MODE_R_REVERSED, { 0.044007, 0.665409, 0.107954, 0.492385, -0.219247, 0.652459 } },
+        { -40, 75, IMP_MODE_SLIDING, { 0.056204, 0.224818, -0.622442, 0.207055, 3.006162, 0.265217 } },
+        { 10, 25, IMP_MODE_R_STICKING, { 0.338477, 1.673510, 0, 0.752366, 0, 0.060424 } },
+    };
+    imp_law law = { IMP_LAW_POISSON, 0.8, NULL, NULL };
+    for (size_t i = 0; i < sizeof T / sizeof T[0]; i++) {
+        imp_space_point p;
+        CHECK(imp_space_state(1.414, 0.25, &law, T[i].th * DEG, T[i].ga * DEG, &p) == IMP_OK);
+        CHECK(p.mode == T[i].m);
+        CHECK_NEAR(p.Px, T[i].v[0], V6);
+        CHECK_NEAR(p.Py, T[i].v[1], V6);
+        CHECK_NEAR(p.S, T[i].v[2], V6);
+        CHECK_NEAR(p.C, T[i].v[3], V6);
+        CHECK_NEAR(p.tan_gr, T[i].v[4], V6);
+        CHECK_NEAR(p.dw, T[i].v[5], V6);
+        CHECK(p.sense == (T[i].v[5] > 0 ? 1 : -1));
+    }
+}
+
+/* W86's inequalities agree with the tracer's mode for every built-in law,
+ * and the translation-line closed forms give dw = 0 (C.4). */
+static void test_regions_vs_tracer(void)
+{
+    srand(777);
+    int n = 5000, agree = 0;
+    for (int i = 0; i < n; i++) {
+        double th = (rand() / (double)RAND_MAX - 0.5) * 178 * DEG;
+        double ga = (rand() / (double)RAND_MAX - 0.5) * 178 * DEG;
+        double r = 3.0 * (rand() / (double)RAND_MAX), mu = 1.5 * (rand() / (double)RAND_MAX);
+        imp_law law = { (imp_law_kind)(i % 3), rand() / (double)RAND_MAX, NULL, NULL };
+        imp_space_point p;
+        CHECK(imp_space_state(r, mu, &law, th, ga, &p) == IMP_OK);
+        agree += p.mode == imp_space_region(r, mu, law.e, th, ga);
+    }
+    CHECK(agree == n);
+    imp_law law = { IMP_LAW_POISSON, 0.8, NULL, NULL };
+    for (double th = 1; th < 60; th += 1) {
+        for (int q = 0; q < 2; q++) {
+            imp_mode reg = q ? IMP_MODE_R_STICKING : IMP_MODE_C_STICKING;
+            double g = imp_space_translation(1.414, 0.25, 0.8, th * DEG, reg);
+            if (!(g > 0) || imp_space_region(1.414, 0.25, 0.8, th * DEG, atan(g)) != reg) continue;
+            imp_space_point p;
+            CHECK(imp_space_state(1.414, 0.25, &law, th * DEG, atan(g), &p) == IMP_OK);
+            CHECK_NEAR(p.dw, 0, 1e-12);
+            CHECK(p.sense == 0);
+        }
+    }
+    /* Sliding region: the translation line is theta = atan(mu). */
+    imp_space_point p;
+    CHECK(imp_space_state(1.414, 0.25, &law, atan(0.25), 80 * DEG, &p) == IMP_OK);
+    CHECK(p.mode == IMP_MODE_SLIDING);
+    CHECK_NEAR(p.dw, 0, 1e-12);
+    /* The sliding-region rebound relation against the tracer. */
+    for (double th = -60; th <= 60; th += 7)
+        for (double ga = 5; ga < 89; ga += 6) {
+            if (imp_space_region(1.414, 0.25, 0.8, th * DEG, ga * DEG) != IMP_MODE_SLIDING) continue;
+            CHECK(imp_space_state(1.414, 0.25, &law, th * DEG, ga * DEG, &p) == IMP_OK);
+            CHECK_NEAR(0.8 * p.tan_gr, tan(ga * DEG) + imp_space_rebound_c(1.414, 0.25, 0.8, th * DEG), 1e-9);
+        }
+}
+
+static void test_grid(void)
+{
+    imp_law law = { IMP_LAW_POISSON, 0.8, NULL, NULL };
+    imp_space_point pts[12], one;
+    CHECK(imp_space_grid(1.414, 0.25, &law, 10 * DEG, 40 * DEG, 4, -40 * DEG, 30 * DEG, 3, pts) == IMP_OK);
+    CHECK_NEAR(pts[5].gamma, 20 * DEG, 1e-15);
+    CHECK_NEAR(pts[5].theta, -5 * DEG, 1e-15);
+    CHECK(imp_space_state(1.414, 0.25, &law, -5 * DEG, 20 * DEG, &one) == IMP_OK);
+    CHECK_NEAR(one.Px, pts[5].Px, 1e-13);
+    CHECK_NEAR(one.Py, pts[5].Py, 1e-13);
+    CHECK(imp_space_grid(1.414, 0.25, &law, 0, 1, 0, 0, 1, 1, pts) == IMP_EINPUT);
+    CHECK(imp_space_state(1.414, 0.25, &law, 0, M_PI / 2, &one) == IMP_EINPUT);
+}
+
 int main(void)
 {
+    RUN(test_table_states);
+    RUN(test_regions_vs_tracer);
+    RUN(test_grid);
     RUN(test_coef);
     RUN(test_table_modes);
     RUN(test_regions_vs_pdpq);

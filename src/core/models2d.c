@@ -56,10 +56,7 @@ imp_model_status imp_model_status_of(imp_model2d m)
 
 imp_class imp_model_class(const imp_coef2d *c)
 {
-    if (c->C0 == 0) return IMP_CLASS_TANGENTIAL;
-    if (c->S0 == 0) return IMP_CLASS_DIRECT;
-    if (c->B3 == 0) return IMP_CLASS_CENTRAL;
-    return IMP_CLASS_ECCENTRIC;
+    return imp_coef2d_class(c);
 }
 
 double imp_energy2d(const imp_coef2d *c, double Px, double Py)

@@ -163,9 +163,7 @@ static void push_result(lua_State *L, imp_model2d m, const imp_lprob2d *pb,
     imp_set_number(L, "mu", p->mu);
     imp_set_string(L, "mode", slip_mode(r->slip));
     imp_set_string(L, "slip", slip_mode(r->slip));
-    imp_set_string(L, "class", r->cls == IMP_CLASS_DIRECT ? "direct"
-                               : r->cls == IMP_CLASS_CENTRAL ? "central"
-                               : r->cls == IMP_CLASS_ECCENTRIC ? "eccentric" : "tangential");
+    imp_set_string(L, "class", imp_class_name(r->cls));
     imp_set_boolean(L, "energy_gain", r->energy_gain);
     imp_set_boolean(L, "coulomb_ok", r->coulomb_ok);
     imp_set_number(L, "ratio", r->ratio);
