@@ -25,22 +25,28 @@ local function write_csv(path, columns, order, fn)
   f:close()
 end
 
--- Where the change of rotation dw changes sign between neighbouring gamma of
--- one theta row: the translation line (linear interpolation), every region.
+-- Where the change of rotation dw changes sign between grid neighbours: the
+-- translation line (linear interpolation), every region. Both directions,
+-- since the line runs along gamma in the sliding region (theta = atan mu)
+-- and across it elsewhere.
 local function translation_on_grid(r)
   local c, ng, nt = r.columns, r.ng, r.nt
   local th, ga = {}, {}
+  local function edge(a, b)
+    local da, db = c.dw[a], c.dw[b]
+    if da == 0 then
+      th[#th + 1], ga[#ga + 1] = c.theta[a], c.gamma[a]
+    elseif da * db < 0 then
+      local f = da / (da - db)
+      th[#th + 1] = c.theta[a] + f * (c.theta[b] - c.theta[a])
+      ga[#ga + 1] = c.gamma[a] + f * (c.gamma[b] - c.gamma[a])
+    end
+  end
   for i = 0, nt - 1 do
-    for j = 1, ng - 1 do
-      local a, b = i * ng + j, i * ng + j + 1
-      local da, db = c.dw[a], c.dw[b]
-      if da == 0 then
-        th[#th + 1], ga[#ga + 1] = c.theta[a], c.gamma[a]
-      elseif da * db < 0 then
-        local f = da / (da - db)
-        th[#th + 1] = c.theta[a]
-        ga[#ga + 1] = c.gamma[a] + f * (c.gamma[b] - c.gamma[a])
-      end
+    for j = 1, ng do
+      local a = i * ng + j
+      if j < ng then edge(a, a + 1) end
+      if i < nt - 1 then edge(a, a + ng) end
     end
   end
   return { theta = th, gamma = ga }

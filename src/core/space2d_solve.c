@@ -22,7 +22,7 @@ imp_status imp_space_state(double r, double mu, const imp_law *law,
     out->S = res.S;
     out->C = res.C;
     out->dT = res.dT;
-    out->tan_gr = res.C > 0 ? -res.S / res.C : NAN;
+    out->tan_gr = res.C > 0 ? (res.S == 0 ? 0 : -res.S / res.C) : NAN;
     /* dw = (Px y1 - Py x1)/(m rho^2) with (x1, y1) = r (sin th, cos th). */
     out->dw = r * (res.Px * cos(theta) - res.Py * sin(theta));
     double tol = 1e-12 * r * (fabs(res.Px) + fabs(res.Py));
