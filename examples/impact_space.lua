@@ -1,13 +1,14 @@
 -- Wang 1986's impact space (PHYSICS.md C): writes the data of his figures
 -- 4.2-4.5 and 5.1-5.3 as CSV columns, one file per figure, into the folder
--- given as the first argument (default "impact_space_data", which must exist
--- or be creatable). The plots come from the studies.
+-- given as the first argument (default: impact_space_data in the system's
+-- temporary folder). The plots come from the studies.
 -- Run: scripts/run examples/impact_space.lua [folder]
 local impact = impact or require("impact")
 
-local dir = arg and arg[1] or "impact_space_data"
+local dir = arg and arg[1] or ((os.getenv("TMPDIR") or "/tmp") .. "/impact_space_data")
 os.execute("mkdir -p '" .. dir:gsub("'", "'\\''") .. "'")
 local function path(name) return dir .. "/" .. name end
+print("writing to " .. dir)
 
 local G = { 0.5, 89.5, 90 }     -- gamma_deg
 local T = { -89.5, 89.5, 180 }  -- theta_deg
