@@ -467,9 +467,9 @@ static int l_space_map(lua_State *L)
     if (j.st != IMP_OK) space_raise(L, &c, &lr, j.st);
     double e = lr.law.e;
     lua_createtable(L, 0, 12);
-    imp_set_number(L, "n", n);
-    imp_set_number(L, "ng", j.ng);
-    imp_set_number(L, "nt", j.nt);
+    lua_pushinteger(L, n); lua_setfield(L, -2, "n");
+    lua_pushinteger(L, j.ng); lua_setfield(L, -2, "ng");
+    lua_pushinteger(L, j.nt); lua_setfield(L, -2, "nt");
     imp_set_number(L, "r", j.r);
     imp_set_number(L, "mu", j.mu);
     imp_set_number(L, "e", e);

@@ -169,7 +169,7 @@ static void push_result(lua_State *L, imp_model2d m, const imp_lprob2d *pb,
     imp_set_number(L, "ratio", r->ratio);
     if (m == IMP_MODEL_KANE) imp_set_number(L, "mu_0", p->mu_0);
     if (m == IMP_MODEL_BRACH && !isnan(r->ratio_limit)) imp_set_number(L, "mu0", r->ratio_limit);
-    if (m == IMP_MODEL_SMITH) imp_set_number(L, "nroots", r->nroots);
+    if (m == IMP_MODEL_SMITH) { lua_pushinteger(L, r->nroots); lua_setfield(L, -2, "nroots"); }
     if (m == IMP_MODEL_GLOCKER_PFEIFFER || m == IMP_MODEL_CS) {
         imp_set_number(L, "PxC", r->PxC);
         imp_set_number(L, "PyC", r->PyC);
