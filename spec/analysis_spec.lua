@@ -147,6 +147,25 @@ describe("impact.space_map", function()
     assert.equal(9, n)
   end)
 
+  it("runs custom laws like the built-in ones", function()
+    local e = 0.8
+    local g = { r = 1.414, mu = 0.25, e = e, gamma_deg = { 1, 89, 10 }, theta_deg = { -80, 80, 10 } }
+    local a = impact.space_map(g)
+    g.law = function(s) return s.Wr + e ^ 2 * s.Wc end
+    local b = impact.space_map(g)
+    g.law = "energetic"
+    local c = impact.space_map(g)
+    assert.equal("custom", b.law)
+    for i = 1, b.n do
+      assert.is.near(c.columns.Py[i], b.columns.Py[i], 1e-9)
+      assert.equal(a.columns.mode[i], b.columns.mode[i])   -- the mode does not depend on the law
+    end
+    g.law = function() error("bad") end
+    err(impact.space_map, g, "space_map: law")
+    err(impact.painleve, { l = 4, theta_deg = 75, mu = 0.6, law = function() return -1 end },
+        "never reached zero")
+  end)
+
   it("names the field on bad input", function()
     err(impact.space_map, { r = 1, gamma_deg = { 0, 95, 3 } }, "field 'gamma_deg' entry 2 must be in")
     err(impact.space_map, { r = 1, theta = { 0, 1, 0 } }, "field 'theta' entry 3 (n) must be an integer")
