@@ -128,6 +128,14 @@ describe("solve2d published models", function()
     end
   end)
 
+  it("agrees with WM92 case 1 when a direct impact slides throughout (mu = 0.3)", function()
+    for _, m in ipairs{ "kane", "brach", "smith", "glocker-pfeiffer", "cs" } do
+      local r = solve(rod(0, -1, { e = 0.5, mu = 0.3, model = m }))
+      near(r, { Px = 0.219512, Py = 0.731707, S = -0.548780, C = 0.5, dT = -0.243159 })
+      assert.equal("sliding", r.mode)
+    end
+  end)
+
   it("gives no impulse for separating contacts", function()
     local r = solve(rod(0.6, 0.5, { e = 0.5, mu = 0.3, model = "smith" }))
     assert.equal(0, r.Py); assert.equal("none", r.mode)
