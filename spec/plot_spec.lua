@@ -88,6 +88,11 @@ describe("impact.plot", function()
     local d = impact.plot.hodograph({ hodograph = h, mode = "sliding", law = "poisson" },
       { out = dir .. "/h.png" })
     assert.is_true(is_png(d.png))
+    -- solve3d's own form: columns p, x, z.
+    local cols = { p = {}, x = {}, z = {} }
+    for i, v in ipairs(h) do cols.p[i], cols.x[i], cols.z[i] = v.p, v.x, v.z end
+    local e = impact.plot.hodograph({ hodograph = cols, mode = "sliding" }, { out = dir .. "/h2.png" })
+    assert.are.equal(slurp(d.data), slurp(e.data))
   end)
 
   it("makes categorical mode maps with a legend", function()

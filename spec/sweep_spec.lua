@@ -149,6 +149,14 @@ describe("impact.sweep", function()
     end, "sweep: point 2 (x=2): solve2d: field 'e' must be in [0, 1], got 1.3")
   end)
 
+  it("takes the columns from points spread over the sweep (optional fields too)", function()
+    local s = impact.sweep{ vary = { x = impact.range(1, 50, 50) },
+      solve = function(p) return { v = p.x, late = p.x > 40 and 1 or nil } end }
+    assert.are.same({ "x", "late", "v", "mode" }, s.names)
+    assert.is_true(s.columns.late[1] ~= s.columns.late[1])
+    assert.are.equal(1, s.columns.late[50])
+  end)
+
   it("takes the columns from the first point that solves, even when it fails first", function()
     local s = impact.sweep{ vary = { x = { 1, 2 } },
       solve = function(p) if p.x == 1 then error("no") end return toy(p) end }
@@ -158,23 +166,24 @@ describe("impact.sweep", function()
 
   it("stops cleanly on an interrupt and keeps what is done", function()
     local path = tmpname(".csv")
-    local s = impact.sweep{ vary = { x = impact.range(1, 10, 10) }, out = path,
+    -- (points 1-4, 10, 19, ... are solved first to learn the columns)
+    local s = impact.sweep{ vary = { x = impact.range(1, 100, 100) }, out = path,
       solve = function(p)
-        if p.x == 4 then error("interrupted!") end
+        if p.x == 7 then error("interrupted!") end
         return toy(p)
       end }
     assert.is_true(s.interrupted)
-    assert.are.equal(3, s.n)
-    assert.are.same({ 1, 2, 3 }, s.columns.x)
+    assert.are.equal(6, s.n)
+    assert.are.same({ 1, 2, 3, 4, 5, 6 }, s.columns.x)
     local back = impact.sweep_read(path)
-    assert.are.equal(3, back.n)
+    assert.are.equal(6, back.n)
     assert.is_true(back.interrupted)
     assert.are.same(s.columns.Px, back.columns.Px)
     os.remove(path)
 
     -- The flag the host's Ctrl-C handler raises stops it the same way.
     local core = impact.core
-    local s2 = impact.sweep{ vary = { x = impact.range(1, 10, 10) },
+    local s2 = impact.sweep{ vary = { x = impact.range(1, 100, 100) },
       solve = function(p)
         if p.x == 6 then core._raise_interrupt() end
         return toy(p)
@@ -182,6 +191,14 @@ describe("impact.sweep", function()
     assert.is_true(s2.interrupted)
     assert.are.equal(6, s2.n)
     assert.is_false(core._interrupted())
+    -- Ctrl-C while the first points are solved to learn the columns.
+    local s3 = impact.sweep{ vary = { x = impact.range(1, 100, 100) },
+      solve = function(p)
+        if p.x == 2 then core._raise_interrupt() end
+        return toy(p)
+      end }
+    assert.is_true(s3.interrupted)
+    assert.are.equal(0, s3.n)
   end)
 
   it("writes CSV with comments, a header and rows that read back exactly", function()

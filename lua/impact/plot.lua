@@ -396,16 +396,26 @@ return function(impact)
     opts = opt_table(F, opts)
     if type(r) ~= "table" then error(F .. ": expected a solve3d result, got " .. type(r), 0) end
     local h = r.hodograph
-    if type(h) ~= "table" or #h == 0 then
+    -- solve3d gives columns {p = {...}, x = {...}, z = {...}}; a list of
+    -- points {p, x, z} is accepted too.
+    local P, X, Z
+    if type(h) == "table" and type(h.p) == "table" and type(h.x) == "table" and type(h.z) == "table" then
+      P, X, Z = h.p, h.x, h.z
+    elseif type(h) == "table" and #h > 0 then
+      P, X, Z = {}, {}, {}
+      for i, v in ipairs(h) do
+        P[i], X[i], Z[i] = v.p or v[1], v.x or v[2], v.z or v[3]
+      end
+    end
+    if not P or #P == 0 then
       error(F .. ": field 'hodograph' must be a list of {p, x, z} (give a solve3d result with method = \"exact\")", 0)
     end
     local rows = {}
-    for i, v in ipairs(h) do
-      local p, x, z = v.p or v[1], v.x or v[2], v.z or v[3]
-      if not finite(p) or not finite(x) or not finite(z) then
+    for i = 1, #P do
+      if not finite(P[i]) or not finite(X[i]) or not finite(Z[i]) then
         error(string.format("%s: field 'hodograph[%d]' must have numbers p, x, z", F, i), 0)
       end
-      rows[i] = { x, z, p }
+      rows[i] = { X[i], Z[i], P[i] }
     end
     local blocks = {
       { comment = "slip velocity along the impact: vt_x vt_z p", rows = rows },

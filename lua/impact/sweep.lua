@@ -11,7 +11,8 @@ local fast = require("impact.study.fast")
 
 local FNAME = "sweep"
 local NAN = 0 / 0
-local PROBES = 64   -- points tried to learn the result's columns
+local PROBES = 64   -- points tried to find one that solves
+local SPREAD = 12   -- points spread over the sweep whose fields make the columns
 
 -- Result fields that lead the columns, in this order; the rest follow sorted.
 local PRIORITY = { "Px", "Py", "Pz", "S", "C", "dT", "Wc", "Wr", "Wf", "Pc", "energy_ratio" }
@@ -213,22 +214,46 @@ return function(impact, core)
       return p, ok, res
     end
 
-    -- The column layout, from the first point of the whole sweep that
-    -- solves, so that every shard writes the same header.
-    local cached = {}
-    local nums, strs = {}, { "mode" }
-    local solved   -- the first point that solved
-    for i = 1, math.min(total, PROBES) do
+    -- The column layout: the union of the fields of a few points of the
+    -- whole sweep (the first ones and some spread over it; optional result
+    -- fields such as solve3d's p_stop show up in some points only), the
+    -- same for every shard. Probed results are reused when in this shard.
+    core._clear_interrupt()
+    local cached, union, solved = {}, {}, nil
+    local probes, seen = {}, {}
+    local function probe(i)
+      if i < 1 or i > total or seen[i] then return end
+      seen[i] = true
+      probes[#probes + 1] = i
+    end
+    for i = 1, math.min(total, 4) do probe(i) end
+    for k = 0, SPREAD - 1 do probe(1 + (total - 1) * k // math.max(1, SPREAD - 1)) end
+    local function try(i)
       local p, ok, res = solve_point(i)
+      if i >= first and i <= last then cached[i] = { p, ok, res } end
       if ok then
-        nums, strs = layout(res, varied)
-        cached[i] = { p, ok, res }
-        solved = i
-        break
-      elseif is_interrupt(res) then
-        break
+        solved = solved or i
+        for k, v in pairs(res) do union[k] = v end
       end
-      cached[i] = { p, ok, res }
+      return ok, res
+    end
+    local stopped = false   -- Ctrl-C while probing
+    for _, i in ipairs(probes) do
+      local ok, res = try(i)
+      if (not ok and is_interrupt(res)) or core._interrupted() then stopped = true break end
+    end
+    if not solved and not stopped then   -- none of those solved: look further for one
+      for i = 1, math.min(total, PROBES) do
+        if not seen[i] then
+          local ok, res = try(i)
+          if (not ok and is_interrupt(res)) or core._interrupted() then stopped = true break end
+          if ok then break end
+        end
+      end
+    end
+    local nums, strs = { }, { "mode" }
+    if solved then
+      nums, strs = layout(union, varied)
     end
     -- Column names; a result sub-table field named like a varied field (the
     -- post-impact body1.vx when body1.vx is varied) becomes result.NAME.
@@ -297,12 +322,12 @@ return function(impact, core)
     end
 
     local bar = progress.new(core, last - first + 1, spec.progress)
-    core._clear_interrupt()
     local t0 = core._now()
-    local plan = solved and fast.plan(impact, core, spec, design, names, source, nvary, nnum, map,
+    local plan = solved and not stopped and fast.plan(impact, core, spec, design, names, source, nvary, nnum, map,
       solvename, first, last, solved)
 
     local function run()
+      if stopped then error("interrupted!", 0) end
       if plan then
         -- Chunks of points in C; rows are written in order from each chunk,
         -- and the columns are built from the plan when first read.

@@ -16,13 +16,15 @@ an angle and a velocity ratio turned into S0 and C0, say); the point is then
 solved by 'solve'.
 
 The columns are every varied field, then the result's numeric fields (one
-level of sub-tables flattened: "P.x", "body1.vx"), then mode (and class). A
+level of sub-tables flattened: "P.x", "body1.vx"), then mode (and class),
+taken from the union of the fields of a few points solved first (points 1-4
+and 12 spread over the whole sweep, so every shard gets the same columns;
+their results are reused). A
 top-level result field named like a varied field (solve2d's echo of e, S0,
 ...) is left out; a flattened one (the post-impact body1.vx when body1.vx is
 varied) is named result.body1.vx. Numeric path components set list entries
 ("v.1" is v[1]).
-They are learnt from the first point of the whole sweep that solves, so every
-shard has the same columns. A point that raises an error is recorded (mode
+A point that raises an error is recorded (mode
 "error", NaN in the result columns, an entry in 'failures' and a "# failed
 point" comment in the CSV) unless on_error = "raise".
 
