@@ -15,7 +15,8 @@ local PROBES = 64   -- points tried to find one that solves
 local SPREAD = 12   -- points spread over the sweep whose fields make the columns
 
 -- Result fields that lead the columns, in this order; the rest follow sorted.
-local PRIORITY = { "Px", "Py", "Pz", "S", "C", "dT", "Wc", "Wr", "Wf", "Pc", "energy_ratio" }
+local PRIORITY = { "Px", "Py", "Pz", "P.x", "P.y", "P.z", "S", "C", "vC.x", "vC.y", "vC.z",
+  "dT", "Wc", "Wr", "Wf", "Pc", "energy_ratio" }
 local RANK = {}
 for i, k in ipairs(PRIORITY) do RANK[k] = i end
 local STRINGS = { "mode", "class" }
