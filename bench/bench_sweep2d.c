@@ -52,11 +52,10 @@ static void setup(imp_sweep2d *s)
     s->axis[0] = (imp_sweep2d_axis){NS0, 1, 0, s0v};
     s->axis[1] = (imp_sweep2d_axis){NMU, 1, 1, muv};
     s->axis[2] = (imp_sweep2d_axis){NE, 1, 2, ev};
-    /* The columns a solve2d sweep fills for this problem. */
+    /* The columns a solve2d sweep stores for this problem (the input
+     * echoes B1..C0, e, mu_s, mu_k are recomputed on demand). */
     static const int outs[] = {IMP_OUT_PX, IMP_OUT_PY, IMP_OUT_S, IMP_OUT_C, IMP_OUT_DT,
-                               IMP_OUT_WC, IMP_OUT_WR, IMP_OUT_WF, IMP_OUT_PC,
-                               IMP_OUT_B1, IMP_OUT_B2, IMP_OUT_B3, IMP_OUT_C0,
-                               IMP_OUT_MU_S, IMP_OUT_MU_K};
+                               IMP_OUT_WC, IMP_OUT_WR, IMP_OUT_WF, IMP_OUT_PC};
     for (size_t k = 0; k < sizeof outs / sizeof *outs; k++) s->out[s->nout++] = outs[k];
 }
 

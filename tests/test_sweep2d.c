@@ -152,6 +152,36 @@ static void test_sample_axis(void)
     imp_sweep2d_free(&s);
 }
 
+static void test_inputs(void)
+{
+    /* Input echoes are recomputed from the point: two bodies, vx varied. */
+    imp_sweep2d s;
+    memset(&s, 0, sizeof s);
+    s.base.nbodies = 2;
+    s.base.body1 = (imp_body2d){1, 0.3, 0.2, 0.5, 0.4, -1, 0.7};
+    s.base.body2 = (imp_body2d){2, 0.5, -0.1, -0.6, -0.2, 0.3, -0.4};
+    s.base.mu_s = 0.6;
+    s.base.mu_k = 0.4;
+    s.base.law.kind = IMP_LAW_POISSON;
+    s.base.law.e = 0.5;
+    CHECK(imp_sweep2d_add_field(&s, "body1.vx"));
+    double vx[3] = {-1, 0.4, 2};
+    s.naxes = 1;
+    s.axis[0] = (imp_sweep2d_axis){3, 1, 0, vx};
+    for (size_t i = 0; i < 3; i++) {
+        imp_problem2d p = s.base;
+        p.body1.vx = vx[i];
+        imp_coef2d c;
+        imp_coef2d_from_bodies(&p.body1, &p.body2, &c);
+        CHECK(imp_sweep2d_input(&s, i, IMP_OUT_S0) == c.S0);
+        CHECK(imp_sweep2d_input(&s, i, IMP_OUT_B3) == c.B3);
+        CHECK(imp_sweep2d_input(&s, i, IMP_OUT_MU_K) == 0.4);
+        CHECK(imp_sweep2d_input(&s, i, IMP_OUT_E) == 0.5);
+    }
+    CHECK(imp_sweep2d_out_is_input(IMP_OUT_B1) && imp_sweep2d_out_is_input(IMP_OUT_MU_S));
+    CHECK(!imp_sweep2d_out_is_input(IMP_OUT_PX) && !imp_sweep2d_out_is_input(IMP_OUT_ENERGY_RATIO));
+}
+
 static void test_names(void)
 {
     CHECK(imp_sweep2d_out_index("Px") == IMP_OUT_PX);
@@ -165,6 +195,7 @@ int main(void)
     RUN(test_matches_direct);
     RUN(test_bad_points);
     RUN(test_sample_axis);
+    RUN(test_inputs);
     RUN(test_names);
     return check_summary();
 }

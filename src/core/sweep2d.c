@@ -4,7 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <stddef.h>
+
 #include "parallel.h"
+
+/* solve_batch copies Px .. Pc as one block. */
+_Static_assert(offsetof(imp_result2d, Pc) - offsetof(imp_result2d, Px) == 8 * sizeof(double),
+               "imp_result2d: Px .. Pc must be nine consecutive doubles");
 
 static const char *const OUT_NAMES[IMP_OUT_COUNT] = {
     "Px", "Py", "S", "C", "dT", "Wc", "Wr", "Wf", "Pc",
@@ -23,6 +29,33 @@ int imp_sweep2d_out_index(const char *name)
     for (int k = 0; k < IMP_OUT_COUNT; k++)
         if (strcmp(OUT_NAMES[k], name) == 0) return k;
     return -1;
+}
+
+int imp_sweep2d_out_is_input(int k)
+{
+    return (k >= IMP_OUT_B1 && k <= IMP_OUT_C0) || k == IMP_OUT_E ||
+           k == IMP_OUT_MU_S || k == IMP_OUT_MU_K;
+}
+
+double imp_sweep2d_input(const imp_sweep2d *s, size_t i, int k)
+{
+    imp_problem2d p;
+    double vals[IMP_SWEEP2D_MAXF];
+    imp_sweep2d_point(s, i, &p, vals);
+    imp_coef2d c = p.coef;
+    if (p.nbodies)
+        imp_coef2d_from_bodies(&p.body1, p.nbodies == 2 ? &p.body2 : NULL, &c);
+    switch (k) {
+    case IMP_OUT_B1: return c.B1;
+    case IMP_OUT_B2: return c.B2;
+    case IMP_OUT_B3: return c.B3;
+    case IMP_OUT_S0: return c.S0;
+    case IMP_OUT_C0: return c.C0;
+    case IMP_OUT_E: return p.law.e;
+    case IMP_OUT_MU_S: return p.mu_s;
+    case IMP_OUT_MU_K: return p.mu_k;
+    default: return NAN;
+    }
 }
 
 int imp_sweep2d_add_field(imp_sweep2d *s, const char *name)
@@ -120,9 +153,19 @@ static void outputs(const imp_problem2d *p, const imp_result2d *r,
 
 /* Points lo .. hi-1 of the chunk: the problem is kept from one point to the
  * next and only the axes whose index changed are rewritten. */
+/* How many leading stored columns are Px, Py, S, C, dT, Wc, Wr, Wf, Pc in
+ * that order (the layout of imp_result2d's first nine doubles). */
+static int direct_run(const imp_sweep2d *s)
+{
+    int d = 0;
+    while (d < s->nout && d <= IMP_OUT_PC && s->out[d] == d) d++;
+    return d;
+}
+
 static void solve_batch(void *ctx, size_t lo, size_t hi)
 {
     imp_sweep2d *s = ctx;
+    const int direct = direct_run(s);
     size_t k[IMP_SWEEP2D_MAXF];
     imp_problem2d p = s->base;
     double cur[IMP_SWEEP2D_MAXF];
@@ -153,9 +196,14 @@ static void solve_batch(void *ctx, size_t lo, size_t hi)
             s->cls[row] = 0;
             continue;
         }
-        double all[IMP_OUT_COUNT];
-        outputs(&p, &r, post, all);
-        for (int c = 0; c < s->nout; c++) res[c] = all[s->out[c]];
+        /* Px .. Pc lie in this order in imp_result2d: copy the leading run
+         * of them at once; anything else goes through outputs(). */
+        memcpy(res, &r.Px, (size_t)direct * sizeof(double));
+        if (direct < s->nout) {
+            double all[IMP_OUT_COUNT];
+            outputs(&p, &r, post, all);
+            for (int c = direct; c < s->nout; c++) res[c] = all[s->out[c]];
+        }
         s->mode[row] = (unsigned char)r.mode;
         s->cls[row] = (unsigned char)r.cls;
     }

@@ -28,6 +28,7 @@ typedef enum {
 const char *imp_sweep2d_out_name(int k);
 int imp_sweep2d_out_index(const char *name);
 
+
 /* One axis of the grid: `count` values of `nfield` fields (fields
  * field0 .. field0 + nfield - 1 of the sweep), row-major. */
 typedef struct {
@@ -43,8 +44,8 @@ typedef struct {
     size_t off[IMP_SWEEP2D_MAXF][2];
     int naxes;                           /* the last axis varies fastest */
     imp_sweep2d_axis axis[IMP_SWEEP2D_MAXF];
-    int nout;                            /* result columns, in order */
-    int out[IMP_OUT_COUNT];
+    int nout;                            /* stored result columns, in order */
+    int out[IMP_OUT_COUNT];              /* (never input echoes) */
     /* The results of points first0 .. first0 + cap - 1 (0-based in the
      * sweep), row j = point first0 + j: res[j*nout ..], mode, cls, st (the
      * varied values are not stored: imp_sweep2d_value recomputes them). */
@@ -61,6 +62,12 @@ int imp_sweep2d_add_field(imp_sweep2d *s, const char *name);
 /* The problem of point i (0-based in the whole sweep). */
 void imp_sweep2d_point(const imp_sweep2d *s, size_t i, imp_problem2d *p,
                        double *vals);
+
+/* Whether column k only echoes the point's input (B1..C0, e, mu_s, mu_k):
+ * such columns are not stored per point but recomputed on demand by
+ * imp_sweep2d_input, which halves the memory a sweep writes. */
+int imp_sweep2d_out_is_input(int k);
+double imp_sweep2d_input(const imp_sweep2d *s, size_t i, int k);
 
 /* The value of varied field f at point i (0-based in the sweep). */
 double imp_sweep2d_value(const imp_sweep2d *s, size_t i, int f);

@@ -25,6 +25,9 @@ typedef struct {
     imp_sweep2d s;
     double *values[IMP_SWEEP2D_MAXF];   /* owned copies of the axes' values */
     size_t done;
+    int ncol;                           /* result columns asked for */
+    int col_out[IMP_OUT_COUNT];         /* each: its imp_sweep2d_out kind */
+    int col_slot[IMP_OUT_COUNT];        /* its stored slot, -1: an input echo */
 } plan2d;
 
 static void plan_free(plan2d *p)
@@ -122,8 +125,14 @@ static int l_sweep2d_new(lua_State *L)
         const char *name = lua_tostring(L, -1);
         int idx = name ? imp_sweep2d_out_index(name) : -1;
         lua_pop(L, 1);
-        if (idx < 0 || p->s.nout >= IMP_OUT_COUNT) goto no;
-        p->s.out[p->s.nout++] = idx;
+        if (idx < 0 || p->ncol >= IMP_OUT_COUNT) goto no;
+        p->col_out[p->ncol] = idx;
+        p->col_slot[p->ncol] = -1;
+        if (!imp_sweep2d_out_is_input(idx)) {   /* stored per point */
+            p->col_slot[p->ncol] = p->s.nout;
+            p->s.out[p->s.nout++] = idx;
+        }
+        p->ncol++;
     }
 
     if (imp_sweep2d_alloc(&p->s, (size_t)(first - 1), (size_t)count) != IMP_OK)
@@ -194,7 +203,7 @@ static int l_sweep2d_column(lua_State *L)
     lua_Integer k = luaL_optinteger(L, 3, 1) - 1;
     lua_Integer from = luaL_optinteger(L, 4, 1), to = luaL_optinteger(L, 5, (lua_Integer)p->done);
     luaL_argcheck(L, from >= 1 && to <= (lua_Integer)p->done, 4, "rows out of range");
-    luaL_argcheck(L, kind >= 2 || (k >= 0 && k < (kind == 0 ? p->s.nfield : p->s.nout)), 3,
+    luaL_argcheck(L, kind >= 2 || (k >= 0 && k < (kind == 0 ? p->s.nfield : p->ncol)), 3,
                   "no such column");
     lua_createtable(L, to >= from ? (int)(to - from + 1) : 0, 0);
     if (kind == 0) {   /* varied values, recomputed from the point index */
@@ -205,8 +214,18 @@ static int l_sweep2d_column(lua_State *L)
         return 1;
     }
     if (kind == 1) {
+        int slot = p->col_slot[k];
+        if (slot < 0) {   /* an input echo: recomputed (NaN for a failed point, as stored ones) */
+            for (lua_Integer i = from; i <= to; i++) {
+                size_t j = (size_t)(i - 1);
+                lua_pushnumber(L, p->s.st[j] != IMP_OK ? NAN
+                                  : imp_sweep2d_input(&p->s, p->s.first0 + j, p->col_out[k]));
+                lua_rawseti(L, -2, i - from + 1);
+            }
+            return 1;
+        }
         size_t stride = (size_t)p->s.nout;
-        const double *src = p->s.res + k;
+        const double *src = p->s.res + slot;
         for (lua_Integer i = from; i <= to; i++) {
             lua_pushnumber(L, src[(size_t)(i - 1) * stride]);
             lua_rawseti(L, -2, i - from + 1);
@@ -226,6 +245,36 @@ static int l_sweep2d_column(lua_State *L)
         lua_rawseti(L, base, i - from + 1);
     }
     lua_settop(L, base);
+    return 1;
+}
+
+/* core._solve2d_bench(n) -> ns: CPU time of one imp_solve2d call, as
+ * bench/bench_solve2d.c's solve2d_c_ns measures it (the same eight rod
+ * problems in turn, Poisson e = 0.5), for bench/sweep.lua to compare the
+ * sweep with in the same process and on the same clock. */
+static int l_solve2d_bench(lua_State *L)
+{
+    static const imp_coef2d P[8] = {
+        {2.5, 2.5, 1.5, 0, -1}, {2.5, 2.5, 1.5, 0, -1}, {2.5, 2.5, 1.5, 0.6, -1},
+        {2.5, 2.5, 1.5, 0.6, -1}, {2.5, 2.5, 1.5, -1, -1}, {2.5, 2.5, 1.5, -1, -1},
+        {2.5, 2.5, 1.5, -0.2, 0}, {2.760472, 2.239528, 1.477212, 1.2, -1}};
+    static const double MU[8] = {0.8, 0.3, 0.8, 0.3, 0.5, 0.95, 2, 0.4};
+    lua_Integer n = luaL_checkinteger(L, 1);
+    luaL_argcheck(L, n > 0, 1, "must be positive");
+    imp_law law = {IMP_LAW_POISSON, 0.5, NULL, NULL};
+    imp_result2d r;
+    volatile double acc = 0;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
+    for (lua_Integer i = 0; i < n; i++) {
+        int k = (int)(i & 7);
+        imp_solve2d(&P[k], MU[k], MU[k], &law, &r);
+        acc += r.Py;
+    }
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
+    (void)acc;
+    double dt = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    lua_pushnumber(L, 1e9 * dt / (double)n);
     return 1;
 }
 
@@ -273,6 +322,7 @@ void imp_open_sweep(lua_State *L)
         {"_sweep2d_new", l_sweep2d_new},
         {"_sweep2d_run", l_sweep2d_run},
         {"_sweep2d_column", l_sweep2d_column},
+        {"_solve2d_bench", l_solve2d_bench},
         {NULL, NULL}
     };
     if (luaL_newmetatable(L, PLAN_MT)) {
