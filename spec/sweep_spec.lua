@@ -493,3 +493,39 @@ describe("impact.sweep field names", function()
     assert.are.same({ "e", "v.1", "Py", "v.x", "mode" }, s.names)
   end)
 end)
+
+describe("impact.sweep with other solvers", function()
+  it("sweeps a published model through base.model (one Lua call per point)", function()
+    if type(impact.solve2d) ~= "function" then pending("impact.solve2d is not built") return end
+    local s = impact.sweep{ base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, e = 0.5, model = "kane" },
+      vary = { mu = { 0.3, 0.8 } } }
+    assert.is_false(s.fast)
+    local r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, e = 0.5, mu = 0.3, model = "kane" }
+    assert.are.equal(r.Px, s.columns.Px[1])
+    assert.are.equal(r.Py, s.columns.Py[1])
+  end)
+
+  it("sweeps solve3d with flattened vector columns", function()
+    if type(impact.solve3d) ~= "function" then pending("impact.solve3d is not built") return end
+    local s = impact.sweep{
+      base = { v = { 0.4, -1, 0 }, w = { 0, 0, 0 }, e = 0.7, method = "exact" },
+      vary = { { "theta1_deg", { 20 } }, { "mu", { 0.4, 0.2 } } },
+      map = function(p, b)
+        b.body = impact.rod{ m = 1, L = 2.3, radius = 0.5, theta1 = math.rad(p.theta1_deg),
+                             theta2 = math.rad(15) }
+        b.mu = p.mu
+        b.e = p.mu == 0.2 and 0.8 or 0.7
+        return b
+      end,
+      solve = "solve3d" }
+    assert.are.same({ "theta1_deg", "mu", "P.x", "P.y", "P.z", "vC.x", "vC.y", "vC.z" },
+      { table.unpack(s.names, 1, 8) })
+    -- PHYSICS.md E.5 (a) Poisson and (b) exact Poisson.
+    assert.is.near(0.227868, s.columns["P.x"][1], 1e-5)
+    assert.is.near(1.325820, s.columns["P.y"][1], 1e-5)
+    assert.is.near(0.258927, s.columns["P.z"][1], 1e-5)
+    assert.is.near(0.101015, s.columns["P.x"][2], 1e-5)
+    assert.is.near(1.276136, s.columns["P.y"][2], 1e-5)
+    assert.are.same({ "C-sticking", "sliding" }, s.columns.mode)
+  end)
+end)
