@@ -327,8 +327,7 @@ void imp_result2d_push(lua_State *L, const imp_problem2d *p,
  * stored coefficients (the tracer is deterministic), then cached. */
 static int result2d_index(lua_State *L)
 {
-    const char *k = lua_tostring(L, 2);
-    if (!k || strcmp(k, "path") != 0 || lua_type(L, 2) != LUA_TSTRING)
+    if (lua_type(L, 2) != LUA_TSTRING || strcmp(lua_tostring(L, 2), "path") != 0)
         return 0;
     static const char *const laws[] = {"poisson", "newton", "energetic", NULL};
     imp_coef2d c;
@@ -355,11 +354,14 @@ static int result2d_index(lua_State *L)
     if (kind < 0)
         return 0;                /* a custom law's path is stored eagerly */
     law.kind = (imp_law_kind)kind;
+    lua_getfield(L, 1, "Px");
+    lua_getfield(L, 1, "Py");
+    double Px = lua_tonumber(L, -2), Py = lua_tonumber(L, -1);
+    lua_pop(L, 2);
     imp_result2d r;
     imp_status st = imp_solve2d(&c, mu_s, mu_k, &law, &r);
-    if (st != IMP_OK)
-        return luaL_error(L, "solve2d result: cannot rebuild the path (%s): fields were changed",
-                          imp_strerror(st));
+    if (st != IMP_OK || r.Px != Px || r.Py != Py)
+        return luaL_error(L, "solve2d result: cannot build the path, the result's fields were changed");
     push_path(L, &r);
     lua_pushvalue(L, -1);
     lua_setfield(L, 1, "path");  /* plain field: no metamethod for a present key */
