@@ -28,7 +28,8 @@ const char *imp_event_name(imp_event e)
     return (unsigned)e < sizeof names / sizeof *names ? names[e] : "?";
 }
 
-/* 1/m + a^2/I with I = m rho^2, written to keep large rho finite. */
+/* 1/m + a^2/I with I = m rho^2. Here and below the lengths are divided by
+ * rho first, so that large or small m, rho do not overflow I. */
 static double inv_mass(const imp_body2d *b, double a)
 {
     double r = a / b->rho;
@@ -38,19 +39,17 @@ static double inv_mass(const imp_body2d *b, double a)
 void imp_coef2d_from_bodies(const imp_body2d *b1, const imp_body2d *b2,
                             imp_coef2d *c)
 {
-    double I1 = b1->m * b1->rho * b1->rho;
     c->B1 = inv_mass(b1, b1->y);
     c->B2 = inv_mass(b1, b1->x);
-    c->B3 = b1->x * b1->y / I1;
+    c->B3 = (b1->x / b1->rho) * (b1->y / b1->rho) / b1->m;
     c->S0 = b1->vx + b1->w * b1->y;
     c->C0 = b1->vy - b1->w * b1->x;
     if (b2) {
         /* body 2 enters B3 with a PLUS sign (PHYSICS.md A.1, WM92 eq 21
          * corrected): both centres are measured from the contact point */
-        double I2 = b2->m * b2->rho * b2->rho;
         c->B1 += inv_mass(b2, b2->y);
         c->B2 += inv_mass(b2, b2->x);
-        c->B3 += b2->x * b2->y / I2;
+        c->B3 += (b2->x / b2->rho) * (b2->y / b2->rho) / b2->m;
         c->S0 -= b2->vx + b2->w * b2->y;
         c->C0 -= b2->vy - b2->w * b2->x;
     }
@@ -62,7 +61,7 @@ void imp_body2d_after(const imp_body2d *b, double sign, double Px, double Py,
     double px = sign * Px, py = sign * Py;
     out[0] = b->vx + px / b->m;
     out[1] = b->vy + py / b->m;
-    out[2] = b->w + (b->y * px - b->x * py) / (b->m * b->rho * b->rho);
+    out[2] = b->w + ((b->y / b->rho) * px - (b->x / b->rho) * py) / (b->m * b->rho);
 }
 
 double imp_body2d_energy(const imp_body2d *b, const double v[3])
@@ -139,7 +138,7 @@ const char *imp_problem2d_check(const imp_problem2d *p, char *msg, size_t n)
             return fail(msg, n, "B1", "must be positive", c.B1);
         if (!(c.B2 > 0))
             return fail(msg, n, "B2", "must be positive", c.B2);
-        if (!(c.B1 * c.B2 - c.B3 * c.B3 > 0)) {
+        if (!imp_coef2d_posdef(&c)) {
             char a[32], what[80];
             fmt_num(a, sizeof a, c.B1 * c.B2);
             snprintf(what, sizeof what, "must satisfy B1*B2 > B3^2 (B1*B2 = %s)", a);
@@ -153,7 +152,7 @@ const char *imp_problem2d_check(const imp_problem2d *p, char *msg, size_t n)
         return f;
     imp_coef2d_from_bodies(&p->body1, p->nbodies == 2 ? &p->body2 : NULL, &c);
     if (!(isfinite(c.B1) && isfinite(c.B2) && isfinite(c.B3) && isfinite(c.S0) &&
-          isfinite(c.C0) && c.B1 * c.B2 - c.B3 * c.B3 > 0)) {
+          isfinite(c.C0) && imp_coef2d_posdef(&c))) {
         if (msg && n)
             snprintf(msg, n, "gives a degenerate contact (B1*B2 <= B3^2 or overflow)");
         return "body1";
@@ -181,6 +180,9 @@ imp_status imp_problem2d_solve(const imp_problem2d *p, imp_result2d *out,
         imp_body2d_after(&p->body1, 1, out->Px, out->Py, post[0]);
         if (b2)
             imp_body2d_after(b2, -1, out->Px, out->Py, post[1]);
+        for (int i = 0; i < (b2 ? 6 : 3); i++)
+            if (!isfinite(post[i / 3][i % 3]))
+                return IMP_EINPUT;     /* overflow: never return inf/NaN */
     }
     return st;
 }
