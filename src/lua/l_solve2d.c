@@ -233,6 +233,8 @@ void imp_problem2d_solve_lua(const imp_check *c, const imp_problem2d *p,
     } else {
         job.st = imp_problem2d_solve(p, r, post);
     }
+    if (job.st == IMP_EINPUT)    /* the checks passed: an overflow */
+        imp_check_fail(c, "the result overflows (the inputs' magnitudes are too extreme for double precision)");
     if (job.st != IMP_OK)
         imp_law_raise(c->L, c, &p->law, job.st);
 }
@@ -304,7 +306,7 @@ static void result_push(const keyset *ks, const imp_problem2d *p,
             push_velocity(ks, post[1]);
             lua_rawset(L, -3);
         }
-        if (T0 > 0)
+        if (T0 > 0 && isfinite(T0) && isfinite(T1))
             setnum(ks, K_energy_ratio, T1 / T0);
     }
     if (custom) {                /* a Lua law may not be repeatable: keep its path now */
@@ -423,19 +425,19 @@ static int l_classify2d(lua_State *L)
     lua_pushinteger(L, k.s);
     lua_setfield(L, -2, "s");
     imp_set_boolean(L, "sticks", k.sticks);
-    imp_set_number(L, "mu_s", k.mu_s_wm);
+    set_finite(L, "mu_s", k.mu_s_wm);
     set_finite(L, "mu_d", k.mu_d);
     set_finite(L, "mu_q", k.mu_q);
     set_finite(L, "mu_D", k.mu_D);
     set_finite(L, "mu_Q", k.mu_Q);
-    imp_set_number(L, "P_d", k.P_d);
-    imp_set_number(L, "P_q", k.P_q);
-    imp_set_number(L, "kS", k.kS);
-    imp_set_number(L, "kC", k.kC);
+    set_finite(L, "P_d", k.P_d);
+    set_finite(L, "P_q", k.P_q);
+    set_finite(L, "kS", k.kS);
+    set_finite(L, "kC", k.kC);
     if (co.S0 != 0)
         set_finite(L, "p_s", k.p_s);
     if (k.sb_valid) {
-        imp_set_number(L, "ratio", k.ratio);
+        set_finite(L, "ratio", k.ratio);
         set_finite(L, "R1", k.R1);
         set_finite(L, "R2", k.R2);
         set_finite(L, "R3", k.R3);
