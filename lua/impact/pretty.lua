@@ -1,0 +1,156 @@
+-- impact.pretty: readable text for Lua values. The host's REPL prints every
+-- result through values(...); scripts may use it too:
+--   local pretty = require("impact.pretty")
+--   print(pretty.format(t, { depth = 2 }))
+-- Strings are quoted; a table whose metatable has __tostring (the solvers'
+-- results) prints through tostring; other tables print as constructors,
+-- inline when they fit the width, else one entry per line (short array
+-- items packed several per line), cut after `depth` levels ({...}) and
+-- after `items` entries per table (... (N more)). Cycles print as <cycle>.
+local M = {}
+
+M.defaults = { depth = 3, width = 78, items = 40, indent = "  " }
+
+local getmt = (debug and debug.getmetatable) or getmetatable
+
+local KEYWORDS = {}
+for w in ([[and break do else elseif end false for function goto if in
+  local nil not or repeat return then true until while]]):gmatch("%a+") do
+  KEYWORDS[w] = true
+end
+
+local function quote(s)
+  return (string.format("%q", s):gsub("\\\n", "\\n"))
+end
+
+-- tostring that never raises (a failing __tostring is shown, not thrown).
+local function safe_tostring(v)
+  local ok, s = pcall(tostring, v)
+  if ok and type(s) == "string" then return s end
+  return "<" .. type(v) .. ": __tostring failed: " .. tostring(s) .. ">"
+end
+
+local TYPE_ORDER = { number = 1, string = 2, boolean = 3 }
+
+local function key_before(a, b)
+  local ta, tb = type(a), type(b)
+  if ta ~= tb then
+    return (TYPE_ORDER[ta] or 4) < (TYPE_ORDER[tb] or 4) or
+      ((TYPE_ORDER[ta] or 4) == (TYPE_ORDER[tb] or 4) and ta < tb)
+  end
+  if ta == "number" or ta == "string" then return a < b end
+  return safe_tostring(a) < safe_tostring(b)
+end
+
+local function key_text(k)
+  if type(k) == "string" and k:match("^[%a_][%w_]*$") and not KEYWORDS[k] then
+    return k .. " = "
+  elseif type(k) == "string" then
+    return "[" .. quote(k) .. "] = "
+  end
+  return "[" .. safe_tostring(k) .. "] = "
+end
+
+local render
+
+-- The entries of table t (array part first, then sorted keys), rendered,
+-- at most o.items of them.
+local function entries(t, o, level, seen, pad)
+  local n = rawlen(t)
+  local list, count = {}, 0
+  local function add(text, is_array)
+    count = count + 1
+    if count <= o.items then list[#list + 1] = { text = text, array = is_array } end
+  end
+  for i = 1, n do
+    if count >= o.items then count = count + 1 else
+      add(render(rawget(t, i), o, level + 1, seen, o.width - #pad - 1), true)
+    end
+  end
+  local keys = {}
+  for k in next, t do
+    if not (math.type(k) == "integer" and k >= 1 and k <= n) then keys[#keys + 1] = k end
+  end
+  table.sort(keys, key_before)
+  for _, k in ipairs(keys) do
+    if count >= o.items then count = count + 1 else
+      local kt = key_text(k)
+      add(kt .. render(rawget(t, k), o, level + 1, seen, o.width - #pad - #kt - 1), false)
+    end
+  end
+  if count > #list then
+    list[#list + 1] = { text = "... (" .. (count - #list) .. " more)", array = true }
+  end
+  return list
+end
+
+local function render_table(t, o, level, seen, avail)
+  if seen[t] then return "<cycle: " .. safe_tostring(t) .. ">" end
+  if next(t) == nil then return "{}" end
+  if level >= o.depth then return "{...}" end
+  local pad = o.indent:rep(level + 1)
+  seen[t] = true
+  local list = entries(t, o, level, seen, pad)
+  seen[t] = nil
+
+  local len, multi = 2, false
+  for _, e in ipairs(list) do
+    len = len + #e.text + 2
+    if e.text:find("\n", 1, true) then multi = true end
+  end
+  if not multi and len <= avail then
+    local texts = {}
+    for i, e in ipairs(list) do texts[i] = e.text end
+    return "{ " .. table.concat(texts, ", ") .. " }"
+  end
+
+  local lines, cur = {}, nil
+  for _, e in ipairs(list) do
+    local short = e.array and not e.text:find("\n", 1, true)
+    if short and cur and #cur + 2 + #e.text < o.width then
+      cur = cur .. ", " .. e.text
+    else
+      if cur then lines[#lines + 1] = cur end
+      cur = pad .. e.text
+      if not short then lines[#lines + 1] = cur; cur = nil end
+    end
+  end
+  if cur then lines[#lines + 1] = cur end
+  return "{\n" .. table.concat(lines, ",\n") .. "\n" .. o.indent:rep(level) .. "}"
+end
+
+function render(v, o, level, seen, avail)
+  local tv = type(v)
+  if tv == "string" then return quote(v) end
+  if tv ~= "table" then return safe_tostring(v) end
+  local mt = getmt(v)
+  if type(mt) == "table" and rawget(mt, "__tostring") ~= nil then
+    return safe_tostring(v)
+  end
+  return render_table(v, o, level, seen, avail)
+end
+
+-- format(v [, opts]) -> string; opts overrides M.defaults field by field.
+function M.format(v, opts)
+  local o = M.defaults
+  if opts then
+    o = {}
+    for k, d in pairs(M.defaults) do
+      if opts[k] == nil then o[k] = d else o[k] = opts[k] end
+    end
+  end
+  return render(v, o, 0, {}, o.width)
+end
+
+-- values(...) -> one string: the values tab-separated as print does, or
+-- one per line when any of them takes several lines.
+function M.values(...)
+  local n, parts, multi = select("#", ...), {}, false
+  for i = 1, n do
+    parts[i] = M.format((select(i, ...)))
+    if parts[i]:find("\n", 1, true) then multi = true end
+  end
+  return table.concat(parts, multi and "\n" or "\t")
+end
+
+return M

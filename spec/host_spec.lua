@@ -1,0 +1,276 @@
+-- The impact executable from outside: arguments, exit codes, error
+-- messages, the module found from the build tree or an install prefix,
+-- Ctrl-C. The binary is $IMPACT_BIN (set by scripts/test).
+local impact = require("impact")
+local BIN = os.getenv("IMPACT_BIN")
+
+local function q(s)
+  return "'" .. tostring(s):gsub("'", "'\\''") .. "'"
+end
+
+local function slurp(path)
+  local f = io.open(path, "rb")
+  if not f then return "" end
+  local s = f:read("a")
+  f:close()
+  return s
+end
+
+local function write(path, text)
+  local f = assert(io.open(path, "wb"))
+  f:write(text)
+  f:close()
+end
+
+-- run{args..., stdin = text, env = {NAME = value}, bin = path}
+-- -> { out =, err =, code = } (code 128 + n when killed by signal n)
+local function run(t)
+  local out, err, input = os.tmpname(), os.tmpname(), os.tmpname()
+  write(input, t.stdin or "")
+  local cmd = { "env" }
+  for k, v in pairs(t.env or {}) do cmd[#cmd + 1] = k .. "=" .. q(v) end
+  cmd[#cmd + 1] = q(t.bin or BIN)
+  for _, a in ipairs(t) do cmd[#cmd + 1] = q(a) end
+  local line = table.concat(cmd, " ") .. " <" .. q(input) .. " >" .. q(out) .. " 2>" .. q(err)
+  local _, how, n = os.execute(line)
+  local r = { out = slurp(out), err = slurp(err), code = how == "exit" and n or 128 + n }
+  os.remove(out); os.remove(err); os.remove(input)
+  return r
+end
+
+local function script(text)
+  local path = os.tmpname()
+  write(path, text)
+  return path
+end
+
+describe("the impact host", function()
+  if not BIN then
+    it("needs IMPACT_BIN (scripts/test sets it)", function() pending("IMPACT_BIN not set") end)
+    return
+  end
+
+  describe("options as in lua", function()
+    it("-e runs a chunk with the module preloaded as `impact`, help as `help`", function()
+      local r = run{ "-e", "print(1 + 1, type(impact), impact == require('impact'), help == impact.help)" }
+      assert.are.equal("2\ttable\ttrue\ttrue\n", r.out)
+      assert.are.equal("", r.err)
+      assert.are.equal(0, r.code)
+    end)
+
+    it("-v prints the version", function()
+      local r = run{ "-v" }
+      assert.are.equal(0, r.code)
+      assert.truthy(r.out:find("^impact " .. impact.version:gsub("%.", "%%.") .. " on Lua 5%.4"))
+    end)
+
+    it("runs several -e in order, then the script", function()
+      local s = script("print(x, ...)")
+      local r = run{ "-e", "x = 1", "-e", "x = x + 1", s, "a" }
+      assert.are.equal("2\ta\n", r.out)
+      os.remove(s)
+    end)
+
+    it("-l mod and -l g=mod require into globals", function()
+      local r = run{ "-l", "pp=impact.pretty", "-e", "print(pp.format({1, 'a'}))" }
+      assert.are.equal('{ 1, "a" }\n', r.out)
+      r = run{ "-lstring", "-e", "print(string.rep('x', 3))" }
+      assert.are.equal("xxx\n", r.out)
+    end)
+
+    it("runs stdin with '-', and when stdin is not a terminal and there is nothing to do", function()
+      assert.are.equal("a\tb\n", run{ "-", "a", "b", stdin = "print(...)" }.out)
+      assert.are.equal("piped\n", run{ stdin = "print('piped')" }.out)
+    end)
+
+    it("'--' ends the options", function()
+      local s = script("print(select('#', ...), ...)")
+      local r = run{ "--", s, "-e", "x" }
+      assert.are.equal("2\t-e\tx\n", r.out)
+      os.remove(s)
+    end)
+
+    it("-i runs the REPL after the other options (here reading a pipe)", function()
+      local r = run{ "-e", "x = 41", "-i", stdin = "x + 1\n" }
+      assert.are.equal(0, r.code)
+      assert.truthy(r.out:find("\n42\n", 1, true), r.out)
+    end)
+
+    it("-E ignores LUA_INIT, which otherwise runs first", function()
+      local env = { LUA_INIT = "x = 5" }
+      assert.are.equal("5\n", run{ "-e", "print(x)", env = env }.out)
+      assert.are.equal("nil\n", run{ "-E", "-e", "print(x)", env = env }.out)
+      local s = script("y = 7")
+      assert.are.equal("7\n", run{ "-e", "print(y)", env = { LUA_INIT_5_4 = "@" .. s } }.out)
+      os.remove(s)
+    end)
+
+    it("rejects unknown options with the usage", function()
+      local r = run{ "-x" }
+      assert.are.equal(1, r.code)
+      assert.truthy(r.err:find("impact: unrecognized option '-x'", 1, true))
+      assert.truthy(r.err:find("usage: impact [options] [script [args]]", 1, true))
+      r = run{ "-e" }
+      assert.are.equal(1, r.code)
+      assert.truthy(r.err:find("'-e' needs argument", 1, true))
+      assert.are.equal(1, run{ "--bogus" }.code)
+    end)
+  end)
+
+  describe("scripts", function()
+    it("get `arg` as in lua (negative indices for the interpreter and options) and `...`", function()
+      local s = script([[
+        print(#arg, arg[0] == SELF, arg[1], arg[2], arg[-1], arg[-2] == BIN, select("#", ...), ...)
+      ]])
+      local r = run{ "-e", "SELF, BIN = " .. string.format("%q, %q", s, BIN), s, "one", "two words" }
+      -- arg[-1] is the -e chunk, arg[-2] the "-e", arg[-3] the interpreter.
+      assert.are.equal(0, r.code)
+      assert.are.equal(("2\ttrue\tone\ttwo words\t%s\tfalse\t2\tone\ttwo words\n")
+        :format("SELF, BIN = " .. string.format("%q, %q", s, BIN)), r.out)
+      os.remove(s)
+      s = script("print(arg[0], arg[-1], arg[-2], #arg)")
+      assert.are.equal(s .. "\t" .. BIN .. "\tnil\t1\n", run{ s, "x" }.out)
+      os.remove(s)
+    end)
+
+    it("return their exit code through os.exit", function()
+      assert.are.equal(3, run{ "-e", "os.exit(3)" }.code)
+      assert.are.equal(1, run{ "-e", "os.exit(false)" }.code)
+      assert.are.equal(0, run{ "-e", "os.exit(true)" }.code)
+    end)
+
+    it("report an error with its message and a traceback on stderr, exit 1", function()
+      local s = script("local function f() error('boom') end\nf()\n")
+      local r = run{ s }
+      assert.are.equal(1, r.code)
+      assert.are.equal("", r.out)
+      assert.truthy(r.err:find("^impact: " .. s:gsub("%p", "%%%0") .. ":1: boom\nstack traceback:\n"), r.err)
+      assert.truthy(r.err:find("in local 'f'", 1, true) or r.err:find("in function 'f'", 1, true), r.err)
+      os.remove(s)
+    end)
+
+    it("report non-string errors readably", function()
+      local r = run{ "-e", "error({})" }
+      assert.are.equal(1, r.code)
+      assert.truthy(r.err:find("(error object is a table value)", 1, true), r.err)
+      r = run{ "-e", "error(setmetatable({}, {__tostring = function() return 'custom' end}))" }
+      assert.are.equal("impact: custom\n", r.err)
+    end)
+
+    it("report syntax errors and missing files", function()
+      local s = script("x = = 1")
+      local r = run{ s }
+      assert.are.equal(1, r.code)
+      assert.truthy(r.err:find("unexpected symbol near '='", 1, true), r.err)
+      os.remove(s)
+      r = run{ "/nonexistent/study.lua" }
+      assert.are.equal(1, r.code)
+      assert.truthy(r.err:find("cannot open /nonexistent/study.lua", 1, true), r.err)
+    end)
+
+    it("stop at the first failing -e without running the script", function()
+      local r = run{ "-e", "error('first')", "-e", "print('second')" }
+      assert.are.equal(1, r.code)
+      assert.are.equal("", r.out)
+      assert.truthy(r.err:find("first", 1, true))
+    end)
+  end)
+
+  describe("--shard k/n", function()
+    it("sets impact.default_shard after loading the module", function()
+      assert.are.equal("2\t5\n", run{ "--shard", "2/5", "-e",
+        "print(impact.default_shard[1], impact.default_shard[2])" }.out)
+      assert.are.equal("1\t1\n", run{ "--shard=1/1", "-e",
+        "print(impact.default_shard[1], impact.default_shard[2])" }.out)
+      assert.are.equal("nil\n", run{ "-e", "print(impact.default_shard)" }.out)
+      local s = script("print(impact.default_shard[1], ...)")
+      assert.are.equal("3\tx\n", run{ "--shard", "3/4", s, "x" }.out)
+      os.remove(s)
+    end)
+
+    it("rejects anything but integers 1 <= k <= n", function()
+      for _, bad in ipairs{ "0/3", "4/3", "a/b", "1/", "/2", "1/2x", "-1/2", "1.5/2", "" } do
+        local r = run{ "--shard", bad, "-e", "print('ran')" }
+        assert.are.equal(1, r.code, bad)
+        assert.are.equal("", r.out, bad)
+        assert.truthy(r.err:find("--shard wants k/n with integers 1 <= k <= n, got '" .. bad .. "'", 1, true), r.err)
+      end
+      local r = run{ "--shard" }
+      assert.are.equal(1, r.code)
+      assert.truthy(r.err:find("'--shard' needs argument", 1, true), r.err)
+    end)
+  end)
+
+  describe("finding the Lua files", function()
+    local function sh(cmd) assert.is_true(os.execute(cmd) == true, cmd) end
+
+    it("prefers <prefix>/share/lua/5.4 when the executable is in <prefix>/bin", function()
+      local root = os.tmpname()
+      os.remove(root)
+      sh("mkdir -p " .. q(root .. "/bin") .. " " .. q(root .. "/share/lua/5.4/impact") .. " " .. q(root .. "/other"))
+      sh("cp " .. q(BIN) .. " " .. q(root .. "/bin/impact"))
+      sh("cp " .. q(BIN) .. " " .. q(root .. "/other/impact"))
+      write(root .. "/share/lua/5.4/impact/init.lua", "return { version = 'from-prefix' }")
+      local code = "print(impact.version, help)"
+      assert.are.equal("from-prefix\tnil\n", run{ "-e", code, bin = root .. "/bin/impact" }.out)
+      -- Elsewhere, the build's source tree.
+      assert.are.equal(impact.version, run{ "-e", "io.write(impact.version)", bin = root .. "/other/impact" }.out)
+      sh("rm -rf " .. q(root))
+    end)
+
+    it("needs no environment variable, and ignores LUA_PATH for the module itself", function()
+      local r = run{ "-e", "print(package.searchpath('impact', package.path) ~= nil)",
+                     env = { LUA_PATH = "/nowhere/?.lua" } }
+      assert.are.equal("true\n", r.out)
+    end)
+
+    it("can require impact.core again after package.loaded is cleared", function()
+      local r = run{ "-e", "package.loaded['impact.core'] = nil; print(require('impact.core').version == impact.version)",
+                     env = { LUA_CPATH = "/nowhere/?.so" } }
+      assert.are.equal("true\n", r.out)
+    end)
+  end)
+
+  describe("Ctrl-C (SIGINT)", function()
+    -- Starts impact with `code`, waits for it to print "ready", sends
+    -- SIGINT `times` times (waiting for "again" before the second), then
+    -- returns { out, err, code }.
+    local function interrupt(code, times)
+      local out, err = os.tmpname(), os.tmpname()
+      local sh = table.concat({
+        q(BIN) .. " -e " .. q(code) .. " >" .. q(out) .. " 2>" .. q(err) .. " </dev/null &",
+        "pid=$!",
+        "wait_for() { i=0; while ! grep -q \"$1\" " .. q(out) .. " && [ $i -lt 300 ]; do sleep 0.05; i=$((i+1)); done; }",
+        "wait_for ready; kill -INT $pid",
+        times > 1 and "wait_for again; sleep 0.2; kill -INT $pid" or ":",
+        "( sleep 20; kill -9 $pid 2>/dev/null ) & guard=$!",
+        "wait $pid; rc=$?; kill $guard 2>/dev/null; exit $rc",
+      }, "\n")
+      local _, how, n = os.execute(sh)
+      local r = { out = slurp(out), err = slurp(err), code = how == "exit" and n or 128 + n }
+      os.remove(out); os.remove(err)
+      return r
+    end
+
+    local READY = "io.write('ready\\n') io.stdout:flush() "
+
+    it("interrupts a running loop with 'interrupted!' and a traceback", function()
+      local r = interrupt(READY .. "while true do end", 1)
+      assert.are.equal(1, r.code)
+      assert.truthy(r.err:find("^impact: interrupted!\nstack traceback:"), r.err)
+    end)
+
+    it("raises the core's interrupt flag for loops in C", function()
+      local r = interrupt(READY .. "local ok, e = pcall(function() while true do end end) " ..
+                          "print(e, impact.core._interrupted())", 1)
+      assert.are.equal(0, r.code)
+      assert.truthy(r.out:find("interrupted!\ttrue\n", 1, true), r.out)
+    end)
+
+    it("kills the process on a second Ctrl-C while the first is pending, as lua does", function()
+      local r = interrupt(READY .. "pcall(function() while true do end end) " ..
+                          "io.write('again\\n') io.stdout:flush() while true do end", 2)
+      assert.are.equal(128 + 2, r.code)
+    end)
+  end)
+end)

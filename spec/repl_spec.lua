@@ -1,0 +1,233 @@
+-- The REPL driven through tmux: a private server per test
+-- (tmux -L impact-test-<pid>-<n>), a temporary IMPACT_HISTORY, screens
+-- polled until the expected text appears (ASan makes start-up slow), and
+-- the server killed whatever happens.
+local impact = require("impact")
+local BIN = os.getenv("IMPACT_BIN")
+
+local TIMEOUT = 20   -- seconds to wait for a screen
+
+local function q(s)
+  return "'" .. tostring(s):gsub("'", "'\\''") .. "'"
+end
+
+local function has_tmux()
+  return os.execute("command -v tmux >/dev/null 2>&1") == true
+end
+
+local PID = (function()
+  local p = io.popen("echo $PPID")
+  local pid = p and p:read("l") or tostring(os.time())
+  if p then p:close() end
+  return pid
+end)()
+
+local count = 0
+
+-- A REPL session in a detached tmux window; the shell line prints
+-- "[exit N]" when impact ends, so tests can check the exit status.
+-- env: a table of environment variables for impact (IMPACT_HISTORY is
+-- unset unless given).
+local function start(env)
+  count = count + 1
+  local s = { socket = "impact-test-" .. PID .. "-" .. count }
+  s.tmux = "tmux -L " .. s.socket .. " -f /dev/null "
+  local vars = {}
+  for k, v in pairs(env) do vars[#vars + 1] = k .. "=" .. q(v) end
+  local cmd = "env -u IMPACT_HISTORY " .. table.concat(vars, " ") .. " " .. q(BIN) ..
+              "; echo \"[exit $?]\"; sleep 60"
+  assert(os.execute(s.tmux .. "new-session -d -x 120 -y 50 -s repl " .. q(cmd)) == true,
+         "tmux new-session failed")
+  local p = io.popen(s.tmux .. "display-message -p -t repl '#{socket_path}'")
+  s.socket_path = p:read("l")
+  p:close()
+
+  function s.screen()
+    local p = io.popen(s.tmux .. "capture-pane -p -J -S - -t repl 2>/dev/null")
+    local text = p:read("a")
+    p:close()
+    return text
+  end
+
+  -- Waits until the screen contains `text` (plain), at least `times` times.
+  function s.wait(text, times)
+    times = times or 1
+    local screen
+    for _ = 1, TIMEOUT * 20 do
+      screen = s.screen()
+      local n, from = 0, 1
+      while true do
+        local i, j = screen:find(text, from, true)
+        if not i then break end
+        n, from = n + 1, j + 1
+      end
+      if n >= times then return screen end
+      os.execute("sleep 0.05")
+    end
+    error(("timed out waiting for %q; screen:\n%s"):format(text, screen), 2)
+  end
+
+  function s.type(text) os.execute(s.tmux .. "send-keys -t repl -l " .. q(text)) end
+  function s.key(...) os.execute(s.tmux .. "send-keys -t repl " .. table.concat({ ... }, " ")) end
+  function s.line(text) s.type(text); s.key("Enter") end
+  function s.kill()
+    os.execute(s.tmux .. "kill-server 2>/dev/null")
+    if s.socket_path and s.socket_path ~= "" then os.remove(s.socket_path) end
+  end
+  return s
+end
+
+local function temp_history()
+  local h = os.tmpname()
+  os.remove(h)          -- the host creates it
+  return h
+end
+
+describe("the REPL", function()
+  if not BIN or not has_tmux() then
+    it("needs IMPACT_BIN and tmux", function() pending("IMPACT_BIN or tmux missing") end)
+    return
+  end
+
+  local session, history
+  before_each(function()
+    history = temp_history()
+    session = start{ IMPACT_HISTORY = history }
+    session.wait("help() for a guide")
+    session.wait("> ")
+  end)
+  after_each(function()
+    session.kill()
+    os.remove(history)
+  end)
+
+  it("prints the value of an expression typed alone, keeps it in _", function()
+    session.line("1+1")
+    session.wait("> 1+1\n2\n")
+    session.line("_ * 21")
+    session.wait("> _ * 21\n42\n")
+    session.line("x = 5")
+    session.line("x, 'five', nil")
+    -- tmux shows the tabs between values as spaces to the next tab stop.
+    session.wait('> x, \'five\', nil\n5       "five"  nil\n')
+  end)
+
+  it("continues an incomplete statement on the next line with '>>'", function()
+    session.line("for i = 1, 3 do")
+    session.wait(">> ")
+    session.line("print(i * 10)")
+    session.line("end")
+    session.wait(">> end\n10\n20\n30\n")
+  end)
+
+  it("prints nested tables readably and results with __tostring through it", function()
+    session.line("{ 1, 'a', t = { u = true } }")
+    session.wait('{ 1, "a", t = { u = true } }\n')
+    session.line("setmetatable({}, { __tostring = function() return 'SUMMARY' end })")
+    session.wait("\nSUMMARY\n")
+  end)
+
+  it("reports an error and goes on", function()
+    session.line("error('oops')")
+    session.wait("stdin:1: oops\nstack traceback:")
+    session.line("2 + 3")
+    session.wait("\n5\n")
+  end)
+
+  it("returns to the prompt on Ctrl-C in a running loop, with the flag cleared", function()
+    session.line("while true do end")
+    os.execute("sleep 0.5")
+    session.key("C-c")
+    session.wait("interrupted!")
+    session.line("impact.core._interrupted()")
+    session.wait("> impact.core._interrupted()\nfalse\n")
+    session.key("C-d")
+    session.wait("[exit 0]")
+  end)
+
+  it("abandons the line (and a pending chunk) on Ctrl-C at the prompt; Ctrl-D exits", function()
+    session.type("this is not lua")
+    session.key("C-c")
+    session.wait("> this is not lua\n> ")
+    session.line("if true then")
+    session.wait(">> ")
+    session.key("C-c")
+    session.wait("> if true then\n>> \n> ", 1)
+    session.line("7 * 6")
+    session.wait("\n42\n")
+    session.key("C-d")
+    session.wait("[exit 0]")   -- no leak report under ASan either
+  end)
+
+  it("completes impact.ver with Tab to impact.version", function()
+    session.type("impact.ver")
+    session.key("Tab")
+    session.wait("> impact.version")
+    session.key("Enter")
+    session.wait(("\n%q\n"):format(impact.version))
+    session.key("C-d")
+    session.wait("[exit 0]")
+  end)
+
+  it("completes keys through __index tables and lists methods", function()
+    session.line("obj = setmetatable({ own = 1 }, { __index = { inherited = 2 } })")
+    session.type("obj.inh")
+    session.key("Tab")
+    session.wait("> obj.inherited")
+    session.key("C-u")
+    session.line("s = 'x'")
+    session.type("s:up")
+    session.key("Tab")
+    session.wait("> s:upper(")
+    -- Several candidates: Tab Tab lists them by their last name only.
+    session.key("C-u")
+    session.type("string.")
+    session.key("Tab", "Tab")
+    local screen = session.wait("upper(")
+    assert.truthy(screen:find("format(", 1, true))
+    assert.falsy(screen:find("string.upper", 1, true))
+    session.key("C-u", "C-d")
+    session.wait("[exit 0]")
+  end)
+
+  it("keeps history across sessions, a multi-line chunk as one entry", function()
+    session.line("marker = 12345")
+    session.line("for i = 1, 2 do")
+    session.line("end")
+    session.wait(">> end\n> ")
+    session.key("C-d")
+    session.wait("[exit 0]")
+    session.kill()
+
+    session = start{ IMPACT_HISTORY = history }
+    session.wait("help() for a guide")
+    session.key("Up")
+    session.wait("> for i = 1, 2 do\nend")
+    session.key("Up")
+    session.wait("> marker = 12345")
+    session.key("Enter")
+    session.line("marker + 1")
+    session.wait("\n12346\n")
+  end)
+
+  it("keeps history in $XDG_STATE_HOME/impact/history (or ~/.local/state), creating directories", function()
+    session.kill()
+    local dir = os.tmpname()
+    os.remove(dir)
+    for _, env in ipairs{ { XDG_STATE_HOME = dir .. "/state" }, { HOME = dir .. "/home", XDG_STATE_HOME = "" } } do
+      session = start(env)
+      session.wait("help() for a guide")
+      session.line("where = 'xdg'")
+      session.key("C-d")
+      session.wait("[exit 0]")
+      session.kill()
+    end
+    for _, path in ipairs{ dir .. "/state/impact/history", dir .. "/home/.local/state/impact/history" } do
+      local f = io.open(path)
+      assert.is_truthy(f, path)
+      assert.truthy(f:read("a"):find("\nwhere = 'xdg'\n", 1, true))
+      f:close()
+    end
+    os.execute("rm -rf " .. q(dir))
+  end)
+end)

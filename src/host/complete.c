@@ -1,0 +1,283 @@
+/* Tab completion in the REPL: globals and keywords, keys of tables along a
+ * dotted path (a.b.c<Tab>), methods after ':' (s:up<Tab>), following
+ * __index when it is a table (never calling an __index function, so
+ * completion has no side effects). Functions complete with "(", tables
+ * with ".". Inside a string literal readline completes file names. The
+ * candidates are gathered under lua_pcall: readline's callbacks must never
+ * see a Lua error. */
+#ifndef _DEFAULT_SOURCE
+#define _DEFAULT_SOURCE
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <readline/readline.h>
+
+#include "host.h"
+
+#define INDEX_DEPTH 8      /* __index links followed */
+
+static lua_State *comp_L;
+
+/* Candidates handed one by one to rl_completion_matches. */
+static struct {
+    const char *text;      /* the word being completed */
+    char **items;
+    size_t n, next;
+} comp;
+
+static const char *const keywords[] = {
+    "and", "break", "do", "else", "elseif", "end", "false", "for",
+    "function", "goto", "if", "in", "local", "nil", "not", "or", "repeat",
+    "return", "then", "true", "until", "while", NULL
+};
+
+static int is_ident(const char *s, size_t n)
+{
+    if (n == 0 || !(s[0] == '_' || ((s[0] | 32) >= 'a' && (s[0] | 32) <= 'z')))
+        return 0;
+    for (size_t i = 1; i < n; i++) {
+        char c = s[i];
+        if (!(c == '_' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z')))
+            return 0;
+    }
+    for (const char *const *k = keywords; *k; k++)
+        if (strlen(*k) == n && memcmp(*k, s, n) == 0)
+            return 0;
+    return 1;
+}
+
+/* Pushes the __index table of the value at idx, or returns 0. */
+static int push_index_table(lua_State *L, int idx)
+{
+    if (!lua_getmetatable(L, idx))
+        return 0;
+    lua_pushliteral(L, "__index");
+    lua_rawget(L, -2);
+    lua_remove(L, -2);
+    if (lua_istable(L, -1))
+        return 1;
+    lua_pop(L, 1);
+    return 0;
+}
+
+/* Pushes v[key] (v at idx) looking through raw fields and __index tables;
+ * nil when absent. */
+static void push_field(lua_State *L, int idx, const char *key, size_t len)
+{
+    lua_pushvalue(L, idx);
+    for (int depth = 0; depth < INDEX_DEPTH; depth++) {
+        if (lua_istable(L, -1)) {
+            lua_pushlstring(L, key, len);
+            if (lua_rawget(L, -2) != LUA_TNIL) {
+                lua_remove(L, -2);
+                return;
+            }
+            lua_pop(L, 1);
+        }
+        if (!push_index_table(L, -1))
+            break;
+        lua_remove(L, -2);
+    }
+    lua_pop(L, 1);
+    lua_pushnil(L);
+}
+
+/* set[prefix .. key .. suffix] = true for the matching keys of the value
+ * at idx and of its __index tables. */
+static void add_keys(lua_State *L, int idx, const char *prefix, const char *part,
+                     int methods, int set)
+{
+    size_t plen = strlen(part);
+    int top = lua_gettop(L);
+    lua_pushvalue(L, idx);
+    for (int depth = 0; depth < INDEX_DEPTH; depth++) {
+        int t = lua_gettop(L);
+        if (lua_istable(L, t)) {
+            lua_pushnil(L);
+            while (lua_next(L, t)) {
+                size_t klen;
+                const char *k;
+                if (lua_type(L, -2) == LUA_TSTRING
+                    && (k = lua_tolstring(L, -2, &klen), klen >= plen)
+                    && memcmp(k, part, plen) == 0 && is_ident(k, klen)) {
+                    int vt = lua_type(L, -1);
+                    if (!methods || vt == LUA_TFUNCTION) {
+                        const char *suffix = vt == LUA_TFUNCTION ? "("
+                                           : vt == LUA_TTABLE && !methods ? "." : "";
+                        lua_pushfstring(L, "%s%s%s", prefix, k, suffix);
+                        lua_pushboolean(L, 1);
+                        lua_rawset(L, set);
+                    }
+                }
+                lua_pop(L, 1);
+            }
+        }
+        if (!push_index_table(L, t))
+            break;
+    }
+    lua_settop(L, top);
+}
+
+/* Protected: fills comp.items from the word comp.text. */
+static int gather(lua_State *L)
+{
+    const char *text = comp.text;
+    lua_newtable(L);
+    int set = lua_gettop(L);
+    const char *last = NULL;
+    for (const char *p = text; *p; p++)
+        if (*p == '.' || *p == ':')
+            last = p;
+    lua_pushglobaltable(L);
+    if (last == NULL) {
+        add_keys(L, -1, "", text, 0, set);
+        size_t tlen = strlen(text);
+        for (const char *const *k = keywords; *k; k++)
+            if (strncmp(*k, text, tlen) == 0) {
+                lua_pushstring(L, *k);
+                lua_pushboolean(L, 1);
+                lua_rawset(L, set);
+            }
+    } else {
+        /* Walk a.b.c (no ':' before the last separator). */
+        const char *seg = text;
+        if (last == text)
+            lua_pushnil(L);                    /* ".x": nothing to walk */
+        while (seg < last && !lua_isnil(L, -1)) {
+            const char *end = seg + strcspn(seg, ".:");
+            if ((*end == ':' && end != last) || !is_ident(seg, (size_t)(end - seg))) {
+                lua_pushnil(L);
+                break;
+            }
+            push_field(L, -1, seg, (size_t)(end - seg));
+            lua_remove(L, -2);
+            if (lua_isnil(L, -1))
+                break;
+            seg = end + 1;
+        }
+        if (!lua_isnil(L, -1)) {
+            lua_pushlstring(L, text, (size_t)(last - text) + 1);
+            add_keys(L, -2, lua_tostring(L, -1), last + 1, *last == ':', set);
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+    size_t n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, set)) {
+        n++;
+        lua_pop(L, 1);
+    }
+    comp.items = calloc(n + 1, sizeof *comp.items);
+    if (!comp.items)
+        return 0;
+    lua_pushnil(L);
+    while (lua_next(L, set)) {
+        char *s = strdup(lua_tostring(L, -2));
+        if (s)
+            comp.items[comp.n++] = s;
+        lua_pop(L, 1);
+    }
+    return 0;
+}
+
+static void free_items(void)
+{
+    for (size_t i = comp.next; i < comp.n; i++)
+        free(comp.items[i]);
+    free(comp.items);
+    comp.items = NULL;
+    comp.n = comp.next = 0;
+}
+
+/* rl_completion_matches' generator: hands over ownership of each item. */
+static char *next_item(const char *text, int state)
+{
+    (void)text;
+    (void)state;
+    return comp.next < comp.n ? comp.items[comp.next++] : NULL;
+}
+
+/* Whether position `end` of the line lies inside a quoted string (or a
+ * comment). */
+static int in_string(const char *line, int end)
+{
+    char quote = 0;
+    for (int i = 0; i < end; i++) {
+        char c = line[i];
+        if (quote) {
+            if (c == '\\' && i + 1 < end)
+                i++;
+            else if (c == quote)
+                quote = 0;
+        } else if (c == '"' || c == '\'') {
+            quote = c;
+        } else if (c == '-' && line[i + 1] == '-' && i + 1 < end) {
+            return 1;                          /* a comment: left to readline */
+        }
+    }
+    return quote != 0;
+}
+
+static char **complete(const char *text, int start, int end)
+{
+    (void)end;
+    if (in_string(rl_line_buffer, start))
+        return NULL;                           /* readline: file names */
+    rl_attempted_completion_over = 1;
+    rl_completion_suppress_append = 1;
+    lua_State *L = comp_L;
+    int top = lua_gettop(L);
+    comp.text = text;
+    lua_pushcfunction(L, gather);
+    if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
+        free_items();
+        lua_settop(L, top);
+        return NULL;
+    }
+    lua_settop(L, top);
+    char **matches = comp.n ? rl_completion_matches(text, next_item) : NULL;
+    free_items();
+    return matches;
+}
+
+/* Lists candidates by their last component ("solve2d(" rather than
+ * "impact.solve2d("), as luaprompt does. */
+static void display(char **matches, int n, int max_length)
+{
+    (void)max_length;
+    char **shown = malloc(((size_t)n + 2) * sizeof *shown);
+    if (!shown) {
+        rl_display_match_list(matches, n, max_length);
+        return;
+    }
+    int width = 0;
+    shown[0] = matches[0];
+    for (int i = 1; i <= n; i++) {
+        char *s = matches[i], *cut = s;
+        for (char *p = s; *p; p++)
+            if ((*p == '.' || *p == ':') && p[1] != '\0')
+                cut = p + 1;
+        shown[i] = cut;
+        int w = (int)strlen(cut);
+        if (w > width)
+            width = w;
+    }
+    shown[n + 1] = NULL;
+    rl_display_match_list(shown, n, width);
+    rl_forced_update_display();
+    free(shown);
+}
+
+void host_complete_open(lua_State *L)
+{
+    comp_L = L;
+    rl_attempted_completion_function = complete;
+    rl_completion_display_matches_hook = display;
+    /* '.' and ':' stay inside the word so that a.b:c is one word. */
+    rl_completer_word_break_characters = " \t\n\"'`@$><=;|&{}()[],+-*/%^~#\\";
+    rl_completer_quote_characters = "\"'";
+}

@@ -1,0 +1,114 @@
+/* readline glue. Ctrl-C at the prompt abandons the line (and a pending
+ * multi-line chunk): readline's own signal handling is off, our handler
+ * only sets a flag, and our getc function, which waits with pselect so that
+ * no signal slips between the test and the wait, turns the flag into a
+ * newline (accept-line), so readline ends the line on screen as usual; the
+ * line is then dropped. */
+#ifndef _DEFAULT_SOURCE
+#define _DEFAULT_SOURCE
+#endif
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/select.h>
+#include <unistd.h>
+
+#include <readline/readline.h>
+
+#include "host.h"
+
+static volatile sig_atomic_t prompt_sigint;
+static int line_cancelled;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    prompt_sigint = 1;
+}
+
+static int input_getc(FILE *stream)
+{
+    int fd = fileno(stream);
+    sigset_t block, orig;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigprocmask(SIG_BLOCK, &block, &orig);
+    int c = EOF;
+    for (;;) {
+        if (prompt_sigint) {
+            /* Only a top-level key is surely accept-line; inside a search
+             * or a key sequence, EOF ends that first and the flag stays up
+             * for the next top-level read. */
+            if (RL_ISSTATE(RL_STATE_READCMD)) {
+                prompt_sigint = 0;
+                line_cancelled = 1;
+                c = '\n';
+            }
+            break;
+        }
+        fd_set rd;
+        FD_ZERO(&rd);
+        FD_SET(fd, &rd);
+        int ready = pselect(fd + 1, &rd, NULL, NULL, NULL, &orig);
+        if (ready < 0) {
+            if (errno != EINTR)
+                break;
+            rl_check_signals();                /* e.g. a resize */
+            continue;
+        }
+        unsigned char ch;
+        ssize_t n = read(fd, &ch, 1);
+        if (n == 1) {
+            c = ch;
+            break;
+        }
+        if (n == 0 || (errno != EINTR && errno != EAGAIN))
+            break;                             /* end of input or error */
+    }
+    sigprocmask(SIG_SETMASK, &orig, NULL);
+    return c;
+}
+
+void host_input_open(lua_State *L)
+{
+    rl_readline_name = "impact";
+    rl_catch_signals = 0;
+    rl_getc_function = input_getc;
+    host_history_open();
+    host_complete_open(L);
+}
+
+char *host_input_read(const char *prompt, int *cancelled)
+{
+    struct sigaction sa, old;
+    sa.sa_handler = on_sigint;
+    sa.sa_flags = 0;                           /* no SA_RESTART: wake pselect */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old);
+    prompt_sigint = 0;
+    line_cancelled = 0;
+    fflush(stdout);
+    char *line = readline(prompt);
+    sigaction(SIGINT, &old, NULL);
+    *cancelled = line_cancelled;
+    if (line_cancelled) {
+        free(line);
+        line = NULL;
+    }
+    return line;
+}
+
+/* Whether readline itself ended the last line on screen when it met the
+ * end of input (it does so when bracketed paste is on, in a terminal). */
+int host_input_eof_newline(void)
+{
+    const char *paste = rl_variable_value("enable-bracketed-paste");
+    return isatty(fileno(rl_instream ? rl_instream : stdin)) && paste && strcmp(paste, "on") == 0;
+}
+
+void host_input_close(void)
+{
+    host_history_close();
+}
