@@ -117,6 +117,11 @@ describe("impact.solve2d with custom Lua laws", function()
     local ok, msg = pcall(function() return kept.Pn end)
     assert.is_false(ok)
     assert.matches("outside a law evaluation", msg)
+    -- also after a law error cut the solve short
+    pcall(rod, 0.6, -1, 0.3, 0.5, function(s) kept = s error("stop") end)
+    ok, msg = pcall(function() return kept.Pn end)
+    assert.is_false(ok)
+    assert.matches("outside a law evaluation", msg)
   end)
 
   it("allows a solve inside a law (the state object is shared and restored)", function()
