@@ -14,7 +14,7 @@
 #include "interrupt.h"
 
 static lua_State *volatile running_L;
-static struct sigaction outside;   /* the action to restore after the call */
+static struct sigaction outside;   /* restored after the call (calls never nest) */
 
 static void set_signal(int sig, void (*handler)(int))
 {
