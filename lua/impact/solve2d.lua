@@ -1,2 +1,40 @@
--- Lua-side part of the solve2d area (placeholder until it lands).
-return function(impact, core) end
+-- Lua side of the 2D area: the one-screen summary printed for a solve2d
+-- result (metatable impact.Result2D, created by the C binding).
+local fmt = function(x) return string.format("%.6g", x) end
+
+local function summary(r)
+  local out = {}
+  local function add(...) out[#out + 1] = string.format(...) end
+  add("solve2d: %s impact, mode %s; law %s (e = %s), mu_s = %s, mu_k = %s",
+      r.class, r.mode, r.law, fmt(r.e), fmt(r.mu_s), fmt(r.mu_k))
+  add("  coefficients  B1 = %s  B2 = %s  B3 = %s   S0 = %s  C0 = %s",
+      fmt(r.B1), fmt(r.B2), fmt(r.B3), fmt(r.S0), fmt(r.C0))
+  add("  impulse       Px = %s  Py = %s   (Pc = %s at max compression)",
+      fmt(r.Px), fmt(r.Py), fmt(r.Pc))
+  add("  after         S = %s  C = %s", fmt(r.S), fmt(r.C))
+  add("  energy        dT = %s = Wc + Wr + Wf = %s + %s + %s%s", fmt(r.dT),
+      fmt(r.Wc), fmt(r.Wr), fmt(r.Wf),
+      r.energy_ratio and ("   (T'/T = " .. fmt(r.energy_ratio) .. ")") or "")
+  for _, name in ipairs{ "body1", "body2" } do
+    local b = rawget(r, name)
+    if type(b) == "table" then
+      add("  %s after   vx = %s  vy = %s  w = %s", name, fmt(b.vx), fmt(b.vy), fmt(b.w))
+    end
+  end
+  local path = r.path
+  if type(path) == "table" then
+    local steps = {}
+    for _, v in ipairs(path) do
+      steps[#steps + 1] = string.format("%s (%s, %s)", v.event, fmt(v.Px), fmt(v.Py))
+    end
+    add("  path (Px, Py)  %s", table.concat(steps, " -> "))
+  end
+  return table.concat(out, "\n")
+end
+
+return function(impact, core)
+  local mt = core._result2d_mt
+  if mt then
+    mt.__tostring = summary
+  end
+end

@@ -46,7 +46,7 @@ static void set_sticking(tracer *t)
     t->kC = c->B2 - c->B3 * t->sig;
 }
 
-static void vertex(tracer *t, imp_event ev)
+static inline void vertex(tracer *t, imp_event ev)
 {
     imp_result2d *o = t->out;
     if (o->nvert >= IMP_PATH2D_MAX)
@@ -60,7 +60,7 @@ static void vertex(tracer *t, imp_event ev)
 }
 
 /* Advances exactly by d along the current segment. */
-static void advance(tracer *t, double d)
+static inline void advance(tracer *t, double d)
 {
     double wn = d * (t->C + 0.5 * t->kC * d);
     if (t->restit)
@@ -69,7 +69,10 @@ static void advance(tracer *t, double d)
         t->Wc += wn;
     t->Wf += t->sig * d * (t->S + 0.5 * t->kS * d);
     t->p += d;
-    t->Px += t->sig * d;
+    if (t->seg == STICK)         /* on the sticking line: no drift from it */
+        t->Px = (t->c->B3 * t->p - t->c->S0) / t->c->B1;
+    else
+        t->Px += t->sig * d;
     t->S += t->kS * d;
     t->C += t->kC * d;
 }
@@ -326,7 +329,9 @@ imp_status imp_solve2d(const imp_coef2d *c, double mu_s, double mu_k,
             if ((st = custom_end(&t, dst, &dend)) != IMP_OK)
                 return st;
         }
-        double dmin = fmin(dst, fmin(dmc, dend));
+        /* (the d's are never NaN: plain comparisons, no libm fmin) */
+        double dmin = dst < dmc ? dst : dmc;
+        dmin = dend < dmin ? dend : dmin;
         if (!isfinite(dmin))
             return IMP_ENOCONV;  /* unreachable by A.3's monotonicity facts */
         /* coincident events (within 1e-12 of the impulse) in the order
@@ -353,7 +358,7 @@ imp_status imp_solve2d(const imp_coef2d *c, double mu_s, double mu_k,
         } else {
             advance(&t, dend);
             if (law->kind == IMP_LAW_NEWTON)
-                t.C = -law->e * c->C0;
+                t.C = 0.0 - law->e * c->C0;   /* never -0 */
             vertex(&t, IMP_EV_END);
             goto done;
         }

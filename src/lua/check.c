@@ -1,9 +1,21 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+
+/* v in its shortest round-trip form: "1.3", not "1.3000000000000000444". */
+static const char *num(char buf[32], double v)
+{
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(buf, 32, "%.*g", prec, v);
+        if (strtod(buf, NULL) == v)
+            break;
+    }
+    return buf;
+}
 
 void imp_check_init(imp_check *c, lua_State *L, const char *fn)
 {
@@ -91,8 +103,9 @@ double imp_check_positive(const imp_check *c, int t, const char *key,
                           int required, double def)
 {
     double v = def;
+    char b[32];
     if (read_number(c, t, key, required, &v) && !(v > 0))
-        imp_check_error(c, key, "must be positive, got %.17g", v);
+        imp_check_error(c, key, "must be positive, got %s", num(b, v));
     return v;
 }
 
@@ -100,8 +113,9 @@ double imp_check_range(const imp_check *c, int t, const char *key,
                        int required, double def, double lo, double hi)
 {
     double v = def;
+    char b[32];
     if (read_number(c, t, key, required, &v) && !(v >= lo && v <= hi))
-        imp_check_error(c, key, "must be in [%g, %g], got %.17g", lo, hi, v);
+        imp_check_error(c, key, "must be in [%g, %g], got %s", lo, hi, num(b, v));
     return v;
 }
 
@@ -260,9 +274,10 @@ void imp_check_friction(const imp_check *c, int t, double def,
     double mu = imp_check_range(c, t, "mu", 0, def, 0, inf);
     *mu_s = imp_check_range(c, t, "mu_s", 0, mu, 0, inf);
     *mu_k = imp_check_range(c, t, "mu_k", 0, mu, 0, inf);
+    char a[32], b[32];
     if (*mu_k > *mu_s)
-        imp_check_error(c, "mu_k", "must not exceed mu_s (%.17g > %.17g)",
-                        *mu_k, *mu_s);
+        imp_check_error(c, "mu_k", "must not exceed mu_s (%s > %s)",
+                        num(a, *mu_k), num(b, *mu_s));
 }
 
 void imp_set_number(lua_State *L, const char *key, double v)

@@ -4,6 +4,7 @@
 #include "l_law.h"
 
 #define LAWSTATE_MT "impact.LawState"
+static const char lawstate_key = 0;   /* registry[&lawstate_key]: the reused state */
 
 /* The reused state object: a userdata that reads the core's current state
  * through a pointer, so a law evaluation creates no table. */
@@ -44,44 +45,38 @@ static int push_tangential(lua_State *L, const imp_law_state *s,
     return 1;
 }
 
+/* s.key for a law. This runs once per field a law reads, so it avoids
+ * luaL_checkudata's registry lookup (the metatable is upvalue 1) and
+ * dispatches on the key's length and characters instead of strcmp. */
 static int lawstate_index(lua_State *L)
 {
-    imp_law_box *box = luaL_checkudata(L, 1, LAWSTATE_MT);
-    const char *k = luaL_checkstring(L, 2);
+    imp_law_box *box = lua_touserdata(L, 1);
+    if (!box || !lua_getmetatable(L, 1) || !lua_rawequal(L, -1, lua_upvalueindex(1)))
+        return luaL_typeerror(L, 1, LAWSTATE_MT);
+    size_t n;
+    const char *k = lua_type(L, 2) == LUA_TSTRING ? lua_tolstring(L, 2, &n) : NULL;
     const imp_law_state *s = box->cur;
     if (!s)
         return luaL_error(L, "law state used outside a law evaluation");
+    if (!k)
+        return 0;
     double v;
-    switch (k[0]) {
-    case 'P':
-        if (strcmp(k, "Pn") == 0) { v = s->Pn; break; }
-        if (strcmp(k, "Pc") == 0) { v = s->Pc; break; }
-        if (strcmp(k, "Pt") == 0) return push_tangential(L, s, s->Pt, 1);
-        goto none;
-    case 'v':
-        if (strcmp(k, "vn") == 0) { v = s->vn; break; }
-        if (strcmp(k, "vn0") == 0) { v = s->vn0; break; }
-        if (strcmp(k, "vt") == 0) return push_tangential(L, s, s->vt, 2);
-        if (strcmp(k, "vt0") == 0) return push_tangential(L, s, s->vt0, 3);
-        goto none;
-    case 'W':
-        if (strcmp(k, "Wc") == 0) { v = s->Wc; break; }
-        if (strcmp(k, "Wr") == 0) { v = s->Wr; break; }
-        goto none;
-    case 'p':
-        if (strcmp(k, "phase") == 0) {
-            lua_pushstring(L, s->phase == IMP_PHASE_COMPRESSION ? "compression"
-                                                                : "restitution");
-            return 1;
-        }
-        goto none;
-    default:
-        goto none;
-    }
+    if (n == 2 && k[0] == 'P' && k[1] == 'n') v = s->Pn;
+    else if (n == 2 && k[0] == 'P' && k[1] == 'c') v = s->Pc;
+    else if (n == 2 && k[0] == 'v' && k[1] == 'n') v = s->vn;
+    else if (n == 3 && k[0] == 'v' && k[1] == 'n' && k[2] == '0') v = s->vn0;
+    else if (n == 2 && k[0] == 'W' && k[1] == 'c') v = s->Wc;
+    else if (n == 2 && k[0] == 'W' && k[1] == 'r') v = s->Wr;
+    else if (n == 2 && k[0] == 'P' && k[1] == 't') return push_tangential(L, s, s->Pt, 1);
+    else if (n == 2 && k[0] == 'v' && k[1] == 't') return push_tangential(L, s, s->vt, 2);
+    else if (n == 3 && k[0] == 'v' && k[1] == 't' && k[2] == '0')
+        return push_tangential(L, s, s->vt0, 3);
+    else if (n == 5 && strcmp(k, "phase") == 0) {
+        lua_pushstring(L, s->phase == IMP_PHASE_COMPRESSION ? "compression" : "restitution");
+        return 1;
+    } else
+        return 0;
     lua_pushnumber(L, v);
-    return 1;
-none:
-    lua_pushnil(L);
     return 1;
 }
 
@@ -102,7 +97,8 @@ static int lawstate_tostring(lua_State *L)
 void imp_law_open(lua_State *L)
 {
     if (luaL_newmetatable(L, LAWSTATE_MT)) {
-        lua_pushcfunction(L, lawstate_index);
+        lua_pushvalue(L, -1);
+        lua_pushcclosure(L, lawstate_index, 1);
         lua_setfield(L, -2, "__index");
         lua_pushcfunction(L, lawstate_tostring);
         lua_setfield(L, -2, "__tostring");
@@ -141,33 +137,54 @@ void imp_law_check(const imp_check *c, int t, double def_e, imp_law *law,
     lctx->L = L;
     lctx->check = c;
     lctx->fn = lua_absindex(L, -1);
-    lua_Debug ar;
-    lua_pushvalue(L, -1);
-    if (lua_isfunction(L, -1) && lua_getinfo(L, ">S", &ar))
-        snprintf(lctx->name, sizeof lctx->name, "function <%s:%d>", ar.short_src,
-                 ar.linedefined);
-    else {
+    /* lctx->name is filled only when an error needs it (law_label) */
+    /* one state object per Lua state, kept in the registry and reused:
+     * no allocation per solve (nested solves save and restore box->cur) */
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &lawstate_key) != LUA_TUSERDATA) {
         lua_pop(L, 1);
-        snprintf(lctx->name, sizeof lctx->name, "callable table");
+        imp_law_box *box = lua_newuserdatauv(L, sizeof *box, 3);
+        box->cur = NULL;
+        luaL_setmetatable(L, LAWSTATE_MT);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &lawstate_key);
     }
-    lctx->box = lua_newuserdatauv(L, sizeof *lctx->box, 3);
-    lctx->box->cur = NULL;
-    luaL_setmetatable(L, LAWSTATE_MT);
+    lctx->box = lua_touserdata(L, -1);
     lctx->state = lua_absindex(L, -1);
     law->kind = IMP_LAW_CUSTOM;
     law->fn = imp_lua_law_eval;
     law->ctx = lctx;
 }
 
+/* "function <file:line>" or "callable table", for error messages; the
+ * law must still be at its stack slot (the caller's frame). */
+static const char *law_label(imp_lua_law *l)
+{
+    if (l->name[0])
+        return l->name;
+    lua_State *L = l->L;
+    lua_Debug ar;
+    if (lua_isfunction(L, l->fn)) {
+        lua_pushvalue(L, l->fn);
+        if (lua_getinfo(L, ">S", &ar)) {
+            snprintf(l->name, sizeof l->name, "function <%s:%d>", ar.short_src,
+                     ar.linedefined);
+            return l->name;
+        }
+    }
+    snprintf(l->name, sizeof l->name, "callable table");
+    return l->name;
+}
+
 int imp_lua_law_eval(void *ctx, const imp_law_state *s, double *residual)
 {
     imp_lua_law *l = ctx;
     lua_State *L = l->L;
+    const imp_law_state *outer = l->box->cur;   /* a solve inside a law */
     l->box->cur = s;
     lua_pushvalue(L, l->fn);
     lua_pushvalue(L, l->state);
     lua_call(L, 1, 1);
-    l->box->cur = NULL;
+    l->box->cur = outer;
     if (lua_type(L, -1) != LUA_TNUMBER) {
         l->badtype = luaL_typename(L, -1);
         lua_pop(L, 1);
@@ -184,6 +201,30 @@ int imp_lua_law_eval(void *ctx, const imp_law_state *s, double *residual)
     return 0;
 }
 
+/* The function run under imp_law_run's protected call. The law and its
+ * state object are passed as its arguments 2 and 3, because stack indices
+ * taken in the caller's frame mean nothing inside this new C frame. */
+typedef struct {
+    lua_CFunction fn;
+    void *ud;
+    imp_lua_law *l;
+} law_job;
+
+static int law_trampoline(lua_State *L)
+{
+    law_job *job = lua_touserdata(L, 1);
+    imp_lua_law *l = job->l;
+    int fn = l->fn, state = l->state;
+    l->fn = 2;
+    l->state = 3;
+    lua_pushlightuserdata(L, job->ud);
+    lua_replace(L, 1);           /* job->fn sees its ud at index 1 */
+    int n = job->fn(L);
+    l->fn = fn;
+    l->state = state;
+    return n;
+}
+
 void imp_law_run(lua_State *L, const imp_law *law, lua_CFunction fn, void *ud)
 {
     if (law->kind != IMP_LAW_CUSTOM) {
@@ -194,12 +235,19 @@ void imp_law_run(lua_State *L, const imp_law *law, lua_CFunction fn, void *ud)
         return;
     }
     imp_lua_law *l = law->ctx;
-    lua_pushcfunction(L, fn);
-    lua_pushlightuserdata(L, ud);
-    if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
-        l->box->cur = NULL;
+    law_job job = {fn, ud, l};
+    int outer_fn = l->fn, outer_state = l->state;
+    const imp_law_state *outer = l->box->cur;
+    lua_pushcfunction(L, law_trampoline);
+    lua_pushlightuserdata(L, &job);
+    lua_pushvalue(L, l->fn);
+    lua_pushvalue(L, l->state);
+    if (lua_pcall(L, 3, 0, 0) != LUA_OK) {
+        l->fn = outer_fn;
+        l->state = outer_state;
+        l->box->cur = outer;
         const char *msg = lua_tostring(L, -1);
-        luaL_error(L, "%s: law (%s) raised an error: %s", l->check->fn, l->name,
+        luaL_error(L, "%s: law (%s) raised an error: %s", l->check->fn, law_label(l),
                    msg ? msg : luaL_typename(L, -1));
     }
 }
@@ -207,12 +255,16 @@ void imp_law_run(lua_State *L, const imp_law *law, lua_CFunction fn, void *ud)
 int imp_law_raise(lua_State *L, const imp_check *c, const imp_law *law,
                   imp_status st)
 {
-    const imp_lua_law *l = law->kind == IMP_LAW_CUSTOM ? law->ctx : NULL;
+    imp_lua_law *l = law->kind == IMP_LAW_CUSTOM ? law->ctx : NULL;
+    if (st == IMP_ELAW && l && l->badtype && strcmp(l->badtype, "a non-finite number") == 0)
+        return luaL_error(L, "%s: law (%s) must return a finite number, got %s",
+                          c->fn, law_label(l), l->badvalue != l->badvalue ? "nan"
+                          : l->badvalue > 0 ? "inf" : "-inf");
     if (st == IMP_ELAW && l)
         return luaL_error(L, "%s: law (%s) must return a finite number, got %s",
-                          c->fn, l->name, l->badtype ? l->badtype : "nothing");
+                          c->fn, law_label(l), l->badtype ? l->badtype : "nothing");
     if (st == IMP_ENOROOT)
         return luaL_error(L, "%s: law (%s) never reached zero after maximum compression",
-                          c->fn, l ? l->name : imp_law_name(law));
+                          c->fn, l ? law_label(l) : imp_law_name(law));
     return luaL_error(L, "%s: %s", c->fn, imp_strerror(st));
 }

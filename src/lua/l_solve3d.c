@@ -1,7 +1,423 @@
+/* The 3D binding: impact.solve3d (PHYSICS.md E) and impact.rod. Checks the
+ * problem table field by field, builds the world-frame body, runs the
+ * exact or the algebraic core solver, and returns a plain result table
+ * (lua/impact/solve3d.lua adds the printing metatable). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "impact3d.h"
+#include "interrupt.h"
+#include "l_law.h"
+#include "mat3.h"
 #include "module.h"
 
-/* Placeholder until the solve3d binding lands. */
+#define TRACK_MT "impact.Track3d"
+#define RESULT_MT "impact.Result3d"   /* filled in by lua/impact/solve3d.lua */
+
+/* Registry keys for a custom law and its state object while it runs: the
+ * protected call opens a new C frame, where the caller's stack indices
+ * mean nothing, so run_solver fetches both from here. */
+static const char law_key = 'l', state_key = 's';
+
+/* The hodograph buffer lives in a userdata (lauxlib's box pattern): if a
+ * custom law raises mid-integration, the collector still frees it. */
+typedef struct {
+    imp_track3d t;
+} track_box;
+
+static double *track_grow(void *ud, double *old, size_t n)
+{
+    (void)ud;
+    return realloc(old, n * sizeof *old);
+}
+
+static int track_gc(lua_State *L)
+{
+    track_box *b = luaL_checkudata(L, 1, TRACK_MT);
+    free(b->t.data);
+    b->t.data = NULL;
+    b->t.n = b->t.cap = 0;
+    return 0;
+}
+
+static track_box *push_track(lua_State *L)
+{
+    track_box *b = lua_newuserdatauv(L, sizeof *b, 0);
+    memset(b, 0, sizeof *b);
+    b->t.grow = track_grow;
+    luaL_setmetatable(L, TRACK_MT);
+    return b;
+}
+
+/* core._hodograph(track): columns {p =, x =, y =, z =} (y: normal velocity). */
+static int l_hodograph(lua_State *L)
+{
+    track_box *b = luaL_checkudata(L, 1, TRACK_MT);
+    static const char *const names[4] = {"p", "x", "y", "z"};
+    lua_createtable(L, 0, 4);
+    for (int k = 0; k < 4; k++) {
+        lua_createtable(L, (int)b->t.n, 0);
+        for (size_t i = 0; i < b->t.n; i++) {
+            lua_pushnumber(L, b->t.data[4 * i + k]);
+            lua_rawseti(L, -2, (lua_Integer)i + 1);
+        }
+        lua_setfield(L, -2, names[k]);
+    }
+    return 1;
+}
+
+static const char *const mode_names[] = {"none", "sliding", "C-sticking", "R-sticking",
+                                         "C-reversed", "R-reversed"};
+static const char *const method_names[] = {"exact", "algebraic", NULL};
+enum { METHOD_EXACT, METHOD_ALGEBRAIC };
+
+/* Keys that belong to the body (top level, or inside body = {...}). */
+static const char *const body_keys[] = {"m", "inertia", "R", "theta1", "theta2",
+                                        "theta1_deg", "theta2_deg", "q", "r", NULL};
+
+typedef struct {
+    imp_body3d body;
+    int full_inertia;          /* a 3x3 body inertia was given */
+    double moments[3], axes[9];
+} body_in;
+
+/* inertia: {I1, I2, I3} principal, or a 3x3 (rows, or 9 numbers). */
+static void read_inertia(const imp_check *c, int t, body_in *bi, double Ib[9])
+{
+    lua_State *L = c->L;
+    const char *why = NULL;
+    int type = lua_getfield(L, t, "inertia");
+    if (type == LUA_TNIL) imp_check_error(c, "inertia", "is required ({I1, I2, I3} or a 3x3 table)");
+    if (type != LUA_TTABLE)
+        imp_check_error(c, "inertia", "must be {I1, I2, I3} or a 3x3 table, got %s",
+                        luaL_typename(L, -1));
+    lua_Unsigned n = lua_rawlen(L, -1);
+    int first = lua_rawgeti(L, -1, 1);
+    lua_pop(L, 2);
+    memset(Ib, 0, 9 * sizeof *Ib);
+    if (n == 3 && first == LUA_TNUMBER) {
+        double I[3];
+        imp_check_vec3(c, t, "inertia", 1, NULL, I);
+        if (imp_inertia3_check(I, &why) != IMP_OK)
+            imp_check_error(c, "inertia", "%s, got {%g, %g, %g}", why, I[0], I[1], I[2]);
+        Ib[0] = I[0]; Ib[4] = I[1]; Ib[8] = I[2];
+        return;
+    }
+    if (!((n == 3 && first == LUA_TTABLE) || n == 9))
+        imp_check_error(c, "inertia", "must be {I1, I2, I3} (principal) or a 3x3 table");
+    imp_check_mat3(c, t, "inertia", Ib);
+    if (imp_inertia_principal(Ib, bi->moments, bi->axes, &why) != IMP_OK)
+        imp_check_error(c, "inertia", "%s", why);
+    bi->full_inertia = 1;
+}
+
+/* Orientation: R, theta1/theta2 (or _deg), q, or none (identity). */
+static void read_orientation(const imp_check *c, int t, double R[9])
+{
+    const char *why = NULL;
+    int hasR = imp_check_has(c, t, "R"), hasq = imp_check_has(c, t, "q");
+    int hast = imp_check_has(c, t, "theta1") || imp_check_has(c, t, "theta2")
+            || imp_check_has(c, t, "theta1_deg") || imp_check_has(c, t, "theta2_deg");
+    if (hasR + hasq + hast > 1)
+        imp_check_error(c, hasR ? "R" : "q", "conflicts with another orientation (give one of R, theta1/theta2, q)");
+    if (hasR) {
+        imp_check_mat3(c, t, "R", R);
+        if (imp_rotation_check(R, &why) != IMP_OK) imp_check_error(c, "R", "%s", why);
+    } else if (hasq) {
+        lua_State *L = c->L;
+        double q[4];
+        static const char *const qn[4] = {"w", "x", "y", "z"};
+        if (lua_getfield(L, t, "q") != LUA_TTABLE)
+            imp_check_error(c, "q", "must be a quaternion {w, x, y, z}, got %s", luaL_typename(L, -1));
+        for (int i = 0; i < 4; i++) {
+            if (lua_rawgeti(L, -1, i + 1) == LUA_TNIL) {
+                lua_pop(L, 1);
+                lua_getfield(L, -1, qn[i]);
+            }
+            if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(lua_tonumber(L, -1)))
+                imp_check_error(c, "q", "component %s must be a finite number", qn[i]);
+            q[i] = lua_tonumber(L, -1);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+        if (imp_rotation_quat(q, R, &why) != IMP_OK)
+            imp_check_error(c, "q", "%s, got |q| = %g", why,
+                            sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]));
+    } else if (hast) {
+        const double d = acos(-1.0) / 180;
+        double t1 = imp_check_has(c, t, "theta1_deg")
+            ? d * imp_check_number(c, t, "theta1_deg", 1, 0) : imp_check_number(c, t, "theta1", 0, 0);
+        double t2 = imp_check_has(c, t, "theta2_deg")
+            ? d * imp_check_number(c, t, "theta2_deg", 1, 0) : imp_check_number(c, t, "theta2", 0, 0);
+        imp_rotation_sb(t1, t2, R);
+    } else {
+        imp_mat3_identity(R);
+    }
+}
+
+static void read_body(const imp_check *top, int t, body_in *bi)
+{
+    lua_State *L = top->L;
+    imp_check sub;
+    const imp_check *c = top;
+    int bt = t;
+    memset(bi, 0, sizeof *bi);
+    int type = lua_getfield(L, t, "body");
+    if (type != LUA_TNIL) {
+        if (type != LUA_TTABLE)
+            imp_check_error(top, "body", "must be a table (e.g. impact.rod{...}), got %s",
+                            luaL_typename(L, -1));
+        for (int i = 0; body_keys[i]; i++)
+            if (imp_check_has(top, t, body_keys[i]))
+                imp_check_error(top, body_keys[i], "conflicts with 'body' (give the body's fields in one place)");
+        imp_check_sub(&sub, top, "body");
+        c = &sub;
+        bt = lua_absindex(L, -1);
+    } else {
+        lua_pop(L, 1);
+    }
+    double Ib[9], R[9];
+    bi->body.m = imp_check_positive(c, bt, "m", 1, 0);
+    read_inertia(c, bt, bi, Ib);
+    read_orientation(c, bt, R);
+    imp_mat3_rotate(R, Ib, bi->body.I);
+    imp_check_vec3(c, bt, "r", 1, NULL, bi->body.r);
+    if (type != LUA_TNIL) lua_pop(L, 1);
+    /* velocities: top level, else inside body */
+    const imp_check *vc = imp_check_has(top, t, "v") || type == LUA_TNIL ? top : c;
+    int vt = vc == top ? t : -1;
+    if (vc != top) lua_getfield(L, t, "body"), vt = lua_absindex(L, -1);
+    imp_check_vec3(vc, vt, "v", 1, NULL, bi->body.v);
+    imp_check_vec3(vc, vt, "w", 0, NULL, bi->body.w);
+    if (vc != top) lua_pop(L, 1);
+}
+
+typedef struct {
+    const imp_body3d *b;
+    double mu_s, mu_k;
+    const imp_law *law;
+    const imp_opts3d *o;
+    int method;
+    imp_result3d *r;
+    imp_status st;
+    imp_lua_law *lctx;     /* custom law, else NULL */
+} run_t;
+
+static int run_solver(lua_State *L)
+{
+    run_t *u = lua_touserdata(L, 1);
+    int fn = 0, state = 0;
+    if (u->lctx) {
+        fn = u->lctx->fn;
+        state = u->lctx->state;
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &law_key);
+        u->lctx->fn = lua_absindex(L, -1);
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &state_key);
+        u->lctx->state = lua_absindex(L, -1);
+    }
+    imp_interrupt_clear();
+    u->st = u->method == METHOD_EXACT
+        ? imp_solve3d_exact(u->b, u->mu_s, u->mu_k, u->law, u->o, u->r)
+        : imp_solve3d_algebraic(u->b, u->mu_s, u->mu_k, u->law, u->o, u->r);
+    if (u->lctx) {
+        u->lctx->fn = fn;
+        u->lctx->state = state;
+    }
+    return 0;
+}
+
+static void push_dir(lua_State *L, const double u[2])
+{
+    lua_createtable(L, 2, 2);
+    lua_pushnumber(L, u[0]);
+    lua_setfield(L, -2, "x");
+    lua_pushnumber(L, u[1]);
+    lua_setfield(L, -2, "z");
+    lua_pushnumber(L, u[0]);
+    lua_rawseti(L, -2, 1);
+    lua_pushnumber(L, u[1]);
+    lua_rawseti(L, -2, 2);
+}
+
+static void push_stages(lua_State *L, const imp_result3d *r)
+{
+    lua_createtable(L, r->nstage, 0);
+    for (int i = 0; i < r->nstage; i++) {
+        const imp_stage3d *s = &r->stage[i];
+        lua_createtable(L, 0, 10);
+        imp_set_string(L, "name", imp_stage3d_name(s->kind));
+        imp_set_boolean(L, "slip", s->slip);
+        if (s->slip) {
+            push_dir(L, s->u);
+            lua_setfield(L, -2, "u");
+            push_dir(L, s->u_end);
+            lua_setfield(L, -2, "u_end");
+        }
+        if (s->lambda > 0) imp_set_number(L, "lambda", s->lambda);
+        imp_push_vec3(L, s->P);
+        lua_setfield(L, -2, "P");
+        imp_set_number(L, "p0", s->p0);
+        imp_set_number(L, "p1", s->p1);
+        if (s->recompression) imp_set_boolean(L, "recompression", 1);
+        lua_rawseti(L, -2, i + 1);
+    }
+}
+
+static int l_solve3d(lua_State *L)
+{
+    imp_check c;
+    imp_check_init(&c, L, "solve3d");
+    imp_check_table_arg(&c, 1);
+    lua_settop(L, 1);
+    body_in bi;
+    read_body(&c, 1, &bi);
+    double mu_s, mu_k;
+    imp_check_friction(&c, 1, 0, &mu_s, &mu_k);
+    int method = imp_check_option(&c, 1, "method", METHOD_EXACT, method_names);
+    imp_opts3d o;
+    imp_opts3d_default(&o);
+    o.rtol = imp_check_range(&c, 1, "rtol", 0, o.rtol, 1e-14, 1e-3);
+    o.max_steps = (long)imp_check_integer(&c, 1, "max_steps", 0, o.max_steps, 10, 100000000);
+    imp_law law;
+    imp_lua_law lctx;
+    imp_law_check(&c, 1, 0, &law, &lctx);   /* custom: pushes the law and its state */
+    if (method == METHOD_ALGEBRAIC && law.kind == IMP_LAW_CUSTOM)
+        imp_check_error(&c, "law", "must be \"poisson\", \"newton\" or \"energetic\" with method = \"algebraic\" (custom laws need method = \"exact\")");
+    track_box *tb = NULL;
+    if (method == METHOD_EXACT) {
+        tb = push_track(L);
+        o.track = &tb->t;
+    }
+    int track_idx = lua_gettop(L);
+    imp_result3d r;
+    run_t u = {&bi.body, mu_s, mu_k, &law, &o, method, &r, IMP_OK, NULL};
+    if (law.kind == IMP_LAW_CUSTOM) {
+        u.lctx = &lctx;
+        lua_pushvalue(L, lctx.fn);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &law_key);
+        lua_pushvalue(L, lctx.state);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &state_key);
+    }
+    imp_law_run(L, &law, run_solver, &u);
+    if (u.lctx) {   /* drop the references (an error above leaves them until the next call) */
+        lua_pushnil(L);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &law_key);
+        lua_pushnil(L);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &state_key);
+    }
+    if (u.st == IMP_ENOCONV && method == METHOD_ALGEBRAIC && r.inconsistent)
+        return luaL_error(L, "solve3d: the algebraic model has no admissible solution (stage %s needs a negative normal impulse or has no energetic root); method = \"exact\" always has one",
+                          imp_stage3d_name(r.fail_stage));
+    if (u.st == IMP_EINTERRUPT) return luaL_error(L, "solve3d: interrupted!");
+    if (u.st != IMP_OK) return imp_law_raise(L, &c, &law, u.st);
+
+    lua_createtable(L, 0, 32);
+    luaL_setmetatable(L, RESULT_MT);
+    imp_push_vec3(L, r.P); lua_setfield(L, -2, "P");
+    imp_push_vec3(L, r.v); lua_setfield(L, -2, "v");
+    imp_push_vec3(L, r.w); lua_setfield(L, -2, "w");
+    imp_push_vec3(L, r.vC); lua_setfield(L, -2, "vC");
+    imp_contact3d cc;
+    imp_contact3d_init(&bi.body, &cc);
+    imp_push_vec3(L, cc.vC0); lua_setfield(L, -2, "vC0");
+    imp_set_number(L, "dT", r.dT);
+    imp_set_number(L, "T0", r.T0);
+    imp_set_number(L, "energy_ratio", r.energy_ratio);
+    imp_set_number(L, "Wc", r.Wc);
+    imp_set_number(L, "Wr", r.Wr);
+    imp_set_number(L, "Wf", r.Wf);
+    imp_set_number(L, "Pc", r.Pc);
+    imp_set_string(L, "mode", mode_names[r.mode]);
+    imp_set_string(L, "method", method_names[method]);
+    imp_set_string(L, "law", imp_law_name(&law));
+    imp_set_number(L, "e", law.e);
+    imp_set_number(L, "mu_s", mu_s);
+    imp_set_number(L, "mu_k", mu_k);
+    imp_set_number(L, "rho_req", cc.rho_req);
+    imp_set_boolean(L, "energy_gain", r.energy_gain);
+    imp_set_boolean(L, "recompression", r.recompression);
+    if (r.p_stop >= 0) imp_set_number(L, "p_stop", r.p_stop);
+    push_stages(L, &r);
+    lua_setfield(L, -2, "stages");
+    if (method == METHOD_EXACT) {
+        imp_set_number(L, "min_slip", r.min_slip);
+        imp_set_number(L, "steps", (double)r.nsteps);
+        imp_set_number(L, "rtol", o.rtol);
+        lua_pushvalue(L, track_idx);
+        lua_setfield(L, -2, "_track");
+    } else {
+        imp_set_number(L, "newton_iterations", (double)r.nsteps);
+    }
+    if (bi.full_inertia) {
+        lua_createtable(L, 0, 2);
+        imp_push_vec3(L, bi.moments);
+        lua_setfield(L, -2, "moments");
+        lua_createtable(L, 3, 0);
+        for (int j = 0; j < 3; j++) {
+            double a[3] = {bi.axes[j], bi.axes[3 + j], bi.axes[6 + j]};
+            imp_push_vec3(L, a);
+            lua_rawseti(L, -2, j + 1);
+        }
+        lua_setfield(L, -2, "axes");
+        lua_setfield(L, -2, "inertia_principal");
+    }
+    return 1;
+}
+
+/* impact.rod{m, L, radius, theta1, theta2}: Sun & Baruh's cylinder. */
+static int l_rod(lua_State *L)
+{
+    imp_check c;
+    imp_check_init(&c, L, "rod");
+    imp_check_table_arg(&c, 1);
+    double m = imp_check_positive(&c, 1, "m", 1, 0);
+    double Lh = imp_check_positive(&c, 1, "L", 1, 0);
+    double rc = imp_check_positive(&c, 1, "radius", 1, 0);
+    const double d = acos(-1.0) / 180;
+    if (imp_check_has(&c, 1, "theta1") && imp_check_has(&c, 1, "theta1_deg"))
+        imp_check_error(&c, "theta1_deg", "conflicts with 'theta1'");
+    if (imp_check_has(&c, 1, "theta2") && imp_check_has(&c, 1, "theta2_deg"))
+        imp_check_error(&c, "theta2_deg", "conflicts with 'theta2'");
+    double t1 = imp_check_has(&c, 1, "theta1_deg") ? d * imp_check_number(&c, 1, "theta1_deg", 1, 0)
+                                                   : imp_check_number(&c, 1, "theta1", 0, 0);
+    double t2 = imp_check_has(&c, 1, "theta2_deg") ? d * imp_check_number(&c, 1, "theta2_deg", 1, 0)
+                                                   : imp_check_number(&c, 1, "theta2", 0, 0);
+    int cap = imp_check_boolean(&c, 1, "cap", 0);
+    double It = m * (rc * rc / 4 + Lh * Lh / 3), Ia = m * rc * rc / 2, R[9], r[3];
+    imp_rotation_sb(t1, t2, R);
+    for (int i = 0; i < 3; i++) r[i] = -Lh * R[3 * i + 1];
+    if (cap) r[1] -= rc;   /* lowest point of a hemispherical end cap */
+    lua_createtable(L, 0, 6);
+    imp_set_number(L, "m", m);
+    double I[3] = {It, Ia, It};
+    imp_push_vec3(L, I);
+    lua_setfield(L, -2, "inertia");
+    imp_set_number(L, "theta1", t1);
+    imp_set_number(L, "theta2", t2);
+    imp_push_vec3(L, r);
+    lua_setfield(L, -2, "r");
+    return 1;
+}
+
 void imp_open_solve3d(lua_State *L)
 {
-    (void)L;
+    static const luaL_Reg funcs[] = {
+        {"solve3d", l_solve3d},
+        {"rod", l_rod},
+        {"_hodograph", l_hodograph},
+        {NULL, NULL}
+    };
+    /* the result metatable, exposed as core._Result3d for the Lua side */
+    luaL_newmetatable(L, RESULT_MT);
+    lua_setfield(L, -2, "_Result3d");
+    if (luaL_newmetatable(L, TRACK_MT)) {
+        lua_pushcfunction(L, track_gc);
+        lua_setfield(L, -2, "__gc");
+        lua_pushcfunction(L, track_gc);
+        lua_setfield(L, -2, "__close");
+    }
+    lua_pop(L, 1);
+    luaL_setfuncs(L, funcs, 0);
 }

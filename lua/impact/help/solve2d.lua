@@ -1,1 +1,164 @@
-return {}
+return {
+  {
+    name = "solve2d",
+    signature = "impact.solve2d(t) -> result",
+    summary = "One planar impact with friction by Routh's impulse-space method (Wang & Mason 1992).",
+    text = [[
+The contact normal is +y, pointing from body 2 (or the fixed ground) into
+body 1; x is the tangent. Give either the impulse-space coefficients
+
+  S = S0 + B1*Px - B3*Py        C = C0 - B3*Px + B2*Py
+
+or the bodies (body2 = nil is the fixed ground); then
+B1 = sum 1/m + y^2/(m rho^2), B2 = sum 1/m + x^2/(m rho^2) and
+B3 = sum x*y/(m rho^2), with the PLUS sign for body 2 (the extracted paper
+prints a minus; see PHYSICS.md A.1).
+
+The path is traced exactly in impulse space, parameterised by Py: sliding
+along limiting friction, the slip stops (sticking holds iff |B3| <= mu_s*B1,
+otherwise friction reverses, using mu_k), maximum compression (C = 0), and
+the end set by the law: Poisson Py = (1+e)*Pc, Newton C = -e*C0, energetic
+(Stronge) Wr = -e^2*Wc, or a custom law. Every event is located in closed
+form; a custom law's residual is bracketed and refined by Brent's method to
+1e-13.
+
+A direct impact (S0 = 0) that cannot stick slides towards -sgn(B3). C0 > 0
+(parting) gives no impulse; C0 = 0 (tangential) gives one only when the
+first segment deepens the compression (mu_k > B2/|B3| with s*B3 < 0,
+Painleve's case), otherwise mode "none".
+
+Custom law: law = function(s) ... end returning a number; the impact ends
+at the first point after maximum compression where it reaches zero from
+below. s (one reused object, valid only during the call) offers Pn, Pc, vn,
+vn0, Wc, Wr, Pt, vt, vt0 and phase. Poisson, Newton and Stronge read
+
+  function(s) return s.Pn - (1 + e) * s.Pc end
+  function(s) return s.vn + e * s.vn0 end
+  function(s) return s.Wr + e^2 * s.Wc end
+
+A law that raises, returns a non-number or NaN, or never reaches zero (p
+beyond 1e6*Pc) gives an error naming the law.
+
+t.model (other than "routh") selects a published model instead (see
+impact.compare). The result prints as a one-screen summary; result.path is
+built on first read (by tracing again from the stored B1..C0, mu_s, mu_k,
+e and law; a custom law's path is stored at once).]],
+    fields = {
+      { "B1, B2, B3, S0, C0", "impulse-space coefficients and pre-impact contact velocities (all required unless body1 is given)" },
+      { "body1", "{m =, rho = (or I =), x =, y =, vx =, vy =, w =}: mass, radius of gyration (or moment of inertia about the CM), CM position from the contact point, velocities; x, y, vx, vy, w default 0" },
+      { "body2", "the second body, same fields", "nil: the fixed ground" },
+      { "mu", "friction coefficient (sets mu_s and mu_k)", "0" },
+      { "mu_s, mu_k", "static (decides sticking) and kinetic (sliding) friction; mu_k <= mu_s", "mu" },
+      { "e", "coefficient of restitution of the law, in [0, 1] (required for the built-in laws)" },
+      { "law", "\"poisson\", \"newton\", \"energetic\" or a function(s) returning a residual", "\"poisson\"" },
+      { "model", "\"routh\" (this method) or a published model", "\"routh\"" },
+    },
+    result = {
+      { "Px, Py", "total tangential and normal impulse on body 1" },
+      { "S, C", "final sliding and normal contact velocity" },
+      { "dT", "kinetic energy change of the system, eq 57 (negative = loss)" },
+      { "Wc, Wr, Wf", "work of the normal impulse in compression (<= 0) and restitution (>= 0), friction work (<= 0); dT = Wc + Wr + Wf" },
+      { "Pc", "normal impulse at maximum compression" },
+      { "mode", "\"sliding\", \"C-sticking\", \"R-sticking\", \"C-reversed\", \"R-reversed\" or \"none\"" },
+      { "class", "\"direct\", \"central\", \"eccentric\" or \"tangential\"" },
+      { "law, e, mu_s, mu_k", "the law's name (\"custom\" for a function) and the inputs used" },
+      { "B1, B2, B3, S0, C0", "the coefficients solved (computed from the bodies when given)" },
+      { "body1, body2", "post-impact {vx, vy, w} when bodies were given" },
+      { "energy_ratio", "kinetic energy after / before, when bodies were given (and moving)" },
+      { "path", "list of vertices {Px, Py, S, C, event}, event = \"start\", \"stick\", \"reverse\", \"max-compression\" or \"end\"" },
+    },
+    example = [[
+local r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1,
+                          mu = 0.3, e = 0.5 }
+print(r.mode, r.Px, r.Py, r.dT)   --> C-reversed  0.006829  0.556098  -0.171083
+print(r)                          -- the summary, with the path
+-- the falling rod of Wang & Mason, as a body:
+local h = math.sqrt(2) / 4
+impact.solve2d{ body1 = { m = 1, rho = math.sqrt(1/12), x = h, y = h, vx = 0.6, vy = -1 },
+                mu = 0.8, e = 0.5, law = "energetic" }]],
+    see = { "classify2d", "sb2d", "compare", "sweep" },
+  },
+  {
+    name = "classify2d",
+    signature = "impact.classify2d(t) -> info",
+    summary = "Contact mode, class and Wang & Mason's critical values of a planar impact, without tracing the path.",
+    text = [[
+Takes the same table as solve2d (the law does not change the mode; e enters
+through (1+e)*P_q). With s = sgn(S0) (a direct impact that cannot stick:
+s = -sgn(B3)), kS = mu_k*B1 + s*B3 and kC = B2 + s*mu_k*B3:
+
+  P_d = kC*|S0|,  P_q = kS*|C0|                      (WM92 eqs 35-36)
+  sliding      if P_d > (1+e)*P_q
+  R-modes      if P_q < P_d <= (1+e)*P_q
+  C-modes      if P_d <= P_q
+  sticking if |B3| <= mu_s*B1, else reversed
+
+mu_d and mu_q are the signed slopes of OD and OQ (eqs 32-33) and mu_D, mu_Q
+the unsigned thresholds (sliding iff mu < mu_D, C-modes iff mu >= mu_Q,
+where those are valid). mu_s is Wang & Mason's signed slope -B3/B1 of the
+sticking line (not the friction coefficient). Sun & Baruh's ratios (frame
+of the initial slip) are given when C0 < 0: ratio = |S0|/|C0|, R1 = kS/kC,
+R2 = s*B3/B1 (|B3|/B1 for a direct impact), R3 = (1+e)*R1 and their case
+0-6 (sb_case). Undefined values (0/0) are left out.]],
+    fields = {
+      { "(as solve2d)", "B1..C0 or body1/body2, mu or mu_s/mu_k, e" },
+    },
+    result = {
+      { "mode, class", "as solve2d would report" },
+      { "s", "slip sign of the formulas (0 for a direct impact that sticks)" },
+      { "sticks", "true when |B3| <= mu_s*B1" },
+      { "P_d, P_q", "WM92's comparison impulses" },
+      { "mu_d, mu_q, mu_D, mu_Q", "critical friction values, signed and unsigned" },
+      { "mu_s", "-B3/B1, WM's signed slope of the sticking line" },
+      { "kS, kC", "rates of |S| falling and C rising along limiting friction" },
+      { "p_s", "normal impulse where the slip stops (absent when it never does)" },
+      { "ratio, R1, R2, R3, sb_case", "Sun & Baruh's ratios and case (C0 < 0)" },
+      { "B1, B2, B3, S0, C0, e", "the coefficients used" },
+    },
+    example = [[
+local k = impact.classify2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = -1, C0 = -1, mu = 0.95, e = 0.5 }
+print(k.mode, k.mu_D, k.mu_Q, k.sb_case)   --> R-sticking  0.904762  1  3]],
+    see = { "solve2d", "sb2d" },
+  },
+  {
+    name = "sb2d",
+    signature = "impact.sb2d(t) -> info",
+    summary = "Sun & Baruh's planar rod: the ratios P, Q, R, R1, R2, R3 and the case of their Table 2.",
+    text = [[
+A rod whose centre of mass is at distance L from the contact, at angle
+theta from the vertical (positive: the CM lies ahead of the contact in the
+direction of the initial slip), I_G = alpha*m*L^2, slipping with vCx >= 0
+and approaching with vCy > 0 (Sun & Baruh's frame, y down). Then
+
+  Pbar = sin cos/alpha,  Qbar = 1 + sin^2/alpha,  Rbar = 1 + cos^2/alpha
+  R1 = (mu_k*Rbar + Pbar)/(Qbar + mu_k*Pbar),  R2 = Pbar/Rbar,  R3 = (1+e)*R1
+
+(R2 as corrected in PHYSICS.md B.3, compared with mu_s). With the ratio
+vCx/vCy the case follows: 0 slides throughout, 1 and 2 stop slipping in
+compression (stick / reverse), 3 and 4 in restitution, 5 and 6 are direct
+impacts that stick / slide. `problem` is the same impact as a solve2d
+table in the master convention, so impact.solve2d(info.problem) solves it
+(the result equals Sun & Baruh's split-stage solution).]],
+    fields = {
+      { "theta or theta_deg", "angle of the CM-contact line from the vertical" },
+      { "alpha", "I_G/(m L^2)", "1/3 (slender rod of length 2L)" },
+      { "m, L", "mass and CM-contact distance", "1, 1" },
+      { "mu or mu_s, mu_k", "friction", "0" },
+      { "e", "coefficient of restitution (required)" },
+      { "ratio or vCx", "vCx/vCy >= 0, or the slip speed vCx (optional: without it no case)" },
+      { "vCy", "approach speed", "1" },
+    },
+    result = {
+      { "Pbar, Qbar, Rbar", "m*B3, m*B2, m*B1" },
+      { "R1, R2, R3, D1", "the ratios; D1 = alpha + sin^2 + mu_k sin cos (R1's denominator)" },
+      { "case, mode", "the case 0-6 of SB22 Table 1 and its Wang & Mason mode (when the ratio is given)" },
+      { "problem", "{body1 =, mu_s =, mu_k =, e =} for impact.solve2d (when the ratio is given)" },
+    },
+    example = [[
+local q = impact.sb2d{ theta_deg = 40, mu = 0.4, e = 0.7, ratio = 0.4 }
+print(q.R1, q.R2, q.R3, q.case)            --> 0.912023  0.53513  1.550439  2
+local r = impact.solve2d(q.problem)
+print(r.Px, r.Py, r.mode)                  --> 0.212967  0.842326  C-reversed]],
+    see = { "solve2d", "classify2d" },
+  },
+}

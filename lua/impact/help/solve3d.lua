@@ -1,1 +1,118 @@
-return {}
+-- Help entries for the 3D area (the API reference for solve3d and rod).
+return {
+  {
+    name = "solve3d",
+    signature = "impact.solve3d(t) -> result",
+    summary = "One rigid body striking a fixed plane at one point, with friction, in 3D.",
+    text = [[
+World frame = contact frame: the normal is +y (out of the plane), x and z
+span the plane; r runs from the centre of mass to the contact point; the
+impulse P acts on the body; vC0.y < 0 means approach.
+
+method = "exact" (the default, the reference) integrates the Darboux-Keller
+equations over the normal impulse p with an adaptive Dormand-Prince 5(4)
+pair: the slip direction turns as the tangential velocity evolves; a slip
+that reaches zero sticks when |Wtt^-1 Wtn| <= mu_s and otherwise restarts
+along the unique invariant direction u (Wtn - mu_k Wtt u = lambda u,
+lambda > 0). Events (slip stop, maximum compression, termination, custom
+law roots) are located to step accuracy; with the default rtol = 1e-10, P is
+right to about 1e-9 relative. Laws: poisson, newton, energetic, or a Lua
+function (state fields Pn, Pc, vn, vn0, Wc, Wr, phase, and Pt, vt, vt0 as
+{x =, z =}).
+
+method = "algebraic" is Sun & Baruh's nine-equation model (2022): stages c,
+c1 (slip stops), c2 (stick or reversed sliding) in compression and r, r1,
+r2 in restitution; each linear stage is a 9x9 system (post-stage v, w and
+the stage impulse) solved with LAPACKE dgesv; slip stops (|F_t| = mu_k F_n)
+and energetic restitution by Newton's method on the nine unknowns; the
+friction direction of a sliding stage is that of the same stage solved
+without friction. It is exact in the plane and when sticking is reached in
+compression (Poisson), but can mispredict the mode in strongly non-planar
+impacts and can even gain energy (energy_gain = true, noted when printed).
+It gives no impulse when vC0.y = 0 (tangential impacts need "exact"), and
+raises an error when a stage has no admissible solution. Custom laws need
+method = "exact".
+
+The body: m, inertia, an orientation and r at the top level, or the same
+fields in body = {...} (e.g. body = impact.rod{...}). inertia is either the
+principal moments {I1, I2, I3} in the body frame (positive, with the
+triangle inequality) or a symmetric positive definite 3x3 body-frame tensor
+(rows), reported back in principal axes (LAPACKE dsyev). The orientation
+(body to world) is one of R (3x3 rows, orthonormal, det +1), theta1/theta2
+(Sun & Baruh's angles, R = Rz(-theta1) Rx(theta2); or theta1_deg/theta2_deg)
+or q = {w, x, y, z} (unit quaternion); none means the inertia is already in
+the world frame. Modes reuse the 2D names: sliding (the slip never stops,
+maybe turning), C-/R-sticking and C-/R-reversed (stopped in compression or
+restitution, then stuck or re-slid), none (no impulse).]],
+    fields = {
+      { "m", "mass (> 0)" },
+      { "inertia", "{I1, I2, I3} principal (body frame) or a 3x3 body-frame tensor" },
+      { "R", "3x3 rotation body -> world (rows)", "identity" },
+      { "theta1, theta2", "Sun & Baruh's angles in radians (or theta1_deg, theta2_deg)" },
+      { "q", "unit quaternion {w, x, y, z} (body -> world)" },
+      { "r", "{x, y, z}: CM -> contact point, world frame" },
+      { "body", "a table with m, inertia, orientation, r (and optionally v, w), e.g. impact.rod{...}" },
+      { "v, w", "pre-impact velocity and angular velocity, world frame", "w = 0" },
+      { "mu, mu_s, mu_k", "friction: mu sets both; mu_k <= mu_s", "0" },
+      { "e", "coefficient of restitution of the law, in [0, 1]", "0" },
+      { "law", "\"poisson\", \"newton\", \"energetic\" or a function(s)", "\"poisson\"" },
+      { "method", "\"exact\" or \"algebraic\"", "\"exact\"" },
+      { "rtol", "exact: relative tolerance of the integrator, in [1e-14, 1e-3]", "1e-10" },
+      { "max_steps", "exact: step budget", "1000000" },
+    },
+    result = {
+      { "P", "total impulse on the body {x, y, z} (also P[1..3])" },
+      { "v, w", "post-impact velocity and angular velocity" },
+      { "vC, vC0", "post- and pre-impact contact-point velocity" },
+      { "dT, T0, energy_ratio", "kinetic energy change (negative = loss), before, after/before" },
+      { "Wc, Wr, Wf", "normal work in compression (<= 0) and restitution, friction work; dT = Wc + Wr + Wf" },
+      { "Pc", "normal impulse at maximum compression" },
+      { "mode", "sliding, C-sticking, R-sticking, C-reversed, R-reversed or none" },
+      { "method, law, e, mu_s, mu_k", "what was solved" },
+      { "rho_req", "|Wtt^-1 Wtn|: sticking holds iff rho_req <= mu_s" },
+      { "p_stop", "normal impulse where the slip stopped (absent if never)" },
+      { "stages", "list of {name, slip, u, u_end, lambda, P, p0, p1, recompression}: exact periods sliding/sticking/re-slide, or algebraic stages c, c1, c2, r, r1, r2; u = slip direction {x, z} (friction along -u)" },
+      { "energy_gain", "true when the solution gains kinetic energy (a warning)" },
+      { "recompression", "exact: v_n fell back below 0 after maximum compression" },
+      { "min_slip, steps, rtol", "exact: smallest |v_t| while sliding, steps taken, tolerance" },
+      { "hodograph", "exact: columns {p, x, z, y}: slip velocity (x, z) and normal velocity y along p (built on first access)" },
+      { "newton_iterations", "algebraic: Newton iterations used" },
+      { "inertia_principal", "{moments = {...}, axes = {a1, a2, a3}} when a 3x3 body inertia was given" },
+    },
+    example = [[
+local rod = impact.rod{ m = 1, L = 2.3, radius = 0.5, theta1_deg = 20, theta2_deg = 15 }
+local r = impact.solve3d{ body = rod, v = {0.4, -1, 0}, mu = 0.4, e = 0.7 }
+print(r)                    -- C-sticking, P = (0.227868, 1.325820, 0.258927)
+print(impact.solve3d{ body = rod, v = {0.4, -1, 0}, mu = 0.2, e = 0.8, method = "algebraic" })]],
+    see = { "rod", "solve2d" },
+  },
+  {
+    name = "rod",
+    signature = "impact.rod(t) -> body",
+    summary = "Sun & Baruh's cylindrical rod as a body table for solve3d.",
+    text = [[
+A uniform cylinder of half-length L and radius `radius` touching the plane
+at the end of its axis. Its body Y axis is the rod axis (from the contact
+end to the CM), principal moments {I_t, I_a, I_t} with
+I_t = m (radius^2/4 + L^2/3), I_a = m radius^2/2. Orientation by Sun &
+Baruh's angles: R = Rz(-theta1) Rx(theta2), so the axis is
+a = (sin t1 cos t2, cos t1 cos t2, sin t2) and r = -L a; theta1 > 0 puts the
+CM ahead (+x) of the contact point, theta2 tilts the rod towards +z. With
+cap = true the contact is the lowest point of a hemispherical end cap of
+radius `radius` centred at the rod's end: r = -L a - radius e_y.]],
+    fields = {
+      { "m", "mass (> 0)" },
+      { "L", "half-length (> 0)" },
+      { "radius", "radius (> 0)" },
+      { "theta1, theta2", "angles in radians (or theta1_deg, theta2_deg)", "0" },
+      { "cap", "contact at a hemispherical end cap", "false" },
+    },
+    result = {
+      { "m, inertia, theta1, theta2, r", "the body fields of solve3d" },
+    },
+    example = [[
+local rod = impact.rod{ m = 1, L = 2.3, radius = 0.5, theta1_deg = 20, theta2_deg = 15 }
+print(rod.r.x, rod.r.y, rod.r.z)   -- -0.759842 -2.087649 -0.595284]],
+    see = { "solve3d" },
+  },
+}

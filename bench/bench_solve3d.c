@@ -1,0 +1,63 @@
+/* Benchmark of the 3D core alone (no Lua): E.5 (a), SB22's rod, and the
+ * box of E.5 (c). Prints medians in microseconds. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "impact3d.h"
+#include "mat3.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
+static int cmp(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+typedef imp_status (*solver)(const imp_body3d *, double, double, const imp_law *,
+                             const imp_opts3d *, imp_result3d *);
+
+static double median_us(solver f, const imp_body3d *b, double mu, const imp_law *law)
+{
+    enum { ROUNDS = 11, REPS = 2000 };
+    double t[ROUNDS];
+    imp_result3d r;
+    for (int k = 0; k < ROUNDS; k++) {
+        double t0 = now();
+        for (int i = 0; i < REPS; i++) f(b, mu, mu, law, NULL, &r);
+        t[k] = (now() - t0) / REPS * 1e6;
+    }
+    qsort(t, ROUNDS, sizeof *t, cmp);
+    return t[ROUNDS / 2];
+}
+
+int main(void)
+{
+    const double d = acos(-1.0) / 180;
+    double It = 0.0625 + 2.3 * 2.3 / 3, Ib[9] = {It, 0, 0, 0, 0.125, 0, 0, 0, It}, R[9];
+    imp_body3d rod, box;
+    memset(&rod, 0, sizeof rod);
+    rod.m = 1;
+    imp_rotation_sb(20 * d, 15 * d, R);
+    imp_mat3_rotate(R, Ib, rod.I);
+    for (int i = 0; i < 3; i++) rod.r[i] = -2.3 * R[3 * i + 1];
+    rod.v[0] = 0.4; rod.v[1] = -1;
+    memset(&box, 0, sizeof box);
+    box.m = 1;
+    box.I[0] = 0.52 / 12; box.I[4] = 1.16 / 12; box.I[8] = 1.36 / 12;
+    box.r[0] = -0.5; box.r[1] = -0.3; box.r[2] = -0.2;
+    box.v[0] = 0.3; box.v[1] = -1; box.v[2] = 0.1;
+    imp_law law = {IMP_LAW_POISSON, 0.7, NULL, NULL};
+    printf("solve3d_core_algebraic_us: %.2f\n", median_us(imp_solve3d_algebraic, &rod, 0.4, &law));
+    printf("solve3d_core_exact_us: %.2f\n", median_us(imp_solve3d_exact, &rod, 0.4, &law));
+    printf("solve3d_core_exact_box_reslide_us: %.2f\n", median_us(imp_solve3d_exact, &box, 0.8, &law));
+    return 0;
+}

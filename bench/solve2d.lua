@@ -1,0 +1,59 @@
+-- solve2d_lua_ns: one impact.solve2d call from Lua, input table and result
+-- included; law_lua_ns: the overhead of one custom-law evaluation (a Lua
+-- Poisson law against the built-in, divided by the evaluations per solve).
+-- Medians of repeated runs of CPU time (os.clock).
+local impact = require("impact")
+local REPS, N = 9, 50000
+
+local function median(f)
+  local t = {}
+  for i = 1, REPS do
+    local t0 = os.clock()
+    f()
+    t[i] = (os.clock() - t0) / N * 1e9
+  end
+  table.sort(t)
+  return t[(REPS + 1) // 2]
+end
+
+local coef = { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, e = 0.5 }
+local solve2d = impact.solve2d
+local lua_ns = median(function() for _ = 1, N do solve2d(coef) end end)
+print(string.format("solve2d_lua_ns: %.0f", lua_ns))
+
+local h = math.sqrt(2) / 4
+local body = { body1 = { m = 1, rho = math.sqrt(1 / 12), x = h, y = h, vx = 0.6, vy = -1 },
+               mu = 0.3, e = 0.5 }
+print(string.format("solve2d_lua_bodies_ns: %.0f", median(function() for _ = 1, N do solve2d(body) end end)))
+
+-- a fresh input table per call, as a script building problems would
+print(string.format("solve2d_lua_fresh_input_ns: %.0f", median(function()
+  for i = 1, N do solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, e = 0.5 } end
+end)))
+
+-- The overhead of one custom-law evaluation: the same problem under two Lua
+-- laws of the same cost whose roots lie at different distances, so that
+-- they need different numbers of evaluations; the per-solve costs (the
+-- protected call, the eagerly stored path) cancel in the difference.
+local function law_K(K, count)
+  return function(s)
+    if count then count[1] = count[1] + 1 end
+    return s.Pn - K * s.Pc
+  end
+end
+local function problem(law)
+  return { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, e = 0.5, law = law }
+end
+local function evals(K)
+  local count = { 0 }
+  solve2d(problem(law_K(K, count)))
+  return count[1]
+end
+local K1, K2 = 1.5, 1e5
+local n1, n2 = evals(K1), evals(K2)
+local p1, p2 = problem(law_K(K1)), problem(law_K(K2))
+local t1 = median(function() for _ = 1, N do solve2d(p1) end end)
+local t2 = median(function() for _ = 1, N do solve2d(p2) end end)
+print(string.format("solve2d_lua_custom_ns: %.0f", t1))
+print(string.format("law_evals_per_solve: %d", n1))
+print(string.format("law_lua_ns: %.0f", (t2 - t1) / (n2 - n1)))

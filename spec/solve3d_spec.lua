@@ -1,0 +1,445 @@
+-- impact.solve3d and impact.rod against PHYSICS.md E (vectors rounded to
+-- 6 decimals, the box to 5: tolerances 1.5e-6 and 1e-5).
+local impact = require("impact")
+
+local TOL, BOX = 1.5e-6, 1e-5
+
+local function near3(expected, actual, tol)
+  for i = 1, 3 do assert.is.near(expected[i], actual[i], tol) end
+end
+
+local rod = impact.rod{ m = 1, L = 2.3, radius = 0.5, theta1_deg = 20, theta2_deg = 15 }
+local function rodcase(t)
+  t.body = rod
+  t.v = t.v or { 0.4, -1, 0 }
+  return impact.solve3d(t)
+end
+
+local box = { m = 1, inertia = { 0.52 / 12, 1.16 / 12, 1.36 / 12 }, r = { -0.5, -0.3, -0.2 } }
+local function boxcase(t)
+  for k, v in pairs(box) do t[k] = v end
+  return impact.solve3d(t)
+end
+
+describe("impact.rod", function()
+  it("builds Sun & Baruh's cylinder in the master frame (E.5 a)", function()
+    near3({ -0.759842, -2.087649, -0.595284 }, rod.r, TOL)
+    assert.is.near(0.0625 + 2.3 ^ 2 / 3, rod.inertia[1], 1e-12)
+    assert.is.near(0.125, rod.inertia[2], 1e-12)
+    assert.is.near(20 * math.pi / 180, rod.theta1, 1e-15)
+  end)
+
+  it("offers the end-cap contact point as an option", function()
+    local capped = impact.rod{ m = 1, L = 2.3, radius = 0.5, theta1 = 0.3, cap = true }
+    local plain = impact.rod{ m = 1, L = 2.3, radius = 0.5, theta1 = 0.3 }
+    assert.is.near(plain.r.y - 0.5, capped.r.y, 1e-15)
+  end)
+
+  it("rejects bad fields by name", function()
+    assert.has_error(function() impact.rod{ m = 1, L = 0, radius = 0.5 } end,
+      "rod: field 'L' must be positive, got 0")
+    assert.has_error(function() impact.rod{ m = 1, L = 1 } end,
+      "rod: field 'radius' is required (a number)")
+  end)
+end)
+
+describe("impact.solve3d, exact method", function()
+  it("reproduces E.5 (a) for the three laws", function()
+    local rows = {
+      { "poisson", { 0.227868, 1.325820, 0.258927 }, 0.628177, -0.200911, 0.653602 },
+      { "energetic", { 0.229379, 1.331710, 0.260110 }, 0.634955, -0.197191, 0.660016 },
+      { "newton", { 0.243879, 1.388239, 0.271470 }, 0.7, -0.159460, 0.725069 },
+    }
+    for _, row in ipairs(rows) do
+      local r = rodcase{ mu = 0.4, e = 0.7, law = row[1] }
+      near3(row[2], r.P, TOL)
+      assert.is.near(row[3], r.vC.y, TOL)
+      assert.is.near(row[4], r.dT, TOL)
+      assert.is.near(row[5], r.energy_ratio, TOL)
+      assert.is.near(0, r.vC.x, 1e-12)
+      assert.is.near(0, r.vC.z, 1e-12)
+      assert.is.near(0.259183, r.p_stop, TOL)
+      assert.is.near(0.779894, r.Pc, TOL)
+      assert.is.near(-0.357529, r.Wc, TOL)
+      assert.are.equal("C-sticking", r.mode)
+      assert.are.equal("exact", r.method)
+      assert.are.equal("sliding", r.stages[1].name)
+      assert.are.equal("sticking", r.stages[2].name)
+      assert.is_false(r.energy_gain)
+      assert.is.near(r.dT, r.Wc + r.Wr + r.Wf, 1e-8)
+      assert.is.near(0.325854, r.rho_req, 1e-6)
+    end
+  end)
+
+  it("reproduces E.5 (b): the slip never stops and turns", function()
+    local r = rodcase{ mu = 0.2, e = 0.8 }
+    near3({ 0.101015, 1.276136, 0.158925 }, r.P, TOL)
+    near3({ -0.386332, 0.731414, -0.305085 }, r.vC, TOL)
+    assert.is.near(-0.194929, r.dT, TOL)
+    assert.is.near(0.663916, r.energy_ratio, TOL)
+    assert.are.equal("sliding", r.mode)
+    assert.is_nil(r.p_stop)
+    assert.is.near(0.0871, r.min_slip, 1e-4)
+    local s = r.stages[1]
+    assert.is_true(s.u.x > 0.99 and s.u_end.x < 0 and s.u_end.z < 0)
+    near3({ 0.102459, 1.285333, 0.160065 }, rodcase{ mu = 0.2, e = 0.8, law = "energetic" }.P, TOL)
+  end)
+
+  it("reproduces E.5 (c): a stop that cannot stick re-slides along u", function()
+    local rows = {
+      { "poisson", { 0.16354, 0.44103, 0.11619 }, -0.097112 },
+      { "energetic", { 0.17063, 0.45098, 0.11980 }, -0.092953 },
+      { "newton", { 0.20508, 0.49931, 0.13737 }, -0.069131 },
+    }
+    for _, row in ipairs(rows) do
+      local r = boxcase{ v = { 0.3, -1, 0.1 }, mu = 0.8, e = 0.6, law = row[1] }
+      near3(row[2], r.P, BOX)
+      assert.is.near(row[3], r.dT, TOL)
+      assert.is.near(0.100631, r.p_stop, TOL)
+      assert.is.near(0.275642, r.Pc, TOL)
+      assert.are.equal("C-reversed", r.mode)
+      local s = r.stages[2]
+      assert.are.equal("re-slide", s.name)
+      assert.is.near(-0.890898, s.u.x, 1e-6)
+      assert.is.near(-0.454204, s.u.z, 1e-6)
+      assert.is.near(0.141210, s.lambda, 1e-6)
+      local n = math.sqrt(r.vC.x ^ 2 + r.vC.z ^ 2)
+      assert.is.near(s.u.x, r.vC.x / n, 1e-9)
+      assert.is.near(s.u.z, r.vC.z / n, 1e-9)
+      if row[1] == "poisson" then near3({ -0.04282, 0.44365, -0.02183 }, r.vC, BOX) end
+    end
+  end)
+
+  it("gives the re-slide directions of E.5 (c) for a direct impact", function()
+    local rows = { { 0.2, -0.790243, -0.612794, 1.393695 }, { 0.5, -0.859276, -0.511513, 0.744235 } }
+    for _, row in ipairs(rows) do
+      local s = boxcase{ v = { 0, -1, 0 }, mu = row[1], e = 0.6 }.stages[1]
+      assert.is.near(row[2], s.u.x, 1e-6)
+      assert.is.near(row[3], s.u.z, 1e-6)
+      assert.is.near(row[4], s.lambda, 1e-6)
+    end
+    for _, law in ipairs{ "poisson", "newton", "energetic" } do
+      local r = boxcase{ v = { 0, -1, 0 }, mu = 0.5, e = 0.6, law = law }
+      near3({ 0.214404, 0.499034, 0.127631 }, r.P, TOL)
+      near3({ -0.319134, 0.6, -0.189975 }, r.vC, TOL)
+      assert.is.near(-0.146142, r.dT, TOL)
+      assert.are.equal("sliding", r.mode)
+    end
+  end)
+
+  it("is stable when rtol tightens", function()
+    for _, t in ipairs{ { mu = 0.4, e = 0.7 }, { mu = 0.2, e = 0.8 } } do
+      local a = rodcase{ mu = t.mu, e = t.e, law = "energetic" }
+      local b = rodcase{ mu = t.mu, e = t.e, law = "energetic", rtol = 1e-13 }
+      near3(b.P, a.P, 1e-9)
+    end
+    local a = boxcase{ v = { 0.3, -1, 0.1 }, mu = 0.8, e = 0.6 }
+    local b = boxcase{ v = { 0.3, -1, 0.1 }, mu = 0.8, e = 0.6, rtol = 1e-13 }
+    near3(b.P, a.P, 1e-9)
+  end)
+
+  it("records the slip hodograph lazily", function()
+    local r = boxcase{ v = { 0.3, -1, 0.1 }, mu = 0.8, e = 0.6 }
+    assert.is_nil(rawget(r, "hodograph"))
+    local h = r.hodograph
+    assert.are.equal(#h.p, #h.x)
+    assert.are.equal(#h.p, #h.z)
+    assert.are.equal(#h.p, #h.y)
+    assert.are.equal(0, h.p[1])
+    assert.are.equal(0.3, h.x[1])
+    assert.is.near(r.P.y, h.p[#h.p], 1e-15)
+    assert.is.near(r.vC.x, h.x[#h.x], 1e-12)
+    assert.are.equal(h, r.hodograph)
+  end)
+
+  it("runs custom laws with the 3D state", function()
+    local seen
+    local r = boxcase{ v = { 0.3, -1, 0.1 }, mu = 0.8, e = 0.6,
+      law = function(s)
+        seen = seen or (type(s.Pt) == "table" and type(s.vt.z) == "number" and s.vt0.x == 0.3)
+        return s.Pn - 1.6 * s.Pc
+      end }
+    assert.is_true(seen)
+    near3(boxcase{ v = { 0.3, -1, 0.1 }, mu = 0.8, e = 0.6 }.P, r.P, 1e-12)
+    local stronge = rodcase{ mu = 0.4, e = 0.7, law = function(s) return s.Wr + 0.49 * s.Wc end }
+    near3({ 0.229379, 1.331710, 0.260110 }, stronge.P, TOL)
+  end)
+
+  it("flags re-compression (v_n falls back below 0 after maximum compression)", function()
+    local t = { m = 1, inertia = { 0.10472786259082233, 0.11895941336582565, 0.10645226144115988 },
+      theta1 = -0.1912198033466197, theta2 = 0.56050637217983024,
+      r = { 0.39460369414730878, -0.54107390215546025, -0.38588145052522194 },
+      v = { 1.5327904490557365, -0.41228480637299586, 1.5380152594308698 },
+      w = { 0.3275111880465249, 0.55005613401858988, 0.050181549987971641 },
+      mu = 1.8591971111680015, e = 0.98886640929655623 }
+    local r = impact.solve3d(t)
+    assert.is_true(r.recompression)
+    assert.is_true(r.stages[#r.stages].recompression)
+    local h, dipped = r.hodograph, false
+    for i = 1, #h.p do
+      if h.p[i] > r.Pc and h.y[i] < 0 then dipped = true end
+    end
+    assert.is_true(dipped)
+    assert.is.near(r.dT, r.Wc + r.Wr + r.Wf, 1e-8)
+    assert.is.near((1 + t.e) * r.Pc, r.P.y, 1e-12)
+    assert.is_true(r.dT < 0)
+    assert.matches("re%-compression", tostring(r))
+  end)
+
+  it("reports failing custom laws by name and keeps running", function()
+    assert.has_error(function() rodcase{ mu = 0.4, law = function() error("boom") end } end)
+    local ok, msg = pcall(rodcase, { mu = 0.4, law = function() error("boom") end })
+    assert.is_false(ok)
+    assert.matches("solve3d: law %(function <.-:%d+>%) raised an error: .*boom", msg)
+    ok, msg = pcall(rodcase, { mu = 0.4, law = function() return "x" end })
+    assert.matches("must return a finite number, got string", msg)
+    ok, msg = pcall(rodcase, { mu = 0.4, law = function() return -1 end })
+    assert.matches("never reached zero", msg)
+    assert.is.near(1.325820, rodcase{ mu = 0.4, e = 0.7 }.P.y, TOL)
+  end)
+end)
+
+describe("impact.solve3d, algebraic method (Sun & Baruh)", function()
+  it("reproduces the stages and totals of E.5 (a)", function()
+    local r = rodcase{ mu = 0.4, e = 0.7, method = "algebraic" }
+    assert.are.equal("algebraic", r.method)
+    assert.are.equal("c1", r.stages[1].name)
+    assert.are.equal("c2", r.stages[2].name)
+    assert.are.equal("r", r.stages[3].name)
+    assert.is.near(0.179996, r.stages[1].P.y, TOL)
+    assert.is.near(-0.066046, r.stages[1].P.x, TOL)
+    assert.is.near(0.028665, r.stages[1].P.z, TOL)
+    near3({ 0.153880, 0.599898, 0.120554 }, r.stages[2].P, TOL)
+    assert.is_false(r.stages[2].slip)
+    assert.is.near(0.545926, r.stages[3].P.y, TOL)
+    near3({ 0.227868, 1.325820, 0.258927 }, r.P, TOL)    -- = exact (E.4)
+    local en = rodcase{ mu = 0.4, e = 0.7, method = "algebraic", law = "energetic" }
+    near3({ 0.229704, 1.332976, 0.260365 }, en.P, TOL)
+    assert.is.near(-0.196387, en.dT, TOL)
+  end)
+
+  it("documents the E.5 (b) discrepancy with the exact method", function()
+    local a = rodcase{ mu = 0.2, e = 0.8, method = "algebraic" }
+    local x = rodcase{ mu = 0.2, e = 0.8, method = "exact" }
+    near3({ 0.126735, 1.315054, 0.179695 }, a.P, TOL)
+    assert.is.near(-0.181161, a.dT, TOL)
+    assert.are.equal("C-reversed", a.mode)
+    assert.are.equal("sliding", x.mode)
+    near3({ 0.101015, 1.276136, 0.158925 }, x.P, TOL)
+  end)
+
+  it("re-slides along Wtn/|Wtn| after a stop (SB22's direction)", function()
+    local r = boxcase{ v = { 0.3, -1, 0.1 }, mu = 0.8, e = 0.6, method = "algebraic" }
+    assert.are.equal("C-reversed", r.mode)
+    assert.is.near(-0.690981, r.stages[2].u.x, 1e-6)
+    assert.is.near(-0.722873, r.stages[2].u.z, 1e-6)
+  end)
+
+  it("flags and prints an energy gain", function()
+    local q = { -0.530821, -0.372452, 0.605452, -0.461452 }
+    local n = math.sqrt(q[1] ^ 2 + q[2] ^ 2 + q[3] ^ 2 + q[4] ^ 2)
+    for i = 1, 4 do q[i] = q[i] / n end
+    local t = { m = 1, inertia = { 0.127, 0.809, 0.708 }, q = q, r = { 0.530, -0.804, -0.253 },
+      v = { 0.272, -0.497, 0.055 }, w = { 0.055, 0.595, 0.161 }, mu = 0.839, e = 0.725,
+      method = "algebraic" }
+    local r = impact.solve3d(t)
+    assert.is_true(r.energy_gain)
+    assert.is_true(r.dT > 0)
+    assert.matches("GAINS kinetic energy", tostring(r))
+    t.method = "exact"
+    local x = impact.solve3d(t)
+    assert.is_false(x.energy_gain)
+    assert.is_true(x.dT < 0)
+  end)
+
+  it("rejects custom laws by name", function()
+    assert.has_error(function() rodcase{ method = "algebraic", law = function(s) return 0 end } end,
+      "solve3d: field 'law' must be \"poisson\", \"newton\" or \"energetic\" with method = \"algebraic\" (custom laws need method = \"exact\")")
+  end)
+end)
+
+describe("impact.solve3d, coincidences (E.4) and invariants (G)", function()
+  -- B.4: planar data (theta2 = 0, z principal) give the 2D answer
+  local function planar(theta_deg, rho, law, method)
+    local th = math.rad(theta_deg)
+    return impact.solve3d{ m = 1, inertia = { 1 / 3, 0.01, 1 / 3 }, theta1 = th, theta2 = 0,
+      r = { -math.sin(th), -math.cos(th), 0 }, v = { rho, -1, 0 }, mu = 0.4, e = 0.7,
+      law = law, method = method }
+  end
+
+  it("planar data give the 2D (B.4) values with both methods", function()
+    local rows = {
+      { 40, 0.4, "poisson", 0.212967, 0.842326, -0.256405, 0.571816, -0.165045, "C-reversed" },
+      { 40, 1.2, "energetic", -0.123805, 0.620215, -0.057949, 0.571875, -0.203461, "R-reversed" },
+      { 20, 0.4, "energetic", 0.258643, 1.393728, 0, 0.633455, -0.203703, "C-sticking" },
+      { 20, 2.0, "poisson", -0.289428, 0.978921, 0, 0.601518, -0.484469, "R-sticking" },
+      { 40, 2.0, "newton", -0.240248, 0.600619, 0.449561, 0.7, -0.384344, "sliding" },
+    }
+    for _, method in ipairs{ "exact", "algebraic" } do
+      for _, row in ipairs(rows) do
+        local r = planar(row[1], row[2], row[3], method)
+        assert.is.near(row[4], r.P.x, TOL)
+        assert.is.near(row[5], r.P.y, TOL)
+        assert.is.near(0, r.P.z, 1e-14)
+        assert.is.near(row[6], r.vC.x, TOL)
+        assert.is.near(row[7], r.vC.y, TOL)
+        assert.is.near(row[8], r.dT, TOL)
+        assert.are.equal(row[9], r.mode)
+      end
+    end
+  end)
+
+  it("frictionless: P = (0, -(1+e) vn0/Wnn, 0) for every law and method", function()
+    local t = { body = impact.rod{ m = 2, L = 1.1, radius = 0.3, theta1 = 0.6, theta2 = -0.4 },
+      v = { 0.7, -1.3, -0.4 }, w = { 0.3, 0, -0.5 }, e = 0.55 }
+    local ref
+    for _, method in ipairs{ "exact", "algebraic" } do
+      for _, law in ipairs{ "poisson", "newton", "energetic" } do
+        t.method, t.law = method, law
+        local r = impact.solve3d(t)
+        assert.is.near(0, r.P.x, 1e-13)
+        assert.is.near(0, r.P.z, 1e-13)
+        assert.is.near(-0.55 * r.vC0.y, r.vC.y, 1e-10)
+        ref = ref or r.P.y
+        assert.is.near(ref, r.P.y, 1e-10)
+      end
+    end
+  end)
+
+  it("direct impact: the laws coincide", function()
+    for _, method in ipairs{ "exact", "algebraic" } do
+      for _, mu in ipairs{ 0.2, 0.4 } do
+        local p = rodcase{ v = { 0, -1, 0 }, mu = mu, e = 0.6, method = method }
+        for _, law in ipairs{ "newton", "energetic" } do
+          near3(p.P, rodcase{ v = { 0, -1, 0 }, mu = mu, e = 0.6, method = method, law = law }.P, 1e-9)
+        end
+      end
+    end
+  end)
+
+  it("mirror x -> -x flips Px only (G.7)", function()
+    local I = { { 1.2, 0.1, -0.2 }, { 0.1, 0.9, 0.15 }, { -0.2, 0.15, 1.0 } }
+    local M = { { 1.2, -0.1, 0.2 }, { -0.1, 0.9, 0.15 }, { 0.2, 0.15, 1.0 } }
+    for _, method in ipairs{ "exact", "algebraic" } do
+      local a = impact.solve3d{ m = 1.5, inertia = I, r = { 0.3, -0.8, 0.2 }, v = { 0.5, -1, 0.2 },
+        w = { 0.1, 0.2, -0.3 }, mu = 0.3, e = 0.7, method = method }
+      local b = impact.solve3d{ m = 1.5, inertia = M, r = { -0.3, -0.8, 0.2 }, v = { -0.5, -1, 0.2 },
+        w = { 0.1, -0.2, 0.3 }, mu = 0.3, e = 0.7, method = method }
+      assert.is.near(-a.P.x, b.P.x, 1e-9)
+      assert.is.near(a.P.y, b.P.y, 1e-9)
+      assert.is.near(a.P.z, b.P.z, 1e-9)
+      assert.is.near(a.dT, b.dT, 1e-9)
+      assert.are.equal(a.mode, b.mode)
+    end
+  end)
+
+  it("the exact method never gains energy with Poisson or energetic (random bodies)", function()
+    math.randomseed(42)
+    local function u(a, b) return a + (b - a) * math.random() end
+    local n, gains = 0, 0
+    while n < 10000 do
+      local I1, I2 = u(0.05, 2), u(0.05, 2)
+      local I3 = u(math.abs(I1 - I2), I1 + I2)
+      local t = { m = u(0.2, 5), inertia = { I1, I2, I3 },
+        theta1 = u(-3, 3), theta2 = u(-1.5, 1.5),
+        r = { u(-1, 1), -u(0.05, 1), u(-1, 1) }, v = { u(-1, 1), -u(0.05, 1), u(-1, 1) },
+        w = { u(-1, 1), u(-1, 1), u(-1, 1) }, mu = u(0, 1.2), e = u(0, 1) }
+      for _, law in ipairs{ "poisson", "energetic" } do
+        t.law = law
+        local r = impact.solve3d(t)
+        if r.vC0.y < 0 then
+          if r.energy_gain or r.dT > 1e-9 * r.T0 then gains = gains + 1 end
+          assert.is_true(math.sqrt(r.P.x ^ 2 + r.P.z ^ 2) <= r.mu_s * r.P.y * (1 + 1e-9) + 1e-12)
+        end
+      end
+      n = n + 1
+    end
+    assert.are.equal(0, gains)
+  end)
+
+  it("orientation by R, theta1/theta2 or q gives the same body", function()
+    local t1, t2 = 0.35, 0.26
+    local c1, s1, c2, s2 = math.cos(t1), math.sin(t1), math.cos(t2), math.sin(t2)
+    -- R = Rz(-t1) Rx(t2)
+    local R = { { c1, s1 * c2, -s1 * s2 }, { -s1, c1 * c2, -c1 * s2 }, { 0, s2, c2 } }
+    -- q = qz(-t1) * qx(t2)
+    local a, b = -t1 / 2, t2 / 2
+    local q = { math.cos(a) * math.cos(b), math.cos(a) * math.sin(b), math.sin(a) * math.sin(b),
+                math.sin(a) * math.cos(b) }
+    local base = { m = 1, inertia = { 1.8, 0.125, 1.8 }, r = rod.r, v = { 0.4, -1, 0 }, mu = 0.4, e = 0.7 }
+    local function with(k, v)
+      local t = {}
+      for kk, vv in pairs(base) do t[kk] = vv end
+      t[k] = v
+      if k == "theta1" then t.theta2 = t2 end
+      return impact.solve3d(t)
+    end
+    local a1, a2, a3 = with("R", R), with("theta1", t1), with("q", q)
+    near3(a1.P, a2.P, 1e-12)
+    near3(a1.P, a3.P, 1e-12)
+  end)
+
+  it("reports a full 3x3 body inertia in principal axes", function()
+    local r = impact.solve3d{ m = 1, inertia = { { 2, 0.5, 0 }, { 0.5, 2, 0 }, { 0, 0, 3 } },
+      r = { 0.1, -1, 0 }, v = { 0.2, -1, 0 }, mu = 0.3, e = 0.5 }
+    local p = r.inertia_principal
+    near3({ 1.5, 2.5, 3 }, p.moments, 1e-12)
+    assert.is.near(1, math.abs(p.axes[3].z), 1e-12)
+    assert.is_nil(impact.solve3d{ m = 1, inertia = { 1, 2, 2.5 }, r = { 0.1, -1, 0 },
+      v = { 0.2, -1, 0 } }.inertia_principal)
+  end)
+
+  it("gives no impulse for a parting contact", function()
+    local r = rodcase{ v = { 0.4, 0.5, 0 }, mu = 0.4, e = 0.7 }
+    assert.are.equal("none", r.mode)
+    assert.are.equal(0, r.P.y)
+    assert.are.equal(0, #r.stages)
+  end)
+
+  it("prints a one-screen summary", function()
+    local s = tostring(rodcase{ mu = 0.4, e = 0.7 })
+    assert.matches("solve3d %(exact, poisson, e = 0.7", s)
+    assert.matches("C%-sticking", s)
+    assert.matches("sticking", s)
+  end)
+end)
+
+describe("impact.solve3d, bad input", function()
+  local function msg(t)
+    local ok, err = pcall(impact.solve3d, t)
+    assert.is_false(ok)
+    return err
+  end
+  local good = { m = 1, inertia = { 1, 2, 2.5 }, r = { 0.1, -1, 0 }, v = { 0.2, -1, 0 }, mu = 0.3, e = 0.5 }
+  local function with(changes)
+    local t = {}
+    for k, v in pairs(good) do t[k] = v end
+    for k, v in pairs(changes) do t[k] = v end
+    return t
+  end
+
+  it("names the field", function()
+    assert.are.equal("solve3d: field 'm' must be positive, got -1", msg(with{ m = -1 }))
+    assert.matches("field 'm' must be a finite number", msg(with{ m = 0 / 0 }))
+    assert.matches("field 'v' component y must be finite", msg(with{ v = { 0, 0 / 0, 0 } }))
+    assert.matches("field 'inertia' must satisfy the triangle inequality", msg(with{ inertia = { 1, 1, 3 } }))
+    assert.matches("field 'inertia' must have positive principal moments", msg(with{ inertia = { 1, 0, 1 } }))
+    assert.matches("field 'inertia' must be positive definite",
+      msg(with{ inertia = { { 1, 2, 0 }, { 2, 1, 0 }, { 0, 0, 1 } } }))
+    assert.matches("field 'inertia' must be symmetric",
+      msg(with{ inertia = { { 1, 0.2, 0 }, { 0, 1, 0 }, { 0, 0, 1 } } }))
+    assert.matches("field 'R' must be a rotation matrix %(orthonormal",
+      msg(with{ R = { { 1, 0.1, 0 }, { 0, 1, 0 }, { 0, 0, 1 } } }))
+    assert.matches("field 'R' must be a rotation matrix %(determinant",
+      msg(with{ R = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, -1 } } }))
+    assert.matches("field 'q' must be a unit quaternion", msg(with{ q = { 1, 1, 0, 0 } }))
+    assert.matches("field 'mu_k' must not exceed mu_s", msg(with{ mu = nil, mu_s = 0.2, mu_k = 0.3 }))
+    assert.matches("field 'e' must be in %[0, 1%]", msg(with{ e = 1.3 }))
+    assert.matches("field 'method' must be one of \"exact\", \"algebraic\"", msg(with{ method = "fast" }))
+    assert.matches("field 'r' is required", msg{ m = 1, inertia = { 1, 2, 2.5 }, v = { 0, -1, 0 } })
+    assert.matches("field 'r' must be a vector", msg(with{ r = 3 }))
+    assert.matches("field 'body.m' must be positive", msg{ body = { m = 0, inertia = { 1, 1, 1 }, r = { 0, -1, 0 } }, v = { 0, -1, 0 } })
+    assert.matches("field 'm' conflicts with 'body'", msg{ m = 1, body = rod, v = { 0, -1, 0 } })
+    assert.matches("expected a table", msg(42))
+  end)
+end)

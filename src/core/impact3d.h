@@ -1,0 +1,146 @@
+/* Three-dimensional single-point impact of a rigid body on a fixed plane
+ * (PHYSICS.md E). World frame = contact frame: the normal is +y, the
+ * tangent plane is x-z; r runs from the centre of mass to the contact
+ * point; the impulse P acts on the body.
+ *
+ *   v_C(P) = v_C0 + W P,   W = (1/m) 1 - [r]x I^-1 [r]x            (E.1)
+ *
+ * Two solvers: Sun & Baruh's algebraic nine-equation model (sb3d.c, E.2)
+ * and the exact Darboux-Keller integration over the normal impulse
+ * (dk3d.c, E.3). Tangential pairs are ordered (x, z). */
+#ifndef IMPACT_IMPACT3D_H
+#define IMPACT_IMPACT3D_H
+
+#include <stddef.h>
+
+#include "impact2d.h"   /* imp_mode: the 3D modes reuse the 2D names */
+#include "law.h"
+#include "status.h"
+
+/* A rigid body in the world frame. */
+typedef struct {
+    double m;
+    double I[9];      /* inertia tensor about the CM, world frame, row-major */
+    double r[3];      /* CM -> contact point */
+    double v[3], w[3];
+} imp_body3d;
+
+/* Contact-space data derived from a body (imp_contact3d_init). */
+typedef struct {
+    double Iinv[9];
+    double W[9];
+    double Wtt[4];    /* [[Wxx, Wxz], [Wzx, Wzz]] row-major */
+    double Wtn[2];    /* (Wxy, Wzy) */
+    double Wnn;       /* Wyy */
+    double q[2];      /* Wtt^-1 Wtn: the sticking ratio vector */
+    double rho_req;   /* |q|: sticking holds iff rho_req <= mu_s */
+    double kstick;    /* Wnn - Wtn.q = 1/(W^-1)_nn: dv_n/dp while sticking */
+    double vC0[3];    /* pre-impact contact-point velocity */
+    double T0;        /* pre-impact kinetic energy */
+} imp_contact3d;
+
+/* ---- body3d.c: inertia, orientation, energy ---- */
+
+/* Principal moments: positive, I1 + I2 >= I3 and permutations.
+ * On failure *why (if not NULL) says what is wrong. */
+imp_status imp_inertia3_check(const double I[3], const char **why);
+/* A full body-frame tensor: symmetric, positive definite, moments with the
+ * triangle inequality. Gives the moments (ascending) and the principal
+ * axes as the columns of a proper rotation (LAPACKE dsyev). */
+imp_status imp_inertia_principal(const double I[9], double moments[3],
+                                 double axes[9], const char **why);
+/* R orthonormal with det +1 (tolerance 1e-9). */
+imp_status imp_rotation_check(const double R[9], const char **why);
+/* Sun & Baruh's angles in the master frame: R = Rz(-theta1) Rx(theta2). */
+void imp_rotation_sb(double theta1, double theta2, double R[9]);
+/* A unit quaternion (w, x, y, z), |q| = 1 within 1e-6 (then normalised). */
+imp_status imp_rotation_quat(const double q[4], double R[9], const char **why);
+
+/* Iinv, W, the tangential blocks, vC0, T0. IMP_ESINGULAR for a singular
+ * inertia, IMP_EINPUT for m <= 0 or non-finite data. */
+imp_status imp_contact3d_init(const imp_body3d *b, imp_contact3d *c);
+double imp_body3d_energy(const imp_body3d *b, const double v[3], const double w[3]);
+
+/* ---- results ---- */
+
+typedef enum {
+    IMP_STAGE3D_C = 0, IMP_STAGE3D_C1, IMP_STAGE3D_C2,    /* algebraic */
+    IMP_STAGE3D_R, IMP_STAGE3D_R1, IMP_STAGE3D_R2,
+    IMP_STAGE3D_SLIDING, IMP_STAGE3D_STICKING,           /* exact */
+    IMP_STAGE3D_RESLIDE
+} imp_stage3d_kind;
+
+/* "c", "c1", ..., "sliding", "sticking", "re-slide". */
+const char *imp_stage3d_name(imp_stage3d_kind k);
+
+typedef struct {
+    imp_stage3d_kind kind;
+    int slip;          /* 1: sliding (friction along -u), 0: sticking */
+    double u[2];       /* slip direction (x, z) at the start of the stage */
+    double u_end[2];   /* ... and at its end (differs for exact sliding) */
+    double lambda;     /* exact re-slide (or direct slide) rate, else 0 */
+    double P[3];       /* impulse of this stage */
+    double p0, p1;     /* normal impulse at its start and end */
+    int recompression; /* v_n fell back below 0 after maximum compression */
+} imp_stage3d;
+
+#define IMP_STAGES3D_MAX 8
+
+typedef struct {
+    double P[3];             /* total impulse on the body */
+    double v[3], w[3], vC[3];/* post-impact */
+    double dT, T0, energy_ratio;
+    double Wc, Wr, Wf, Pc;   /* works and the normal impulse at max compression */
+    imp_mode mode;
+    int energy_gain;         /* dT > 0 beyond rounding */
+    int recompression;
+    double p_stop;           /* normal impulse where the slip stopped, -1 if never */
+    double min_slip;         /* exact: smallest |v_t| while sliding (before any stop) */
+    long nsteps;             /* exact: accepted steps; algebraic: Newton iterations */
+    int inconsistent;        /* algebraic: a stage had no admissible solution */
+    imp_stage3d_kind fail_stage; /* ... which one (with IMP_ENOCONV) */
+    int nstage;
+    imp_stage3d stage[IMP_STAGES3D_MAX];
+} imp_result3d;
+
+/* The exact method's slip hodograph: 4 doubles per point (p, vt_x, vn,
+ * vt_z). grow is realloc-like (returns NULL on failure); the buffer
+ * belongs to the caller (the Lua binding keeps it in a userdata so a law
+ * that raises leaks nothing). grow == NULL: nothing is recorded. */
+typedef struct {
+    double *data;
+    size_t n, cap;
+    double *(*grow)(void *ud, double *old, size_t ndoubles);
+    void *ud;
+} imp_track3d;
+
+typedef struct {
+    double rtol;         /* exact: relative tolerance (default 1e-10) */
+    long max_steps;      /* exact: step budget (default 1000000) */
+    double newton_tol;   /* algebraic: relative tolerance (default 1e-13) */
+    int newton_max;      /* algebraic: iteration cap per stage (default 50) */
+    imp_track3d *track;  /* exact: optional hodograph */
+} imp_opts3d;
+
+void imp_opts3d_default(imp_opts3d *o);
+
+/* Both require m > 0, an SPD inertia, 0 <= mu_k <= mu_s, e in [0, 1].
+ * opts may be NULL (defaults). */
+imp_status imp_solve3d_exact(const imp_body3d *b, double mu_s, double mu_k,
+                             const imp_law *law, const imp_opts3d *opts,
+                             imp_result3d *out);
+imp_status imp_solve3d_algebraic(const imp_body3d *b, double mu_s, double mu_k,
+                                 const imp_law *law, const imp_opts3d *opts,
+                                 imp_result3d *out);
+
+/* The unique re-slide direction (E.3): |u| = 1, lambda > 0 with
+ * Wtn - mu_k Wtt u = lambda u. Requires |Wtt^-1 Wtn| > mu_k. */
+imp_status imp_reslide3d(const double Wtt[4], const double Wtn[2], double mu_k,
+                         double u[2], double *lambda);
+
+/* Fills the post-impact fields of out from the total impulse out->P
+ * (v, w, vC, dT = vC0.P + P.W.P/2, energy_ratio, energy_gain). */
+void imp_result3d_finish(const imp_body3d *b, const imp_contact3d *c,
+                         imp_result3d *out);
+
+#endif
