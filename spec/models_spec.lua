@@ -2,7 +2,7 @@ local impact = require("impact")
 
 -- solve2d's model dispatch (PHYSICS.md F).
 local function solve(t)
-  return (impact.solve2d or impact.core._solve2d_model)(t)   -- TODO(merge): solve2d only
+  return impact.solve2d(t)
 end
 
 local TOL = 1e-6
@@ -149,19 +149,20 @@ describe("solve2d published models", function()
     end
     err(rod(0.6, -1, { model = "kan" }), "field 'model' must be one of")
     err(rod(0.6, -1, { model = "kane", e = 1.3 }), "solve2d: field 'e' must be in [0, 1], got 1.3")
-    err(rod(0.6, -1, { model = "kane", mu = 0.5, mu_0 = 0.2 }), "field 'mu_0' must not be below")
-    err(rod(0.6, -1, { model = "smith", mu = -1 }), "field 'mu'")
-    err(rod(0.6, -1, { model = "brach", e_m = 0.5 }), "field 'e_m'")
-    err(rod(0.6, -1, { model = "glocker-pfeiffer", nu = 0.5 }), "field 'nu'")
-    err(rod(0.6, -1, { model = "cs", e_mC = 0.5 }), "field 'e_mC'")
-    err(rod(0.6, -1, { model = "cs", moment = function() return 0 end }), "field 'moment' needs bodies")
-    err(rod(0.6, -1, { model = "kane", moment = function() return 0 end }), "field 'moment' is only used")
-    err({ model = "smith", B1 = 1, B2 = 1, B3 = 2, C0 = -1 }, "B1*B2 > B3^2")
-    err(rod_body(0.6, -1, { model = "cs", moment = function() error("boom") end }),
+    err(rod(0.6, -1, { model = "kane", e = 0.5, mu = 0.5, mu_0 = 0.2 }), "field 'mu_0' must not be below")
+    err(rod(0.6, -1, { model = "smith", e = 0.5, mu = -1 }), "field 'mu'")
+    err(rod(0.6, -1, { model = "brach", e = 0.5, e_m = 0.5 }), "field 'e_m'")
+    err(rod(0.6, -1, { model = "glocker-pfeiffer", e = 0.5, nu = 0.5 }), "field 'nu'")
+    err(rod(0.6, -1, { model = "cs", e = 0.5, e_mC = 0.5 }), "field 'e_mC'")
+    err(rod(0.6, -1, { model = "cs", e = 0.5, moment = function() return 0 end }), "field 'moment' needs bodies")
+    err(rod(0.6, -1, { model = "kane", e = 0.5, moment = function() return 0 end }), "field 'moment' is only used")
+    err({ model = "smith", B1 = 1, B2 = 1, B3 = 2, S0 = 0, C0 = -1, e = 0.5 }, "B3")
+    err(rod(0.6, -1, { model = "smith" }), "solve2d: field 'e' is required")
+    err(rod_body(0.6, -1, { model = "cs", e = 0.5, moment = function() error("boom") end }),
         "field 'moment' raised an error")
-    err(rod_body(0.6, -1, { model = "cs", moment = function() return "x" end }),
+    err(rod_body(0.6, -1, { model = "cs", e = 0.5, moment = function() return "x" end }),
         "field 'moment' must return a finite number")
-    err(rod_body(0 / 0, -1, { model = "smith" }), "field 'body1.vx'")
+    err(rod_body(0 / 0, -1, { model = "smith", e = 0.5 }), "field 'body1.vx'")
   end)
 end)
 
@@ -180,7 +181,6 @@ describe("impact.compare", function()
   end)
 
   it("includes Routh's path by default and agrees when frictionless", function()
-    if not impact.solve2d then return end   -- TODO(merge)
     local c = impact.compare(rod(0.6, -1, { e = 0.5, mu = 0 }))
     for _, m in ipairs{ "routh", "newton-frictionless", "kane", "brach", "smith",
                         "glocker-pfeiffer", "cs" } do

@@ -7,6 +7,7 @@
 #include <lauxlib.h>
 
 #include "l_prob2d.h"
+#include "l_solve2d.h"
 #include "models2d.h"
 #include "module.h"
 
@@ -91,13 +92,13 @@ static void reject(const imp_check *c, int t, const char *key, const char *why)
 }
 
 /* Reads the model's own parameters (named as in PHYSICS.md F). */
-static void read_params(const imp_check *c, int t, imp_model2d m, imp_model_params *p)
+static void read_params(const imp_check *c, int t, imp_model2d m,
+                        const imp_problem2d *pb, imp_model_params *p)
 {
     memset(p, 0, sizeof *p);
-    double mu_s, mu_k;
-    p->e = imp_check_range(c, t, "e", 0, 1, 0, 1);
-    imp_check_friction(c, t, 0, &mu_s, &mu_k);
-    p->mu = mu_k;
+    double mu_s = pb->mu_s;
+    p->e = pb->law.e;
+    p->mu = pb->mu_k;
     switch (m) {
     case IMP_MODEL_KANE:
         /* Kane's static coefficient mu_0 (default mu_s, i.e. mu). */
@@ -143,7 +144,7 @@ static const char *slip_mode(imp_slip s)
     return s == IMP_SLIP_NONE ? "none" : imp_slip_name(s);
 }
 
-static void push_result(lua_State *L, imp_model2d m, const imp_lprob2d *pb,
+static void push_result(lua_State *L, imp_model2d m, const imp_problem2d *pb,
                         const imp_model_params *p, const imp_model_result2d *r)
 {
     lua_createtable(L, 0, 24);
@@ -157,8 +158,8 @@ static void push_result(lua_State *L, imp_model2d m, const imp_lprob2d *pb,
     imp_set_number(L, "S", r->S);
     imp_set_number(L, "C", r->C);
     imp_set_number(L, "dT", r->dT);
-    imp_set_number(L, "S0", pb->c.S0);
-    imp_set_number(L, "C0", pb->c.C0);
+    imp_set_number(L, "S0", pb->coef.S0);
+    imp_set_number(L, "C0", pb->coef.C0);
     imp_set_number(L, "e", p->e);
     imp_set_number(L, "mu", p->mu);
     imp_set_string(L, "mode", slip_mode(r->slip));
@@ -188,10 +189,17 @@ int imp_solve2d_model(lua_State *L, int t)
     if (idx == 0)
         return luaL_error(L, "solve2d: model \"routh\" is the path tracer, not a published model");
     imp_model2d m = (imp_model2d)(idx - 1);
-    imp_lprob2d pb;
-    imp_lprob2d_read(&c, t, 1, &pb);
+    /* The problem exactly as solve2d reads it (its law, if any, is not used:
+     * each model fixes its own normal law). */
+    imp_problem2d pb;
+    imp_lua_law lctx;
+    int top = lua_gettop(L);
+    imp_problem2d_from_lua(&c, t, &pb, &lctx);
+    lua_settop(L, top);
+    if (pb.nbodies > 0)
+        imp_coef2d_from_bodies(&pb.body1, pb.nbodies == 2 ? &pb.body2 : NULL, &pb.coef);
     imp_model_params p;
-    read_params(&c, t, m, &p);
+    read_params(&c, t, m, &pb, &p);
     imp_model_result2d r;
     imp_moment2d mc;
     moment_ctx ctx = { 0 };
@@ -211,7 +219,7 @@ int imp_solve2d_model(lua_State *L, int t)
         ctx.L = L;
         ctx.fn = lua_absindex(L, -1);
         ctx.check = &c;
-        ctx.model = m; ctx.c = &pb.c; ctx.p = &p; ctx.r = &r;
+        ctx.model = m; ctx.c = &pb.coef; ctx.p = &p; ctx.r = &r;
         lua_pushcfunction(L, run_protected);
         lua_pushvalue(L, ctx.fn);
         lua_pushlightuserdata(L, &ctx);
@@ -221,7 +229,7 @@ int imp_solve2d_model(lua_State *L, int t)
                               msg ? msg : luaL_typename(L, -1));
         }
     } else {
-        ctx.st = imp_model2d_solve(m, &pb.c, &p, &r);
+        ctx.st = imp_model2d_solve(m, &pb.coef, &p, &r);
     }
     lua_pop(L, 1);
     switch (ctx.st) {
@@ -239,14 +247,7 @@ int imp_solve2d_model(lua_State *L, int t)
     return 1;
 }
 
-/* core._solve2d_model(t): the same, callable before (and besides) solve2d. */
-static int l_solve2d_model(lua_State *L)
-{
-    return imp_solve2d_model(L, 1);
-}
-
 void imp_open_models(lua_State *L)
 {
-    lua_pushcfunction(L, l_solve2d_model);
-    lua_setfield(L, -2, "_solve2d_model");
+    (void)L;   /* the models are reached through solve2d's t.model */
 }
