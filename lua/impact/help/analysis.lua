@@ -30,7 +30,7 @@ The body is given in one of three ways:
       { "B1, B2, B3, S0", "impulse-space coefficients", nil },
       { "s", "slip sign, 1 or -1", "-1 (shape) or sign of S0" },
       { "mu (mu_s, mu_k)", "friction; a uses mu_k", "0" },
-      { "law, e", "restitution of the resolving impact", "\"poisson\", 1" },
+      { "law, e", "restitution of the resolving impact (e required when a < 0, and always with body1, as in solve2d)", "\"poisson\"" },
     },
     result = {
       { "a", "normal acceleration per unit normal force, B2 + s*mu*B3" },
@@ -99,7 +99,7 @@ some orientation (r^2/sqrt(1+r^2) > 2 mu) and the theta interval (for gamma > 0)
       { "r, or l and rho (or I, m), or body1", "the shape (body1 also gives theta, gamma)", nil },
       { "theta (theta_deg), gamma (gamma_deg)", "the striking state", nil },
       { "mu", "friction (one coefficient)", "0" },
-      { "law, e", "restitution", "\"poisson\", 1" },
+      { "law, e", "restitution (e required, as in solve2d)", "\"poisson\"" },
     },
     result = {
       { "mode", "the tracer's contact mode" },

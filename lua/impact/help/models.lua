@@ -49,7 +49,7 @@ For the models, result.mode is "sticking" (S = 0 at the end), "sliding"
 C-/R- distinction has no meaning for a one-step model.]],
     fields = {
       { "model", "\"routh\", \"newton-frictionless\", \"kane\", \"brach\", \"smith\", \"glocker-pfeiffer\", \"cs\"", "\"routh\"" },
-      { "e", "restitution: Newton's coefficient (kane, brach, smith, newton-frictionless) or Poisson's (glocker-pfeiffer, cs)", "1" },
+      { "e", "restitution, required as in solve2d: Newton's coefficient (kane, brach, smith, newton-frictionless) or Poisson's (glocker-pfeiffer, cs)" },
       { "mu", "Coulomb's (kinetic) coefficient; for brach the bound on the impulse ratio", "0" },
       { "mu_s, mu_k", "override mu; the models use mu_k, kane's mu_0 defaults to mu_s", nil },
       { "mu_0", "kane: static coefficient of the stick trial (>= mu)", "mu_s" },
@@ -85,7 +85,9 @@ print(r.Px, r.Py, r.dT, r.energy_gain)   --> 0.375  1.025  0.1125  true]],
     text = [[
 t is a solve2d problem (coefficients or bodies, e, mu, law, and each model's
 own parameters: mu_0, ratio, moment). models is a list of model names
-(default: all seven, "routh" first). Returns a table results[name] = the
+(default: all seven, "routh" first); an entry may also be a table
+{name, label =, <fields>} that runs the model with some fields of t replaced,
+e.g. {"routh", law = "newton"} (labelled "routh/newton"). Returns a table results[name] = the
 solve2d result of that model (with energy_gain, coulomb_ok and status added to
 Routh's result). tostring(results) (or typing it in the REPL) prints a table:
 impulses, final contact velocities (and body velocities when bodies were
@@ -94,7 +96,7 @@ COULOMB when |Px| > mu*Py) and each model's status. A model that fails raises
 its error.]],
     fields = {
       { "t", "the problem, as for solve2d", nil },
-      { "models", "list of model names", "all seven" },
+      { "models", "list of model names or {name, label =, <fields>}", "all seven" },
     },
     result = {
       { "[name]", "each model's result" },
