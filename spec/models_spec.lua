@@ -45,6 +45,9 @@ describe("solve2d published models", function()
     assert.equal("sticking", r.mode)
     assert.equal("reconstructed", r.status)
     assert.matches("reconstructed", r.notes)
+    local text = tostring(r)
+    assert.matches("model kane %(reconstructed%)", text)
+    assert.matches("energy GAINED", text)
   end)
 
   it("brach: the ratio rule and the energy step (F.4)", function()
@@ -189,6 +192,19 @@ describe("impact.compare", function()
     end
     assert.equal("exact", c.routh.status)
     assert.is_true(c.routh.coulomb_ok)
+  end)
+
+  it("flags Newton's energy gain on rod case 2 at e = 1 (G item 1)", function()
+    local c = impact.compare(rod(0.6, -1, { e = 1, mu = 0.5 }),
+                             { "routh", { "routh", law = "newton" }, "kane", "glocker-pfeiffer", "smith" })
+    assert.is.near(0.053972, c["routh/newton"].dT, TOL)
+    assert.is_true(c["routh/newton"].energy_gain)
+    assert.is_true(c.kane.energy_gain)
+    assert.is_false(c.routh.energy_gain)
+    assert.is_false(c["glocker-pfeiffer"].energy_gain)
+    assert.is_false(c.smith.energy_gain)
+    assert.has_error(function() impact.compare(rod(0.6, -1, { e = 1 }), { "kane", "kane" }) end,
+                     "compare: model 'kane' is listed twice")
   end)
 
   it("shows body velocities when bodies are given", function()

@@ -11,6 +11,8 @@
 #include "models2d.h"
 #include "module.h"
 
+#define MODEL_MT "impact.ModelResult2D"
+
 static const char *const model_names[] = {
     "routh", "newton-frictionless", "kane", "brach", "smith", "glocker-pfeiffer", "cs", NULL
 };
@@ -244,10 +246,52 @@ int imp_solve2d_model(lua_State *L, int t)
         return luaL_error(L, "solve2d: model \"%s\": %s", imp_model_name(m), imp_strerror(ctx.st));
     }
     push_result(L, m, &pb, &p, &r);
+    luaL_setmetatable(L, MODEL_MT);
+    return 1;
+}
+
+static double getnum(lua_State *L, const char *k)
+{
+    lua_getfield(L, 1, k);
+    double v = lua_tonumber(L, -1);
+    lua_pop(L, 1);
+    return v;
+}
+
+static const char *getstr(lua_State *L, const char *k)
+{
+    lua_getfield(L, 1, k);
+    const char *v = lua_tostring(L, -1);   /* kept alive by the table */
+    lua_pop(L, 1);
+    return v ? v : "?";
+}
+
+/* A short summary, as solve2d's results print. */
+static int model_tostring(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_getfield(L, 1, "energy_gain");
+    int gain = lua_toboolean(L, -1);
+    lua_getfield(L, 1, "coulomb_ok");
+    int cok = lua_isnil(L, -1) || lua_toboolean(L, -1);
+    lua_pop(L, 2);
+    lua_pushfstring(L, "solve2d: model %s (%s), mode %s; law %s (e = %f), mu = %f\n"
+                    "  impulse  Px = %f  Py = %f\n  after    S = %f  C = %f\n  energy   dT = %f%s%s\n  %s",
+                    getstr(L, "model"), getstr(L, "status"), getstr(L, "mode"), getstr(L, "law"),
+                    getnum(L, "e"), getnum(L, "mu"), getnum(L, "Px"), getnum(L, "Py"),
+                    getnum(L, "S"), getnum(L, "C"), getnum(L, "dT"),
+                    gain ? "  (energy GAINED)" : "", cok ? "" : "\n  Coulomb's bound |Px| <= mu*Py is VIOLATED",
+                    getstr(L, "notes"));
     return 1;
 }
 
 void imp_open_models(lua_State *L)
 {
-    (void)L;   /* the models are reached through solve2d's t.model */
+    /* The models are reached through solve2d's t.model; their results
+     * share one metatable for printing. */
+    if (luaL_newmetatable(L, MODEL_MT)) {
+        lua_pushcfunction(L, model_tostring);
+        lua_setfield(L, -2, "__tostring");
+    }
+    lua_pop(L, 1);
 }
