@@ -107,6 +107,25 @@ describe("solve2d published models", function()
     assert.is.near(T1 - T0, r.dT, 1e-12)
   end)
 
+  it("brach takes a moment law as the e_m plug-in, marked uncertain", function()
+    local b = { m = 2, rho = math.sqrt(0.3), x = 0.3, y = 0.4, vx = 0.5, vy = -1, w = 0.7 }
+    local phases = {}
+    local r = solve{ body1 = b, e = 0.6, mu = 0.4, model = "brach",
+                     moment = function(s) phases[#phases + 1] = s.phase return -0.05 end }
+    assert.same({ "impact" }, phases)
+    assert.equal(-0.05, r.Mq)
+    assert.equal("uncertain", r.status)
+    assert.matches("e_m plug%-in", r.notes)
+    local I = b.m * b.rho ^ 2
+    local a = r.body1
+    local T0 = 0.5 * b.m * (b.vx ^ 2 + b.vy ^ 2) + 0.5 * I * b.w ^ 2
+    local T1 = 0.5 * b.m * (a.vx ^ 2 + a.vy ^ 2) + 0.5 * I * a.w ^ 2
+    assert.is.near(T1 - T0, r.dT, 1e-12)
+    local z = solve{ body1 = b, e = 0.6, mu = 0.4, model = "brach", moment = function() return 0 end }
+    local n = solve{ body1 = b, e = 0.6, mu = 0.4, model = "brach" }
+    assert.equal(n.Px, z.Px); assert.equal(n.Py, z.Py)
+  end)
+
   it("bodies and coefficients give the same result", function()
     -- rod case 2 (S0 = 0.6, C0 = -1) as a body with w = 0
     for _, m in ipairs{ "kane", "brach", "smith", "glocker-pfeiffer" } do

@@ -58,7 +58,8 @@ static int moment_eval(void *ctx, const imp_moment_state *s, double *Mq)
     lua_State *L = m->L;
     lua_pushvalue(L, m->fn);
     lua_createtable(L, 0, 8);
-    imp_set_string(L, "phase", s->phase == IMP_PHASE_COMPRESSION ? "compression" : "restitution");
+    imp_set_string(L, "phase", s->single ? "impact"
+                               : s->phase == IMP_PHASE_COMPRESSION ? "compression" : "restitution");
     imp_set_number(L, "S", s->S);
     imp_set_number(L, "C", s->C);
     imp_set_number(L, "W", s->W);
@@ -115,7 +116,7 @@ static void read_params(const imp_check *c, int t, imp_model2d m,
             p->ratio = imp_check_number(c, t, "ratio", 1, 0);
         }
         reject(c, t, "e_m", "(Brach's moment coefficient) is not available: its definition "
-               "was not recovered (PHYSICS.md F.4); use model = \"cs\" with a 'moment' law");
+               "was not recovered (PHYSICS.md F.4); give a 'moment' law (the e_m plug-in) instead");
         break;
     case IMP_MODEL_GLOCKER_PFEIFFER:
         reject(c, t, "nu", "(Glocker-Pfeiffer case 2) is not available: the tangential "
@@ -152,7 +153,15 @@ static void push_result(lua_State *L, imp_model2d m, const imp_problem2d *pb,
     lua_createtable(L, 0, 24);
     imp_set_string(L, "model", imp_model_name(m));
     imp_set_string(L, "status", imp_model_status_name(r->status));
-    imp_set_string(L, "notes", model_notes[m]);
+    if (m == IMP_MODEL_BRACH && p->moment) {
+        lua_pushstring(L, model_notes[m]);
+        lua_pushstring(L, ". With the moment law (the e_m plug-in) the result is uncertain: "
+                          "the law's Mq acts first, then the ratio rule");
+        lua_concat(L, 2);
+        lua_setfield(L, -2, "notes");
+    } else {
+        imp_set_string(L, "notes", model_notes[m]);
+    }
     imp_set_string(L, "law", m == IMP_MODEL_GLOCKER_PFEIFFER || m == IMP_MODEL_CS
                                  ? "poisson" : "newton");
     imp_set_number(L, "Px", r->Px);
@@ -177,7 +186,7 @@ static void push_result(lua_State *L, imp_model2d m, const imp_problem2d *pb,
         imp_set_number(L, "PxC", r->PxC);
         imp_set_number(L, "PyC", r->PyC);
     }
-    if (m == IMP_MODEL_CS) imp_set_number(L, "Mq", r->Mq);
+    if (m == IMP_MODEL_CS || (m == IMP_MODEL_BRACH && p->moment)) imp_set_number(L, "Mq", r->Mq);
     imp_lprob2d_push_after(L, pb, r->Px, r->Py, r->Mq);
 }
 
@@ -206,8 +215,8 @@ int imp_solve2d_model(lua_State *L, int t)
     imp_moment2d mc;
     moment_ctx ctx = { 0 };
     int type = lua_getfield(L, t, "moment");
-    if (type != LUA_TNIL && m != IMP_MODEL_CS)
-        imp_check_error(&c, "moment", "is only used by model = \"cs\"");
+    if (type != LUA_TNIL && m != IMP_MODEL_CS && m != IMP_MODEL_BRACH)
+        imp_check_error(&c, "moment", "is only used by model = \"cs\" and \"brach\"");
     if (type != LUA_TNIL) {
         if (!is_callable(L, -1))
             imp_check_error(&c, "moment", "must be a function, got %s", luaL_typename(L, -1));

@@ -24,7 +24,10 @@ PHYSICS.md F.9 does:
                          (mu0 = the stick ratio, point D) and lowered towards 0
                          until no energy is gained. The sign rule and the
                          energy step are this workbench's reading; Brach's
-                         moment coefficient e_m was NOT recovered (rejected).
+                         moment coefficient e_m was NOT recovered (rejected);
+                         a 'moment' law may stand in for it (F.4's plug-in,
+                         called once with phase "impact", Mq acting before
+                         the ratio rule): the result is then "uncertain".
   "smith"                reconstructed, to be verified against Smith 1991:
                          Px = -mu*Py*(S0 + S)/(|S0| + |S|), Newton's law,
                          solved as a quadratic on each slip branch.
@@ -54,7 +57,7 @@ C-/R- distinction has no meaning for a one-step model.]],
       { "mu_s, mu_k", "override mu; the models use mu_k, kane's mu_0 defaults to mu_s", nil },
       { "mu_0", "kane: static coefficient of the stick trial (>= mu)", "mu_s" },
       { "ratio", "brach: a starting impulse ratio instead of the rule (still lowered until no energy is gained)", nil },
-      { "moment", "cs: contact-moment law function(s) -> Mq per phase", "none" },
+      { "moment", "cs: contact-moment law function(s) -> Mq, once per phase; brach: the e_m plug-in, called once", "none" },
     },
     result = {
       { "Px, Py", "impulse on body 1" },
@@ -68,7 +71,7 @@ C-/R- distinction has no meaning for a one-step model.]],
       { "mu0", "brach: the stick ratio of point D" },
       { "nroots", "smith: admissible roots found (1 expected)" },
       { "PxC, PyC", "glocker-pfeiffer, cs: compression-phase impulse" },
-      { "Mq", "cs: total moment impulse" },
+      { "Mq", "cs, brach with a moment law: total moment impulse" },
       { "model, status, notes, law", "the model, \"exact\"/\"reconstructed\"/\"uncertain\", what is claimed, the normal law" },
       { "body1, body2", "post-impact {vx, vy, w} when bodies were given" },
     },
