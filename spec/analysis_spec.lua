@@ -262,6 +262,8 @@ describe("impact.painleve (Mason & Wang 1988, PHYSICS.md D)", function()
     err(impact.painleve, { B1 = 2, B2 = 1, B3 = 0.5, S0 = 1, s = -1 }, "field 's' (-1) contradicts")
     err(impact.painleve, { body1 = { m = 0, rho = 1 }, e = 0.5 }, "field 'body1.m' must be positive")
     err(impact.painleve, { l = 4, theta_deg = 75, mu = MU30 }, "painleve: field 'e' is required")
+    err(impact.painleve, { body1 = { m = 1, rho = 1, x = 1, y = 4, vx = -1, vy = -0.5 }, e = 0.5 },
+        "field 'body1' must slide along the contact")
     err(impact.painleve, with(shape, { law = function() error("boom") end }), "law")
     err(impact.painleve_bands, { l = 4, mu = -1 }, "painleve_bands: field 'mu'")
   end)

@@ -186,7 +186,13 @@ static int l_painleve(lua_State *L)
         if (s != 0 && sg != 0 && s != sg)
             imp_check_error(&c, "s", "(%g) contradicts the sign of S0 (%.17g)", s, pb.coef.S0);
         if (s == 0) s = sg;
-        if (pb.coef.S0 == 0) pb.coef.S0 = s;  /* unit slip for the resolving impact */
+        if (parsed && !(fabs(pb.coef.C0) <= 1e-9 * fabs(pb.coef.S0)))
+            imp_check_error(&c, "body1", "must slide along the contact (normal contact velocity "
+                            "C0 = %g, expected 0)", pb.coef.C0);
+        if (pb.coef.S0 == 0) {
+            pb.coef.S0 = s;                   /* unit slip for the resolving impact */
+            pb.nbodies = 0;                   /* so no body velocities are reported */
+        }
     }
     if (parsed) {
         mu_s = pb.mu_s; mu_k = pb.mu_k;

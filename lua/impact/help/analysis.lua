@@ -20,8 +20,9 @@ The body is given in one of three ways:
     surface, in (0, 180) degrees), rho or I (default rho = 1), m (default 1),
     s (default -1: sliding to the left), speed (|S0| of the resolving impact,
     default 1);
-  * a 2D body as in solve2d (body1, optional body2): s = sign of its slip S0
-    (or t.s when S0 = 0); C0 is taken as 0;
+  * a 2D body as in solve2d (body1, optional body2, with e, law, mu): its
+    contact must slide (C0 = 0); s = sign of its slip S0 (or t.s when
+    S0 = 0, then a unit slip and no body velocities);
   * B1, B2, B3 and S0 or s (unit slip when S0 is absent).]],
     fields = {
       { "l, theta (theta_deg)", "MW88 shape: CM distance and angle from the surface", nil },
