@@ -135,7 +135,10 @@ return function(impact)
         for k, v in pairs(sp.over) do p[k] = v end
       end
       local ok, r = pcall(solve, p, sp.name)
-      if not ok then error(r, 2) end
+      if not ok then
+        -- the position would point here; report the caller's instead
+        error((tostring(r):gsub("^[^\n]-models%.lua:%d+: ", "")), 2)
+      end
       r.model = r.model or sp.name
       r.status = r.status or STATUS[sp.name]
       -- Flags for results that do not carry them (Routh's path).

@@ -465,8 +465,8 @@ static int l_space_map(lua_State *L)
     static const double gdef[3] = { 0, 89 * DEG, 90 }, tdef[3] = { -89 * DEG, 89 * DEG, 179 };
     read_range(&c, 1, "gamma", gdef, -M_PI / 2, M_PI / 2, j.g, &j.ng);
     read_range(&c, 1, "theta", tdef, -M_PI / 2, M_PI / 2, j.t, &j.nt);
-    if ((double)j.ng * j.nt > 4e6)
-        imp_check_error(&c, "gamma", "times 'theta' gives %.0f points, more than 4000000",
+    if ((double)j.ng * j.nt > 1e6)
+        imp_check_error(&c, "gamma", "times 'theta' gives %.0f points, more than 1000000",
                         (double)j.ng * j.nt);
     law_run lr;
     memset(&lr, 0, sizeof lr);
