@@ -17,7 +17,7 @@ end
 -- wanted: false (never), true/nil (when stderr is a terminal), or a
 -- function(done, total) called instead of drawing.
 function M.new(core, total, wanted)
-  if type(wanted) == "function" then
+  if wanted ~= nil and type(wanted) ~= "boolean" then   -- a function or callable
     return { tick = function(_, done) wanted(done, total) end,
              finish = function(_, done) wanted(done, total) end }
   end
