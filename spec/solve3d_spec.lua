@@ -289,6 +289,44 @@ describe("impact.solve3d, coincidences (E.4) and invariants (G)", function()
     end
   end)
 
+  it("planar data give impact.solve2d's answer with both methods (E.4)", function()
+    math.randomseed(7)
+    local function u(a, b) return a + (b - a) * math.random() end
+    for _ = 1, 200 do
+      local Izz, m = u(0.05, 1), u(0.3, 3)
+      local rx, ry = u(-1, 1), -u(0.05, 1)
+      local v, w = { u(-1, 1), -u(0.05, 1), 0 }, u(-1, 1)
+      local mu, e = u(0, 1), u(0, 1)
+      for _, law in ipairs{ "poisson", "newton", "energetic" } do
+        local r2 = impact.solve2d{ body1 = { m = m, I = Izz, x = -rx, y = -ry, vx = v[1], vy = v[2], w = w },
+          mu = mu, e = e, law = law }
+        for _, method in ipairs{ "exact", "algebraic" } do
+          local r3 = impact.solve3d{ m = m, inertia = { 0.7 * Izz, 0.6 * Izz, Izz }, r = { rx, ry, 0 },
+            v = v, w = { 0, 0, w }, mu = mu, e = e, law = law, method = method }
+          local sc = math.max(r2.Py, 1e-300)
+          assert.is.near(r2.Px, r3.P.x, 1e-9 * sc)
+          assert.is.near(r2.Py, r3.P.y, 1e-9 * sc)
+          assert.is.near(0, r3.P.z, 1e-14 * sc)
+          assert.is.near(r2.S, r3.vC.x, 1e-8)
+          assert.is.near(r2.C, r3.vC.y, 1e-8)
+          assert.is.near(r2.dT, r3.dT, 1e-8)
+          assert.are.equal(r2.mode, r3.mode)
+        end
+      end
+    end
+  end)
+
+  it("a custom law gives the 2D answer on planar data", function()
+    local law = function(s) return s.Wr + 0.36 * s.Wc end
+    local r2 = impact.solve2d{ body1 = { m = 1, I = 0.3, x = 0.4, y = 0.7, vx = 0.5, vy = -1, w = 0.2 },
+      mu = 0.3, e = 0.6, law = law }
+    local r3 = impact.solve3d{ m = 1, inertia = { 0.2, 0.2, 0.3 }, r = { -0.4, -0.7, 0 },
+      v = { 0.5, -1, 0 }, w = { 0, 0, 0.2 }, mu = 0.3, law = law }
+    assert.is.near(r2.Px, r3.P.x, 1e-9)
+    assert.is.near(r2.Py, r3.P.y, 1e-9)
+    assert.are.equal(r2.mode, r3.mode)
+  end)
+
   it("frictionless: P = (0, -(1+e) vn0/Wnn, 0) for every law and method", function()
     local t = { body = impact.rod{ m = 2, L = 1.1, radius = 0.3, theta1 = 0.6, theta2 = -0.4 },
       v = { 0.7, -1.3, -0.4 }, w = { 0.3, 0, -0.5 }, e = 0.55 }

@@ -16,11 +16,6 @@
 #define TRACK_MT "impact.Track3d"
 #define RESULT_MT "impact.Result3d"   /* filled in by lua/impact/solve3d.lua */
 
-/* Registry keys for a custom law and its state object while it runs: the
- * protected call opens a new C frame, where the caller's stack indices
- * mean nothing, so run_solver fetches both from here. */
-static const char law_key = 'l', state_key = 's';
-
 /* The hodograph buffer lives in a userdata (lauxlib's box pattern): if a
  * custom law raises mid-integration, the collector still frees it. */
 typedef struct {
@@ -202,29 +197,16 @@ typedef struct {
     int method;
     imp_result3d *r;
     imp_status st;
-    imp_lua_law *lctx;     /* custom law, else NULL */
 } run_t;
 
+/* Runs under imp_law_run (one protected call when the law is custom). */
 static int run_solver(lua_State *L)
 {
     run_t *u = lua_touserdata(L, 1);
-    int fn = 0, state = 0;
-    if (u->lctx) {
-        fn = u->lctx->fn;
-        state = u->lctx->state;
-        lua_rawgetp(L, LUA_REGISTRYINDEX, &law_key);
-        u->lctx->fn = lua_absindex(L, -1);
-        lua_rawgetp(L, LUA_REGISTRYINDEX, &state_key);
-        u->lctx->state = lua_absindex(L, -1);
-    }
     imp_interrupt_clear();
     u->st = u->method == METHOD_EXACT
         ? imp_solve3d_exact(u->b, u->mu_s, u->mu_k, u->law, u->o, u->r)
         : imp_solve3d_algebraic(u->b, u->mu_s, u->mu_k, u->law, u->o, u->r);
-    if (u->lctx) {
-        u->lctx->fn = fn;
-        u->lctx->state = state;
-    }
     return 0;
 }
 
@@ -292,21 +274,8 @@ static int l_solve3d(lua_State *L)
     }
     int track_idx = lua_gettop(L);
     imp_result3d r;
-    run_t u = {&bi.body, mu_s, mu_k, &law, &o, method, &r, IMP_OK, NULL};
-    if (law.kind == IMP_LAW_CUSTOM) {
-        u.lctx = &lctx;
-        lua_pushvalue(L, lctx.fn);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &law_key);
-        lua_pushvalue(L, lctx.state);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &state_key);
-    }
+    run_t u = {&bi.body, mu_s, mu_k, &law, &o, method, &r, IMP_OK};
     imp_law_run(L, &law, run_solver, &u);
-    if (u.lctx) {   /* drop the references (an error above leaves them until the next call) */
-        lua_pushnil(L);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &law_key);
-        lua_pushnil(L);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &state_key);
-    }
     if (u.st == IMP_ENOCONV && method == METHOD_ALGEBRAIC && r.inconsistent)
         return luaL_error(L, "solve3d: the algebraic model has no admissible solution (stage %s needs a negative normal impulse or has no energetic root); method = \"exact\" always has one",
                           imp_stage3d_name(r.fail_stage));
