@@ -156,9 +156,11 @@ static imp_status solve_newton(sb_t *s, const closure *cl, double x[9])
         }
         s->out->nsteps++;
         double tol = s->o->newton_tol * (fmax_ + 1e-3 * s->Ps);
-        /* converged, or converging quadratically with the error left
-         * after this step (about dmax^2/dprev) already below tol */
-        if (dmax <= tol || (it > 1 && dmax < 0.1 * dprev && dmax * dmax <= tol * dprev))
+        /* converged, or converging quadratically (d_k ~ C d_{k-1}^2) with
+         * the error left after this step, C dmax^2 = dmax^3/dprev^2,
+         * already below tol */
+        if (dmax <= tol || (it > 1 && dmax < 0.1 * dprev
+                            && dmax * dmax * dmax <= tol * dprev * dprev))
             return IMP_OK;
         dprev = dmax;
     }

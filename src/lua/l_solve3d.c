@@ -142,6 +142,10 @@ static void read_orientation(const imp_check *c, int t, double R[9])
                             sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]));
     } else if (hast) {
         const double d = acos(-1.0) / 180;
+        if (imp_check_has(c, t, "theta1") && imp_check_has(c, t, "theta1_deg"))
+            imp_check_error(c, "theta1_deg", "conflicts with 'theta1'");
+        if (imp_check_has(c, t, "theta2") && imp_check_has(c, t, "theta2_deg"))
+            imp_check_error(c, "theta2_deg", "conflicts with 'theta2'");
         double t1 = imp_check_has(c, t, "theta1_deg")
             ? d * imp_check_number(c, t, "theta1_deg", 1, 0) : imp_check_number(c, t, "theta1", 0, 0);
         double t2 = imp_check_has(c, t, "theta2_deg")
@@ -281,6 +285,9 @@ static int l_solve3d(lua_State *L)
                           imp_stage3d_name(r.fail_stage));
     if (u.st == IMP_EINTERRUPT) return luaL_error(L, "solve3d: interrupted!");
     if (u.st != IMP_OK) return imp_law_raise(L, &c, &law, u.st);
+    for (int i = 0; i < 3; i++)
+        if (!isfinite(r.P[i]) || !isfinite(r.v[i]) || !isfinite(r.w[i]) || !isfinite(r.dT))
+            return luaL_error(L, "solve3d: the solution is not finite (inputs out of range?)");
 
     lua_createtable(L, 0, 32);
     luaL_setmetatable(L, RESULT_MT);
