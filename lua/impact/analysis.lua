@@ -1,2 +1,71 @@
--- Lua-side part of the analysis area (placeholder until it lands).
-return function(impact, core) end
+-- Lua-side part of the analyses (PHYSICS.md C, D): the impact-space map as
+-- CSV-ready columns, with the translation line found on the grid.
+local ORDER = { "gamma_deg", "theta_deg", "gamma", "theta", "mode", "region", "Px", "Py",
+                "S", "C", "dT", "tan_gr", "dw", "sense" }
+
+local function cell(v)
+  if type(v) == "number" then
+    if v ~= v then return "nan" end
+    return string.format("%.17g", v)
+  end
+  return tostring(v)
+end
+
+-- Writes columns (name -> array) in the given order as CSV with a header.
+local function write_csv(path, columns, order, fn)
+  local f, err = io.open(path, "w")
+  if not f then error(fn .. ": cannot write '" .. tostring(path) .. "': " .. tostring(err), 3) end
+  f:write(table.concat(order, ","), "\n")
+  local n = #columns[order[1]]
+  local row = {}
+  for i = 1, n do
+    for j, k in ipairs(order) do row[j] = cell(columns[k][i]) end
+    f:write(table.concat(row, ","), "\n")
+  end
+  f:close()
+end
+
+-- Where the change of rotation dw changes sign between grid neighbours: the
+-- translation line (linear interpolation), every region. Both directions,
+-- since the line runs along gamma in the sliding region (theta = atan mu)
+-- and across it elsewhere.
+local function translation_on_grid(r)
+  local c, ng, nt = r.columns, r.ng, r.nt
+  local th, ga = {}, {}
+  local function edge(a, b)
+    local da, db = c.dw[a], c.dw[b]
+    if da == 0 then
+      th[#th + 1], ga[#ga + 1] = c.theta[a], c.gamma[a]
+    elseif da * db < 0 then
+      local f = da / (da - db)
+      th[#th + 1] = c.theta[a] + f * (c.theta[b] - c.theta[a])
+      ga[#ga + 1] = c.gamma[a] + f * (c.gamma[b] - c.gamma[a])
+    end
+  end
+  for i = 0, nt - 1 do
+    for j = 1, ng do
+      local a = i * ng + j
+      if j < ng then edge(a, a + 1) end
+      if i < nt - 1 then edge(a, a + ng) end
+    end
+  end
+  return { theta = th, gamma = ga }
+end
+
+return function(impact, core)
+  local space_map = core.space_map
+
+  function impact.space_map(t)
+    if type(t) ~= "table" then error("space_map: expected a table, got " .. type(t), 2) end
+    local out = t.out
+    if out ~= nil and type(out) ~= "string" then
+      error("space_map: field 'out' must be a file name, got " .. type(out), 2)
+    end
+    local r = space_map(t)
+    r.order = ORDER
+    r.translation.grid = translation_on_grid(r)
+    if out then write_csv(out, r.columns, ORDER, "space_map") end
+    return r
+  end
+
+end

@@ -1,7 +1,556 @@
-#include "module.h"
+/* The analyses: Mason & Wang's sliding rod (painleve, painleve_bands) and
+ * Wang's impact space (space, space_map). PHYSICS.md C and D. */
+#include <math.h>
+#include <string.h>
 
-/* Placeholder until the analysis binding lands. */
-void imp_open_analysis(lua_State *L)
+#include <lauxlib.h>
+
+#include "interrupt.h"
+#include "l_law.h"
+#include "l_prob2d.h"
+#include "module.h"
+#include "painleve.h"
+#include "space2d.h"
+
+#define DEG (M_PI / 180)
+
+/* ---- helpers ---------------------------------------------------------------- */
+
+/* An angle given as key (radians) or key_deg (degrees). */
+static double read_angle(const imp_check *c, int t, const char *key, int required,
+                         double def, double lo, double hi)
+{
+    char kd[32];
+    snprintf(kd, sizeof kd, "%s_deg", key);
+    int has = imp_check_has(c, t, key), hasd = imp_check_has(c, t, kd);
+    if (has && hasd) imp_check_error(c, kd, "and '%s' are exclusive: give one", key);
+    double v;
+    if (hasd) {
+        v = imp_check_number(c, t, kd, 1, 0) * DEG;
+        if (!(v > lo && v < hi))
+            imp_check_error(c, kd, "must be in (%g, %g), got %.17g", lo / DEG, hi / DEG, v / DEG);
+        return v;
+    }
+    if (!has && required) imp_check_error(c, key, "is required (or '%s', in degrees)", kd);
+    v = imp_check_number(c, t, key, 0, def);
+    if (has && !(v > lo && v < hi))
+        imp_check_error(c, key, "must be in (%g, %g) radians, got %.17g", lo, hi, v);
+    return v;
+}
+
+/* A range {from, to, n} given as key (radians) or key_deg (degrees). */
+static void read_range(const imp_check *c, int t, const char *key, const double def[3],
+                       double lo, double hi, double out[3], int *n)
+{
+    lua_State *L = c->L;
+    char kd[32];
+    snprintf(kd, sizeof kd, "%s_deg", key);
+    int hasd = imp_check_has(c, t, kd), has = imp_check_has(c, t, key);
+    if (has && hasd) imp_check_error(c, kd, "and '%s' are exclusive: give one", key);
+    const char *k = hasd ? kd : key;
+    double scale = hasd ? DEG : 1;
+    if (!has && !hasd) {
+        out[0] = def[0]; out[1] = def[1]; *n = (int)def[2];
+        return;
+    }
+    lua_getfield(L, t, k);
+    if (!lua_istable(L, -1))
+        imp_check_error(c, k, "must be a table {from, to, n}, got %s", luaL_typename(L, -1));
+    for (int i = 0; i < 3; i++) {
+        lua_geti(L, -1, i + 1);
+        if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(lua_tonumber(L, -1)))
+            imp_check_error(c, k, "must be {from, to, n} with numbers, entry %d is %s", i + 1,
+                            luaL_typename(L, -1));
+        double v = lua_tonumber(L, -1);
+        lua_pop(L, 1);
+        if (i < 2) {
+            out[i] = v * scale;
+            if (!(out[i] > lo && out[i] < hi))
+                imp_check_error(c, k, "entry %d must be in (%g, %g), got %.17g", i + 1,
+                                lo / scale, hi / scale, v);
+        } else {
+            if (!(v >= 1 && v <= 1e6 && v == floor(v)))
+                imp_check_error(c, k, "entry 3 (n) must be an integer in [1, 1000000], got %.17g", v);
+            *n = (int)v;
+        }
+    }
+    lua_pop(L, 1);
+}
+
+/* The law for the tracer. Built-ins need nothing; a custom law runs under
+ * run_law's protected call with the law and its state re-pushed there. */
+typedef struct {
+    imp_lua_law lctx;
+    imp_law law;
+    int (*body)(lua_State *L, void *ud);
+    void *ud;
+} law_run;
+
+static int run_law_protected(lua_State *L)
+{
+    law_run *r = lua_touserdata(L, 3);
+    r->lctx.fn = 1;
+    r->lctx.state = 2;
+    return r->body(L, r->ud);
+}
+
+static void run_with_law(lua_State *L, const imp_check *c, law_run *r)
+{
+    if (r->law.kind != IMP_LAW_CUSTOM) {
+        r->body(L, r->ud);
+        return;
+    }
+    int fn = r->lctx.fn, st = r->lctx.state;
+    lua_pushcfunction(L, run_law_protected);
+    lua_pushvalue(L, fn);
+    lua_pushvalue(L, st);
+    lua_pushlightuserdata(L, r);
+    int ok = lua_pcall(L, 3, 0, 0);
+    r->lctx.fn = fn;
+    r->lctx.state = st;
+    if (ok != LUA_OK) {
+        const char *msg = lua_tostring(L, -1);
+        luaL_error(L, "%s: law (%s) raised an error: %s", c->fn, r->lctx.name,
+                   msg ? msg : luaL_typename(L, -1));
+    }
+}
+
+/* A solve2d-shaped result table for a traced impact. */
+static void push_result2d(lua_State *L, const imp_result2d *r)
+{
+    lua_createtable(L, 0, 14);
+    imp_set_number(L, "Px", r->Px);
+    imp_set_number(L, "Py", r->Py);
+    imp_set_number(L, "S", r->S);
+    imp_set_number(L, "C", r->C);
+    imp_set_number(L, "dT", r->dT);
+    imp_set_number(L, "Wc", r->Wc);
+    imp_set_number(L, "Wr", r->Wr);
+    imp_set_number(L, "Wf", r->Wf);
+    imp_set_number(L, "Pc", r->Pc);
+    imp_set_string(L, "mode", imp_mode_name(r->mode));
+    imp_set_string(L, "class", imp_class_name(r->cls));
+    lua_createtable(L, r->nvert, 0);
+    for (int i = 0; i < r->nvert && i < IMP_PATH2D_MAX; i++) {
+        lua_createtable(L, 0, 3);
+        imp_set_number(L, "Px", r->vert[i].Px);
+        imp_set_number(L, "Py", r->vert[i].Py);
+        imp_set_string(L, "event", imp_event_name(r->vert[i].event));
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "path");
+}
+
+/* ---- painleve ------------------------------------------------------------------ */
+
+typedef struct {
+    imp_coef2d c;
+    double mu_s, mu_k;
+    const imp_law *law;
+    imp_result2d res;
+    imp_status st;
+} painleve_job;
+
+static int painleve_body(lua_State *L, void *ud)
 {
     (void)L;
+    painleve_job *j = ud;
+    j->st = imp_painleve_resolve(&j->c, j->mu_s, j->mu_k, j->law, &j->res);
+    return 0;
+}
+
+/* MW88's shape: l, theta (from the surface), rho or I (default rho = 1), m. */
+static void read_shape(const imp_check *c, int t, double *m, double *rho, double *l)
+{
+    *m = imp_check_positive(c, t, "m", 0, 1);
+    if (imp_check_has(c, t, "I")) {
+        if (imp_check_has(c, t, "rho")) imp_check_error(c, "I", "and 'rho' are exclusive: give one");
+        *rho = sqrt(imp_check_positive(c, t, "I", 1, 0) / *m);
+    } else {
+        *rho = imp_check_positive(c, t, "rho", 0, 1);
+    }
+    *l = imp_check_positive(c, t, "l", 1, 0);
+}
+
+static int l_painleve(lua_State *L)
+{
+    imp_check c;
+    imp_check_init(&c, L, "painleve");
+    imp_check_table_arg(&c, 1);
+    imp_lprob2d pb;
+    double s = 0, theta = NAN, l = NAN, m = 1, rho = 1;
+    int shape = imp_check_has(&c, 1, "l");
+    if (imp_check_has(&c, 1, "s")) {
+        s = imp_check_number(&c, 1, "s", 1, 0);
+        if (s != 1 && s != -1) imp_check_error(&c, "s", "must be 1 or -1, got %.17g", s);
+    }
+    if (shape) {
+        read_shape(&c, 1, &m, &rho, &l);
+        theta = read_angle(&c, 1, "theta", 1, 0, 0, M_PI);
+        if (s == 0) s = -1;           /* MW88's rod slides to the left */
+        imp_painleve_coef(m, rho, l, theta, s, &pb.c);
+        pb.nbodies = 0;
+        pb.c.S0 = s * imp_check_positive(&c, 1, "speed", 0, 1);
+    } else {
+        imp_lprob2d_read(&c, 1, 0, &pb);
+        double sg = (pb.c.S0 > 0) - (pb.c.S0 < 0);
+        if (s == 0 && sg == 0)
+            imp_check_error(&c, "s", "is required when the contact has no slip (S0 = 0)");
+        if (s != 0 && sg != 0 && s != sg)
+            imp_check_error(&c, "s", "(%g) contradicts the sign of S0 (%.17g)", s, pb.c.S0);
+        if (s == 0) s = sg;
+        if (pb.c.S0 == 0) pb.c.S0 = s;  /* unit slip for the resolving impact */
+    }
+    double mu_s, mu_k;
+    imp_check_friction(&c, 1, 0, &mu_s, &mu_k);
+    law_run lr;
+    memset(&lr, 0, sizeof lr);
+    imp_law_check(&c, 1, 1, &lr.law, &lr.lctx);
+    double a = imp_painleve_a(&pb.c, mu_k, s);
+    lua_createtable(L, 0, 16);
+    int res = lua_gettop(L);
+    imp_set_number(L, "a", a);
+    imp_set_boolean(L, "consistent", a >= 0);
+    imp_set_number(L, "s", s);
+    imp_set_number(L, "mu", mu_k);
+    imp_set_number(L, "B1", pb.c.B1);
+    imp_set_number(L, "B2", pb.c.B2);
+    imp_set_number(L, "B3", pb.c.B3);
+    imp_set_number(L, "Delta", pb.c.B1 * pb.c.B2 - pb.c.B3 * pb.c.B3);
+    imp_set_number(L, "S0", pb.c.S0);
+    /* The friction coefficient above which this orientation is inconsistent. */
+    if (s * pb.c.B3 < 0) imp_set_number(L, "mu_crit", pb.c.B2 / fabs(pb.c.B3));
+    if (shape) {
+        imp_set_number(L, "theta", theta);
+        imp_set_number(L, "theta_deg", theta / DEG);
+        imp_set_number(L, "r", l / rho);
+    }
+    if (a < 0) {
+        painleve_job j;
+        memset(&j, 0, sizeof j);
+        j.c = pb.c; j.mu_s = mu_s; j.mu_k = mu_k; j.law = &lr.law;
+        lr.body = painleve_body;
+        lr.ud = &j;
+        run_with_law(L, &c, &lr);
+        if (j.st != IMP_OK) return imp_law_raise(L, &c, &lr.law, j.st);
+        push_result2d(L, &j.res);
+        imp_set_string(L, "law", imp_law_name(&lr.law));
+        imp_set_number(L, "e", lr.law.e);
+        imp_lprob2d_push_after(L, &pb, j.res.Px, j.res.Py, 0);
+        lua_setfield(L, res, "impact");
+    }
+    lua_settop(L, res);
+    return 1;
+}
+
+/* painleve_bands{l =, rho = (or r =, or body1 =), mu =, s = -1} */
+static double read_r(const imp_check *c, int t, double *theta_body)
+{
+    lua_State *L = c->L;
+    *theta_body = NAN;
+    if (imp_check_has(c, t, "r")) return imp_check_range(c, t, "r", 1, 0, 0, HUGE_VAL);
+    if (imp_check_has(c, t, "body1")) {
+        imp_lprob2d pb;
+        imp_lprob2d_read(c, t, 0, &pb);
+        if (pb.nbodies != 1)
+            imp_check_error(c, "body2", "is not used: the analysis is for one body on a fixed surface");
+        *theta_body = atan2(pb.b[0].x, pb.b[0].y);
+        (void)L;
+        return hypot(pb.b[0].x, pb.b[0].y) / pb.b[0].rho;
+    }
+    double m, rho, l;
+    read_shape(c, t, &m, &rho, &l);
+    return l / rho;
+}
+
+static int l_painleve_bands(lua_State *L)
+{
+    imp_check c;
+    imp_check_init(&c, L, "painleve_bands");
+    imp_check_table_arg(&c, 1);
+    double th, r = read_r(&c, 1, &th);
+    double mu_s, mu_k;
+    imp_check_friction(&c, 1, 0, &mu_s, &mu_k);
+    double s = imp_check_number(&c, 1, "s", 0, -1);
+    if (s != 1 && s != -1) imp_check_error(&c, "s", "must be 1 or -1, got %.17g", s);
+    double lo, hi;
+    int n = imp_painleve_band(r, mu_k, s, &lo, &hi);
+    lua_createtable(L, 0, 6);
+    imp_set_number(L, "r", r);
+    imp_set_number(L, "mu", mu_k);
+    imp_set_number(L, "s", s);
+    imp_set_number(L, "mu_min", r > 0 ? 2 * sqrt(1 + r * r) / (r * r) : HUGE_VAL);
+    lua_createtable(L, n, 0);
+    if (n) {
+        lua_createtable(L, 0, 4);
+        imp_set_number(L, "lo", lo);
+        imp_set_number(L, "hi", hi);
+        imp_set_number(L, "lo_deg", lo / DEG);
+        imp_set_number(L, "hi_deg", hi / DEG);
+        lua_rawseti(L, -2, 1);
+    }
+    lua_setfield(L, -2, "bands");
+    return 1;
+}
+
+/* ---- impact space ---------------------------------------------------------------- */
+
+typedef struct {
+    double r, mu;
+    const imp_law *law;
+    double theta, gamma;
+    double g[3], t[3];
+    int ng, nt;
+    imp_space_point *pts;
+    imp_space_point one;
+    imp_status st;
+} space_job;
+
+static int space_one_body(lua_State *L, void *ud)
+{
+    (void)L;
+    space_job *j = ud;
+    j->st = imp_space_state(j->r, j->mu, j->law, j->theta, j->gamma, &j->one);
+    return 0;
+}
+
+static int space_grid_body(lua_State *L, void *ud)
+{
+    (void)L;
+    space_job *j = ud;
+    j->st = imp_space_grid(j->r, j->mu, j->law, j->g[0], j->g[1], j->ng,
+                           j->t[0], j->t[1], j->nt, j->pts);
+    return 0;
+}
+
+static double read_mu(const imp_check *c, int t)
+{
+    double mu_s, mu_k;
+    imp_check_friction(c, t, 0, &mu_s, &mu_k);
+    if (mu_s != mu_k)
+        imp_check_error(c, "mu_s", "must equal mu_k here (Wang 1986 uses one mu), got %g and %g",
+                        mu_s, mu_k);
+    return mu_k;
+}
+
+static void space_raise(lua_State *L, const imp_check *c, const law_run *lr, imp_status st)
+{
+    if (st == IMP_EINTERRUPT) luaL_error(L, "%s: interrupted!", c->fn);
+    imp_law_raise(L, c, &lr->law, st);
+}
+
+static const char *sense_name(int s)
+{
+    return s > 0 ? "counter-clockwise" : s < 0 ? "clockwise" : "none";
+}
+
+static int l_space(lua_State *L)
+{
+    imp_check c;
+    imp_check_init(&c, L, "space");
+    imp_check_table_arg(&c, 1);
+    space_job j;
+    memset(&j, 0, sizeof j);
+    double th_body, scaleP = 1, scaleV = 1, scaleW = 1;
+    j.r = read_r(&c, 1, &th_body);
+    if (!isnan(th_body)) {
+        /* A body: theta from its CM position, gamma from its contact velocity. */
+        imp_lprob2d pb;
+        imp_lprob2d_read(&c, 1, 0, &pb);
+        double v = hypot(pb.c.S0, pb.c.C0);
+        if (!(pb.c.C0 < 0))
+            imp_check_error(&c, "body1", "must approach the surface (contact velocity C0 = %g)", pb.c.C0);
+        if (!(fabs(th_body) < M_PI / 2))
+            imp_check_error(&c, "body1", "must have its centre of mass above the contact (y > 0)");
+        j.theta = th_body;
+        j.gamma = atan2(-pb.c.S0, -pb.c.C0);
+        scaleP = pb.b[0].m * v; scaleV = v; scaleW = v / pb.b[0].rho;
+    } else {
+        j.theta = read_angle(&c, 1, "theta", 1, 0, -M_PI / 2, M_PI / 2);
+        j.gamma = read_angle(&c, 1, "gamma", 1, 0, -M_PI / 2, M_PI / 2);
+    }
+    j.mu = read_mu(&c, 1);
+    law_run lr;
+    memset(&lr, 0, sizeof lr);
+    imp_law_check(&c, 1, 1, &lr.law, &lr.lctx);
+    j.law = &lr.law;
+    lr.body = space_one_body;
+    lr.ud = &j;
+    run_with_law(L, &c, &lr);
+    if (j.st != IMP_OK) space_raise(L, &c, &lr, j.st);
+    double e = lr.law.e, r = j.r;
+    imp_mode region = imp_space_region(r, j.mu, e, j.theta, j.gamma);
+    lua_createtable(L, 0, 24);
+    imp_set_number(L, "r", r);
+    imp_set_number(L, "mu", j.mu);
+    imp_set_number(L, "e", e);
+    imp_set_string(L, "law", imp_law_name(&lr.law));
+    imp_set_number(L, "theta", j.theta);
+    imp_set_number(L, "gamma", j.gamma);
+    imp_set_number(L, "theta_deg", j.theta / DEG);
+    imp_set_number(L, "gamma_deg", j.gamma / DEG);
+    imp_set_string(L, "mode", imp_mode_name(j.one.mode));
+    /* Wang's inequalities (C.2) assume Poisson-equivalent modes; the mode does
+     * not depend on the built-in law (A.5). */
+    imp_set_string(L, "region", imp_mode_name(region));
+    imp_set_number(L, "Px", j.one.Px * scaleP);
+    imp_set_number(L, "Py", j.one.Py * scaleP);
+    imp_set_number(L, "S", j.one.S * scaleV);
+    imp_set_number(L, "C", j.one.C * scaleV);
+    imp_set_number(L, "dT", j.one.dT * scaleP * scaleV);
+    imp_set_number(L, "tan_gr", j.one.tan_gr);
+    imp_set_number(L, "dw", j.one.dw * scaleW);
+    imp_set_string(L, "sense", sense_name(j.one.sense));
+    /* Sliding region, gamma > 0 (mirrored otherwise): e tan(gamma_r) = tan(gamma) + c. */
+    if (region == IMP_MODE_SLIDING && j.gamma != 0) {
+        double sg = j.gamma > 0 ? 1 : -1;
+        imp_set_number(L, "rebound_c", sg * imp_space_rebound_c(r, j.mu, e, sg * j.theta));
+    }
+    if (j.theta == 0) {
+        double etg;
+        int sticks = imp_space_sphere(r, j.mu, e, fabs(j.gamma), &etg);
+        lua_createtable(L, 0, 2);
+        imp_set_boolean(L, "sticks", sticks);
+        imp_set_number(L, "e_tan_gr", (j.gamma < 0 ? -1 : 1) * etg);
+        lua_setfield(L, -2, "sphere");
+    }
+    double rm, lo, hi;
+    int rev = imp_space_reversal(r, j.mu, &rm, &lo, &hi);
+    lua_createtable(L, 0, 5);
+    imp_set_boolean(L, "exists", rev);
+    imp_set_number(L, "ratio_max", rm);
+    if (rev) {
+        imp_set_number(L, "theta_lo", lo);
+        imp_set_number(L, "theta_hi", hi);
+        imp_set_number(L, "theta_lo_deg", lo / DEG);
+        imp_set_number(L, "theta_hi_deg", hi / DEG);
+    }
+    lua_setfield(L, -2, "reversal");
+    return 1;
+}
+
+/* Sets t[key] = array of n doubles taken with stride from a point field. */
+#define COLUMN(key, expr) do { \
+    lua_createtable(L, n, 0); \
+    for (int i_ = 0; i_ < n; i_++) { const imp_space_point *p = &j.pts[i_]; \
+        lua_pushnumber(L, (expr)); lua_rawseti(L, -2, i_ + 1); } \
+    lua_setfield(L, -2, key); } while (0)
+
+static int l_space_map(lua_State *L)
+{
+    imp_check c;
+    imp_check_init(&c, L, "space_map");
+    imp_check_table_arg(&c, 1);
+    space_job j;
+    memset(&j, 0, sizeof j);
+    double th_body;
+    j.r = read_r(&c, 1, &th_body);
+    j.mu = read_mu(&c, 1);
+    static const double gdef[3] = { 0, 89 * DEG, 90 }, tdef[3] = { -89 * DEG, 89 * DEG, 179 };
+    read_range(&c, 1, "gamma", gdef, -M_PI / 2, M_PI / 2, j.g, &j.ng);
+    read_range(&c, 1, "theta", tdef, -M_PI / 2, M_PI / 2, j.t, &j.nt);
+    if ((double)j.ng * j.nt > 4e6)
+        imp_check_error(&c, "gamma", "times 'theta' gives %.0f points, more than 4000000",
+                        (double)j.ng * j.nt);
+    law_run lr;
+    memset(&lr, 0, sizeof lr);
+    imp_law_check(&c, 1, 1, &lr.law, &lr.lctx);
+    j.law = &lr.law;
+    int n = j.ng * j.nt;
+    /* Scratch owned by the collector, so an error leaks nothing. */
+    j.pts = lua_newuserdatauv(L, sizeof(imp_space_point) * (size_t)n, 0);
+    int scratch = lua_gettop(L);
+    imp_interrupt_clear();
+    lr.body = space_grid_body;
+    lr.ud = &j;
+    run_with_law(L, &c, &lr);
+    if (j.st != IMP_OK) space_raise(L, &c, &lr, j.st);
+    double e = lr.law.e;
+    lua_createtable(L, 0, 12);
+    lua_pushinteger(L, n); lua_setfield(L, -2, "n");
+    lua_pushinteger(L, j.ng); lua_setfield(L, -2, "ng");
+    lua_pushinteger(L, j.nt); lua_setfield(L, -2, "nt");
+    imp_set_number(L, "r", j.r);
+    imp_set_number(L, "mu", j.mu);
+    imp_set_number(L, "e", e);
+    imp_set_string(L, "law", imp_law_name(&lr.law));
+    lua_createtable(L, 0, 16);
+    COLUMN("gamma", p->gamma);
+    COLUMN("theta", p->theta);
+    COLUMN("gamma_deg", p->gamma / DEG);
+    COLUMN("theta_deg", p->theta / DEG);
+    COLUMN("Px", p->Px);
+    COLUMN("Py", p->Py);
+    COLUMN("S", p->S);
+    COLUMN("C", p->C);
+    COLUMN("dT", p->dT);
+    COLUMN("tan_gr", p->tan_gr);
+    COLUMN("dw", p->dw);
+    COLUMN("sense", (double)p->sense);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_pushstring(L, imp_mode_name(j.pts[i].mode));
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "mode");
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_pushstring(L, imp_mode_name(imp_space_region(j.r, j.mu, e, j.pts[i].theta, j.pts[i].gamma)));
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "region");
+    lua_setfield(L, -2, "columns");
+    /* Closed-form translation line in the sticking regions (C.4, gamma > 0):
+     * for each theta of the grid, the gamma of each sticking segment whose
+     * point lies in that region; plus the sliding segment theta = atan(mu). */
+    lua_createtable(L, 0, 4);
+    lua_newtable(L);   /* theta */
+    lua_newtable(L);   /* gamma */
+    lua_newtable(L);   /* segment */
+    int k = 0;
+    for (int i = 0; i < j.nt; i++) {
+        double th = j.pts[i * j.ng].theta;
+        static const imp_mode regs[2] = { IMP_MODE_C_STICKING, IMP_MODE_R_STICKING };
+        for (int q = 0; q < 2; q++) {
+            double tg = imp_space_translation(j.r, j.mu, e, th, regs[q]);
+            if (!(tg > 0) || !isfinite(tg)) continue;
+            double ga = atan(tg);
+            if (imp_space_region(j.r, j.mu, e, th, ga) != regs[q]) continue;
+            k++;
+            lua_pushnumber(L, th); lua_rawseti(L, -4, k);
+            lua_pushnumber(L, ga); lua_rawseti(L, -3, k);
+            lua_pushstring(L, imp_mode_name(regs[q])); lua_rawseti(L, -2, k);
+        }
+    }
+    lua_setfield(L, -4, "segment");
+    lua_setfield(L, -3, "gamma");
+    lua_setfield(L, -2, "theta");
+    imp_set_number(L, "sliding_theta", atan(j.mu));
+    lua_setfield(L, -2, "translation");
+    double rm, lo, hi;
+    int rev = imp_space_reversal(j.r, j.mu, &rm, &lo, &hi);
+    lua_createtable(L, 0, 5);
+    imp_set_boolean(L, "exists", rev);
+    imp_set_number(L, "ratio_max", rm);
+    if (rev) {
+        imp_set_number(L, "theta_lo", lo);
+        imp_set_number(L, "theta_hi", hi);
+        imp_set_number(L, "theta_lo_deg", lo / DEG);
+        imp_set_number(L, "theta_hi_deg", hi / DEG);
+    }
+    lua_setfield(L, -2, "reversal");
+    lua_remove(L, scratch);
+    return 1;
+}
+
+void imp_open_analysis(lua_State *L)
+{
+    static const luaL_Reg funcs[] = {
+        {"painleve", l_painleve},
+        {"painleve_bands", l_painleve_bands},
+        {"space", l_space},
+        {"space_map", l_space_map},
+        {NULL, NULL}
+    };
+    luaL_setfuncs(L, funcs, 0);
 }

@@ -1,15 +1,252 @@
+/* solve2d with t.model = one of Cataldo & Sampaio's published models
+ * (PHYSICS.md F). Each model reads its own parameters; the result has the
+ * fields of a solve2d result plus the model's flags and status. */
+#include <math.h>
+#include <string.h>
+
 #include <lauxlib.h>
 
+#include "l_prob2d.h"
+#include "models2d.h"
 #include "module.h"
 
-/* Placeholder until the models binding lands. */
+static const char *const model_names[] = {
+    "routh", "newton-frictionless", "kane", "brach", "smith", "glocker-pfeiffer", "cs", NULL
+};
+
+/* What each model claims (F.9), shown in the result and in help. */
+static const char *const model_notes[] = {
+    [IMP_MODEL_NEWTON_FRICTIONLESS] =
+        "exact (PHYSICS.md F.2): Newton's restitution, no friction",
+    [IMP_MODEL_KANE] =
+        "reconstructed (F.3): Whittaker's procedure, Newton's stick trial (point D) accepted "
+        "within mu_0, else Coulomb sliding with Newton's law; can create energy",
+    [IMP_MODEL_BRACH] =
+        "reconstructed (F.4): Newton's law with an impulse ratio starting at sgn(mu0)*min(mu, |mu0|) "
+        "and lowered until no energy is gained (sign rule and energy step are this workbench's "
+        "reading); Brach's moment coefficient e_m was not recovered",
+    [IMP_MODEL_SMITH] =
+        "reconstructed (F.7): the commonly quoted form of Smith 1991 (friction on the mean of the "
+        "slip before and after, Newton's law); to be verified against the paper",
+    [IMP_MODEL_GLOCKER_PFEIFFER] =
+        "reconstructed (F.5): case 1, Poisson's law and Coulomb's law on each phase's lumped "
+        "impulse; case 2 (tangential restitution) was not recovered",
+    [IMP_MODEL_CS] =
+        "uncertain (F.8): the C-S equations were not recovered; this is the documented skeleton, "
+        "Glocker-Pfeiffer case 1 plus an optional user moment law (none: equals Glocker-Pfeiffer case 1)",
+};
+
+typedef struct {
+    lua_State *L;
+    int fn;               /* absolute index of the moment law */
+    const imp_check *check;
+    const char *badtype;
+    imp_model2d model;
+    const imp_coef2d *c;
+    const imp_model_params *p;
+    imp_model_result2d *r;
+    imp_status st;
+} moment_ctx;
+
+/* The C-S moment law: law(state) -> contact moment impulse of the phase. */
+static int moment_eval(void *ctx, const imp_moment_state *s, double *Mq)
+{
+    moment_ctx *m = ctx;
+    lua_State *L = m->L;
+    lua_pushvalue(L, m->fn);
+    lua_createtable(L, 0, 8);
+    imp_set_string(L, "phase", s->phase == IMP_PHASE_COMPRESSION ? "compression" : "restitution");
+    imp_set_number(L, "S", s->S);
+    imp_set_number(L, "C", s->C);
+    imp_set_number(L, "W", s->W);
+    imp_set_number(L, "W0", s->W0);
+    imp_set_number(L, "Px", s->Px);
+    imp_set_number(L, "Py", s->Py);
+    imp_set_number(L, "PyC", s->PyC);
+    lua_call(L, 1, 1);
+    int isnum = lua_type(L, -1) == LUA_TNUMBER;
+    double v = isnum ? lua_tonumber(L, -1) : 0;
+    if (!isnum) m->badtype = luaL_typename(L, -1);
+    else if (!isfinite(v)) m->badtype = "a non-finite number";
+    lua_pop(L, 1);
+    if (m->badtype) return 1;
+    *Mq = v;
+    return 0;
+}
+
+/* Runs inside lua_pcall with (law, ctx): stack indices are this frame's,
+ * so the law is re-pointed at argument 1. */
+static int run_protected(lua_State *L)
+{
+    moment_ctx *m = lua_touserdata(L, 2);
+    m->fn = 1;
+    m->st = imp_model2d_solve(m->model, m->c, m->p, m->r);
+    return 0;
+}
+
+static void reject(const imp_check *c, int t, const char *key, const char *why)
+{
+    if (imp_check_has(c, t, key))
+        imp_check_error(c, key, "%s", why);
+}
+
+/* Reads the model's own parameters (named as in PHYSICS.md F). */
+static void read_params(const imp_check *c, int t, imp_model2d m, imp_model_params *p)
+{
+    memset(p, 0, sizeof *p);
+    double mu_s, mu_k;
+    p->e = imp_check_range(c, t, "e", 0, 1, 0, 1);
+    imp_check_friction(c, t, 0, &mu_s, &mu_k);
+    p->mu = mu_k;
+    switch (m) {
+    case IMP_MODEL_KANE:
+        /* Kane's static coefficient mu_0 (default mu_s, i.e. mu). */
+        p->mu_0 = imp_check_range(c, t, "mu_0", 0, mu_s, 0, HUGE_VAL);
+        if (p->mu_0 < p->mu)
+            imp_check_error(c, "mu_0", "must not be below the kinetic mu (%.17g < %.17g)",
+                            p->mu_0, p->mu);
+        break;
+    case IMP_MODEL_BRACH:
+        if (imp_check_has(c, t, "ratio")) {
+            p->has_ratio = 1;
+            p->ratio = imp_check_number(c, t, "ratio", 1, 0);
+        }
+        reject(c, t, "e_m", "(Brach's moment coefficient) is not available: its definition "
+               "was not recovered (PHYSICS.md F.4); use model = \"cs\" with a 'moment' law");
+        break;
+    case IMP_MODEL_GLOCKER_PFEIFFER:
+        reject(c, t, "nu", "(Glocker-Pfeiffer case 2) is not available: the tangential "
+               "restitution was not recovered (PHYSICS.md F.5)");
+        reject(c, t, "e_t", "(Glocker-Pfeiffer case 2) is not available: the tangential "
+               "restitution was not recovered (PHYSICS.md F.5)");
+        break;
+    case IMP_MODEL_CS:
+        reject(c, t, "e_mC", "(C-S moment coefficient) is not available: the C-S equations "
+               "were not recovered (PHYSICS.md F.8); give a 'moment' law instead");
+        reject(c, t, "e_mE", "(C-S moment coefficient) is not available: the C-S equations "
+               "were not recovered (PHYSICS.md F.8); give a 'moment' law instead");
+        break;
+    default:
+        break;
+    }
+}
+
+static int is_callable(lua_State *L, int idx)
+{
+    if (lua_isfunction(L, idx)) return 1;
+    if (luaL_getmetafield(L, idx, "__call") != LUA_TNIL) { lua_pop(L, 1); return 1; }
+    return 0;
+}
+
+static const char *slip_mode(imp_slip s)
+{
+    return s == IMP_SLIP_NONE ? "none" : imp_slip_name(s);
+}
+
+static void push_result(lua_State *L, imp_model2d m, const imp_lprob2d *pb,
+                        const imp_model_params *p, const imp_model_result2d *r)
+{
+    lua_createtable(L, 0, 24);
+    imp_set_string(L, "model", imp_model_name(m));
+    imp_set_string(L, "status", imp_model_status_name(r->status));
+    imp_set_string(L, "notes", model_notes[m]);
+    imp_set_string(L, "law", m == IMP_MODEL_GLOCKER_PFEIFFER || m == IMP_MODEL_CS
+                                 ? "poisson" : "newton");
+    imp_set_number(L, "Px", r->Px);
+    imp_set_number(L, "Py", r->Py);
+    imp_set_number(L, "S", r->S);
+    imp_set_number(L, "C", r->C);
+    imp_set_number(L, "dT", r->dT);
+    imp_set_number(L, "S0", pb->c.S0);
+    imp_set_number(L, "C0", pb->c.C0);
+    imp_set_number(L, "e", p->e);
+    imp_set_number(L, "mu", p->mu);
+    imp_set_string(L, "mode", slip_mode(r->slip));
+    imp_set_string(L, "slip", slip_mode(r->slip));
+    imp_set_string(L, "class", imp_class_name(r->cls));
+    imp_set_boolean(L, "energy_gain", r->energy_gain);
+    imp_set_boolean(L, "coulomb_ok", r->coulomb_ok);
+    imp_set_number(L, "ratio", r->ratio);
+    if (m == IMP_MODEL_KANE) imp_set_number(L, "mu_0", p->mu_0);
+    if (m == IMP_MODEL_BRACH && !isnan(r->ratio_limit)) imp_set_number(L, "mu0", r->ratio_limit);
+    if (m == IMP_MODEL_SMITH) { lua_pushinteger(L, r->nroots); lua_setfield(L, -2, "nroots"); }
+    if (m == IMP_MODEL_GLOCKER_PFEIFFER || m == IMP_MODEL_CS) {
+        imp_set_number(L, "PxC", r->PxC);
+        imp_set_number(L, "PyC", r->PyC);
+    }
+    if (m == IMP_MODEL_CS) imp_set_number(L, "Mq", r->Mq);
+    imp_lprob2d_push_after(L, pb, r->Px, r->Py, r->Mq);
+}
+
 int imp_solve2d_model(lua_State *L, int t)
 {
-    (void)t;
-    return luaL_error(L, "solve2d: field 'model': published models are not available yet");
+    imp_check c;
+    imp_check_init(&c, L, "solve2d");
+    t = lua_absindex(L, t);
+    imp_check_table_arg(&c, t);
+    int idx = imp_check_option(&c, t, "model", 0, model_names);
+    if (idx == 0)
+        return luaL_error(L, "solve2d: model \"routh\" is the path tracer, not a published model");
+    imp_model2d m = (imp_model2d)(idx - 1);
+    imp_lprob2d pb;
+    imp_lprob2d_read(&c, t, 1, &pb);
+    imp_model_params p;
+    read_params(&c, t, m, &p);
+    imp_model_result2d r;
+    imp_moment2d mc;
+    moment_ctx ctx = { 0 };
+    int type = lua_getfield(L, t, "moment");
+    if (type != LUA_TNIL && m != IMP_MODEL_CS)
+        imp_check_error(&c, "moment", "is only used by model = \"cs\"");
+    if (type != LUA_TNIL) {
+        if (!is_callable(L, -1))
+            imp_check_error(&c, "moment", "must be a function, got %s", luaL_typename(L, -1));
+        if (pb.nbodies == 0)
+            imp_check_error(&c, "moment", "needs bodies (body1, body2), not coefficients: "
+                            "a moment impulse couples through the inertia");
+        imp_lprob2d_moment(&pb, &mc);
+        p.moment = moment_eval;
+        p.moment_ctx = &ctx;
+        p.mcoef = &mc;
+        ctx.L = L;
+        ctx.fn = lua_absindex(L, -1);
+        ctx.check = &c;
+        ctx.model = m; ctx.c = &pb.c; ctx.p = &p; ctx.r = &r;
+        lua_pushcfunction(L, run_protected);
+        lua_pushvalue(L, ctx.fn);
+        lua_pushlightuserdata(L, &ctx);
+        if (lua_pcall(L, 2, 0, 0) != LUA_OK) {
+            const char *msg = lua_tostring(L, -1);
+            return luaL_error(L, "solve2d: field 'moment' raised an error: %s",
+                              msg ? msg : luaL_typename(L, -1));
+        }
+    } else {
+        ctx.st = imp_model2d_solve(m, &pb.c, &p, &r);
+    }
+    lua_pop(L, 1);
+    switch (ctx.st) {
+    case IMP_OK: break;
+    case IMP_ELAW:
+        return luaL_error(L, "solve2d: field 'moment' must return a finite number, got %s",
+                          ctx.badtype ? ctx.badtype : "nothing");
+    case IMP_ENOROOT:
+        return luaL_error(L, "solve2d: model \"%s\" has no admissible solution for this impact "
+                          "(no root with Py > 0)", imp_model_name(m));
+    default:
+        return luaL_error(L, "solve2d: model \"%s\": %s", imp_model_name(m), imp_strerror(ctx.st));
+    }
+    push_result(L, m, &pb, &p, &r);
+    return 1;
+}
+
+/* core._solve2d_model(t): the same, callable before (and besides) solve2d. */
+static int l_solve2d_model(lua_State *L)
+{
+    return imp_solve2d_model(L, 1);
 }
 
 void imp_open_models(lua_State *L)
 {
-    (void)L;
+    lua_pushcfunction(L, l_solve2d_model);
+    lua_setfield(L, -2, "_solve2d_model");
 }

@@ -1,1 +1,161 @@
-return {}
+-- Help for the analyses: Mason & Wang's sliding rod and Wang's impact space.
+return {
+  {
+    name = "painleve",
+    signature = "impact.painleve(t) -> result",
+    summary = "Finite-force analysis of a sliding contact (Mason & Wang 1988): a, consistency, the resolving impact.",
+    text = [[
+For a contact sliding with slip sign s, the normal contact acceleration is
+affine in the normal force with coefficient a = B2 + s*mu*B3 (PHYSICS.md D;
+MW88 eq 20 for a rod: a = 1 + l^2 cos^2(theta) - mu l^2 sin(theta) cos(theta)
+with m = J = 1, sliding to the left). When a < 0 no non-negative finite
+normal force keeps the contact (Painleve's inconsistency), and exactly then
+the tangential impact (C0 = 0) has a solution: result.impact is that impact,
+traced by Routh's method with t.law and t.e. When a >= 0 the finite-force
+solution exists and no impulse is reported (principle of constraints; with
+g = 0 both would satisfy the axioms, as MW88 remark).
+
+The body is given in one of three ways:
+  * MW88's shape: l (distance CM-contact), theta or theta_deg (from the
+    surface, in (0, 180) degrees), rho or I (default rho = 1), m (default 1),
+    s (default -1: sliding to the left), speed (|S0| of the resolving impact,
+    default 1);
+  * a 2D body as in solve2d (body1, optional body2): s = sign of its slip S0
+    (or t.s when S0 = 0); C0 is taken as 0;
+  * B1, B2, B3 and S0 or s (unit slip when S0 is absent).]],
+    fields = {
+      { "l, theta (theta_deg)", "MW88 shape: CM distance and angle from the surface", nil },
+      { "rho or I, m", "shape inertia", "rho = 1, m = 1" },
+      { "body1, body2", "2D bodies as in solve2d", nil },
+      { "B1, B2, B3, S0", "impulse-space coefficients", nil },
+      { "s", "slip sign, 1 or -1", "-1 (shape) or sign of S0" },
+      { "mu (mu_s, mu_k)", "friction; a uses mu_k", "0" },
+      { "law, e", "restitution of the resolving impact", "\"poisson\", 1" },
+    },
+    result = {
+      { "a", "normal acceleration per unit normal force, B2 + s*mu*B3" },
+      { "consistent", "true when a >= 0 (a finite-force solution exists)" },
+      { "mu_crit", "B2/|B3|: friction above which this orientation is inconsistent (when s*B3 < 0)" },
+      { "B1, B2, B3, Delta, s, mu, S0", "the data used" },
+      { "theta, theta_deg, r", "shape input only" },
+      { "impact", "when inconsistent: the solve2d-shaped result of the tangential impact (Px, Py, S, C, dT, mode, class, path, ...)" },
+    },
+    example = [[
+p = impact.painleve{ l = 4, theta_deg = 75, mu = math.tan(math.rad(30)), e = 0.5 }
+print(p.a, p.consistent)           --> -0.237604  false
+print(p.impact.Px, p.impact.Py)    --> 0.151415  0.352941]],
+    see = { "painleve_bands", "solve2d" },
+  },
+  {
+    name = "painleve_bands",
+    signature = "impact.painleve_bands(t) -> result",
+    summary = "Orientations of a sliding body where finite forces fail (a < 0).",
+    text = [[
+For one body on a fixed surface (r = l/rho from l and rho, or r directly, or
+body1), friction mu and slip sign s (default -1, sliding to the left), the
+orientations theta (MW88: from the surface, in (0, 180) degrees) where
+a = 1 + r^2 cos^2 + s mu r^2 sin cos < 0 (times 1/m). There is one band iff
+mu > mu_min = 2 sqrt(1 + r^2)/r^2; with s = -1 it lies below 90 degrees, with
+s = +1 it is its mirror image. Closed form (PHYSICS.md D).]],
+    fields = {
+      { "l, rho (or I, m), or r, or body1", "the shape", nil },
+      { "mu", "friction", "0" },
+      { "s", "slip sign", "-1" },
+    },
+    result = {
+      { "bands", "list of {lo, hi, lo_deg, hi_deg} (0 or 1 entries)" },
+      { "mu_min", "the smallest mu with a band" },
+      { "r, mu, s", "the data used" },
+    },
+    example = [[
+b = impact.painleve_bands{ l = 4, mu = math.tan(math.rad(30)) }
+print(b.bands[1].lo_deg, b.bands[1].hi_deg)   --> 68.488  81.512]],
+    see = { "painleve" },
+  },
+  {
+    name = "space",
+    signature = "impact.space(t) -> result",
+    summary = "One striking state of Wang's impact space: mode, sense of the change of rotation, rebound.",
+    text = [[
+A body (m, rho) strikes a fixed surface at one point, its CM at distance l
+(r = l/rho). theta is the angle from the surface normal to the contact->CM
+line (positive: CM on the +x side), gamma the angle of the incident contact
+velocity from the normal (positive: the contact point moves towards -x).
+Both in (-90, 90) degrees (theta/gamma in radians or theta_deg/gamma_deg).
+The state is solved by Routh's path tracer with t.law (m = rho = |vc0| = 1
+units; when body1 is given, theta and gamma come from it and the impulses,
+velocities and dw are in its units). mu_s must equal mu_k (Wang uses one mu).
+
+region is the mode from Wang's inequalities (PHYSICS.md C.2, with the
+corrected +r^2 tan(theta) in his eq 4.2); it agrees with mode. sense is the
+sign of dw = (Px y1 - Py x1)/(m rho^2): "counter-clockwise", "clockwise" or
+"none" (on the translation line). tan_gr = -S/C is the rebound parameter (0
+when sticking). In the sliding region rebound_c is Wang's c of
+e tan(gamma_r) = tan(gamma) + c (C.4). At theta = 0, sphere gives the
+central-oblique test of C.3 with the factor 1 + r^2 (Wang's printed form is
+the r = 0 case). reversal gives W86 4.4: whether reversed sliding exists for
+some orientation (r^2/sqrt(1+r^2) > 2 mu) and the theta interval (for gamma > 0).]],
+    fields = {
+      { "r, or l and rho (or I, m), or body1", "the shape (body1 also gives theta, gamma)", nil },
+      { "theta (theta_deg), gamma (gamma_deg)", "the striking state", nil },
+      { "mu", "friction (one coefficient)", "0" },
+      { "law, e", "restitution", "\"poisson\", 1" },
+    },
+    result = {
+      { "mode", "the tracer's contact mode" },
+      { "region", "the mode by Wang's inequalities (C.2)" },
+      { "Px, Py, S, C, dT", "impulse, final contact velocities, energy change" },
+      { "tan_gr", "rebound parameter -S/C" },
+      { "dw, sense", "change of angular velocity and its sense" },
+      { "rebound_c", "sliding region: c of e tan(gamma_r) = tan(gamma) + c" },
+      { "sphere", "theta = 0: {sticks, e_tan_gr} of C.3" },
+      { "reversal", "{exists, ratio_max, theta_lo, theta_hi (and _deg)}" },
+      { "r, mu, e, law, theta, gamma, theta_deg, gamma_deg", "the data used" },
+    },
+    example = [[
+s = impact.space{ r = 1.414, mu = 0.25, e = 0.8, theta_deg = -40, gamma_deg = 10 }
+print(s.mode, s.Px, s.Py, s.tan_gr, s.sense)
+  --> C-reversed  -0.207725  1.058212  -0.560802  counter-clockwise]],
+    see = { "space_map", "painleve" },
+  },
+  {
+    name = "space_map",
+    signature = "impact.space_map(t) -> result",
+    summary = "Wang's impact space over a (gamma, theta) grid, as columns ready for plotting or CSV.",
+    text = [[
+Solves every striking state of a grid (as impact.space) and returns the
+columns gamma, theta (radians), gamma_deg, theta_deg, mode, region, Px, Py,
+S, C, dT, tan_gr, dw, sense (+1, -1, 0), gamma varying fastest
+(row i*ng + j has the i-th theta and the j-th gamma). Ranges are {from, to,
+n} in radians (gamma, theta) or degrees (gamma_deg, theta_deg); the defaults
+are gamma 0..89 degrees (90 values) and theta -89..89 (179 values).
+
+translation holds the translation line (no change of rotation): theta,
+gamma and segment for the closed forms of C.4 in the C- and R-sticking
+regions, sliding_theta = atan(mu) (the line in the sliding region), and grid
+= {theta, gamma} found from the sign changes of dw along gamma in each row
+(every region, linear interpolation). reversal is as in impact.space.
+out = "file.csv" also writes the columns (in result.order) as CSV.]],
+    fields = {
+      { "r, or l and rho, or body1", "the shape", nil },
+      { "mu, law, e", "as in impact.space", nil },
+      { "gamma (gamma_deg)", "{from, to, n}", "{0, 89, 90} degrees" },
+      { "theta (theta_deg)", "{from, to, n}", "{-89, 89, 179} degrees" },
+      { "out", "CSV file name", nil },
+    },
+    result = {
+      { "columns", "name -> array (see text)" },
+      { "order", "column order of the CSV" },
+      { "n, ng, nt", "points, gamma values, theta values" },
+      { "translation", "{theta, gamma, segment, sliding_theta, grid}" },
+      { "reversal", "as in impact.space" },
+      { "r, mu, e, law", "the data used" },
+    },
+    example = [[
+m = impact.space_map{ r = 1.414, mu = 0.25, e = 0.8,
+                      gamma_deg = {1, 89, 45}, theta_deg = {-89, 89, 90},
+                      out = "fig4_2.csv" }
+print(m.n, m.columns.mode[1])]],
+    see = { "space" },
+  },
+}

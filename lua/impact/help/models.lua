@@ -1,1 +1,109 @@
-return {}
+-- Help for the published collision models (PHYSICS.md F).
+return {
+  {
+    name = "models",
+    topic = true,
+    signature = "impact.solve2d{ model = ..., ... }",
+    summary = "Published algebraic collision models (Cataldo & Sampaio 2001) instead of Routh's path.",
+    text = [[
+t.model in solve2d selects a model; "routh" (the default) is Wang & Mason's
+path tracer with t.law. The problem is given as for solve2d (B1, B2, B3, S0,
+C0, or body1/body2). Each model fixes its own normal law; t.law is ignored by
+the models. Impacts with C0 >= 0 give no impulse (mode "none") in every model
+here: none of them produces a tangential impact.
+
+Status (also in result.status and result.notes), claiming no more than
+PHYSICS.md F.9 does:
+
+  "newton-frictionless"  exact. Newton's law, no friction: Py = -(1+e)C0/B2.
+  "kane"                 reconstructed. Whittaker's procedure: Newton's stick
+                         trial (point D) accepted when |Px| <= mu_0*Py, else
+                         Coulomb sliding with Newton's law. Can create energy.
+  "brach"                reconstructed. Newton's law and an impulse ratio
+                         lambda = Px/Py starting at sgn(mu0)*min(mu, |mu0|)
+                         (mu0 = the stick ratio, point D) and lowered towards 0
+                         until no energy is gained. The sign rule and the
+                         energy step are this workbench's reading; Brach's
+                         moment coefficient e_m was NOT recovered (rejected).
+  "smith"                reconstructed, to be verified against Smith 1991:
+                         Px = -mu*Py*(S0 + S)/(|S0| + |S|), Newton's law,
+                         solved as a quadratic on each slip branch.
+  "glocker-pfeiffer"     reconstructed. Case 1 only: Poisson's law, Coulomb's
+                         law on each phase's lumped impulse (compression, then
+                         expansion). Case 2 (tangential restitution, nu, e_t)
+                         was NOT recovered (rejected).
+  "cs"                   uncertain. The C-S equations were not recovered. This
+                         is the documented skeleton: Glocker-Pfeiffer case 1
+                         plus an optional contact-moment law; without one it
+                         equals Glocker-Pfeiffer case 1. e_mC, e_mE rejected.
+
+The cs moment law is a function moment(s) called once per phase, before the
+phase's contact problem, returning that phase's moment impulse Mq on body 1
+(-Mq on body 2). s has phase ("compression" / "restitution"), S, C (contact
+velocities), W (relative angular velocity w1 - w2), W0, Px, Py (impulse so
+far), PyC. The way Mq enters is this workbench's skeleton, not C-S's model.
+It needs bodies (the moment couples through the inertia).
+
+For the models, result.mode is "sticking" (S = 0 at the end), "sliding"
+(slip kept its sign), "reversed", "frictionless" or "none", since Routh's
+C-/R- distinction has no meaning for a one-step model.]],
+    fields = {
+      { "model", "\"routh\", \"newton-frictionless\", \"kane\", \"brach\", \"smith\", \"glocker-pfeiffer\", \"cs\"", "\"routh\"" },
+      { "e", "restitution: Newton's coefficient (kane, brach, smith, newton-frictionless) or Poisson's (glocker-pfeiffer, cs)", "1" },
+      { "mu", "Coulomb's (kinetic) coefficient; for brach the bound on the impulse ratio", "0" },
+      { "mu_s, mu_k", "override mu; the models use mu_k, kane's mu_0 defaults to mu_s", nil },
+      { "mu_0", "kane: static coefficient of the stick trial (>= mu)", "mu_s" },
+      { "ratio", "brach: a starting impulse ratio instead of the rule (still lowered until no energy is gained)", nil },
+      { "moment", "cs: contact-moment law function(s) -> Mq per phase", "none" },
+    },
+    result = {
+      { "Px, Py", "impulse on body 1" },
+      { "S, C", "final sliding and normal contact velocities" },
+      { "dT", "kinetic energy change (negative = loss)" },
+      { "mode, slip", "\"sticking\", \"sliding\", \"reversed\", \"frictionless\", \"none\"" },
+      { "class", "\"direct\", \"central\", \"eccentric\", \"tangential\"" },
+      { "energy_gain", "true when the model gains kinetic energy" },
+      { "coulomb_ok", "false when |Px| > mu*Py (kane: mu_0)" },
+      { "ratio", "Px/Py; for brach the ratio used" },
+      { "mu0", "brach: the stick ratio of point D" },
+      { "nroots", "smith: admissible roots found (1 expected)" },
+      { "PxC, PyC", "glocker-pfeiffer, cs: compression-phase impulse" },
+      { "Mq", "cs: total moment impulse" },
+      { "model, status, notes, law", "the model, \"exact\"/\"reconstructed\"/\"uncertain\", what is claimed, the normal law" },
+      { "body1, body2", "post-impact {vx, vy, w} when bodies were given" },
+    },
+    example = [[
+r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1,
+                    e = 1, mu = 0.5, model = "kane" }
+print(r.Px, r.Py, r.dT, r.energy_gain)   --> 0.375  1.025  0.1125  true]],
+    see = { "compare", "solve2d" },
+  },
+  {
+    name = "compare",
+    signature = "impact.compare(t, models) -> results",
+    summary = "Solve one 2D problem with several models; results keyed by model name, printed side by side.",
+    text = [[
+t is a solve2d problem (coefficients or bodies, e, mu, law, and each model's
+own parameters: mu_0, ratio, moment). models is a list of model names
+(default: all seven, "routh" first). Returns a table results[name] = the
+solve2d result of that model (with energy_gain, coulomb_ok and status added to
+Routh's result). tostring(results) (or typing it in the REPL) prints a table:
+impulses, final contact velocities (and body velocities when bodies were
+given), energy change, mode, flags (GAIN when kinetic energy is gained,
+COULOMB when |Px| > mu*Py) and each model's status. A model that fails raises
+its error.]],
+    fields = {
+      { "t", "the problem, as for solve2d", nil },
+      { "models", "list of model names", "all seven" },
+    },
+    result = {
+      { "[name]", "each model's result" },
+    },
+    example = [[
+c = impact.compare({ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, e = 1, mu = 0.5 },
+                   { "routh", "kane", "brach", "smith", "glocker-pfeiffer" })
+print(c)              -- the side-by-side table
+print(c.kane.dT)      --> 0.1125 (gain)]],
+    see = { "models", "solve2d" },
+  },
+}

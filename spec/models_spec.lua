@@ -1,0 +1,207 @@
+local impact = require("impact")
+
+-- solve2d's model dispatch (PHYSICS.md F).
+local function solve(t)
+  return (impact.solve2d or impact.core._solve2d_model)(t)   -- TODO(merge): solve2d only
+end
+
+local TOL = 1e-6
+
+-- Wang & Mason's rod (A.8) with given S0, C0.
+local function rod(S0, C0, extra)
+  local t = { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = S0, C0 = C0 }
+  for k, v in pairs(extra or {}) do t[k] = v end
+  return t
+end
+
+-- The same rod as a body: m = 1, rho^2 = 1/12, CM at (sqrt2/4, sqrt2/4), w = 0.
+local function rod_body(vx, vy, extra)
+  local h = math.sqrt(2) / 4
+  local t = { body1 = { m = 1, rho = math.sqrt(1 / 12), x = h, y = h, vx = vx, vy = vy, w = 0 } }
+  for k, v in pairs(extra or {}) do t[k] = v end
+  return t
+end
+
+local function near(r, want)
+  for k, v in pairs(want) do
+    assert.is.near(v, r[k], TOL, k)
+  end
+end
+
+describe("solve2d published models", function()
+  it("newton-frictionless: rod case 1 (F.2)", function()
+    local r = solve(rod(0, -1, { e = 0.5, model = "newton-frictionless" }))
+    near(r, { Px = 0, Py = 0.6, S = -0.9, C = 0.5, dT = -0.15 })
+    assert.equal("exact", r.status)
+    assert.equal("newton-frictionless", r.model)
+    assert.equal("direct", r.class)
+  end)
+
+  it("kane gains energy on rod case 2 at e = 1 (F.3)", function()
+    local r = solve(rod(0.6, -1, { e = 1, mu = 0.5, mu_0 = 0.5, model = "kane" }))
+    near(r, { Px = 0.375, Py = 1.025, S = 0, C = 1, dT = 0.1125, ratio = 0.365854 })
+    assert.is_true(r.energy_gain)
+    assert.is_true(r.coulomb_ok)
+    assert.equal("sticking", r.mode)
+    assert.equal("reconstructed", r.status)
+    assert.matches("reconstructed", r.notes)
+  end)
+
+  it("brach: the ratio rule and the energy step (F.4)", function()
+    local r = solve(rod(0.6, -1, { e = 0.5, mu = 0.3, model = "brach" }))
+    near(r, { mu0 = 0.263158, ratio = 0.263158, Px = 0.1875, Py = 0.7125, dT = -0.121875 })
+    r = solve(rod(0.6, -1, { e = 1, mu = 0.3, model = "brach" }))
+    near(r, { mu0 = 0.365854, ratio = 0, Px = 0, Py = 0.8, S = -0.6, C = 1, dT = 0 })
+    assert.is_false(r.energy_gain)
+    assert.matches("e_m was not recovered", r.notes)
+  end)
+
+  it("glocker-pfeiffer case 1 (F.5)", function()
+    local r = solve(rod(0.6, -1, { e = 0.5, mu = 0.3, model = "glocker-pfeiffer" }))
+    near(r, { PxC = 0, PyC = 0.4, Px = 0.06, Py = 0.6, S = -0.15, C = 0.41, dT = -0.1635 })
+    assert.equal("reversed", r.mode)
+    assert.equal("poisson", r.law)
+    r = solve(rod(0.6, -1, { e = 1, mu = 0.8, model = "glocker-pfeiffer" }))
+    near(r, { Px = 0.24, Py = 0.8, S = 0 })
+  end)
+
+  it("smith (F.7)", function()
+    local r = solve(rod(0.6, -1, { e = 0.5, mu = 0.3, model = "smith" }))
+    near(r, { Px = -0.041646, Py = 0.575012, S = -0.366634, C = 0.5, dT = -0.148612, nroots = 1 })
+    r = solve(rod(-1, -1, { e = 0.5, mu = 1.2, model = "smith" }))
+    near(r, { Px = 1.266310, Py = 1.359786, S = 0.126096, dT = -0.893263, nroots = 1 })
+    assert.equal("reversed", r.mode)
+    r = solve(rod(0.6, -1, { e = 1, mu = 0.8, model = "smith" }))
+    near(r, { Px = 0, Py = 0.8, dT = 0 })
+    assert.matches("to be verified", r.notes)
+  end)
+
+  it("cs without a moment law is glocker-pfeiffer case 1, marked uncertain (F.8)", function()
+    local g = solve(rod(0.6, -1, { e = 0.5, mu = 0.3, model = "glocker-pfeiffer" }))
+    local c = solve(rod(0.6, -1, { e = 0.5, mu = 0.3, model = "cs" }))
+    assert.equal(g.Px, c.Px); assert.equal(g.Py, c.Py); assert.equal(g.dT, c.dT)
+    assert.equal("uncertain", c.status)
+    assert.matches("not recovered", c.notes)
+    assert.equal(0, c.Mq)
+  end)
+
+  it("cs with a moment law: energy and velocities from the body update", function()
+    local b = { m = 2, rho = math.sqrt(0.3), x = 0.3, y = 0.4, vx = 0.5, vy = -1, w = 0.7 }
+    local seen = {}
+    local r = solve{ body1 = b, e = 0.6, mu = 0.4, model = "cs",
+                     moment = function(s) seen[#seen + 1] = s.phase
+                       return s.phase == "compression" and -0.05 or 0.02 end }
+    assert.same({ "compression", "restitution" }, seen)
+    assert.is.near(-0.03, r.Mq, 1e-15)
+    local I = b.m * b.rho ^ 2
+    local a = r.body1
+    assert.is.near(b.vx + r.Px / b.m, a.vx, 1e-12)
+    assert.is.near(b.w + (b.y * r.Px - b.x * r.Py + r.Mq) / I, a.w, 1e-12)
+    assert.is.near(a.vx + a.w * b.y, r.S, 1e-12)
+    assert.is.near(a.vy - a.w * b.x, r.C, 1e-12)
+    local T0 = 0.5 * b.m * (b.vx ^ 2 + b.vy ^ 2) + 0.5 * I * b.w ^ 2
+    local T1 = 0.5 * b.m * (a.vx ^ 2 + a.vy ^ 2) + 0.5 * I * a.w ^ 2
+    assert.is.near(T1 - T0, r.dT, 1e-12)
+  end)
+
+  it("bodies and coefficients give the same result", function()
+    -- rod case 2 (S0 = 0.6, C0 = -1) as a body with w = 0
+    for _, m in ipairs{ "kane", "brach", "smith", "glocker-pfeiffer" } do
+      local a = solve(rod(0.6, -1, { e = 0.7, mu = 0.4, model = m }))
+      local b = solve(rod_body(0.6, -1, { e = 0.7, mu = 0.4, model = m }))
+      for _, k in ipairs{ "Px", "Py", "S", "C", "dT" } do assert.is.near(a[k], b[k], 1e-12) end
+      assert.is.near(0.6 + b.Px, b.body1.vx, 1e-12)
+    end
+  end)
+
+  it("all models agree when frictionless (F.1)", function()
+    for _, S0 in ipairs{ 0.6, -1, 0 } do
+      for _, e in ipairs{ 0, 0.5, 1 } do
+        local n = solve(rod(S0, -1, { e = e, model = "newton-frictionless" }))
+        for _, m in ipairs{ "kane", "brach", "smith", "glocker-pfeiffer", "cs" } do
+          local r = solve(rod(S0, -1, { e = e, mu = 0, model = m }))
+          assert.is.near(0, r.Px, 1e-12)
+          assert.is.near(n.Py, r.Py, 1e-12)
+          assert.is.near(n.dT, r.dT, 1e-12)
+        end
+      end
+    end
+  end)
+
+  it("agrees with WM92 case 1 when a direct impact slides throughout (mu = 0.3)", function()
+    for _, m in ipairs{ "kane", "brach", "smith", "glocker-pfeiffer", "cs" } do
+      local r = solve(rod(0, -1, { e = 0.5, mu = 0.3, model = m }))
+      near(r, { Px = 0.219512, Py = 0.731707, S = -0.548780, C = 0.5, dT = -0.243159 })
+      assert.equal("sliding", r.mode)
+    end
+  end)
+
+  it("gives no impulse for separating contacts", function()
+    local r = solve(rod(0.6, 0.5, { e = 0.5, mu = 0.3, model = "smith" }))
+    assert.equal(0, r.Py); assert.equal("none", r.mode)
+  end)
+
+  it("names the field on bad input", function()
+    local function err(t, pat)
+      local ok, msg = pcall(solve, t)
+      assert.is_false(ok)
+      assert.matches(pat, msg, 1, true)
+    end
+    err(rod(0.6, -1, { model = "kan" }), "field 'model' must be one of")
+    err(rod(0.6, -1, { model = "kane", e = 1.3 }), "solve2d: field 'e' must be in [0, 1], got 1.3")
+    err(rod(0.6, -1, { model = "kane", mu = 0.5, mu_0 = 0.2 }), "field 'mu_0' must not be below")
+    err(rod(0.6, -1, { model = "smith", mu = -1 }), "field 'mu'")
+    err(rod(0.6, -1, { model = "brach", e_m = 0.5 }), "field 'e_m'")
+    err(rod(0.6, -1, { model = "glocker-pfeiffer", nu = 0.5 }), "field 'nu'")
+    err(rod(0.6, -1, { model = "cs", e_mC = 0.5 }), "field 'e_mC'")
+    err(rod(0.6, -1, { model = "cs", moment = function() return 0 end }), "field 'moment' needs bodies")
+    err(rod(0.6, -1, { model = "kane", moment = function() return 0 end }), "field 'moment' is only used")
+    err({ model = "smith", B1 = 1, B2 = 1, B3 = 2, C0 = -1 }, "B1*B2 > B3^2")
+    err(rod_body(0.6, -1, { model = "cs", moment = function() error("boom") end }),
+        "field 'moment' raised an error")
+    err(rod_body(0.6, -1, { model = "cs", moment = function() return "x" end }),
+        "field 'moment' must return a finite number")
+    err(rod_body(0 / 0, -1, { model = "smith" }), "field 'body1.vx'")
+  end)
+end)
+
+describe("impact.compare", function()
+  it("returns results keyed by model and prints a side-by-side table", function()
+    local c = impact.compare(rod(0.6, -1, { e = 1, mu = 0.5 }),
+                             { "newton-frictionless", "kane", "brach", "glocker-pfeiffer" })
+    assert.is.near(0.1125, c.kane.dT, TOL)
+    assert.is_true(c.kane.energy_gain)
+    assert.is_false(c.brach.energy_gain)
+    local s = tostring(c)
+    assert.matches("kane", s)
+    assert.matches("GAIN", s)
+    assert.matches("dT", s)
+    assert.matches("reconstructed", s)
+  end)
+
+  it("includes Routh's path by default and agrees when frictionless", function()
+    if not impact.solve2d then return end   -- TODO(merge)
+    local c = impact.compare(rod(0.6, -1, { e = 0.5, mu = 0 }))
+    for _, m in ipairs{ "routh", "newton-frictionless", "kane", "brach", "smith",
+                        "glocker-pfeiffer", "cs" } do
+      assert.is.near(0.6, c[m].Py, 1e-12)
+      assert.is.near(0, c[m].Px, 1e-12)
+    end
+    assert.equal("exact", c.routh.status)
+    assert.is_true(c.routh.coulomb_ok)
+  end)
+
+  it("shows body velocities when bodies are given", function()
+    local c = impact.compare(rod_body(0.6, -1, { e = 0.5, mu = 0.3 }), { "kane", "smith" })
+    assert.matches("body1.vx", tostring(c))
+  end)
+
+  it("rejects bad arguments", function()
+    assert.has_error(function() impact.compare(5) end, "compare: expected a problem table, got number")
+    assert.has_error(function() impact.compare(rod(0.6, -1), { 3 }) end,
+                     "compare: models[1] must be a model name, got number")
+    local ok, msg = pcall(impact.compare, rod(0.6, -1, { e = 2 }), { "kane" })
+    assert.is_false(ok)
+    assert.matches("field 'e'", msg)
+  end)
+end)

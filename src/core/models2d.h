@@ -1,0 +1,110 @@
+/* The algebraic collision models reviewed by Cataldo & Sampaio 2001
+ * (PHYSICS.md F), for one planar contact in Wang & Mason's notation:
+ *
+ *   S = S0 + B1*Px - B3*Py        C = C0 - B3*Px + B2*Py
+ *
+ * Each model is closed form (or a small quadratic) given B1, B2, B3, S0,
+ * C0 and its own parameters. Routh's path (F.6) is imp_solve2d, not here.
+ * Where PHYSICS.md marks a form as reconstructed or uncertain, the result
+ * carries that status (F.9) and claims no more. */
+#ifndef IMPACT_MODELS2D_H
+#define IMPACT_MODELS2D_H
+
+#include "impact2d.h"
+#include "status.h"
+
+typedef enum {
+    IMP_MODEL_NEWTON_FRICTIONLESS = 0,
+    IMP_MODEL_KANE,
+    IMP_MODEL_BRACH,
+    IMP_MODEL_SMITH,
+    IMP_MODEL_GLOCKER_PFEIFFER,
+    IMP_MODEL_CS
+} imp_model2d;
+
+/* PHYSICS.md F.9: how far the implemented form can be trusted. */
+typedef enum {
+    IMP_MSTATUS_EXACT = 0,       /* stated in the sources and checked */
+    IMP_MSTATUS_RECONSTRUCTED,   /* equations lost, rebuilt from the sources' statements */
+    IMP_MSTATUS_UNCERTAIN        /* not recoverable: a documented skeleton only */
+} imp_model_status;
+
+/* The slip at the end of the impact compared with the slip before it. */
+typedef enum {
+    IMP_SLIP_NONE = 0,      /* no impulse (C0 >= 0) */
+    IMP_SLIP_FRICTIONLESS,  /* no tangential impulse by construction */
+    IMP_SLIP_STICKING,      /* S = 0 at the end */
+    IMP_SLIP_SLIDING,       /* S keeps the sign of S0 (or S0 = 0 and S != 0) */
+    IMP_SLIP_REVERSED       /* S has the opposite sign of S0 */
+} imp_slip;
+
+/* Coupling of a contact moment impulse Mq (acting on body 1, -Mq on body 2)
+ * with the contact velocities and the relative angular velocity
+ * W = w1 - w2 (needed by the C-S moment law, F.8):
+ *   S += BSq*Mq,  C += BCq*Mq,  W += BSq*Px + BCq*Py + Bq*Mq
+ * with Bq = 1/I1 + 1/I2, BSq = y1/I1 + y2/I2, BCq = -(x1/I1 + x2/I2). */
+typedef struct { double Bq, BSq, BCq, W0; } imp_moment2d;
+
+/* What a contact-moment law sees at the start of a phase. */
+typedef struct {
+    imp_phase phase;
+    double S, C, W;     /* contact velocities and relative angular velocity */
+    double W0;          /* relative angular velocity before the impact */
+    double Px, Py;      /* impulse accumulated before this phase */
+    double PyC;         /* compression normal impulse (restitution phase only) */
+} imp_moment_state;
+
+/* Returns 0 and writes the phase's moment impulse, or non-zero to abort
+ * (the solve then returns IMP_ELAW). */
+typedef int (*imp_moment_fn)(void *ctx, const imp_moment_state *s, double *Mq);
+
+typedef struct {
+    double e;        /* Newton's (or, for GP/C-S, Poisson's) coefficient, [0, 1] */
+    double mu;       /* Coulomb's kinetic coefficient; Brach: the ratio bound */
+    double mu_0;     /* Kane's static coefficient (>= mu) */
+    int has_ratio;   /* Brach: use ratio as the starting impulse ratio */
+    double ratio;
+    /* C-S only: an optional moment law (NULL = none) and its coupling. */
+    imp_moment_fn moment;
+    void *moment_ctx;
+    const imp_moment2d *mcoef;
+} imp_model_params;
+
+typedef struct {
+    double Px, Py;      /* total impulse on body 1 */
+    double S, C;        /* final contact velocities */
+    double dT;          /* kinetic energy change (eq 57, plus the moment terms) */
+    double Mq;          /* total contact moment impulse (C-S only, else 0) */
+    double PxC, PyC;    /* compression-phase impulse (GP, C-S; else 0) */
+    double ratio;       /* Px/Py (0 when Py = 0); Brach: the ratio used */
+    double ratio_limit; /* Brach: the critical ratio mu0 of point D */
+    int energy_gain;    /* dT > 0 beyond rounding */
+    int coulomb_ok;     /* |Px| <= mu*Py (Kane: max(mu, mu_0)) */
+    int nroots;         /* Smith: admissible roots found (1 expected) */
+    imp_slip slip;
+    imp_class cls;
+    imp_model_status status;
+} imp_model_result2d;
+
+const char *imp_model_name(imp_model2d m);   /* "newton-frictionless", ... */
+const char *imp_model_status_name(imp_model_status s); /* "exact", ... */
+const char *imp_slip_name(imp_slip s);       /* "none", "frictionless", ... */
+imp_model_status imp_model_status_of(imp_model2d m);
+
+/* The impact class of PHYSICS.md A.4 (tangential, direct, central, eccentric). */
+imp_class imp_model_class(const imp_coef2d *c);
+
+/* dT = S0*Px + C0*Py + 0.5*(B1*Px^2 - 2*B3*Px*Py + B2*Py^2)   [eq 57] */
+double imp_energy2d(const imp_coef2d *c, double Px, double Py);
+
+/* Solve one model. Requires B1 > 0, B2 > 0, B1*B2 > B3^2, finite S0, C0,
+ * e in [0, 1], mu >= 0, mu_0 >= mu (Kane); returns IMP_EINPUT otherwise.
+ * C0 >= 0: no impulse (slip "none"; no model here produces a tangential
+ * impact). IMP_ENOROOT: the model has no admissible solution (Kane or Brach
+ * sliding with B2 + s*mu*B3 <= 0, Smith with no root); IMP_ELAW: the moment
+ * law failed. */
+imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
+                             const imp_model_params *p,
+                             imp_model_result2d *out);
+
+#endif

@@ -1,0 +1,38 @@
+/* Painleve's sliding rod (Mason & Wang 1988): closed forms. */
+#include <math.h>
+
+#include "painleve.h"
+
+double imp_painleve_a(const imp_coef2d *c, double mu, double s)
+{
+    return c->B2 + s * mu * c->B3;
+}
+
+void imp_painleve_coef(double m, double rho, double l, double theta, double s,
+                       imp_coef2d *c)
+{
+    double x = l * cos(theta), y = l * sin(theta), J = m * rho * rho;
+    c->B1 = 1 / m + y * y / J;
+    c->B2 = 1 / m + x * x / J;
+    c->B3 = x * y / J;
+    c->S0 = s;
+    c->C0 = 0;
+}
+
+/* Divided by cos^2 theta: t^2 + s mu r^2 t + (1 + r^2) < 0, t = tan theta,
+ * between the roots; s = -1 gives positive t (theta < pi/2), s = +1 the
+ * mirror image beyond pi/2. */
+int imp_painleve_band(double r, double mu, double s, double *lo, double *hi)
+{
+    double r2 = r * r, b = s * mu * r2, disc = b * b - 4 * (1 + r2);
+    *lo = *hi = 0;
+    if (!(disc > 0) || s == 0) return 0;
+    double q = -0.5 * (b + (b >= 0 ? 1 : -1) * sqrt(disc));
+    double t1 = q, t2 = (1 + r2) / q;           /* both with the sign of -s */
+    double a1 = atan(t1), a2 = atan(t2);
+    if (a1 < 0) a1 += M_PI;
+    if (a2 < 0) a2 += M_PI;
+    *lo = fmin(a1, a2);
+    *hi = fmax(a1, a2);
+    return 1;
+}

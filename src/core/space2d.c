@@ -1,0 +1,80 @@
+/* Wang 1986's impact space: the closed forms of PHYSICS.md C. */
+#include <math.h>
+
+#include "space2d.h"
+
+void imp_space_coef(double r, double theta, double gamma, imp_coef2d *c)
+{
+    double s = sin(theta), co = cos(theta), r2 = r * r;
+    c->B1 = 1 + r2 * co * co;
+    c->B2 = 1 + r2 * s * s;
+    c->B3 = r2 * s * co;
+    c->S0 = -sin(gamma);
+    c->C0 = -cos(gamma);
+}
+
+/* W86 (4.1)-(4.3) for gamma > 0 (s = -1): P_d and P_q of A.5 divided by
+ * cos^2(theta) cos(gamma), in t = tan(theta), g = tan(gamma). */
+imp_mode imp_space_region(double r, double mu, double e, double theta, double gamma)
+{
+    if (gamma < 0) { gamma = -gamma; theta = -theta; }
+    double t = tan(theta), g = tan(gamma), r2 = r * r;
+    if (gamma == 0) {
+        /* Direct impact (A.5): sticks iff |B3| <= mu B1, i.e.
+         * r^2 |t| <= mu (1 + t^2 + r^2). */
+        return r2 * fabs(t) <= mu * (1 + t * t + r2) ? IMP_MODE_C_STICKING : IMP_MODE_SLIDING;
+    }
+    double common = (1 + r2) * g * t * t - mu * r2 * g * t + g;
+    int reversed = mu * t * t + r2 * t + mu * (1 + r2) < 0;              /* (4.2) */
+    if (common - mu * (1 + e) * t * t + (1 + e) * r2 * t > mu * (1 + e) * (1 + r2))
+        return IMP_MODE_SLIDING;                                         /* (4.1) */
+    if (common - mu * t * t + r2 * t < mu * (1 + r2))                     /* (4.3) */
+        return reversed ? IMP_MODE_C_REVERSED : IMP_MODE_C_STICKING;
+    return reversed ? IMP_MODE_R_REVERSED : IMP_MODE_R_STICKING;
+}
+
+int imp_space_reversal(double r, double mu, double *ratio_max, double *lo, double *hi)
+{
+    double r2 = r * r;
+    *ratio_max = r2 / (2 * sqrt(1 + r2));
+    *lo = *hi = 0;
+    if (!(*ratio_max > mu)) return 0;
+    if (mu == 0) {               /* every theta < 0 has B3 < 0 = mu B1 */
+        *lo = -M_PI / 2;
+        return 1;
+    }
+    /* mu t^2 + r^2 t + mu (1 + r^2) < 0 between its roots. */
+    double d = sqrt(r2 * r2 - 4 * mu * mu * (1 + r2));
+    *lo = atan((-r2 - d) / (2 * mu));
+    *hi = atan((-r2 + d) / (2 * mu));
+    return 1;
+}
+
+int imp_space_sphere(double r, double mu, double e, double gamma, double *e_tan_gr)
+{
+    double lim = (1 + e) * mu * (1 + r * r), g = tan(gamma);
+    if (g <= lim) { *e_tan_gr = 0; return 1; }
+    *e_tan_gr = g - lim;
+    return 0;
+}
+
+double imp_space_translation(double r, double mu, double e, double theta, imp_mode region)
+{
+    double s = sin(theta), co = cos(theta), t = tan(theta), r2 = r * r, den;
+    if (region == IMP_MODE_C_STICKING) {
+        den = (1 + r2) - (1 + e) * r2 * s * s;
+        return den == 0 ? NAN : (1 + e) * t * (1 + r2 * co * co) / den;
+    }
+    if (region == IMP_MODE_R_STICKING) {
+        den = 1 + r2 * s * s - mu * r2 * s * co;
+        return den == 0 ? NAN : (1 + e) * t / den;
+    }
+    return NAN;
+}
+
+double imp_space_rebound_c(double r, double mu, double e, double theta)
+{
+    double t = tan(theta), r2 = r * r;
+    double den = mu * r2 * t - (1 + t * t + r2 * t * t);
+    return (1 + e) * (mu * (1 + r2 + t * t) - r2 * t) / den;
+}

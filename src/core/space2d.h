@@ -1,0 +1,67 @@
+/* Wang 1986's impact space (PHYSICS.md C): one body (mass m, radius of
+ * gyration rho, CM at distance l from the contact) strikes a fixed surface.
+ * r = l/rho; theta = angle from the surface normal to the contact->CM line
+ * (positive: CM on the +x side); gamma = angle of the incident contact-point
+ * velocity from the normal (positive: the contact point moves towards -x).
+ * A point (gamma, theta) is a striking state. Angles in radians. */
+#ifndef IMPACT_SPACE2D_H
+#define IMPACT_SPACE2D_H
+
+#include "impact2d.h"
+#include "law.h"
+#include "status.h"
+
+/* B1, B2, B3, S0, C0 of a striking state with m = rho = |vc0| = 1 (C.1). */
+void imp_space_coef(double r, double theta, double gamma, imp_coef2d *c);
+
+/* The contact mode from Wang's inequalities (C.2, with the corrected +r^2 t
+ * in 4.2), mu = mu_s = mu_k; gamma < 0 by the mirror (gamma, theta) ->
+ * (-gamma, -theta); gamma = 0 is a direct impact (C-sticking or sliding). */
+imp_mode imp_space_region(double r, double mu, double e, double theta, double gamma);
+
+/* Reversal (C.2, W86 4.4): exists for some orientation iff
+ * r^2/sqrt(1+r^2) > 2 mu (max|B3|/B1 = r^2/(2 sqrt(1+r^2)) returned in
+ * *ratio_max). When it exists, for gamma > 0 it occurs for theta in
+ * (*lo, *hi) (radians, both negative); otherwise *lo = *hi = 0. Returns
+ * whether it exists. */
+int imp_space_reversal(double r, double mu, double *ratio_max, double *lo, double *hi);
+
+/* The sphere / central oblique case (C.3, theta = 0): sticks iff
+ * tan(gamma) <= (1+e) mu (1+r^2); otherwise returns 0 and
+ * *e_tan_gr = e tan(gamma_r) = tan(gamma) - (1+e) mu (1+r^2). Returns 1 when
+ * it sticks (then *e_tan_gr = 0). gamma >= 0. */
+int imp_space_sphere(double r, double mu, double e, double gamma, double *e_tan_gr);
+
+/* Translation line (C.4, gamma > 0, Poisson): the tan(gamma) at which the
+ * impulse passes through the CM for a given theta, as the closed form of a
+ * region: IMP_MODE_C_STICKING or IMP_MODE_R_STICKING. Returns NAN when the
+ * denominator vanishes. The point is on the line only if it lies in that
+ * region (check with imp_space_region). In the sliding region the line is
+ * theta = atan(mu) for every gamma. */
+double imp_space_translation(double r, double mu, double e, double theta, imp_mode region);
+
+/* Rebound in the sliding region (C.4, W86 5.2): e tan(gamma_r) = tan(gamma) + c;
+ * returns c(theta). */
+double imp_space_rebound_c(double r, double mu, double e, double theta);
+
+/* One striking state solved with the 2D path tracer (Routh, the given law). */
+typedef struct {
+    double theta, gamma;
+    imp_mode mode;
+    double Px, Py, S, C, dT; /* for m = rho = |vc0| = 1 */
+    double tan_gr;           /* rebound tan(gamma_r) = -S/C (NAN when C = 0) */
+    double dw;               /* change of angular velocity r (Px cos th - Py sin th) */
+    int sense;               /* +1 counter-clockwise, -1 clockwise, 0 translation only */
+} imp_space_point;
+
+imp_status imp_space_state(double r, double mu, const imp_law *law,
+                           double theta, double gamma, imp_space_point *out);
+
+/* A grid: ng values of gamma in [g0, g1] times nt of theta in [t0, t1]
+ * (n = 1 gives the lower end), gamma varying fastest: out[i*ng + j] has
+ * theta_i, gamma_j. Polls imp_interrupted(). */
+imp_status imp_space_grid(double r, double mu, const imp_law *law,
+                          double g0, double g1, int ng,
+                          double t0, double t1, int nt, imp_space_point *out);
+
+#endif
