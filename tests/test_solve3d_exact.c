@@ -508,8 +508,39 @@ static void test_static_friction(void)
     for (int j = 0; j < 3; j++) CHECK_NEAR(s.P[j], r.P[j], 1e-12);
 }
 
+/* G.14: impulses linear in the incoming velocities, dT quadratic, and
+ * proportional to a common mass scale; both methods, all laws. */
+static void test_scaling(void)
+{
+    imp_body3d b0, b;
+    box_body(&b0, (double[3]){0.3, -1, 0.1});
+    b0.w[0] = 0.4; b0.w[2] = -0.2;
+    const double ks[3] = {1e-9, 1e3, 1e9};
+    for (int meth = 0; meth < 2; meth++)
+        for (int k = 0; k < 3; k++) {
+            imp_law law = law_of((imp_law_kind)k, 0.6);
+            imp_result3d r0, r;
+            imp_status (*f)(const imp_body3d *, double, double, const imp_law *,
+                            const imp_opts3d *, imp_result3d *) =
+                meth ? imp_solve3d_algebraic : imp_solve3d_exact;
+            CHECK(f(&b0, 0.5, 0.5, &law, NULL, &r0) == IMP_OK);
+            for (int i = 0; i < 3; i++) {
+                b = b0;
+                for (int j = 0; j < 3; j++) { b.v[j] *= ks[i]; b.w[j] *= ks[i]; }
+                b.m *= 1e-6;
+                for (int j = 0; j < 9; j++) b.I[j] *= 1e-6;
+                double s = ks[i] * 1e-6;
+                CHECK(f(&b, 0.5, 0.5, &law, NULL, &r) == IMP_OK);
+                for (int j = 0; j < 3; j++) CHECK_NEAR(r.P[j] / s, r0.P[j], 1e-12);
+                CHECK_NEAR(r.dT / (s * ks[i]), r0.dT, 1e-12);
+                CHECK(r.mode == r0.mode);
+            }
+        }
+}
+
 int main(void)
 {
+    RUN(test_scaling);
     RUN(test_static_friction);
     RUN(test_rod_W);
     RUN(test_rod_a);
