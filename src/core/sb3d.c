@@ -19,13 +19,14 @@
 #include "mat3.h"
 
 enum { T_FREE, T_SLIDE, T_STICK };          /* tangential closures */
-enum { N_VN, N_FN, N_ENERGY, N_STOP };      /* normal / nonlinear closure */
+enum { N_VN, N_FN, N_ENERGY, N_STOP, N_LAW }; /* normal / nonlinear closure */
 
 typedef struct {
     int tang;
     double u[2];       /* T_SLIDE: slip direction; friction F_t = -mu_k F_n u */
     int norm;
-    double target;     /* N_VN: v_n at the end; N_FN: F_n; N_ENERGY: work T */
+    double target;     /* N_VN: v_n at the end; N_FN: F_n; N_ENERGY: work T;
+                          N_LAW: the custom law's first root along the stage */
 } closure;
 
 typedef struct {
@@ -167,11 +168,82 @@ static imp_status solve_newton(sb_t *s, const closure *cl, double x[9])
     return IMP_ENOCONV;
 }
 
+/* The custom law's residual at the end x of a candidate restitution stage
+ * that starts at the current state (A.3.1 state, 3D). */
+static imp_status law_at(const sb_t *s, const double x[9], double *R)
+{
+    double vcs[3], vce[3];
+    const double *F = x + 6;
+    contact_vel(s, s->v, s->w, vcs);
+    contact_vel(s, x, x + 3, vce);
+    imp_law_state st;
+    memset(&st, 0, sizeof st);
+    st.Pn = s->P[1] + F[1];
+    st.Pc = s->out->Pc;
+    st.vn = vce[1];
+    st.vn0 = s->c->vC0[1];
+    st.Wc = s->out->Wc;
+    st.Wr = s->Wn + 0.5 * F[1] * (vcs[1] + vce[1]) - s->out->Wc;
+    st.Pt[0] = s->P[0] + F[0]; st.Pt[1] = s->P[2] + F[2];
+    st.vt[0] = vce[0]; st.vt[1] = vce[2];
+    st.vt0[0] = s->c->vC0[0]; st.vt0[1] = s->c->vC0[2];
+    st.phase = IMP_PHASE_RESTITUTION;
+    st.dim = 3;
+    if (s->law->fn(s->law->ctx, &st, R) != 0 || !isfinite(*R)) return IMP_ELAW;
+    return IMP_OK;
+}
+
+/* A stage ended by a custom law: along the stage everything is linear in
+ * its normal impulse F (one dgesv gives the state at F = 1), so the law is
+ * scanned on growing intervals (16 points each) for its first sign change
+ * from below and the root refined by Illinois (A.3.1). */
+static imp_status solve_custom(sb_t *s, const closure *cl, double x[9])
+{
+    closure one = *cl;
+    one.norm = N_FN;
+    one.target = 1;
+    double xa[9], x0[9], R, a = 0, b = 0, Ra, Rb;
+    imp_status st = solve_linear(s, &one, xa);
+    if (st != IMP_OK) return st;
+    memcpy(x0, s->v, sizeof s->v);
+    memcpy(x0 + 3, s->w, sizeof s->w);
+    x0[6] = x0[7] = x0[8] = 0;
+#define AT(F) for (int i_ = 0; i_ < 9; i_++) x[i_] = x0[i_] + (F) * (xa[i_] - x0[i_])
+    AT(0);
+    if ((st = law_at(s, x, &Ra)) != IMP_OK) return st;
+    if (Ra >= 0) return IMP_OK;                 /* ends where it starts */
+    double len = s->out->Pc > 0 ? s->out->Pc : s->Ps, cap = 1e6 * (s->out->Pc + s->Ps);
+    int found = 0;
+    while (!found) {
+        for (int k = 1; k <= 16 && !found; k++) {
+            b = a + len * k / 16;
+            AT(b);
+            if ((st = law_at(s, x, &Rb)) != IMP_OK) return st;
+            if (Rb >= 0) found = 1;
+            else { a = b; Ra = Rb; }
+        }
+        len *= 2;
+        if (!found && a > cap) return IMP_ENOROOT;
+    }
+    for (int it = 0, side = 0; it < 200 && b - a > 1e-15 * b && Rb != 0; it++) {
+        double m = b - Rb * (b - a) / (Rb - Ra);
+        if (!(m > a && m < b)) m = 0.5 * (a + b);
+        AT(m);
+        if ((st = law_at(s, x, &R)) != IMP_OK) return st;
+        if (R >= 0) { b = m; Rb = R; if (side == 1) Ra *= 0.5; side = 1; }
+        else { a = m; Ra = R; if (side == -1) Rb *= 0.5; side = -1; }
+    }
+    AT(b);
+#undef AT
+    return IMP_OK;
+}
+
 /* A stage's frictionless solution (same normal closure). */
 static imp_status frictionless(sb_t *s, const closure *cl, double x[9])
 {
     closure fl = *cl;
     fl.tang = T_FREE;
+    if (cl->norm == N_LAW) return solve_custom(s, &fl, x);
     if (cl->norm != N_ENERGY) return solve_linear(s, &fl, x);
     /* start at its closed form: v_n = vn_s + Wnn F, F (vn_s + v_n)/2 = T */
     double vc[3];
@@ -189,6 +261,7 @@ static imp_status frictionless(sb_t *s, const closure *cl, double x[9])
 static imp_status solve_stage(sb_t *s, const closure *cl, double x[9])
 {
     if (cl->norm == N_VN || cl->norm == N_FN) return solve_linear(s, cl, x);
+    if (cl->norm == N_LAW) return solve_custom(s, cl, x);
     imp_status st = frictionless(s, cl, x);
     if (st != IMP_OK || cl->tang == T_FREE) return st;
     return solve_newton(s, cl, x);
@@ -302,6 +375,8 @@ static closure rest_closure(const sb_t *s, int tang)
     } else if (law->kind == IMP_LAW_NEWTON) {
         cl.norm = N_VN;
         cl.target = -e * s->c->vC0[1];
+    } else if (law->kind == IMP_LAW_CUSTOM) {
+        cl.norm = N_LAW;
     } else {
         cl.norm = N_ENERGY;
         cl.target = -e * e * s->out->Wc - (s->Wn - s->out->Wc);
@@ -367,7 +442,7 @@ imp_status imp_solve3d_algebraic(const imp_body3d *b, double mu_s, double mu_k,
     if (!opts) { imp_opts3d_default(&def); opts = &def; }
     if (!(mu_k >= 0 && mu_k <= mu_s) || !isfinite(mu_s) || !(law->e >= 0 && law->e <= 1))
         return IMP_EINPUT;
-    if (law->kind == IMP_LAW_CUSTOM) return IMP_EINPUT;  /* SB22 define three laws */
+    if (law->kind == IMP_LAW_CUSTOM && !law->fn) return IMP_EINPUT;
     imp_contact3d c;
     imp_status st = imp_contact3d_init(b, &c);
     if (st != IMP_OK) return st;
@@ -421,8 +496,18 @@ imp_status imp_solve3d_algebraic(const imp_body3d *b, double mu_s, double mu_k,
     out->Pc = s.P[1];
     out->Wc = s.Wn;
 
-    /* ---- restitution ---- */
-    if (law->e > 0) {
+    /* ---- restitution (built-in laws with e = 0, or a custom law already
+     * satisfied at maximum compression, end here) ---- */
+    int restitute = law->e > 0;
+    if (law->kind == IMP_LAW_CUSTOM) {
+        double R, x0[9];
+        memcpy(x0, s.v, sizeof s.v);
+        memcpy(x0 + 3, s.w, sizeof s.w);
+        x0[6] = x0[7] = x0[8] = 0;
+        if ((st = law_at(&s, x0, &R)) != IMP_OK) return st;
+        restitute = R < 0;
+    }
+    if (restitute) {
         if (rest == REST_STICK) {
             closure cl = rest_closure(&s, T_STICK);
             if ((st = solve_stage(&s, &cl, x)) != IMP_OK || !(x[7] >= -1e-12 * s.Ps))
@@ -442,7 +527,12 @@ imp_status imp_solve3d_algebraic(const imp_body3d *b, double mu_s, double mu_k,
                 contact_vel(&s, x, x + 3, vce);
                 if (cl.norm == N_FN) found = x[7] < cl.target;
                 else if (cl.norm == N_VN) found = vce[1] < cl.target;
-                else found = 0.5 * x[7] * (vcs[1] + vce[1]) < cl.target;
+                else if (cl.norm == N_ENERGY) found = 0.5 * x[7] * (vcs[1] + vce[1]) < cl.target;
+                else {
+                    double R;
+                    if ((st = law_at(&s, x, &R)) != IMP_OK) return st;
+                    found = R < 0;
+                }
             }
             if (found) {
                 double us[2];

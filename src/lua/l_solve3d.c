@@ -269,8 +269,6 @@ static int l_solve3d(lua_State *L)
     imp_law law;
     imp_lua_law lctx;
     imp_law_check(&c, 1, 0, &law, &lctx);   /* custom: pushes the law and its state */
-    if (method == METHOD_ALGEBRAIC && law.kind == IMP_LAW_CUSTOM)
-        imp_check_error(&c, "law", "must be \"poisson\", \"newton\" or \"energetic\" with method = \"algebraic\" (custom laws need method = \"exact\")");
     track_box *tb = NULL;
     if (method == METHOD_EXACT) {
         tb = push_track(L);

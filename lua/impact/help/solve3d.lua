@@ -34,8 +34,10 @@ without friction. It is exact in the plane and when sticking is reached in
 compression (Poisson), but can mispredict the mode in strongly non-planar
 impacts and can even gain energy (energy_gain = true, noted when printed).
 It gives no impulse when vC0.y = 0 (tangential impacts need "exact"), and
-raises an error when a stage has no admissible solution. Custom laws need
-method = "exact".
+raises an error when a stage has no admissible solution. A custom law ends
+the restitution stage it first reaches zero in (along a stage everything is
+linear in the stage's normal impulse, so one dgesv gives the path and the
+root is bracketed and refined).
 
 The body: m, inertia, an orientation and r at the top level, or the same
 fields in body = {...} (e.g. body = impact.rod{...}). inertia is either the
