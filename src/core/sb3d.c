@@ -238,23 +238,35 @@ static imp_status solve_custom(sb_t *s, const closure *cl, double x[9])
     return IMP_OK;
 }
 
-/* A stage's frictionless solution (same normal closure). */
+/* A stage's frictionless solution (same normal closure). Without friction
+ * F = (0, F_n, 0) and v_n,end = v_n + W_nn F_n, so E.2's closed forms give
+ * it directly (no 9x9 solve): F_n = (v_n,end - v_n)/W_nn, the Poisson
+ * budget, or the energetic F_n = 2T/(v_n + sqrt(v_n^2 + 2 W_nn T)); the
+ * body update follows from the momentum rows. */
 static imp_status frictionless(sb_t *s, const closure *cl, double x[9])
 {
-    closure fl = *cl;
-    fl.tang = T_FREE;
-    if (cl->norm == N_LAW) return solve_custom(s, &fl, x);
-    if (cl->norm != N_ENERGY) return solve_linear(s, &fl, x);
-    /* start at its closed form: v_n = vn_s + Wnn F, F (vn_s + v_n)/2 = T */
-    double vc[3];
+    if (cl->norm == N_LAW) {
+        closure fl = *cl;
+        fl.tang = T_FREE;
+        return solve_custom(s, &fl, x);
+    }
+    double vc[3], k = s->c->Wnn, Fn;
     contact_vel(s, s->v, s->w, vc);
-    double T = cl->target, k = s->c->Wnn;
-    closure fn = fl;
-    fn.norm = N_FN;
-    fn.target = T > 0 ? 2 * T / (vc[1] + sqrt(vc[1] * vc[1] + 2 * k * T)) : 0;
-    imp_status st = solve_linear(s, &fn, x);
-    if (st != IMP_OK) return st;
-    return solve_newton(s, &fl, x);
+    if (cl->norm == N_VN) Fn = (cl->target - vc[1]) / k;
+    else if (cl->norm == N_FN) Fn = cl->target;
+    else {
+        double T = cl->target;
+        Fn = T > 0 ? 2 * T / (vc[1] + sqrt(vc[1] * vc[1] + 2 * k * T)) : 0;
+    }
+    /* v' = v + F/m, w' = w + I^-1 (r x F) with F = Fn e_y */
+    const double *r = s->b->r, *Ii = s->c->Iinv;
+    double rF[3] = {-r[2] * Fn, 0, r[0] * Fn};
+    for (int i = 0; i < 3; i++) {
+        x[i] = s->v[i] + (i == 1 ? Fn / s->b->m : 0);
+        x[3 + i] = s->w[i] + Ii[3 * i] * rF[0] + Ii[3 * i + 1] * rF[1] + Ii[3 * i + 2] * rF[2];
+        x[6 + i] = i == 1 ? Fn : 0;
+    }
+    return isfinite(Fn) ? IMP_OK : IMP_ESINGULAR;
 }
 
 /* Solves a stage (frictionless start for the nonlinear ones). */
