@@ -282,6 +282,9 @@ static int l_solve3d(lua_State *L)
         return luaL_error(L, "solve3d: the algebraic model has no admissible solution (stage %s needs a negative normal impulse or has no energetic root); method = \"exact\" always has one",
                           imp_stage3d_name(r.fail_stage));
     if (u.st == IMP_EINTERRUPT) return luaL_error(L, "solve3d: interrupted!");
+    if (u.st == IMP_ESTEPS)
+        return imp_check_error(&c, "max_steps", "(%ld) was exceeded by the integrator; raise it or loosen rtol",
+                               o.max_steps);
     if (u.st != IMP_OK) return imp_law_raise(L, &c, &law, u.st);
     for (int i = 0; i < 3; i++)
         if (!isfinite(r.P[i]) || !isfinite(r.v[i]) || !isfinite(r.w[i]) || !isfinite(r.dT))
