@@ -8,7 +8,7 @@ local impact = impact or require("impact")
 local mu = math.tan(math.rad(30))
 -- rounding leaves -1e-17 where the exact value is 0
 local function z(v) return math.abs(v) < 1e-12 and 0 or v end
-local p = impact.painleve{ l = 4, theta_deg = 75, mu = mu }
+local p = impact.painleve{ l = 4, theta_deg = 75, mu = mu, e = 0.5 }
 print(string.format("MW88 rod: l = 4, theta = 75 deg, mu = tan 30 deg = %.6f", mu))
 print(string.format("  B1 = %.6f  B2 = %.6f  B3 = %.6f  Delta = %.6f", p.B1, p.B2, p.B3, p.Delta))
 print(string.format("  a = B2 - mu*B3 = %.6f  (9 - 16/sqrt 3 = %.6f): %s", p.a, 9 - 16 / math.sqrt(3),
@@ -37,6 +37,6 @@ end
 
 print("\na over the orientations (sliding left):")
 for th = 60, 90, 5 do
-  local q = impact.painleve{ l = 4, theta_deg = th, mu = mu }
+  local q = impact.painleve{ l = 4, theta_deg = th, mu = mu, e = 0.5 }
   print(string.format("  theta = %2d deg  a = %9.6f  %s", th, q.a, q.consistent and "" or "<- impact"))
 end

@@ -86,7 +86,6 @@ describe("impact.space (Wang 1986, PHYSICS.md C)", function()
     assert.is.near(0.329483 * m * v, s.Px, 1e-5)
     assert.is.near(0.877255, s.tan_gr, TOL)
     -- the same impulse from solve2d with the body
-    if not impact.solve2d then return end   -- TODO(merge): solve2d binding
     local r = impact.solve2d{ body1 = body, mu = 0.25, e = 0.8 }
     assert.is.near(r.Px, s.Px, 1e-12)
     assert.is.near(r.body1.w - body.w, s.dw, 1e-12)
@@ -175,7 +174,7 @@ describe("impact.space_map", function()
 end)
 
 describe("impact.painleve (Mason & Wang 1988, PHYSICS.md D)", function()
-  local shape = { l = 4, theta_deg = 75, mu = MU30 }
+  local shape = { l = 4, theta_deg = 75, mu = MU30, e = 0.5 }
   local function with(t, extra)
     local c = {}
     for k, v in pairs(t) do c[k] = v end
@@ -261,7 +260,10 @@ describe("impact.painleve (Mason & Wang 1988, PHYSICS.md D)", function()
     err(impact.painleve, with(shape, { e = 1.5 }), "field 'e' must be in [0, 1]")
     err(impact.painleve, { B1 = 2, B2 = 1, B3 = 0.5 }, "field 's' is required")
     err(impact.painleve, { B1 = 2, B2 = 1, B3 = 0.5, S0 = 1, s = -1 }, "field 's' (-1) contradicts")
-    err(impact.painleve, { body1 = { m = 0, rho = 1 } }, "field 'body1.m' must be positive")
+    err(impact.painleve, { body1 = { m = 0, rho = 1 }, e = 0.5 }, "field 'body1.m' must be positive")
+    err(impact.painleve, { l = 4, theta_deg = 75, mu = MU30 }, "painleve: field 'e' is required")
+    err(impact.painleve, { body1 = { m = 1, rho = 1, x = 1, y = 4, vx = -1, vy = -0.5 }, e = 0.5 },
+        "field 'body1' must slide along the contact")
     err(impact.painleve, with(shape, { law = function() error("boom") end }), "law")
     err(impact.painleve_bands, { l = 4, mu = -1 }, "painleve_bands: field 'mu'")
   end)

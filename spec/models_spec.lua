@@ -2,7 +2,7 @@ local impact = require("impact")
 
 -- solve2d's model dispatch (PHYSICS.md F).
 local function solve(t)
-  return (impact.solve2d or impact.core._solve2d_model)(t)   -- TODO(merge): solve2d only
+  return impact.solve2d(t)
 end
 
 local TOL = 1e-6
@@ -45,6 +45,9 @@ describe("solve2d published models", function()
     assert.equal("sticking", r.mode)
     assert.equal("reconstructed", r.status)
     assert.matches("reconstructed", r.notes)
+    local text = tostring(r)
+    assert.matches("model kane %(reconstructed%)", text)
+    assert.matches("energy GAINED", text)
   end)
 
   it("brach: the ratio rule and the energy step (F.4)", function()
@@ -104,6 +107,25 @@ describe("solve2d published models", function()
     assert.is.near(T1 - T0, r.dT, 1e-12)
   end)
 
+  it("brach takes a moment law as the e_m plug-in, marked uncertain", function()
+    local b = { m = 2, rho = math.sqrt(0.3), x = 0.3, y = 0.4, vx = 0.5, vy = -1, w = 0.7 }
+    local phases = {}
+    local r = solve{ body1 = b, e = 0.6, mu = 0.4, model = "brach",
+                     moment = function(s) phases[#phases + 1] = s.phase return -0.05 end }
+    assert.same({ "impact" }, phases)
+    assert.equal(-0.05, r.Mq)
+    assert.equal("uncertain", r.status)
+    assert.matches("e_m plug%-in", r.notes)
+    local I = b.m * b.rho ^ 2
+    local a = r.body1
+    local T0 = 0.5 * b.m * (b.vx ^ 2 + b.vy ^ 2) + 0.5 * I * b.w ^ 2
+    local T1 = 0.5 * b.m * (a.vx ^ 2 + a.vy ^ 2) + 0.5 * I * a.w ^ 2
+    assert.is.near(T1 - T0, r.dT, 1e-12)
+    local z = solve{ body1 = b, e = 0.6, mu = 0.4, model = "brach", moment = function() return 0 end }
+    local n = solve{ body1 = b, e = 0.6, mu = 0.4, model = "brach" }
+    assert.equal(n.Px, z.Px); assert.equal(n.Py, z.Py)
+  end)
+
   it("bodies and coefficients give the same result", function()
     -- rod case 2 (S0 = 0.6, C0 = -1) as a body with w = 0
     for _, m in ipairs{ "kane", "brach", "smith", "glocker-pfeiffer" } do
@@ -149,19 +171,20 @@ describe("solve2d published models", function()
     end
     err(rod(0.6, -1, { model = "kan" }), "field 'model' must be one of")
     err(rod(0.6, -1, { model = "kane", e = 1.3 }), "solve2d: field 'e' must be in [0, 1], got 1.3")
-    err(rod(0.6, -1, { model = "kane", mu = 0.5, mu_0 = 0.2 }), "field 'mu_0' must not be below")
-    err(rod(0.6, -1, { model = "smith", mu = -1 }), "field 'mu'")
-    err(rod(0.6, -1, { model = "brach", e_m = 0.5 }), "field 'e_m'")
-    err(rod(0.6, -1, { model = "glocker-pfeiffer", nu = 0.5 }), "field 'nu'")
-    err(rod(0.6, -1, { model = "cs", e_mC = 0.5 }), "field 'e_mC'")
-    err(rod(0.6, -1, { model = "cs", moment = function() return 0 end }), "field 'moment' needs bodies")
-    err(rod(0.6, -1, { model = "kane", moment = function() return 0 end }), "field 'moment' is only used")
-    err({ model = "smith", B1 = 1, B2 = 1, B3 = 2, C0 = -1 }, "B1*B2 > B3^2")
-    err(rod_body(0.6, -1, { model = "cs", moment = function() error("boom") end }),
+    err(rod(0.6, -1, { model = "kane", e = 0.5, mu = 0.5, mu_0 = 0.2 }), "field 'mu_0' must not be below")
+    err(rod(0.6, -1, { model = "smith", e = 0.5, mu = -1 }), "field 'mu'")
+    err(rod(0.6, -1, { model = "brach", e = 0.5, e_m = 0.5 }), "field 'e_m'")
+    err(rod(0.6, -1, { model = "glocker-pfeiffer", e = 0.5, nu = 0.5 }), "field 'nu'")
+    err(rod(0.6, -1, { model = "cs", e = 0.5, e_mC = 0.5 }), "field 'e_mC'")
+    err(rod(0.6, -1, { model = "cs", e = 0.5, moment = function() return 0 end }), "field 'moment' needs bodies")
+    err(rod(0.6, -1, { model = "kane", e = 0.5, moment = function() return 0 end }), "field 'moment' is only used")
+    err({ model = "smith", B1 = 1, B2 = 1, B3 = 2, S0 = 0, C0 = -1, e = 0.5 }, "B3")
+    err(rod(0.6, -1, { model = "smith" }), "solve2d: field 'e' is required")
+    err(rod_body(0.6, -1, { model = "cs", e = 0.5, moment = function() error("boom") end }),
         "field 'moment' raised an error")
-    err(rod_body(0.6, -1, { model = "cs", moment = function() return "x" end }),
+    err(rod_body(0.6, -1, { model = "cs", e = 0.5, moment = function() return "x" end }),
         "field 'moment' must return a finite number")
-    err(rod_body(0 / 0, -1, { model = "smith" }), "field 'body1.vx'")
+    err(rod_body(0 / 0, -1, { model = "smith", e = 0.5 }), "field 'body1.vx'")
   end)
 end)
 
@@ -180,7 +203,6 @@ describe("impact.compare", function()
   end)
 
   it("includes Routh's path by default and agrees when frictionless", function()
-    if not impact.solve2d then return end   -- TODO(merge)
     local c = impact.compare(rod(0.6, -1, { e = 0.5, mu = 0 }))
     for _, m in ipairs{ "routh", "newton-frictionless", "kane", "brach", "smith",
                         "glocker-pfeiffer", "cs" } do
@@ -189,6 +211,19 @@ describe("impact.compare", function()
     end
     assert.equal("exact", c.routh.status)
     assert.is_true(c.routh.coulomb_ok)
+  end)
+
+  it("flags Newton's energy gain on rod case 2 at e = 1 (G item 1)", function()
+    local c = impact.compare(rod(0.6, -1, { e = 1, mu = 0.5 }),
+                             { "routh", { "routh", law = "newton" }, "kane", "glocker-pfeiffer", "smith" })
+    assert.is.near(0.053972, c["routh/newton"].dT, TOL)
+    assert.is_true(c["routh/newton"].energy_gain)
+    assert.is_true(c.kane.energy_gain)
+    assert.is_false(c.routh.energy_gain)
+    assert.is_false(c["glocker-pfeiffer"].energy_gain)
+    assert.is_false(c.smith.energy_gain)
+    assert.has_error(function() impact.compare(rod(0.6, -1, { e = 1 }), { "kane", "kane" }) end,
+                     "compare: model 'kane' is listed twice")
   end)
 
   it("shows body velocities when bodies are given", function()

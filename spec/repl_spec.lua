@@ -147,6 +147,7 @@ describe("the REPL", function()
 
   it("abandons the line (and a pending chunk) on Ctrl-C at the prompt; Ctrl-D exits", function()
     session.type("this is not lua")
+    session.wait("> this is not lua")  -- Ctrl-C flushes unread terminal input
     session.key("C-c")
     session.wait("> this is not lua\n> ")
     session.line("if true then")
@@ -174,6 +175,10 @@ describe("the REPL", function()
     session.type("obj.inh")
     session.key("Tab")
     session.wait("> obj.inherited")
+    session.key("C-u")
+    session.type("hel")
+    session.key("Tab")
+    session.wait("> help(")                -- a callable table
     session.key("C-u")
     session.line("s = 'x'")
     session.type("s:up")

@@ -117,6 +117,11 @@ describe("impact.solve2d with custom Lua laws", function()
     local ok, msg = pcall(function() return kept.Pn end)
     assert.is_false(ok)
     assert.matches("outside a law evaluation", msg)
+    -- also after a law error cut the solve short
+    pcall(rod, 0.6, -1, 0.3, 0.5, function(s) kept = s error("stop") end)
+    ok, msg = pcall(function() return kept.Pn end)
+    assert.is_false(ok)
+    assert.matches("outside a law evaluation", msg)
   end)
 
   it("allows a solve inside a law (the state object is shared and restored)", function()
@@ -169,6 +174,13 @@ describe("impact.solve2d bad input", function()
     err(coef{ law = "stronge" }, "field 'law' must be one of \"poisson\", \"newton\", \"energetic\", got \"stronge\"")
     err(coef{ law = 3 }, "field 'law' must be")
     err(coef{ body1 = { m = 1, rho = 1 } }, "field 'B1' cannot be combined with body1")
+    -- data at the limits of double: an error, never inf or NaN
+    err({ B1 = 1, B2 = 1e-300, B3 = 0, S0 = 0, C0 = -1e300, e = 0.5 }, "the result overflows")
+    -- tiny but valid coefficients are not mistaken for a degenerate contact
+    assert.is.near(1.5, impact.solve2d{ B1 = 1e-300, B2 = 1e-300, B3 = 0, S0 = 0, C0 = -1e-100,
+                                        e = 0.5 }.Py / 1e200, 1e-12)
+    err({ body1 = { m = 1e-300, rho = 1e-300, x = 1, y = 1, vy = -1e300 }, e = 0.5 },
+        "solve2d: .*overflow")
   end)
 
   it("checks bodies field by field", function()

@@ -215,6 +215,13 @@ describe("impact.solve2d results", function()
     assert.are.equal(r.Py, path[4].Py)
     assert.are.equal(0, path[1].Px)
     assert.are.equal("impact.Result2D", getmetatable(r).__name)
+    -- a result whose inputs were edited does not pretend to have a path
+    local q = rod(0.6, -1, 0.3, 0.5)
+    q.e = 0.9
+    local ok, msg = pcall(function() return q.path end)
+    assert.is_false(ok)
+    assert.matches("fields were changed", msg)
+    assert.is_nil(rod(0.6, -1, 0.3, 0.5)[1])
   end)
 
   it("print as a one-screen summary", function()

@@ -243,6 +243,19 @@ static void test_cs_moment(void)
     CHECK_NEAR(r.dT, T1 - T0, 1e-12);
     p.moment = failing_law;
     CHECK(imp_model2d_solve(IMP_MODEL_CS, &c, &p, &r) == IMP_ELAW);
+    /* Brach's e_m plug-in: one call, the moment acts first. */
+    p.moment = moment_law;
+    CHECK(imp_model2d_solve(IMP_MODEL_BRACH, &c, &p, &r) == IMP_OK);
+    CHECK(r.Mq == -0.05);
+    CHECK(r.status == IMP_MSTATUS_UNCERTAIN);
+    vx1 = vx + r.Px / m; vy1 = vy + r.Py / m; w1 = w + (y * r.Px - x * r.Py + r.Mq) / I;
+    CHECK_NEAR(r.S, vx1 + w1 * y, 1e-12);
+    CHECK_NEAR(r.C, vy1 - w1 * x, 1e-12);
+    CHECK_NEAR(r.C, -0.6 * (vy - (w + r.Mq / I) * x), 1e-12);   /* Newton on the shifted C0 */
+    T1 = 0.5 * m * (vx1 * vx1 + vy1 * vy1) + 0.5 * I * w1 * w1;
+    CHECK_NEAR(r.dT, T1 - T0, 1e-12);
+    p.moment = failing_law;
+    CHECK(imp_model2d_solve(IMP_MODEL_BRACH, &c, &p, &r) == IMP_ELAW);
 }
 
 static void test_bad_input_and_none(void)

@@ -90,6 +90,20 @@ static void test_resolution(void)
             CHECK_NEAR(r.C, 4 * T[i].e / c.B1, 1e-12);
         }
     }
+    /* The path: Px = mu Py until the slip stops at p_s = 1/(3 sqrt 3), sticking
+     * holds (|B3|/B1 = 0.251127 < mu), compression ends at p_c = 4/17. */
+    CHECK_NEAR(fabs(c.B3) / c.B1, 0.251127, V6);
+    imp_law law = { IMP_LAW_POISSON, 0.5, NULL, NULL };
+    imp_result2d r;
+    CHECK(imp_painleve_resolve(&c, mu, mu, &law, &r) == IMP_OK);
+    CHECK(r.nvert == 4);
+    CHECK(r.vert[1].event == IMP_EV_STICK);
+    CHECK_NEAR(r.vert[1].Py, 0.192450, V6);
+    CHECK_NEAR(r.vert[1].Py, 1 / (3 * sqrt(3)), 1e-12);
+    CHECK_NEAR(r.vert[1].Px, mu * r.vert[1].Py, 1e-12);
+    CHECK(r.vert[2].event == IMP_EV_MAXC);
+    CHECK_NEAR(r.vert[2].Py, 4.0 / 17, 1e-12);
+    CHECK_NEAR(r.Pc, 0.235294, V6);
     /* A consistent orientation gets no impulse (G item 12: a >= 0 iff none). */
     for (double th = 5; th < 180; th += 5) {
         imp_painleve_coef(1, 1, 4, th * DEG, -1, &c);

@@ -61,7 +61,11 @@ return function(impact, core)
     if out ~= nil and type(out) ~= "string" then
       error("space_map: field 'out' must be a file name, got " .. type(out), 2)
     end
-    local r = space_map(t)
+    local ok, r = pcall(space_map, t)
+    if not ok then
+      -- the position would point here; report the caller's instead
+      error((tostring(r):gsub("^[^\n]-analysis%.lua:%d+: ", "")), 2)
+    end
     r.order = ORDER
     r.translation.grid = translation_on_grid(r)
     if out then write_csv(out, r.columns, ORDER, "space_map") end

@@ -78,19 +78,13 @@ local function format(res)
   return table.concat(out, "\n")
 end
 
-return function(impact, core)
-  -- Routh's path is solve2d itself; the published models go through the
-  -- model dispatch of solve2d (or the core entry while solve2d is absent).
+return function(impact)
+  -- Routh's path is solve2d itself; the published models go through
+  -- solve2d's model dispatch.
   local function solve(t, name)
     local p = copy(t)
-    if name == "routh" then
-      p.model = nil
-      if not impact.solve2d then error("compare: model \"routh\" needs impact.solve2d", 3) end
-      return impact.solve2d(p)
-    end
-    p.model = name
-    if impact.solve2d then return impact.solve2d(p) end
-    return core._solve2d_model(p)
+    p.model = name ~= "routh" and name or nil
+    return impact.solve2d(p)
   end
 
   function impact.compare(t, models)
@@ -141,7 +135,10 @@ return function(impact, core)
         for k, v in pairs(sp.over) do p[k] = v end
       end
       local ok, r = pcall(solve, p, sp.name)
-      if not ok then error(r, 2) end
+      if not ok then
+        -- the position would point here; report the caller's instead
+        error((tostring(r):gsub("^[^\n]-models%.lua:%d+: ", "")), 2)
+      end
       r.model = r.model or sp.name
       r.status = r.status or STATUS[sp.name]
       -- Flags for results that do not carry them (Routh's path).

@@ -1,6 +1,8 @@
 -- Lua side of the 2D area: the one-screen summary printed for a solve2d
 -- result (metatable impact.Result2D, created by the C binding).
-local fmt = function(x) return string.format("%.6g", x) end
+local function fmt(x)
+  return type(x) == "number" and string.format("%.6g", x) or tostring(x)
+end
 
 local function summary(r)
   local out = {}
@@ -21,8 +23,8 @@ local function summary(r)
       add("  %s after   vx = %s  vy = %s  w = %s", name, fmt(b.vx), fmt(b.vy), fmt(b.w))
     end
   end
-  local path = r.path
-  if type(path) == "table" then
+  local ok, path = pcall(function() return r.path end)
+  if ok and type(path) == "table" then
     local steps = {}
     for _, v in ipairs(path) do
       steps[#steps + 1] = string.format("%s (%s, %s)", v.event, fmt(v.Px), fmt(v.Py))

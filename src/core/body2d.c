@@ -28,29 +28,29 @@ const char *imp_event_name(imp_event e)
     return (unsigned)e < sizeof names / sizeof *names ? names[e] : "?";
 }
 
-/* 1/m + a^2/I with I = m rho^2, written to keep large rho finite. */
-static double inv_mass(const imp_body2d *b, double a)
+/* One body's share of B1, B2, B3 (PHYSICS.md A.1). The lengths are
+ * divided by rho first, so that large or small m, rho do not overflow
+ * I = m rho^2; two divisions per body. */
+static void add_body(const imp_body2d *b, imp_coef2d *c)
 {
-    double r = a / b->rho;
-    return (1 + r * r) / b->m;
+    double im = 1 / b->m, ir = 1 / b->rho;
+    double xr = b->x * ir, yr = b->y * ir;
+    c->B1 += (1 + yr * yr) * im;
+    c->B2 += (1 + xr * xr) * im;
+    c->B3 += xr * yr * im;   /* body 2 enters with a PLUS sign too (WM92 eq
+                                21 corrected): both CMs are measured from
+                                the contact point */
 }
 
 void imp_coef2d_from_bodies(const imp_body2d *b1, const imp_body2d *b2,
                             imp_coef2d *c)
 {
-    double I1 = b1->m * b1->rho * b1->rho;
-    c->B1 = inv_mass(b1, b1->y);
-    c->B2 = inv_mass(b1, b1->x);
-    c->B3 = b1->x * b1->y / I1;
+    c->B1 = c->B2 = c->B3 = 0;
+    add_body(b1, c);
     c->S0 = b1->vx + b1->w * b1->y;
     c->C0 = b1->vy - b1->w * b1->x;
     if (b2) {
-        /* body 2 enters B3 with a PLUS sign (PHYSICS.md A.1, WM92 eq 21
-         * corrected): both centres are measured from the contact point */
-        double I2 = b2->m * b2->rho * b2->rho;
-        c->B1 += inv_mass(b2, b2->y);
-        c->B2 += inv_mass(b2, b2->x);
-        c->B3 += b2->x * b2->y / I2;
+        add_body(b2, c);
         c->S0 -= b2->vx + b2->w * b2->y;
         c->C0 -= b2->vy - b2->w * b2->x;
     }
@@ -59,10 +59,10 @@ void imp_coef2d_from_bodies(const imp_body2d *b1, const imp_body2d *b2,
 void imp_body2d_after(const imp_body2d *b, double sign, double Px, double Py,
                       double out[3])
 {
-    double px = sign * Px, py = sign * Py;
-    out[0] = b->vx + px / b->m;
-    out[1] = b->vy + py / b->m;
-    out[2] = b->w + (b->y * px - b->x * py) / (b->m * b->rho * b->rho);
+    double px = sign * Px, py = sign * Py, im = 1 / b->m, ir = 1 / b->rho;
+    out[0] = b->vx + px * im;
+    out[1] = b->vy + py * im;
+    out[2] = b->w + ((b->y * ir) * px - (b->x * ir) * py) * (im * ir);
 }
 
 double imp_body2d_energy(const imp_body2d *b, const double v[3])
@@ -139,7 +139,7 @@ const char *imp_problem2d_check(const imp_problem2d *p, char *msg, size_t n)
             return fail(msg, n, "B1", "must be positive", c.B1);
         if (!(c.B2 > 0))
             return fail(msg, n, "B2", "must be positive", c.B2);
-        if (!(c.B1 * c.B2 - c.B3 * c.B3 > 0)) {
+        if (!imp_coef2d_posdef(&c)) {
             char a[32], what[80];
             fmt_num(a, sizeof a, c.B1 * c.B2);
             snprintf(what, sizeof what, "must satisfy B1*B2 > B3^2 (B1*B2 = %s)", a);
@@ -153,7 +153,7 @@ const char *imp_problem2d_check(const imp_problem2d *p, char *msg, size_t n)
         return f;
     imp_coef2d_from_bodies(&p->body1, p->nbodies == 2 ? &p->body2 : NULL, &c);
     if (!(isfinite(c.B1) && isfinite(c.B2) && isfinite(c.B3) && isfinite(c.S0) &&
-          isfinite(c.C0) && c.B1 * c.B2 - c.B3 * c.B3 > 0)) {
+          isfinite(c.C0) && imp_coef2d_posdef(&c))) {
         if (msg && n)
             snprintf(msg, n, "gives a degenerate contact (B1*B2 <= B3^2 or overflow)");
         return "body1";
@@ -181,6 +181,9 @@ imp_status imp_problem2d_solve(const imp_problem2d *p, imp_result2d *out,
         imp_body2d_after(&p->body1, 1, out->Px, out->Py, post[0]);
         if (b2)
             imp_body2d_after(b2, -1, out->Px, out->Py, post[1]);
+        for (int i = 0; i < (b2 ? 6 : 3); i++)
+            if (!isfinite(post[i / 3][i % 3]))
+                return IMP_EINPUT;     /* overflow: never return inf/NaN */
     }
     return st;
 }

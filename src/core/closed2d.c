@@ -10,8 +10,8 @@ static double sgn(double x) { return (x > 0) - (x < 0); }
 static int valid(const imp_coef2d *c, double mu_s, double mu_k, double e)
 {
     return isfinite(c->B1) && isfinite(c->B2) && isfinite(c->B3) &&
-           isfinite(c->S0) && isfinite(c->C0) && c->B1 > 0 && c->B2 > 0 &&
-           c->B1 * c->B2 - c->B3 * c->B3 > 0 && isfinite(mu_s) && mu_k >= 0 &&
+           isfinite(c->S0) && isfinite(c->C0) && imp_coef2d_posdef(c) &&
+           isfinite(mu_s) && mu_k >= 0 &&
            mu_k <= mu_s && e >= 0 && e <= 1;
 }
 

@@ -72,6 +72,13 @@ typedef struct {
     imp_vertex2d vert[IMP_PATH2D_MAX];
 } imp_result2d;
 
+/* B1 > 0, B2 > 0 and B1*B2 > B3^2 (W2 positive definite), written as
+ * B3*(B3/B1) < B2 so that tiny coefficients do not underflow to 0. */
+static inline int imp_coef2d_posdef(const imp_coef2d *c)
+{
+    return c->B1 > 0 && c->B2 > 0 && c->B3 * (c->B3 / c->B1) < c->B2;
+}
+
 /* B1, B2, B3 of two bodies (b2 == NULL: the fixed ground) and S0, C0 of
  * their pre-impact velocities (PHYSICS.md A.1, plus sign of body 2 in B3). */
 void imp_coef2d_from_bodies(const imp_body2d *b1, const imp_body2d *b2,
@@ -86,7 +93,8 @@ double imp_body2d_energy(const imp_body2d *b, const double v[3]);
 
 /* The exact path tracer (PHYSICS.md A.3). Requires finite data, B1 > 0,
  * B2 > 0, B1*B2 > B3^2, 0 <= mu_k <= mu_s, law->e in [0, 1]; returns
- * IMP_EINPUT otherwise. A custom law may give IMP_ELAW or IMP_ENOROOT. */
+ * IMP_EINPUT otherwise, and also when the result would overflow (data near
+ * the limits of double). A custom law may give IMP_ELAW or IMP_ENOROOT. */
 imp_status imp_solve2d(const imp_coef2d *c, double mu_s, double mu_k,
                        const imp_law *law, imp_result2d *out);
 
@@ -107,7 +115,8 @@ const char *imp_problem2d_check(const imp_problem2d *p, char *msg, size_t n);
 
 /* Solves p; post (may be NULL) receives the post-impact (vx, vy, w) of
  * body1 (post[0]) and body2 (post[1]) when bodies were given. Invalid
- * bodies give IMP_EINPUT (call imp_problem2d_check for the reason). */
+ * bodies give IMP_EINPUT (call imp_problem2d_check for the reason; if it
+ * finds none, the result overflowed). */
 imp_status imp_problem2d_solve(const imp_problem2d *p, imp_result2d *out,
                                double post[2][3]);
 

@@ -164,6 +164,29 @@ static imp_status brach(const imp_coef2d *c, const imp_model_params *p,
     return IMP_OK;
 }
 
+/* Brach with the e_m plug-in (F.4: Brach's moment law was not recovered, so
+ * the user supplies the moment impulse): Mq acts first, then the ratio rule
+ * on the shifted contact velocities. */
+static imp_status brach_moment(const imp_coef2d *c, const imp_model_params *p,
+                               imp_model_result2d *r)
+{
+    const imp_moment2d *m = p->mcoef;
+    imp_moment_state ms = { IMP_PHASE_COMPRESSION, c->S0, c->C0, m->W0, m->W0, 0, 0, 0, 1 };
+    double q;
+    if (p->moment(p->moment_ctx, &ms, &q) || !isfinite(q)) return IMP_ELAW;
+    imp_coef2d s = *c;
+    s.S0 += m->BSq * q;
+    s.C0 += m->BCq * q;
+    r->Mq = q;
+    if (s.C0 < 0) {
+        imp_status st = brach(&s, p, &r->Px, &r->Py, &r->ratio, &r->ratio_limit);
+        if (st != IMP_OK) return st;
+    }
+    r->S = s.S0 + s.B1 * r->Px - s.B3 * r->Py;
+    r->C = s.C0 - s.B3 * r->Px + s.B2 * r->Py;
+    return IMP_OK;
+}
+
 /* Smith (F.7): I_T = -mu I_N (S0 + S)/(|S0| + |S|) with Newton's normal law.
  * With S = u unknown, Px(u), Py(u) are affine; on each branch sgn(u) = b the
  * law is a quadratic in u. Keeps roots on their branch with Py > 0. */
@@ -256,7 +279,7 @@ static imp_status gp(const imp_coef2d *c, const imp_model_params *p, int with_mo
     *stuck = 0;
     /* Compression (a moment impulse, if any, acts first: F.8 skeleton). */
     if (m) {
-        imp_moment_state ms = { IMP_PHASE_COMPRESSION, S, C, W, m->W0, 0, 0, 0 };
+        imp_moment_state ms = { IMP_PHASE_COMPRESSION, S, C, W, m->W0, 0, 0, 0, 0 };
         if (p->moment(p->moment_ctx, &ms, &q)) return IMP_ELAW;
         if (!isfinite(q)) return IMP_ELAW;
         Mq += q; S += m->BSq * q; C += m->BCq * q; W += m->Bq * q;
@@ -269,7 +292,7 @@ static imp_status gp(const imp_coef2d *c, const imp_model_params *p, int with_mo
     double Px = px, Py = py;
     /* Expansion: Poisson's normal impulse e*PyC. */
     if (m) {
-        imp_moment_state ms = { IMP_PHASE_RESTITUTION, S, C, W, m->W0, Px, Py, r->PyC };
+        imp_moment_state ms = { IMP_PHASE_RESTITUTION, S, C, W, m->W0, Px, Py, r->PyC, 0 };
         if (p->moment(p->moment_ctx, &ms, &q)) return IMP_ELAW;
         if (!isfinite(q)) return IMP_ELAW;
         Mq += q; S += m->BSq * q; C += m->BCq * q; W += m->Bq * q;
@@ -296,7 +319,7 @@ static int valid(const imp_coef2d *c, const imp_model_params *p, imp_model2d m)
     if (!(p->mu >= 0 && isfinite(p->mu))) return 0;
     if (m == IMP_MODEL_KANE && !(p->mu_0 >= p->mu && isfinite(p->mu_0))) return 0;
     if (m == IMP_MODEL_BRACH && p->has_ratio && !isfinite(p->ratio)) return 0;
-    if (m == IMP_MODEL_CS && p->moment && !p->mcoef) return 0;
+    if ((m == IMP_MODEL_CS || m == IMP_MODEL_BRACH) && p->moment && !p->mcoef) return 0;
     return 1;
 }
 
@@ -328,7 +351,13 @@ imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
         mu_bound = p->mu_0;
         break;
     case IMP_MODEL_BRACH:
-        st = brach(c, p, &r->Px, &r->Py, &r->ratio, &r->ratio_limit);
+        if (p->moment) {
+            st = brach_moment(c, p, r);
+            computed_velocities = 1;
+            r->status = IMP_MSTATUS_UNCERTAIN;
+        } else {
+            st = brach(c, p, &r->Px, &r->Py, &r->ratio, &r->ratio_limit);
+        }
         break;
     case IMP_MODEL_SMITH:
         st = smith(c, p->e, p->mu, &r->Px, &r->Py, &r->nroots);

@@ -52,6 +52,7 @@ typedef struct {
     double W0;          /* relative angular velocity before the impact */
     double Px, Py;      /* impulse accumulated before this phase */
     double PyC;         /* compression normal impulse (restitution phase only) */
+    int single;         /* 1: a one-phase model (Brach's e_m plug-in), phase unused */
 } imp_moment_state;
 
 /* Returns 0 and writes the phase's moment impulse, or non-zero to abort
@@ -64,7 +65,8 @@ typedef struct {
     double mu_0;     /* Kane's static coefficient (>= mu) */
     int has_ratio;   /* Brach: use ratio as the starting impulse ratio */
     double ratio;
-    /* C-S only: an optional moment law (NULL = none) and its coupling. */
+    /* C-S (per phase) and Brach (once, the e_m plug-in of F.4): an optional
+     * moment law (NULL = none) and its coupling. */
     imp_moment_fn moment;
     void *moment_ctx;
     const imp_moment2d *mcoef;
@@ -102,7 +104,8 @@ double imp_energy2d(const imp_coef2d *c, double Px, double Py);
  * C0 >= 0: no impulse (slip "none"; no model here produces a tangential
  * impact). IMP_ENOROOT: the model has no admissible solution (Kane or Brach
  * sliding with B2 + s*mu*B3 <= 0, Smith with no root); IMP_ELAW: the moment
- * law failed. */
+ * law failed. Brach with a moment law: the law's Mq acts first, then the
+ * ratio rule runs on the shifted velocities; the status becomes uncertain. */
 imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
                              const imp_model_params *p,
                              imp_model_result2d *out);

@@ -244,7 +244,7 @@ static int valid(const imp_coef2d *c, double mu_s, double mu_k,
     if (!(isfinite(c->B1) && isfinite(c->B2) && isfinite(c->B3) &&
           isfinite(c->S0) && isfinite(c->C0)))
         return 0;
-    if (!(c->B1 > 0 && c->B2 > 0 && c->B1 * c->B2 - c->B3 * c->B3 > 0))
+    if (!imp_coef2d_posdef(c))
         return 0;
     if (!(isfinite(mu_s) && mu_k >= 0 && mu_k <= mu_s))
         return 0;
@@ -332,8 +332,10 @@ imp_status imp_solve2d(const imp_coef2d *c, double mu_s, double mu_k,
         /* (the d's are never NaN: plain comparisons, no libm fmin) */
         double dmin = dst < dmc ? dst : dmc;
         dmin = dend < dmin ? dend : dmin;
+        /* by A.3's monotonicity facts some event is always ahead: no finite
+         * one means the impulse overflows double (extreme data) */
         if (!isfinite(dmin))
-            return IMP_ENOCONV;  /* unreachable by A.3's monotonicity facts */
+            return IMP_EINPUT;
         /* coincident events (within 1e-12 of the impulse) in the order
          * stick, max compression, end */
         double tol = 1e-12 * (t.p + dmin);
@@ -376,6 +378,9 @@ done:
     out->Pc = t.pc;
     out->dT = c->S0 * t.Px + c->C0 * t.p +
               0.5 * (c->B1 * t.Px * t.Px - 2 * c->B3 * t.Px * t.p + c->B2 * t.p * t.p);
+    /* data near the limits of double can overflow: never return inf/NaN */
+    if (!isfinite(out->dT + out->Wc + out->Wr + out->Wf + out->Px + out->Py + out->S + out->C))
+        return IMP_EINPUT;
     if (stuck0)
         out->mode = IMP_MODE_C_STICKING;
     else if (event == IMP_EV_STICK)

@@ -1,10 +1,10 @@
 /* Tab completion in the REPL: globals and keywords, keys of tables along a
  * dotted path (a.b.c<Tab>), methods after ':' (s:up<Tab>), following
  * __index when it is a table (never calling an __index function, so
- * completion has no side effects). Functions complete with "(", tables
- * with ".". Inside a string literal readline completes file names. The
- * candidates are gathered under lua_pcall: readline's callbacks must never
- * see a Lua error. */
+ * completion has no side effects). Functions and callable tables complete
+ * with "(", other tables with ".". Inside a string literal readline
+ * completes file names. The candidates are gathered under lua_pcall:
+ * readline's callbacks must never see a Lua error. */
 #ifndef _DEFAULT_SOURCE
 #define _DEFAULT_SOURCE
 #endif
@@ -104,6 +104,10 @@ static void add_keys(lua_State *L, int idx, const char *prefix, const char *part
                     && (k = lua_tolstring(L, -2, &klen), klen >= plen)
                     && memcmp(k, part, plen) == 0 && is_ident(k, klen)) {
                     int vt = lua_type(L, -1);
+                    if (vt == LUA_TTABLE && luaL_getmetafield(L, -1, "__call") != LUA_TNIL) {
+                        lua_pop(L, 1);
+                        vt = LUA_TFUNCTION;            /* callable, like help */
+                    }
                     if (!methods || vt == LUA_TFUNCTION) {
                         const char *suffix = vt == LUA_TFUNCTION ? "("
                                            : vt == LUA_TTABLE && !methods ? "." : "";

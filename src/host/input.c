@@ -71,8 +71,18 @@ static int input_getc(FILE *stream)
     return c;
 }
 
+static struct sigaction before_repl;
+
+/* The prompt's handler stays installed for the REPL's lifetime (host_docall
+ * swaps it for laction around each call), so a Ctrl-C between two calls
+ * never kills the REPL. */
 void host_input_open(lua_State *L)
 {
+    struct sigaction sa;
+    sa.sa_handler = on_sigint;
+    sa.sa_flags = 0;                           /* no SA_RESTART: wake pselect */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &before_repl);
     rl_readline_name = "impact";
     rl_catch_signals = 0;
     rl_getc_function = input_getc;
@@ -80,18 +90,13 @@ void host_input_open(lua_State *L)
     host_complete_open(L);
 }
 
+/* A Ctrl-C that came while the last result was printed is forgotten. */
 char *host_input_read(const char *prompt, int *cancelled)
 {
-    struct sigaction sa, old;
-    sa.sa_handler = on_sigint;
-    sa.sa_flags = 0;                           /* no SA_RESTART: wake pselect */
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old);
     prompt_sigint = 0;
     line_cancelled = 0;
     fflush(stdout);
     char *line = readline(prompt);
-    sigaction(SIGINT, &old, NULL);
     *cancelled = line_cancelled;
     if (line_cancelled) {
         free(line);
@@ -111,4 +116,5 @@ int host_input_eof_newline(void)
 void host_input_close(void)
 {
     host_history_close();
+    sigaction(SIGINT, &before_repl, NULL);
 }

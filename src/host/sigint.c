@@ -14,6 +14,7 @@
 #include "interrupt.h"
 
 static lua_State *volatile running_L;
+static struct sigaction outside;   /* restored after the call (calls never nest) */
 
 static void set_signal(int sig, void (*handler)(int))
 {
@@ -42,15 +43,21 @@ static void laction(int sig)
 
 void host_sigint_catch(lua_State *L)
 {
+    struct sigaction sa;
+    sa.sa_handler = laction;
+    sa.sa_flags = 0;
+    sigemptyset(&sa.sa_mask);
     running_L = L;
-    set_signal(SIGINT, laction);
+    sigaction(SIGINT, &sa, &outside);
 }
 
-/* A Ctrl-C that came as the chunk finished leaves the hook set: remove it,
- * or it would stop the next chunk. A user's own hook stays. */
+/* Restores the action from before the call: the default in script mode
+ * (as lua.c), the REPL's prompt handler in the REPL. A Ctrl-C that came as
+ * the chunk finished leaves the hook set: remove it, or it would stop the
+ * next chunk. A user's own hook stays. */
 void host_sigint_release(lua_State *L)
 {
-    set_signal(SIGINT, SIG_DFL);
+    sigaction(SIGINT, &outside, NULL);
     if (lua_gethook(L) == lstop)
         lua_sethook(L, NULL, 0, 0);
 }

@@ -8,6 +8,7 @@
 #include "interrupt.h"
 #include "l_law.h"
 #include "l_prob2d.h"
+#include "l_solve2d.h"
 #include "module.h"
 #include "painleve.h"
 #include "space2d.h"
@@ -77,43 +78,12 @@ static void read_range(const imp_check *c, int t, const char *key, const double 
     lua_pop(L, 1);
 }
 
-/* The law for the tracer. Built-ins need nothing; a custom law runs under
- * run_law's protected call with the law and its state re-pushed there. */
+/* The law for the tracer, and the job run under imp_law_run's single
+ * protected call (a custom law may raise). */
 typedef struct {
     imp_lua_law lctx;
     imp_law law;
-    int (*body)(lua_State *L, void *ud);
-    void *ud;
 } law_run;
-
-static int run_law_protected(lua_State *L)
-{
-    law_run *r = lua_touserdata(L, 3);
-    r->lctx.fn = 1;
-    r->lctx.state = 2;
-    return r->body(L, r->ud);
-}
-
-static void run_with_law(lua_State *L, const imp_check *c, law_run *r)
-{
-    if (r->law.kind != IMP_LAW_CUSTOM) {
-        r->body(L, r->ud);
-        return;
-    }
-    int fn = r->lctx.fn, st = r->lctx.state;
-    lua_pushcfunction(L, run_law_protected);
-    lua_pushvalue(L, fn);
-    lua_pushvalue(L, st);
-    lua_pushlightuserdata(L, r);
-    int ok = lua_pcall(L, 3, 0, 0);
-    r->lctx.fn = fn;
-    r->lctx.state = st;
-    if (ok != LUA_OK) {
-        const char *msg = lua_tostring(L, -1);
-        luaL_error(L, "%s: law (%s) raised an error: %s", c->fn, r->lctx.name,
-                   msg ? msg : luaL_typename(L, -1));
-    }
-}
 
 /* A solve2d-shaped result table for a traced impact. */
 static void push_result2d(lua_State *L, const imp_result2d *r)
@@ -151,10 +121,9 @@ typedef struct {
     imp_status st;
 } painleve_job;
 
-static int painleve_body(lua_State *L, void *ud)
+static int painleve_body(lua_State *L)
 {
-    (void)L;
-    painleve_job *j = ud;
+    painleve_job *j = lua_touserdata(L, 1);
     j->st = imp_painleve_resolve(&j->c, j->mu_s, j->mu_k, j->law, &j->res);
     return 0;
 }
@@ -177,9 +146,12 @@ static int l_painleve(lua_State *L)
     imp_check c;
     imp_check_init(&c, L, "painleve");
     imp_check_table_arg(&c, 1);
-    imp_lprob2d pb;
-    double s = 0, theta = NAN, l = NAN, m = 1, rho = 1;
-    int shape = imp_check_has(&c, 1, "l");
+    imp_problem2d pb;
+    memset(&pb, 0, sizeof pb);
+    law_run lr;
+    memset(&lr, 0, sizeof lr);
+    double s = 0, theta = NAN, l = NAN, m = 1, rho = 1, mu_s, mu_k;
+    int shape = imp_check_has(&c, 1, "l"), parsed = 0;
     if (imp_check_has(&c, 1, "s")) {
         s = imp_check_number(&c, 1, "s", 1, 0);
         if (s != 1 && s != -1) imp_check_error(&c, "s", "must be 1 or -1, got %.17g", s);
@@ -188,50 +160,74 @@ static int l_painleve(lua_State *L)
         read_shape(&c, 1, &m, &rho, &l);
         theta = read_angle(&c, 1, "theta", 1, 0, 0, M_PI);
         if (s == 0) s = -1;           /* MW88's rod slides to the left */
-        imp_painleve_coef(m, rho, l, theta, s, &pb.c);
-        pb.nbodies = 0;
-        pb.c.S0 = s * imp_check_positive(&c, 1, "speed", 0, 1);
+        imp_painleve_coef(m, rho, l, theta, s, &pb.coef);
+        pb.coef.S0 = s * imp_check_positive(&c, 1, "speed", 0, 1);
     } else {
-        imp_lprob2d_read(&c, 1, 0, &pb);
-        double sg = (pb.c.S0 > 0) - (pb.c.S0 < 0);
+        if (imp_check_has(&c, 1, "body1")) {
+            /* Bodies exactly as solve2d reads them (with e, law, mu). */
+            imp_problem2d_from_lua(&c, 1, &pb, &lr.lctx);
+            imp_coef2d_from_bodies(&pb.body1, pb.nbodies == 2 ? &pb.body2 : NULL, &pb.coef);
+            lr.law = pb.law;
+            parsed = 1;
+        } else {
+            if (!imp_check_has(&c, 1, "B1"))
+                imp_check_fail(&c, "give the shape (l, theta), 'body1', or 'B1', 'B2', 'B3'");
+            pb.coef.B1 = imp_check_positive(&c, 1, "B1", 1, 0);
+            pb.coef.B2 = imp_check_positive(&c, 1, "B2", 1, 0);
+            pb.coef.B3 = imp_check_number(&c, 1, "B3", 1, 0);
+            pb.coef.S0 = imp_check_number(&c, 1, "S0", 0, 0);
+            if (!(pb.coef.B1 * pb.coef.B2 > pb.coef.B3 * pb.coef.B3))
+                imp_check_error(&c, "B3", "must satisfy B1*B2 > B3^2 (got B1 = %g, B2 = %g, B3 = %g)",
+                                pb.coef.B1, pb.coef.B2, pb.coef.B3);
+        }
+        double sg = (pb.coef.S0 > 0) - (pb.coef.S0 < 0);
         if (s == 0 && sg == 0)
             imp_check_error(&c, "s", "is required when the contact has no slip (S0 = 0)");
         if (s != 0 && sg != 0 && s != sg)
-            imp_check_error(&c, "s", "(%g) contradicts the sign of S0 (%.17g)", s, pb.c.S0);
+            imp_check_error(&c, "s", "(%g) contradicts the sign of S0 (%.17g)", s, pb.coef.S0);
         if (s == 0) s = sg;
-        if (pb.c.S0 == 0) pb.c.S0 = s;  /* unit slip for the resolving impact */
+        if (parsed && !(fabs(pb.coef.C0) <= 1e-9 * fabs(pb.coef.S0)))
+            imp_check_error(&c, "body1", "must slide along the contact (normal contact velocity "
+                            "C0 = %g, expected 0)", pb.coef.C0);
+        if (pb.coef.S0 == 0) {
+            pb.coef.S0 = s;                   /* unit slip for the resolving impact */
+            pb.nbodies = 0;                   /* so no body velocities are reported */
+        }
     }
-    double mu_s, mu_k;
-    imp_check_friction(&c, 1, 0, &mu_s, &mu_k);
-    law_run lr;
-    memset(&lr, 0, sizeof lr);
-    imp_law_check(&c, 1, 1, &lr.law, &lr.lctx);
-    double a = imp_painleve_a(&pb.c, mu_k, s);
+    if (parsed) {
+        mu_s = pb.mu_s; mu_k = pb.mu_k;
+    } else {
+        imp_check_friction(&c, 1, 0, &mu_s, &mu_k);
+        imp_law_check(&c, 1, NAN, &lr.law, &lr.lctx);   /* e checked when needed */
+        if (lr.law.kind == IMP_LAW_CUSTOM && isnan(lr.law.e)) lr.law.e = 0;   /* unused */
+    }
+    double a = imp_painleve_a(&pb.coef, mu_k, s);
     lua_createtable(L, 0, 16);
     int res = lua_gettop(L);
     imp_set_number(L, "a", a);
     imp_set_boolean(L, "consistent", a >= 0);
     imp_set_number(L, "s", s);
     imp_set_number(L, "mu", mu_k);
-    imp_set_number(L, "B1", pb.c.B1);
-    imp_set_number(L, "B2", pb.c.B2);
-    imp_set_number(L, "B3", pb.c.B3);
-    imp_set_number(L, "Delta", pb.c.B1 * pb.c.B2 - pb.c.B3 * pb.c.B3);
-    imp_set_number(L, "S0", pb.c.S0);
+    imp_set_number(L, "B1", pb.coef.B1);
+    imp_set_number(L, "B2", pb.coef.B2);
+    imp_set_number(L, "B3", pb.coef.B3);
+    imp_set_number(L, "Delta", pb.coef.B1 * pb.coef.B2 - pb.coef.B3 * pb.coef.B3);
+    imp_set_number(L, "S0", pb.coef.S0);
     /* The friction coefficient above which this orientation is inconsistent. */
-    if (s * pb.c.B3 < 0) imp_set_number(L, "mu_crit", pb.c.B2 / fabs(pb.c.B3));
+    if (s * pb.coef.B3 < 0) imp_set_number(L, "mu_crit", pb.coef.B2 / fabs(pb.coef.B3));
     if (shape) {
         imp_set_number(L, "theta", theta);
         imp_set_number(L, "theta_deg", theta / DEG);
         imp_set_number(L, "r", l / rho);
     }
     if (a < 0) {
+        if (lr.law.kind != IMP_LAW_CUSTOM && isnan(lr.law.e))
+            imp_check_error(&c, "e", "is required (the coefficient of restitution of the "
+                            "resolving impact, in [0, 1])");
         painleve_job j;
         memset(&j, 0, sizeof j);
-        j.c = pb.c; j.mu_s = mu_s; j.mu_k = mu_k; j.law = &lr.law;
-        lr.body = painleve_body;
-        lr.ud = &j;
-        run_with_law(L, &c, &lr);
+        j.c = pb.coef; j.mu_s = mu_s; j.mu_k = mu_k; j.law = &lr.law;
+        imp_law_run(L, &lr.law, painleve_body, &j);
         if (j.st != IMP_OK) return imp_law_raise(L, &c, &lr.law, j.st);
         push_result2d(L, &j.res);
         imp_set_string(L, "law", imp_law_name(&lr.law));
@@ -250,13 +246,21 @@ static double read_r(const imp_check *c, int t, double *theta_body)
     *theta_body = NAN;
     if (imp_check_has(c, t, "r")) return imp_check_range(c, t, "r", 1, 0, 0, HUGE_VAL);
     if (imp_check_has(c, t, "body1")) {
-        imp_lprob2d pb;
-        imp_lprob2d_read(c, t, 0, &pb);
-        if (pb.nbodies != 1)
+        /* Only the shape: body1's x, y and rho (or I and m). */
+        if (imp_check_has(c, t, "body2"))
             imp_check_error(c, "body2", "is not used: the analysis is for one body on a fixed surface");
-        *theta_body = atan2(pb.b[0].x, pb.b[0].y);
-        (void)L;
-        return hypot(pb.b[0].x, pb.b[0].y) / pb.b[0].rho;
+        imp_check sub;
+        imp_check_sub(&sub, c, "body1");
+        if (lua_getfield(L, t, "body1") != LUA_TTABLE)
+            imp_check_error(c, "body1", "must be a table, got %s", luaL_typename(L, -1));
+        int bt = lua_gettop(L);
+        double m, rho, x = imp_check_number(&sub, bt, "x", 0, 0), y = imp_check_number(&sub, bt, "y", 0, 0);
+        m = imp_check_positive(&sub, bt, "m", 1, 0);
+        if (imp_check_has(&sub, bt, "I")) rho = sqrt(imp_check_positive(&sub, bt, "I", 1, 0) / m);
+        else rho = imp_check_positive(&sub, bt, "rho", 1, 0);
+        lua_pop(L, 1);
+        *theta_body = atan2(x, y);
+        return hypot(x, y) / rho;
     }
     double m, rho, l;
     read_shape(c, t, &m, &rho, &l);
@@ -306,18 +310,16 @@ typedef struct {
     imp_status st;
 } space_job;
 
-static int space_one_body(lua_State *L, void *ud)
+static int space_one_body(lua_State *L)
 {
-    (void)L;
-    space_job *j = ud;
+    space_job *j = lua_touserdata(L, 1);
     j->st = imp_space_state(j->r, j->mu, j->law, j->theta, j->gamma, &j->one);
     return 0;
 }
 
-static int space_grid_body(lua_State *L, void *ud)
+static int space_grid_body(lua_State *L)
 {
-    (void)L;
-    space_job *j = ud;
+    space_job *j = lua_touserdata(L, 1);
     j->st = imp_space_grid(j->r, j->mu, j->law, j->g[0], j->g[1], j->ng,
                            j->t[0], j->t[1], j->nt, j->pts);
     return 0;
@@ -339,6 +341,15 @@ static void space_raise(lua_State *L, const imp_check *c, const law_run *lr, imp
     imp_law_raise(L, c, &lr->law, st);
 }
 
+/* law and e as solve2d: e is required (except for a custom law). */
+static void read_law(const imp_check *c, int t, law_run *lr)
+{
+    imp_law_check(c, t, NAN, &lr->law, &lr->lctx);
+    if (lr->law.kind == IMP_LAW_CUSTOM && isnan(lr->law.e)) lr->law.e = 0;   /* unused */
+    if (lr->law.kind != IMP_LAW_CUSTOM && isnan(lr->law.e))
+        imp_check_error(c, "e", "is required (the coefficient of restitution, in [0, 1])");
+}
+
 static const char *sense_name(int s)
 {
     return s > 0 ? "counter-clockwise" : s < 0 ? "clockwise" : "none";
@@ -352,31 +363,36 @@ static int l_space(lua_State *L)
     space_job j;
     memset(&j, 0, sizeof j);
     double th_body, scaleP = 1, scaleV = 1, scaleW = 1;
+    law_run lr;
+    memset(&lr, 0, sizeof lr);
     j.r = read_r(&c, 1, &th_body);
     if (!isnan(th_body)) {
-        /* A body: theta from its CM position, gamma from its contact velocity. */
-        imp_lprob2d pb;
-        imp_lprob2d_read(&c, 1, 0, &pb);
-        double v = hypot(pb.c.S0, pb.c.C0);
-        if (!(pb.c.C0 < 0))
-            imp_check_error(&c, "body1", "must approach the surface (contact velocity C0 = %g)", pb.c.C0);
+        /* A body, read as solve2d reads it: theta from its CM position,
+         * gamma from its contact velocity, its e, law and mu. */
+        imp_problem2d pb;
+        imp_problem2d_from_lua(&c, 1, &pb, &lr.lctx);
+        imp_coef2d_from_bodies(&pb.body1, NULL, &pb.coef);
+        lr.law = pb.law;
+        double v = hypot(pb.coef.S0, pb.coef.C0);
+        if (!(pb.coef.C0 < 0))
+            imp_check_error(&c, "body1", "must approach the surface (contact velocity C0 = %g)", pb.coef.C0);
         if (!(fabs(th_body) < M_PI / 2))
             imp_check_error(&c, "body1", "must have its centre of mass above the contact (y > 0)");
+        if (pb.mu_s != pb.mu_k)
+            imp_check_error(&c, "mu_s", "must equal mu_k here (Wang 1986 uses one mu), got %g and %g",
+                            pb.mu_s, pb.mu_k);
+        j.mu = pb.mu_k;
         j.theta = th_body;
-        j.gamma = atan2(-pb.c.S0, -pb.c.C0);
-        scaleP = pb.b[0].m * v; scaleV = v; scaleW = v / pb.b[0].rho;
+        j.gamma = atan2(-pb.coef.S0, -pb.coef.C0);
+        scaleP = pb.body1.m * v; scaleV = v; scaleW = v / pb.body1.rho;
     } else {
         j.theta = read_angle(&c, 1, "theta", 1, 0, -M_PI / 2, M_PI / 2);
         j.gamma = read_angle(&c, 1, "gamma", 1, 0, -M_PI / 2, M_PI / 2);
+        j.mu = read_mu(&c, 1);
+        read_law(&c, 1, &lr);
     }
-    j.mu = read_mu(&c, 1);
-    law_run lr;
-    memset(&lr, 0, sizeof lr);
-    imp_law_check(&c, 1, 1, &lr.law, &lr.lctx);
     j.law = &lr.law;
-    lr.body = space_one_body;
-    lr.ud = &j;
-    run_with_law(L, &c, &lr);
+    imp_law_run(L, &lr.law, space_one_body, &j);
     if (j.st != IMP_OK) space_raise(L, &c, &lr, j.st);
     double e = lr.law.e, r = j.r;
     imp_mode region = imp_space_region(r, j.mu, e, j.theta, j.gamma);
@@ -449,21 +465,19 @@ static int l_space_map(lua_State *L)
     static const double gdef[3] = { 0, 89 * DEG, 90 }, tdef[3] = { -89 * DEG, 89 * DEG, 179 };
     read_range(&c, 1, "gamma", gdef, -M_PI / 2, M_PI / 2, j.g, &j.ng);
     read_range(&c, 1, "theta", tdef, -M_PI / 2, M_PI / 2, j.t, &j.nt);
-    if ((double)j.ng * j.nt > 4e6)
-        imp_check_error(&c, "gamma", "times 'theta' gives %.0f points, more than 4000000",
+    if ((double)j.ng * j.nt > 1e6)
+        imp_check_error(&c, "gamma", "times 'theta' gives %.0f points, more than 1000000",
                         (double)j.ng * j.nt);
     law_run lr;
     memset(&lr, 0, sizeof lr);
-    imp_law_check(&c, 1, 1, &lr.law, &lr.lctx);
+    read_law(&c, 1, &lr);
     j.law = &lr.law;
     int n = j.ng * j.nt;
     /* Scratch owned by the collector, so an error leaks nothing. */
     j.pts = lua_newuserdatauv(L, sizeof(imp_space_point) * (size_t)n, 0);
     int scratch = lua_gettop(L);
     imp_interrupt_clear();
-    lr.body = space_grid_body;
-    lr.ud = &j;
-    run_with_law(L, &c, &lr);
+    imp_law_run(L, &lr.law, space_grid_body, &j);
     if (j.st != IMP_OK) space_raise(L, &c, &lr, j.st);
     double e = lr.law.e;
     lua_createtable(L, 0, 12);

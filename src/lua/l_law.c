@@ -4,11 +4,14 @@
 #include "l_law.h"
 
 #define LAWSTATE_MT "impact.LawState"
-static const char lawstate_key = 0;   /* registry[&lawstate_key]: the reused state */
 
-/* The reused state object: a userdata that reads the core's current state
- * through a pointer, so a law evaluation creates no table. */
+/* The reused state object: a userdata holding a copy of the core's current
+ * state, so a law evaluation creates no table. cur points at the copy
+ * during an evaluation and is NULL otherwise. A copy, not a pointer into
+ * the core's frame: if an error skips the reset, a reference the law kept
+ * still reads valid memory. */
 struct imp_law_box {
+    imp_law_state st;
     const imp_law_state *cur;
 };
 
@@ -117,44 +120,6 @@ static int is_callable(lua_State *L, int idx)
     return 0;
 }
 
-void imp_law_check(const imp_check *c, int t, double def_e, imp_law *law,
-                   imp_lua_law *lctx)
-{
-    lua_State *L = c->L;
-    memset(law, 0, sizeof *law);
-    law->e = imp_check_range(c, t, "e", 0, def_e, 0, 1);
-    int type = lua_getfield(L, t, "law");
-    if (type == LUA_TNIL || type == LUA_TSTRING) {
-        lua_pop(L, 1);
-        law->kind = (imp_law_kind)imp_check_option(c, t, "law", IMP_LAW_POISSON,
-                                                   law_names);
-        return;
-    }
-    if (!is_callable(L, -1))
-        imp_check_error(c, "law", "must be \"poisson\", \"newton\", \"energetic\" or a function, got %s",
-                        luaL_typename(L, -1));
-    memset(lctx, 0, sizeof *lctx);
-    lctx->L = L;
-    lctx->check = c;
-    lctx->fn = lua_absindex(L, -1);
-    /* lctx->name is filled only when an error needs it (law_label) */
-    /* one state object per Lua state, kept in the registry and reused:
-     * no allocation per solve (nested solves save and restore box->cur) */
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &lawstate_key) != LUA_TUSERDATA) {
-        lua_pop(L, 1);
-        imp_law_box *box = lua_newuserdatauv(L, sizeof *box, 3);
-        box->cur = NULL;
-        luaL_setmetatable(L, LAWSTATE_MT);
-        lua_pushvalue(L, -1);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &lawstate_key);
-    }
-    lctx->box = lua_touserdata(L, -1);
-    lctx->state = lua_absindex(L, -1);
-    law->kind = IMP_LAW_CUSTOM;
-    law->fn = imp_lua_law_eval;
-    law->ctx = lctx;
-}
-
 /* "function <file:line>" or "callable table", for error messages; the
  * law must still be at its stack slot (the caller's frame). */
 static const char *law_label(imp_lua_law *l)
@@ -175,16 +140,48 @@ static const char *law_label(imp_lua_law *l)
     return l->name;
 }
 
+void imp_law_check(const imp_check *c, int t, double def_e, imp_law *law,
+                   imp_lua_law *lctx)
+{
+    lua_State *L = c->L;
+    memset(law, 0, sizeof *law);
+    law->e = imp_check_range(c, t, "e", 0, def_e, 0, 1);
+    int type = lua_getfield(L, t, "law");
+    if (type == LUA_TNIL || type == LUA_TSTRING) {
+        lua_pop(L, 1);
+        law->kind = (imp_law_kind)imp_check_option(c, t, "law", IMP_LAW_POISSON,
+                                                   law_names);
+        return;
+    }
+    if (!is_callable(L, -1))
+        imp_check_error(c, "law", "must be \"poisson\", \"newton\", \"energetic\" or a function, got %s",
+                        luaL_typename(L, -1));
+    memset(lctx, 0, sizeof *lctx);
+    lctx->L = L;
+    lctx->check = c;
+    lctx->fn = lua_absindex(L, -1);
+    law_label(lctx);             /* lctx->name, read by callers' messages */
+    /* a fresh state object per solve: a reference a law keeps can only
+     * ever see this solve's state, or the error after it */
+    lctx->box = lua_newuserdatauv(L, sizeof *lctx->box, 3);
+    lctx->box->cur = NULL;
+    luaL_setmetatable(L, LAWSTATE_MT);
+    lctx->state = lua_absindex(L, -1);
+    law->kind = IMP_LAW_CUSTOM;
+    law->fn = imp_lua_law_eval;
+    law->ctx = lctx;
+}
+
 int imp_lua_law_eval(void *ctx, const imp_law_state *s, double *residual)
 {
     imp_lua_law *l = ctx;
     lua_State *L = l->L;
-    const imp_law_state *outer = l->box->cur;   /* a solve inside a law */
-    l->box->cur = s;
+    l->box->st = *s;
+    l->box->cur = &l->box->st;
     lua_pushvalue(L, l->fn);
     lua_pushvalue(L, l->state);
     lua_call(L, 1, 1);
-    l->box->cur = outer;
+    l->box->cur = NULL;
     if (lua_type(L, -1) != LUA_TNUMBER) {
         l->badtype = luaL_typename(L, -1);
         lua_pop(L, 1);
@@ -237,7 +234,6 @@ void imp_law_run(lua_State *L, const imp_law *law, lua_CFunction fn, void *ud)
     imp_lua_law *l = law->ctx;
     law_job job = {fn, ud, l};
     int outer_fn = l->fn, outer_state = l->state;
-    const imp_law_state *outer = l->box->cur;
     lua_pushcfunction(L, law_trampoline);
     lua_pushlightuserdata(L, &job);
     lua_pushvalue(L, l->fn);
@@ -245,7 +241,7 @@ void imp_law_run(lua_State *L, const imp_law *law, lua_CFunction fn, void *ud)
     if (lua_pcall(L, 3, 0, 0) != LUA_OK) {
         l->fn = outer_fn;
         l->state = outer_state;
-        l->box->cur = outer;
+        l->box->cur = NULL;
         const char *msg = lua_tostring(L, -1);
         luaL_error(L, "%s: law (%s) raised an error: %s", l->check->fn, law_label(l),
                    msg ? msg : luaL_typename(L, -1));

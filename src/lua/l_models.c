@@ -7,8 +7,11 @@
 #include <lauxlib.h>
 
 #include "l_prob2d.h"
+#include "l_solve2d.h"
 #include "models2d.h"
 #include "module.h"
+
+#define MODEL_MT "impact.ModelResult2D"
 
 static const char *const model_names[] = {
     "routh", "newton-frictionless", "kane", "brach", "smith", "glocker-pfeiffer", "cs", NULL
@@ -55,7 +58,8 @@ static int moment_eval(void *ctx, const imp_moment_state *s, double *Mq)
     lua_State *L = m->L;
     lua_pushvalue(L, m->fn);
     lua_createtable(L, 0, 8);
-    imp_set_string(L, "phase", s->phase == IMP_PHASE_COMPRESSION ? "compression" : "restitution");
+    imp_set_string(L, "phase", s->single ? "impact"
+                               : s->phase == IMP_PHASE_COMPRESSION ? "compression" : "restitution");
     imp_set_number(L, "S", s->S);
     imp_set_number(L, "C", s->C);
     imp_set_number(L, "W", s->W);
@@ -91,13 +95,13 @@ static void reject(const imp_check *c, int t, const char *key, const char *why)
 }
 
 /* Reads the model's own parameters (named as in PHYSICS.md F). */
-static void read_params(const imp_check *c, int t, imp_model2d m, imp_model_params *p)
+static void read_params(const imp_check *c, int t, imp_model2d m,
+                        const imp_problem2d *pb, imp_model_params *p)
 {
     memset(p, 0, sizeof *p);
-    double mu_s, mu_k;
-    p->e = imp_check_range(c, t, "e", 0, 1, 0, 1);
-    imp_check_friction(c, t, 0, &mu_s, &mu_k);
-    p->mu = mu_k;
+    double mu_s = pb->mu_s;
+    p->e = pb->law.e;
+    p->mu = pb->mu_k;
     switch (m) {
     case IMP_MODEL_KANE:
         /* Kane's static coefficient mu_0 (default mu_s, i.e. mu). */
@@ -112,7 +116,7 @@ static void read_params(const imp_check *c, int t, imp_model2d m, imp_model_para
             p->ratio = imp_check_number(c, t, "ratio", 1, 0);
         }
         reject(c, t, "e_m", "(Brach's moment coefficient) is not available: its definition "
-               "was not recovered (PHYSICS.md F.4); use model = \"cs\" with a 'moment' law");
+               "was not recovered (PHYSICS.md F.4); give a 'moment' law (the e_m plug-in) instead");
         break;
     case IMP_MODEL_GLOCKER_PFEIFFER:
         reject(c, t, "nu", "(Glocker-Pfeiffer case 2) is not available: the tangential "
@@ -143,13 +147,21 @@ static const char *slip_mode(imp_slip s)
     return s == IMP_SLIP_NONE ? "none" : imp_slip_name(s);
 }
 
-static void push_result(lua_State *L, imp_model2d m, const imp_lprob2d *pb,
+static void push_result(lua_State *L, imp_model2d m, const imp_problem2d *pb,
                         const imp_model_params *p, const imp_model_result2d *r)
 {
     lua_createtable(L, 0, 24);
     imp_set_string(L, "model", imp_model_name(m));
     imp_set_string(L, "status", imp_model_status_name(r->status));
-    imp_set_string(L, "notes", model_notes[m]);
+    if (m == IMP_MODEL_BRACH && p->moment) {
+        lua_pushstring(L, model_notes[m]);
+        lua_pushstring(L, ". With the moment law (the e_m plug-in) the result is uncertain: "
+                          "the law's Mq acts first, then the ratio rule");
+        lua_concat(L, 2);
+        lua_setfield(L, -2, "notes");
+    } else {
+        imp_set_string(L, "notes", model_notes[m]);
+    }
     imp_set_string(L, "law", m == IMP_MODEL_GLOCKER_PFEIFFER || m == IMP_MODEL_CS
                                  ? "poisson" : "newton");
     imp_set_number(L, "Px", r->Px);
@@ -157,8 +169,8 @@ static void push_result(lua_State *L, imp_model2d m, const imp_lprob2d *pb,
     imp_set_number(L, "S", r->S);
     imp_set_number(L, "C", r->C);
     imp_set_number(L, "dT", r->dT);
-    imp_set_number(L, "S0", pb->c.S0);
-    imp_set_number(L, "C0", pb->c.C0);
+    imp_set_number(L, "S0", pb->coef.S0);
+    imp_set_number(L, "C0", pb->coef.C0);
     imp_set_number(L, "e", p->e);
     imp_set_number(L, "mu", p->mu);
     imp_set_string(L, "mode", slip_mode(r->slip));
@@ -174,7 +186,7 @@ static void push_result(lua_State *L, imp_model2d m, const imp_lprob2d *pb,
         imp_set_number(L, "PxC", r->PxC);
         imp_set_number(L, "PyC", r->PyC);
     }
-    if (m == IMP_MODEL_CS) imp_set_number(L, "Mq", r->Mq);
+    if (m == IMP_MODEL_CS || (m == IMP_MODEL_BRACH && p->moment)) imp_set_number(L, "Mq", r->Mq);
     imp_lprob2d_push_after(L, pb, r->Px, r->Py, r->Mq);
 }
 
@@ -188,16 +200,23 @@ int imp_solve2d_model(lua_State *L, int t)
     if (idx == 0)
         return luaL_error(L, "solve2d: model \"routh\" is the path tracer, not a published model");
     imp_model2d m = (imp_model2d)(idx - 1);
-    imp_lprob2d pb;
-    imp_lprob2d_read(&c, t, 1, &pb);
+    /* The problem exactly as solve2d reads it (its law, if any, is not used:
+     * each model fixes its own normal law). */
+    imp_problem2d pb;
+    imp_lua_law lctx;
+    int top = lua_gettop(L);
+    imp_problem2d_from_lua(&c, t, &pb, &lctx);
+    lua_settop(L, top);
+    if (pb.nbodies > 0)
+        imp_coef2d_from_bodies(&pb.body1, pb.nbodies == 2 ? &pb.body2 : NULL, &pb.coef);
     imp_model_params p;
-    read_params(&c, t, m, &p);
+    read_params(&c, t, m, &pb, &p);
     imp_model_result2d r;
     imp_moment2d mc;
     moment_ctx ctx = { 0 };
     int type = lua_getfield(L, t, "moment");
-    if (type != LUA_TNIL && m != IMP_MODEL_CS)
-        imp_check_error(&c, "moment", "is only used by model = \"cs\"");
+    if (type != LUA_TNIL && m != IMP_MODEL_CS && m != IMP_MODEL_BRACH)
+        imp_check_error(&c, "moment", "is only used by model = \"cs\" and \"brach\"");
     if (type != LUA_TNIL) {
         if (!is_callable(L, -1))
             imp_check_error(&c, "moment", "must be a function, got %s", luaL_typename(L, -1));
@@ -211,7 +230,7 @@ int imp_solve2d_model(lua_State *L, int t)
         ctx.L = L;
         ctx.fn = lua_absindex(L, -1);
         ctx.check = &c;
-        ctx.model = m; ctx.c = &pb.c; ctx.p = &p; ctx.r = &r;
+        ctx.model = m; ctx.c = &pb.coef; ctx.p = &p; ctx.r = &r;
         lua_pushcfunction(L, run_protected);
         lua_pushvalue(L, ctx.fn);
         lua_pushlightuserdata(L, &ctx);
@@ -221,7 +240,7 @@ int imp_solve2d_model(lua_State *L, int t)
                               msg ? msg : luaL_typename(L, -1));
         }
     } else {
-        ctx.st = imp_model2d_solve(m, &pb.c, &p, &r);
+        ctx.st = imp_model2d_solve(m, &pb.coef, &p, &r);
     }
     lua_pop(L, 1);
     switch (ctx.st) {
@@ -236,17 +255,52 @@ int imp_solve2d_model(lua_State *L, int t)
         return luaL_error(L, "solve2d: model \"%s\": %s", imp_model_name(m), imp_strerror(ctx.st));
     }
     push_result(L, m, &pb, &p, &r);
+    luaL_setmetatable(L, MODEL_MT);
     return 1;
 }
 
-/* core._solve2d_model(t): the same, callable before (and besides) solve2d. */
-static int l_solve2d_model(lua_State *L)
+static double getnum(lua_State *L, const char *k)
 {
-    return imp_solve2d_model(L, 1);
+    lua_getfield(L, 1, k);
+    double v = lua_tonumber(L, -1);
+    lua_pop(L, 1);
+    return v;
+}
+
+static const char *getstr(lua_State *L, const char *k)
+{
+    lua_getfield(L, 1, k);
+    const char *v = lua_tostring(L, -1);   /* kept alive by the table */
+    lua_pop(L, 1);
+    return v ? v : "?";
+}
+
+/* A short summary, as solve2d's results print. */
+static int model_tostring(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_getfield(L, 1, "energy_gain");
+    int gain = lua_toboolean(L, -1);
+    lua_getfield(L, 1, "coulomb_ok");
+    int cok = lua_isnil(L, -1) || lua_toboolean(L, -1);
+    lua_pop(L, 2);
+    lua_pushfstring(L, "solve2d: model %s (%s), mode %s; law %s (e = %f), mu = %f\n"
+                    "  impulse  Px = %f  Py = %f\n  after    S = %f  C = %f\n  energy   dT = %f%s%s\n  %s",
+                    getstr(L, "model"), getstr(L, "status"), getstr(L, "mode"), getstr(L, "law"),
+                    getnum(L, "e"), getnum(L, "mu"), getnum(L, "Px"), getnum(L, "Py"),
+                    getnum(L, "S"), getnum(L, "C"), getnum(L, "dT"),
+                    gain ? "  (energy GAINED)" : "", cok ? "" : "\n  Coulomb's bound |Px| <= mu*Py is VIOLATED",
+                    getstr(L, "notes"));
+    return 1;
 }
 
 void imp_open_models(lua_State *L)
 {
-    lua_pushcfunction(L, l_solve2d_model);
-    lua_setfield(L, -2, "_solve2d_model");
+    /* The models are reached through solve2d's t.model; their results
+     * share one metatable for printing. */
+    if (luaL_newmetatable(L, MODEL_MT)) {
+        lua_pushcfunction(L, model_tostring);
+        lua_setfield(L, -2, "__tostring");
+    }
+    lua_pop(L, 1);
 }

@@ -233,6 +233,8 @@ void imp_problem2d_solve_lua(const imp_check *c, const imp_problem2d *p,
     } else {
         job.st = imp_problem2d_solve(p, r, post);
     }
+    if (job.st == IMP_EINPUT)    /* the checks passed: an overflow */
+        imp_check_fail(c, "the result overflows (the inputs' magnitudes are too extreme for double precision)");
     if (job.st != IMP_OK)
         imp_law_raise(c->L, c, &p->law, job.st);
 }
@@ -304,7 +306,7 @@ static void result_push(const keyset *ks, const imp_problem2d *p,
             push_velocity(ks, post[1]);
             lua_rawset(L, -3);
         }
-        if (T0 > 0)
+        if (T0 > 0 && isfinite(T0) && isfinite(T1))
             setnum(ks, K_energy_ratio, T1 / T0);
     }
     if (custom) {                /* a Lua law may not be repeatable: keep its path now */
@@ -327,8 +329,7 @@ void imp_result2d_push(lua_State *L, const imp_problem2d *p,
  * stored coefficients (the tracer is deterministic), then cached. */
 static int result2d_index(lua_State *L)
 {
-    const char *k = lua_tostring(L, 2);
-    if (!k || strcmp(k, "path") != 0 || lua_type(L, 2) != LUA_TSTRING)
+    if (lua_type(L, 2) != LUA_TSTRING || strcmp(lua_tostring(L, 2), "path") != 0)
         return 0;
     static const char *const laws[] = {"poisson", "newton", "energetic", NULL};
     imp_coef2d c;
@@ -355,11 +356,14 @@ static int result2d_index(lua_State *L)
     if (kind < 0)
         return 0;                /* a custom law's path is stored eagerly */
     law.kind = (imp_law_kind)kind;
+    lua_getfield(L, 1, "Px");
+    lua_getfield(L, 1, "Py");
+    double Px = lua_tonumber(L, -2), Py = lua_tonumber(L, -1);
+    lua_pop(L, 2);
     imp_result2d r;
     imp_status st = imp_solve2d(&c, mu_s, mu_k, &law, &r);
-    if (st != IMP_OK)
-        return luaL_error(L, "solve2d result: cannot rebuild the path (%s): fields were changed",
-                          imp_strerror(st));
+    if (st != IMP_OK || r.Px != Px || r.Py != Py)
+        return luaL_error(L, "solve2d result: cannot build the path, the result's fields were changed");
     push_path(L, &r);
     lua_pushvalue(L, -1);
     lua_setfield(L, 1, "path");  /* plain field: no metamethod for a present key */
@@ -421,19 +425,19 @@ static int l_classify2d(lua_State *L)
     lua_pushinteger(L, k.s);
     lua_setfield(L, -2, "s");
     imp_set_boolean(L, "sticks", k.sticks);
-    imp_set_number(L, "mu_s", k.mu_s_wm);
+    set_finite(L, "mu_s", k.mu_s_wm);
     set_finite(L, "mu_d", k.mu_d);
     set_finite(L, "mu_q", k.mu_q);
     set_finite(L, "mu_D", k.mu_D);
     set_finite(L, "mu_Q", k.mu_Q);
-    imp_set_number(L, "P_d", k.P_d);
-    imp_set_number(L, "P_q", k.P_q);
-    imp_set_number(L, "kS", k.kS);
-    imp_set_number(L, "kC", k.kC);
+    set_finite(L, "P_d", k.P_d);
+    set_finite(L, "P_q", k.P_q);
+    set_finite(L, "kS", k.kS);
+    set_finite(L, "kC", k.kC);
     if (co.S0 != 0)
         set_finite(L, "p_s", k.p_s);
     if (k.sb_valid) {
-        imp_set_number(L, "ratio", k.ratio);
+        set_finite(L, "ratio", k.ratio);
         set_finite(L, "R1", k.R1);
         set_finite(L, "R2", k.R2);
         set_finite(L, "R3", k.R3);

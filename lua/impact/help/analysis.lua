@@ -20,8 +20,9 @@ The body is given in one of three ways:
     surface, in (0, 180) degrees), rho or I (default rho = 1), m (default 1),
     s (default -1: sliding to the left), speed (|S0| of the resolving impact,
     default 1);
-  * a 2D body as in solve2d (body1, optional body2): s = sign of its slip S0
-    (or t.s when S0 = 0); C0 is taken as 0;
+  * a 2D body as in solve2d (body1, optional body2, with e, law, mu): its
+    contact must slide (C0 = 0); s = sign of its slip S0 (or t.s when
+    S0 = 0, then a unit slip and no body velocities);
   * B1, B2, B3 and S0 or s (unit slip when S0 is absent).]],
     fields = {
       { "l, theta (theta_deg)", "MW88 shape: CM distance and angle from the surface", nil },
@@ -30,7 +31,7 @@ The body is given in one of three ways:
       { "B1, B2, B3, S0", "impulse-space coefficients", nil },
       { "s", "slip sign, 1 or -1", "-1 (shape) or sign of S0" },
       { "mu (mu_s, mu_k)", "friction; a uses mu_k", "0" },
-      { "law, e", "restitution of the resolving impact", "\"poisson\", 1" },
+      { "law, e", "restitution of the resolving impact (e required when a < 0, and always with body1, as in solve2d)", "\"poisson\"" },
     },
     result = {
       { "a", "normal acceleration per unit normal force, B2 + s*mu*B3" },
@@ -99,7 +100,7 @@ some orientation (r^2/sqrt(1+r^2) > 2 mu) and the theta interval (for gamma > 0)
       { "r, or l and rho (or I, m), or body1", "the shape (body1 also gives theta, gamma)", nil },
       { "theta (theta_deg), gamma (gamma_deg)", "the striking state", nil },
       { "mu", "friction (one coefficient)", "0" },
-      { "law, e", "restitution", "\"poisson\", 1" },
+      { "law, e", "restitution (e required, as in solve2d)", "\"poisson\"" },
     },
     result = {
       { "mode", "the tracer's contact mode" },

@@ -24,7 +24,10 @@ PHYSICS.md F.9 does:
                          (mu0 = the stick ratio, point D) and lowered towards 0
                          until no energy is gained. The sign rule and the
                          energy step are this workbench's reading; Brach's
-                         moment coefficient e_m was NOT recovered (rejected).
+                         moment coefficient e_m was NOT recovered (rejected);
+                         a 'moment' law may stand in for it (F.4's plug-in,
+                         called once with phase "impact", Mq acting before
+                         the ratio rule): the result is then "uncertain".
   "smith"                reconstructed, to be verified against Smith 1991:
                          Px = -mu*Py*(S0 + S)/(|S0| + |S|), Newton's law,
                          solved as a quadratic on each slip branch.
@@ -49,12 +52,12 @@ For the models, result.mode is "sticking" (S = 0 at the end), "sliding"
 C-/R- distinction has no meaning for a one-step model.]],
     fields = {
       { "model", "\"routh\", \"newton-frictionless\", \"kane\", \"brach\", \"smith\", \"glocker-pfeiffer\", \"cs\"", "\"routh\"" },
-      { "e", "restitution: Newton's coefficient (kane, brach, smith, newton-frictionless) or Poisson's (glocker-pfeiffer, cs)", "1" },
+      { "e", "restitution, required as in solve2d: Newton's coefficient (kane, brach, smith, newton-frictionless) or Poisson's (glocker-pfeiffer, cs)" },
       { "mu", "Coulomb's (kinetic) coefficient; for brach the bound on the impulse ratio", "0" },
       { "mu_s, mu_k", "override mu; the models use mu_k, kane's mu_0 defaults to mu_s", nil },
       { "mu_0", "kane: static coefficient of the stick trial (>= mu)", "mu_s" },
       { "ratio", "brach: a starting impulse ratio instead of the rule (still lowered until no energy is gained)", nil },
-      { "moment", "cs: contact-moment law function(s) -> Mq per phase", "none" },
+      { "moment", "cs: contact-moment law function(s) -> Mq, once per phase; brach: the e_m plug-in, called once", "none" },
     },
     result = {
       { "Px, Py", "impulse on body 1" },
@@ -68,7 +71,7 @@ C-/R- distinction has no meaning for a one-step model.]],
       { "mu0", "brach: the stick ratio of point D" },
       { "nroots", "smith: admissible roots found (1 expected)" },
       { "PxC, PyC", "glocker-pfeiffer, cs: compression-phase impulse" },
-      { "Mq", "cs: total moment impulse" },
+      { "Mq", "cs, brach with a moment law: total moment impulse" },
       { "model, status, notes, law", "the model, \"exact\"/\"reconstructed\"/\"uncertain\", what is claimed, the normal law" },
       { "body1, body2", "post-impact {vx, vy, w} when bodies were given" },
     },
@@ -85,7 +88,9 @@ print(r.Px, r.Py, r.dT, r.energy_gain)   --> 0.375  1.025  0.1125  true]],
     text = [[
 t is a solve2d problem (coefficients or bodies, e, mu, law, and each model's
 own parameters: mu_0, ratio, moment). models is a list of model names
-(default: all seven, "routh" first). Returns a table results[name] = the
+(default: all seven, "routh" first); an entry may also be a table
+{name, label =, <fields>} that runs the model with some fields of t replaced,
+e.g. {"routh", law = "newton"} (labelled "routh/newton"). Returns a table results[name] = the
 solve2d result of that model (with energy_gain, coulomb_ok and status added to
 Routh's result). tostring(results) (or typing it in the REPL) prints a table:
 impulses, final contact velocities (and body velocities when bodies were
@@ -94,7 +99,7 @@ COULOMB when |Px| > mu*Py) and each model's status. A model that fails raises
 its error.]],
     fields = {
       { "t", "the problem, as for solve2d", nil },
-      { "models", "list of model names", "all seven" },
+      { "models", "list of model names or {name, label =, <fields>}", "all seven" },
     },
     result = {
       { "[name]", "each model's result" },

@@ -11,8 +11,9 @@ body 1; x is the tangent. Give either the impulse-space coefficients
 
 or the bodies (body2 = nil is the fixed ground); then
 B1 = sum 1/m + y^2/(m rho^2), B2 = sum 1/m + x^2/(m rho^2) and
-B3 = sum x*y/(m rho^2), with the PLUS sign for body 2 (the extracted paper
-prints a minus; see PHYSICS.md A.1).
+B3 = sum x*y/(m rho^2), with the PLUS sign for body 2 (the paper's printed
+eq 21 has a minus; two identical bodies placed point-symmetrically about the
+contact must double the coupling, not cancel it).
 
 The path is traced exactly in impulse space, parameterised by Py: sliding
 along limiting friction, the slip stops (sticking holds iff |B3| <= mu_s*B1,
@@ -133,7 +134,8 @@ and approaching with vCy > 0 (Sun & Baruh's frame, y down). Then
   Pbar = sin cos/alpha,  Qbar = 1 + sin^2/alpha,  Rbar = 1 + cos^2/alpha
   R1 = (mu_k*Rbar + Pbar)/(Qbar + mu_k*Pbar),  R2 = Pbar/Rbar,  R3 = (1+e)*R1
 
-(R2 as corrected in PHYSICS.md B.3, compared with mu_s). With the ratio
+(R2 = Pbar/Rbar as their stage equations give it, compared with mu_s; the
+printed sin/(alpha + cos^2) compared with 1 is a misprint). With the ratio
 vCx/vCy the case follows: 0 slides throughout, 1 and 2 stop slipping in
 compression (stick / reverse), 3 and 4 in restitution, 5 and 6 are direct
 impacts that stick / slide. `problem` is the same impact as a solve2d
