@@ -435,6 +435,14 @@ describe("impact.solve3d, coincidences (E.4) and invariants (G)", function()
       v = { 0.2, -1, 0 } }.inertia_principal)
   end)
 
+  it("takes v and w from the body table when the top level has none", function()
+    local b = { m = rod.m, inertia = rod.inertia, theta1 = rod.theta1, theta2 = rod.theta2, r = rod.r,
+      v = { 0.4, -1, 0 }, w = { 0.1, 0, 0 } }
+    local a = impact.solve3d{ body = b, mu = 0.4, e = 0.7 }
+    local c = rodcase{ w = { 0.1, 0, 0 }, mu = 0.4, e = 0.7 }
+    near3(c.P, a.P, 1e-15)
+  end)
+
   it("gives no impulse for a parting contact", function()
     local r = rodcase{ v = { 0.4, 0.5, 0 }, mu = 0.4, e = 0.7 }
     assert.are.equal("none", r.mode)

@@ -183,14 +183,12 @@ static void read_body(const imp_check *top, int t, body_in *bi)
     read_orientation(c, bt, R);
     imp_mat3_rotate(R, Ib, bi->body.I);
     imp_check_vec3(c, bt, "r", 1, NULL, bi->body.r);
+    /* velocities: each from the top level, else from the body table */
+    int vin = type != LUA_TNIL && !imp_check_has(top, t, "v") && imp_check_has(c, bt, "v");
+    int win = type != LUA_TNIL && !imp_check_has(top, t, "w") && imp_check_has(c, bt, "w");
+    imp_check_vec3(vin ? c : top, vin ? bt : t, "v", 1, NULL, bi->body.v);
+    imp_check_vec3(win ? c : top, win ? bt : t, "w", 0, NULL, bi->body.w);
     if (type != LUA_TNIL) lua_pop(L, 1);
-    /* velocities: top level, else inside body */
-    const imp_check *vc = imp_check_has(top, t, "v") || type == LUA_TNIL ? top : c;
-    int vt = vc == top ? t : -1;
-    if (vc != top) lua_getfield(L, t, "body"), vt = lua_absindex(L, -1);
-    imp_check_vec3(vc, vt, "v", 1, NULL, bi->body.v);
-    imp_check_vec3(vc, vt, "w", 0, NULL, bi->body.w);
-    if (vc != top) lua_pop(L, 1);
 }
 
 typedef struct {
