@@ -252,9 +252,17 @@ describe("impact.solve3d, algebraic method (Sun & Baruh)", function()
     assert.is_true(x.dT < 0)
   end)
 
-  it("rejects custom laws by name", function()
-    assert.has_error(function() rodcase{ method = "algebraic", law = function(s) return 0 end } end,
-      "solve3d: field 'law' must be \"poisson\", \"newton\" or \"energetic\" with method = \"algebraic\" (custom laws need method = \"exact\")")
+  it("runs custom laws along its stages", function()
+    local r = rodcase{ mu = 0.4, e = 0.7, method = "algebraic", law = function(s) return s.Wr + 0.49 * s.Wc end }
+    near3({ 0.229704, 1.332976, 0.260365 }, r.P, TOL)
+    assert.are.equal("custom", r.law)
+    local b = rodcase{ mu = 0.2, e = 0.8, method = "algebraic", law = function(s) return s.Pn - 1.8 * s.Pc end }
+    near3({ 0.126735, 1.315054, 0.179695 }, b.P, TOL)
+    local ok, msg = pcall(rodcase, { mu = 0.4, method = "algebraic", law = function() error("boom") end })
+    assert.is_false(ok)
+    assert.matches("solve3d: law %(function <.-:%d+>%) raised an error: .*boom", msg)
+    ok, msg = pcall(rodcase, { mu = 0.4, method = "algebraic", law = function() return -1 end })
+    assert.matches("never reached zero", msg)
   end)
 end)
 
@@ -287,6 +295,44 @@ describe("impact.solve3d, coincidences (E.4) and invariants (G)", function()
         assert.are.equal(row[9], r.mode)
       end
     end
+  end)
+
+  it("planar data give impact.solve2d's answer with both methods (E.4)", function()
+    math.randomseed(7)
+    local function u(a, b) return a + (b - a) * math.random() end
+    for _ = 1, 200 do
+      local Izz, m = u(0.05, 1), u(0.3, 3)
+      local rx, ry = u(-1, 1), -u(0.05, 1)
+      local v, w = { u(-1, 1), -u(0.05, 1), 0 }, u(-1, 1)
+      local mu, e = u(0, 1), u(0, 1)
+      for _, law in ipairs{ "poisson", "newton", "energetic" } do
+        local r2 = impact.solve2d{ body1 = { m = m, I = Izz, x = -rx, y = -ry, vx = v[1], vy = v[2], w = w },
+          mu = mu, e = e, law = law }
+        for _, method in ipairs{ "exact", "algebraic" } do
+          local r3 = impact.solve3d{ m = m, inertia = { 0.7 * Izz, 0.6 * Izz, Izz }, r = { rx, ry, 0 },
+            v = v, w = { 0, 0, w }, mu = mu, e = e, law = law, method = method }
+          local sc = math.max(r2.Py, 1e-300)
+          assert.is.near(r2.Px, r3.P.x, 1e-9 * sc)
+          assert.is.near(r2.Py, r3.P.y, 1e-9 * sc)
+          assert.is.near(0, r3.P.z, 1e-14 * sc)
+          assert.is.near(r2.S, r3.vC.x, 1e-8)
+          assert.is.near(r2.C, r3.vC.y, 1e-8)
+          assert.is.near(r2.dT, r3.dT, 1e-8)
+          assert.are.equal(r2.mode, r3.mode)
+        end
+      end
+    end
+  end)
+
+  it("a custom law gives the 2D answer on planar data", function()
+    local law = function(s) return s.Wr + 0.36 * s.Wc end
+    local r2 = impact.solve2d{ body1 = { m = 1, I = 0.3, x = 0.4, y = 0.7, vx = 0.5, vy = -1, w = 0.2 },
+      mu = 0.3, e = 0.6, law = law }
+    local r3 = impact.solve3d{ m = 1, inertia = { 0.2, 0.2, 0.3 }, r = { -0.4, -0.7, 0 },
+      v = { 0.5, -1, 0 }, w = { 0, 0, 0.2 }, mu = 0.3, law = law }
+    assert.is.near(r2.Px, r3.P.x, 1e-9)
+    assert.is.near(r2.Py, r3.P.y, 1e-9)
+    assert.are.equal(r2.mode, r3.mode)
   end)
 
   it("frictionless: P = (0, -(1+e) vn0/Wnn, 0) for every law and method", function()
@@ -389,6 +435,14 @@ describe("impact.solve3d, coincidences (E.4) and invariants (G)", function()
       v = { 0.2, -1, 0 } }.inertia_principal)
   end)
 
+  it("takes v and w from the body table when the top level has none", function()
+    local b = { m = rod.m, inertia = rod.inertia, theta1 = rod.theta1, theta2 = rod.theta2, r = rod.r,
+      v = { 0.4, -1, 0 }, w = { 0.1, 0, 0 } }
+    local a = impact.solve3d{ body = b, mu = 0.4, e = 0.7 }
+    local c = rodcase{ w = { 0.1, 0, 0 }, mu = 0.4, e = 0.7 }
+    near3(c.P, a.P, 1e-15)
+  end)
+
   it("gives no impulse for a parting contact", function()
     local r = rodcase{ v = { 0.4, 0.5, 0 }, mu = 0.4, e = 0.7 }
     assert.are.equal("none", r.mode)
@@ -441,5 +495,10 @@ describe("impact.solve3d, bad input", function()
     assert.matches("field 'body.m' must be positive", msg{ body = { m = 0, inertia = { 1, 1, 1 }, r = { 0, -1, 0 } }, v = { 0, -1, 0 } })
     assert.matches("field 'm' conflicts with 'body'", msg{ m = 1, body = rod, v = { 0, -1, 0 } })
     assert.matches("expected a table", msg(42))
+    assert.matches("field 'theta1_deg' conflicts with 'theta1'", msg(with{ theta1 = 0.1, theta1_deg = 5 }))
+    assert.matches("field 'R' conflicts with another orientation", msg(with{ R = { 1, 0, 0, 0, 1, 0, 0, 0, 1 }, theta1 = 0.1 }))
+    assert.matches("the solution is not finite", msg(with{ v = { 1e300, -1e300, 0 } }))
+    assert.matches("field 'rtol' must be in", msg(with{ rtol = 0 }))
+    assert.matches("field 'max_steps' %(10%) was exceeded", msg(with{ max_steps = 10, mu = 0.1 }))
   end)
 end)

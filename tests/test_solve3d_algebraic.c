@@ -260,7 +260,7 @@ static void test_edge(void)
 {
     imp_body3d b;
     imp_result3d r;
-    imp_law law = law_of(IMP_LAW_CUSTOM, 0.5);
+    imp_law law = law_of(IMP_LAW_CUSTOM, 0.5);    /* no callback */
     box_body(&b, (double[3]){0.3, -1, 0});
     CHECK(imp_solve3d_algebraic(&b, 0.3, 0.3, &law, NULL, &r) == IMP_EINPUT);
     law = law_of(IMP_LAW_POISSON, 0.5);
@@ -273,8 +273,69 @@ static void test_edge(void)
     CHECK(imp_solve3d_algebraic(&b, 0.3, 0.3, &law, NULL, &r) == IMP_ESINGULAR);
 }
 
+/* Custom laws (C callbacks) written as the built-ins give the built-ins,
+ * through every stage kind (c1/c2/r, r1/r2, reversed, direct). */
+static int cb_poisson(void *ctx, const imp_law_state *s, double *R)
+{
+    *R = s->Pn - (1 + *(double *)ctx) * s->Pc;
+    return 0;
+}
+
+static int cb_newton(void *ctx, const imp_law_state *s, double *R)
+{
+    *R = s->vn + *(double *)ctx * s->vn0;
+    return 0;
+}
+
+static int cb_energetic(void *ctx, const imp_law_state *s, double *R)
+{
+    double e = *(double *)ctx;
+    *R = s->Wr + e * e * s->Wc;
+    return 0;
+}
+
+static int cb_never(void *ctx, const imp_law_state *s, double *R)
+{
+    (void)ctx; (void)s;
+    *R = -1;
+    return 0;
+}
+
+static void test_custom(void)
+{
+    imp_law_fn fns[3] = {cb_poisson, cb_newton, cb_energetic};
+    imp_body3d bodies[5];
+    double mus[5] = {0.4, 0.2, 0.8, 0.5, 0.4};
+    rod_body(&bodies[0], 1, 2.3, 0.5, 20 * DEG, 15 * DEG, (double[3]){0.4, -1, 0});
+    rod_body(&bodies[1], 1, 2.3, 0.5, 20 * DEG, 15 * DEG, (double[3]){0.4, -1, 0});
+    box_body(&bodies[2], (double[3]){0.3, -1, 0.1});
+    box_body(&bodies[3], (double[3]){0, -1, 0});
+    rod_body(&bodies[4], 1, 1, 0.2, 40 * DEG, 5 * DEG, (double[3]){1.2, -1, 0.1});  /* R-reversed */
+    int seen_r1 = 0;
+    for (int i = 0; i < 5; i++)
+        for (int k = 0; k < 3; k++) {
+            double e = 0.7;
+            imp_law bl = law_of((imp_law_kind)k, e), cl = law_of(IMP_LAW_CUSTOM, e);
+            cl.fn = fns[k];
+            cl.ctx = &e;
+            imp_result3d a, c;
+            CHECK(imp_solve3d_algebraic(&bodies[i], mus[i], mus[i], &bl, NULL, &a) == IMP_OK);
+            CHECK(imp_solve3d_algebraic(&bodies[i], mus[i], mus[i], &cl, NULL, &c) == IMP_OK);
+            for (int j = 0; j < 3; j++) CHECK_NEAR(c.P[j], a.P[j], 1e-11);
+            CHECK(c.mode == a.mode && c.nstage == a.nstage);
+            for (int j = 0; j < c.nstage; j++) seen_r1 += c.stage[j].kind == IMP_STAGE3D_R1;
+        }
+    CHECK(seen_r1 > 0);
+    double e = 0.7;
+    imp_law nl = law_of(IMP_LAW_CUSTOM, e);
+    nl.fn = cb_never;
+    imp_result3d r;
+    CHECK(imp_solve3d_algebraic(&bodies[0], 0.4, 0.4, &nl, NULL, &r) == IMP_ENOROOT);
+}
+
 int main(void)
 {
+    RUN(test_custom);
     RUN(test_rod_a);
     RUN(test_rod_b);
     RUN(test_planar_B4);

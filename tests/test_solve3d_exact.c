@@ -482,8 +482,66 @@ static void test_tangential(void)
     CHECK(r.mode == IMP_MODE_NONE && r.P[1] == 0);
 }
 
+/* mu_s decides sticking only (A.5, E.3): the box's rho_req = 0.8715 lies
+ * between mu_k = 0.8 and mu_s = 0.9, so the stopped slip now sticks; and
+ * raising mu_s further changes nothing (G.6). */
+static void test_static_friction(void)
+{
+    imp_body3d b;
+    box_body(&b, (double[3]){0.3, -1, 0.1});
+    imp_law law = law_of(IMP_LAW_POISSON, 0.6);
+    imp_result3d r, s, k;
+    CHECK(imp_solve3d_exact(&b, 0.9, 0.8, &law, NULL, &r) == IMP_OK);
+    CHECK(imp_solve3d_exact(&b, 1.5, 0.8, &law, NULL, &s) == IMP_OK);
+    CHECK(imp_solve3d_exact(&b, 0.8, 0.8, &law, NULL, &k) == IMP_OK);
+    CHECK(r.mode == IMP_MODE_C_STICKING && k.mode == IMP_MODE_C_REVERSED);
+    CHECK(r.stage[1].kind == IMP_STAGE3D_STICKING);
+    CHECK_NEAR(r.p_stop, k.p_stop, 1e-12);   /* the stop itself uses mu_k only */
+    CHECK_NEAR(r.vC[0], 0, 1e-12);
+    CHECK_NEAR(r.vC[2], 0, 1e-12);
+    for (int j = 0; j < 3; j++) CHECK_NEAR(s.P[j], r.P[j], 1e-12);
+    CHECK(hypot(r.P[0], r.P[2]) <= 0.9 * r.P[1]);
+    /* same in the algebraic model */
+    CHECK(imp_solve3d_algebraic(&b, 0.9, 0.8, &law, NULL, &r) == IMP_OK);
+    CHECK(imp_solve3d_algebraic(&b, 1.5, 0.8, &law, NULL, &s) == IMP_OK);
+    CHECK(r.mode == IMP_MODE_C_STICKING);
+    for (int j = 0; j < 3; j++) CHECK_NEAR(s.P[j], r.P[j], 1e-12);
+}
+
+/* G.14: impulses linear in the incoming velocities, dT quadratic, and
+ * proportional to a common mass scale; both methods, all laws. */
+static void test_scaling(void)
+{
+    imp_body3d b0, b;
+    box_body(&b0, (double[3]){0.3, -1, 0.1});
+    b0.w[0] = 0.4; b0.w[2] = -0.2;
+    const double ks[3] = {1e-9, 1e3, 1e9};
+    for (int meth = 0; meth < 2; meth++)
+        for (int k = 0; k < 3; k++) {
+            imp_law law = law_of((imp_law_kind)k, 0.6);
+            imp_result3d r0, r;
+            imp_status (*f)(const imp_body3d *, double, double, const imp_law *,
+                            const imp_opts3d *, imp_result3d *) =
+                meth ? imp_solve3d_algebraic : imp_solve3d_exact;
+            CHECK(f(&b0, 0.5, 0.5, &law, NULL, &r0) == IMP_OK);
+            for (int i = 0; i < 3; i++) {
+                b = b0;
+                for (int j = 0; j < 3; j++) { b.v[j] *= ks[i]; b.w[j] *= ks[i]; }
+                b.m *= 1e-6;
+                for (int j = 0; j < 9; j++) b.I[j] *= 1e-6;
+                double s = ks[i] * 1e-6;
+                CHECK(f(&b, 0.5, 0.5, &law, NULL, &r) == IMP_OK);
+                for (int j = 0; j < 3; j++) CHECK_NEAR(r.P[j] / s, r0.P[j], 1e-12);
+                CHECK_NEAR(r.dT / (s * ks[i]), r0.dT, 1e-12);
+                CHECK(r.mode == r0.mode);
+            }
+        }
+}
+
 int main(void)
 {
+    RUN(test_scaling);
+    RUN(test_static_friction);
     RUN(test_rod_W);
     RUN(test_rod_a);
     RUN(test_rod_b);

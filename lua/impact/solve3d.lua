@@ -47,7 +47,9 @@ return function(impact, core)
     end
     if r.energy_gain then
       add("  note: this solution GAINS kinetic energy (dT > 0)%s",
-          r.method == "algebraic" and "; Sun & Baruh's fixed-direction approximation is not energy-consistent here, compare method = \"exact\"" or "")
+          r.method == "algebraic" and "; Sun & Baruh's fixed-direction approximation is not energy-consistent here, compare method = \"exact\""
+          or r.law == "newton" and "; Newton's kinematic restitution law is not energy-consistent with friction"
+          or "")
     end
     return table.concat(out, "\n")
   end

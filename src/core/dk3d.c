@@ -9,9 +9,13 @@
  *
  * Events are located by re-taking the step from its start with a shorter
  * length (Illinois on the step length), so they are as accurate as the
- * steps themselves. A slip about to stop within a step is carried to
- * v_t = 0 along its current direction (the hodograph reaches 0 along a
- * straight invariant ray) and then projected exactly onto v_t = 0. */
+ * steps themselves. A slip heading for zero (|vt| within a few steps, or
+ * below 1e-3 |vC0|) is followed in tau = ln(s0/|vt|), where the turning
+ * direction is regular; at |vt| = 1e-6 |vC0| it is carried to zero along
+ * its current direction (exact on an attracting centripetal ray; past a
+ * repelling one the true slip only nearly stops, by about that much) and
+ * projected onto v_t = 0. Then it sticks (|Wtt^-1 Wtn| <= mu_s) or
+ * restarts along the unique invariant ray u (imp_reslide3d). */
 #include <math.h>
 #include <string.h>
 

@@ -19,13 +19,14 @@
 #include "mat3.h"
 
 enum { T_FREE, T_SLIDE, T_STICK };          /* tangential closures */
-enum { N_VN, N_FN, N_ENERGY, N_STOP };      /* normal / nonlinear closure */
+enum { N_VN, N_FN, N_ENERGY, N_STOP, N_LAW }; /* normal / nonlinear closure */
 
 typedef struct {
     int tang;
     double u[2];       /* T_SLIDE: slip direction; friction F_t = -mu_k F_n u */
     int norm;
-    double target;     /* N_VN: v_n at the end; N_FN: F_n; N_ENERGY: work T */
+    double target;     /* N_VN: v_n at the end; N_FN: F_n; N_ENERGY: work T;
+                          N_LAW: the custom law's first root along the stage */
 } closure;
 
 typedef struct {
@@ -156,37 +157,123 @@ static imp_status solve_newton(sb_t *s, const closure *cl, double x[9])
         }
         s->out->nsteps++;
         double tol = s->o->newton_tol * (fmax_ + 1e-3 * s->Ps);
-        /* converged, or converging quadratically with the error left
-         * after this step (about dmax^2/dprev) already below tol */
-        if (dmax <= tol || (it > 1 && dmax < 0.1 * dprev && dmax * dmax <= tol * dprev))
+        /* converged, or converging quadratically (d_k ~ C d_{k-1}^2) with
+         * the error left after this step, C dmax^2 = dmax^3/dprev^2,
+         * already below tol */
+        if (dmax <= tol || (it > 1 && dmax < 0.1 * dprev
+                            && dmax * dmax * dmax <= tol * dprev * dprev))
             return IMP_OK;
         dprev = dmax;
     }
     return IMP_ENOCONV;
 }
 
-/* A stage's frictionless solution (same normal closure). */
+/* The custom law's residual at the end x of a candidate restitution stage
+ * that starts at the current state (A.3.1 state, 3D). */
+static imp_status law_at(const sb_t *s, const double x[9], double *R)
+{
+    double vcs[3], vce[3];
+    const double *F = x + 6;
+    contact_vel(s, s->v, s->w, vcs);
+    contact_vel(s, x, x + 3, vce);
+    imp_law_state st;
+    memset(&st, 0, sizeof st);
+    st.Pn = s->P[1] + F[1];
+    st.Pc = s->out->Pc;
+    st.vn = vce[1];
+    st.vn0 = s->c->vC0[1];
+    st.Wc = s->out->Wc;
+    st.Wr = s->Wn + 0.5 * F[1] * (vcs[1] + vce[1]) - s->out->Wc;
+    st.Pt[0] = s->P[0] + F[0]; st.Pt[1] = s->P[2] + F[2];
+    st.vt[0] = vce[0]; st.vt[1] = vce[2];
+    st.vt0[0] = s->c->vC0[0]; st.vt0[1] = s->c->vC0[2];
+    st.phase = IMP_PHASE_RESTITUTION;
+    st.dim = 3;
+    if (s->law->fn(s->law->ctx, &st, R) != 0 || !isfinite(*R)) return IMP_ELAW;
+    return IMP_OK;
+}
+
+/* A stage ended by a custom law: along the stage everything is linear in
+ * its normal impulse F (one dgesv gives the state at F = 1), so the law is
+ * scanned on growing intervals (16 points each) for its first sign change
+ * from below and the root refined by Illinois (A.3.1). */
+static imp_status solve_custom(sb_t *s, const closure *cl, double x[9])
+{
+    closure one = *cl;
+    one.norm = N_FN;
+    one.target = 1;
+    double xa[9], x0[9], R, a = 0, b = 0, Ra, Rb;
+    imp_status st = solve_linear(s, &one, xa);
+    if (st != IMP_OK) return st;
+    memcpy(x0, s->v, sizeof s->v);
+    memcpy(x0 + 3, s->w, sizeof s->w);
+    x0[6] = x0[7] = x0[8] = 0;
+#define AT(F) for (int i_ = 0; i_ < 9; i_++) x[i_] = x0[i_] + (F) * (xa[i_] - x0[i_])
+    AT(0);
+    if ((st = law_at(s, x, &Ra)) != IMP_OK) return st;
+    if (Ra >= 0) return IMP_OK;                 /* ends where it starts */
+    double len = s->out->Pc > 0 ? s->out->Pc : s->Ps, cap = 1e6 * (s->out->Pc + s->Ps);
+    int found = 0;
+    while (!found) {
+        for (int k = 1; k <= 16 && !found; k++) {
+            b = a + len * k / 16;
+            AT(b);
+            if ((st = law_at(s, x, &Rb)) != IMP_OK) return st;
+            if (Rb >= 0) found = 1;
+            else { a = b; Ra = Rb; }
+        }
+        len *= 2;
+        if (!found && a > cap) return IMP_ENOROOT;
+    }
+    for (int it = 0, side = 0; it < 200 && b - a > 1e-15 * b && Rb != 0; it++) {
+        double m = b - Rb * (b - a) / (Rb - Ra);
+        if (!(m > a && m < b)) m = 0.5 * (a + b);
+        AT(m);
+        if ((st = law_at(s, x, &R)) != IMP_OK) return st;
+        if (R >= 0) { b = m; Rb = R; if (side == 1) Ra *= 0.5; side = 1; }
+        else { a = m; Ra = R; if (side == -1) Rb *= 0.5; side = -1; }
+    }
+    AT(b);
+#undef AT
+    return IMP_OK;
+}
+
+/* A stage's frictionless solution (same normal closure). Without friction
+ * F = (0, F_n, 0) and v_n,end = v_n + W_nn F_n, so E.2's closed forms give
+ * it directly (no 9x9 solve): F_n = (v_n,end - v_n)/W_nn, the Poisson
+ * budget, or the energetic F_n = 2T/(v_n + sqrt(v_n^2 + 2 W_nn T)); the
+ * body update follows from the momentum rows. */
 static imp_status frictionless(sb_t *s, const closure *cl, double x[9])
 {
-    closure fl = *cl;
-    fl.tang = T_FREE;
-    if (cl->norm != N_ENERGY) return solve_linear(s, &fl, x);
-    /* start at its closed form: v_n = vn_s + Wnn F, F (vn_s + v_n)/2 = T */
-    double vc[3];
+    if (cl->norm == N_LAW) {
+        closure fl = *cl;
+        fl.tang = T_FREE;
+        return solve_custom(s, &fl, x);
+    }
+    double vc[3], k = s->c->Wnn, Fn;
     contact_vel(s, s->v, s->w, vc);
-    double T = cl->target, k = s->c->Wnn;
-    closure fn = fl;
-    fn.norm = N_FN;
-    fn.target = T > 0 ? 2 * T / (vc[1] + sqrt(vc[1] * vc[1] + 2 * k * T)) : 0;
-    imp_status st = solve_linear(s, &fn, x);
-    if (st != IMP_OK) return st;
-    return solve_newton(s, &fl, x);
+    if (cl->norm == N_VN) Fn = (cl->target - vc[1]) / k;
+    else if (cl->norm == N_FN) Fn = cl->target;
+    else {
+        double T = cl->target;
+        Fn = T > 0 ? 2 * T / (vc[1] + sqrt(vc[1] * vc[1] + 2 * k * T)) : 0;
+    }
+    /* v' = v + F/m, w' = w + I^-1 (r x F) with F = Fn e_y */
+    const double *r = s->b->r, *Ii = s->c->Iinv;
+    double rF[3] = {-r[2] * Fn, 0, r[0] * Fn};
+    for (int i = 0; i < 3; i++) {
+        x[i] = s->v[i] + (i == 1 ? Fn / s->b->m : 0);
+        x[3 + i] = s->w[i] + Ii[3 * i] * rF[0] + Ii[3 * i + 1] * rF[1] + Ii[3 * i + 2] * rF[2];
+        x[6 + i] = i == 1 ? Fn : 0;
+    }
+    return isfinite(Fn) ? IMP_OK : IMP_ESINGULAR;
 }
 
 /* Solves a stage (frictionless start for the nonlinear ones). */
 static imp_status solve_stage(sb_t *s, const closure *cl, double x[9])
 {
     if (cl->norm == N_VN || cl->norm == N_FN) return solve_linear(s, cl, x);
+    if (cl->norm == N_LAW) return solve_custom(s, cl, x);
     imp_status st = frictionless(s, cl, x);
     if (st != IMP_OK || cl->tang == T_FREE) return st;
     return solve_newton(s, cl, x);
@@ -300,6 +387,8 @@ static closure rest_closure(const sb_t *s, int tang)
     } else if (law->kind == IMP_LAW_NEWTON) {
         cl.norm = N_VN;
         cl.target = -e * s->c->vC0[1];
+    } else if (law->kind == IMP_LAW_CUSTOM) {
+        cl.norm = N_LAW;
     } else {
         cl.norm = N_ENERGY;
         cl.target = -e * e * s->out->Wc - (s->Wn - s->out->Wc);
@@ -365,7 +454,7 @@ imp_status imp_solve3d_algebraic(const imp_body3d *b, double mu_s, double mu_k,
     if (!opts) { imp_opts3d_default(&def); opts = &def; }
     if (!(mu_k >= 0 && mu_k <= mu_s) || !isfinite(mu_s) || !(law->e >= 0 && law->e <= 1))
         return IMP_EINPUT;
-    if (law->kind == IMP_LAW_CUSTOM) return IMP_EINPUT;  /* SB22 define three laws */
+    if (law->kind == IMP_LAW_CUSTOM && !law->fn) return IMP_EINPUT;
     imp_contact3d c;
     imp_status st = imp_contact3d_init(b, &c);
     if (st != IMP_OK) return st;
@@ -419,8 +508,18 @@ imp_status imp_solve3d_algebraic(const imp_body3d *b, double mu_s, double mu_k,
     out->Pc = s.P[1];
     out->Wc = s.Wn;
 
-    /* ---- restitution ---- */
-    if (law->e > 0) {
+    /* ---- restitution (built-in laws with e = 0, or a custom law already
+     * satisfied at maximum compression, end here) ---- */
+    int restitute = law->e > 0;
+    if (law->kind == IMP_LAW_CUSTOM) {
+        double R, x0[9];
+        memcpy(x0, s.v, sizeof s.v);
+        memcpy(x0 + 3, s.w, sizeof s.w);
+        x0[6] = x0[7] = x0[8] = 0;
+        if ((st = law_at(&s, x0, &R)) != IMP_OK) return st;
+        restitute = R < 0;
+    }
+    if (restitute) {
         if (rest == REST_STICK) {
             closure cl = rest_closure(&s, T_STICK);
             if ((st = solve_stage(&s, &cl, x)) != IMP_OK || !(x[7] >= -1e-12 * s.Ps))
@@ -440,7 +539,12 @@ imp_status imp_solve3d_algebraic(const imp_body3d *b, double mu_s, double mu_k,
                 contact_vel(&s, x, x + 3, vce);
                 if (cl.norm == N_FN) found = x[7] < cl.target;
                 else if (cl.norm == N_VN) found = vce[1] < cl.target;
-                else found = 0.5 * x[7] * (vcs[1] + vce[1]) < cl.target;
+                else if (cl.norm == N_ENERGY) found = 0.5 * x[7] * (vcs[1] + vce[1]) < cl.target;
+                else {
+                    double R;
+                    if ((st = law_at(&s, x, &R)) != IMP_OK) return st;
+                    found = R < 0;
+                }
             }
             if (found) {
                 double us[2];

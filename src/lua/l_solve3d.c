@@ -16,11 +16,6 @@
 #define TRACK_MT "impact.Track3d"
 #define RESULT_MT "impact.Result3d"   /* filled in by lua/impact/solve3d.lua */
 
-/* Registry keys for a custom law and its state object while it runs: the
- * protected call opens a new C frame, where the caller's stack indices
- * mean nothing, so run_solver fetches both from here. */
-static const char law_key = 'l', state_key = 's';
-
 /* The hodograph buffer lives in a userdata (lauxlib's box pattern): if a
  * custom law raises mid-integration, the collector still frees it. */
 typedef struct {
@@ -147,6 +142,10 @@ static void read_orientation(const imp_check *c, int t, double R[9])
                             sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]));
     } else if (hast) {
         const double d = acos(-1.0) / 180;
+        if (imp_check_has(c, t, "theta1") && imp_check_has(c, t, "theta1_deg"))
+            imp_check_error(c, "theta1_deg", "conflicts with 'theta1'");
+        if (imp_check_has(c, t, "theta2") && imp_check_has(c, t, "theta2_deg"))
+            imp_check_error(c, "theta2_deg", "conflicts with 'theta2'");
         double t1 = imp_check_has(c, t, "theta1_deg")
             ? d * imp_check_number(c, t, "theta1_deg", 1, 0) : imp_check_number(c, t, "theta1", 0, 0);
         double t2 = imp_check_has(c, t, "theta2_deg")
@@ -184,14 +183,12 @@ static void read_body(const imp_check *top, int t, body_in *bi)
     read_orientation(c, bt, R);
     imp_mat3_rotate(R, Ib, bi->body.I);
     imp_check_vec3(c, bt, "r", 1, NULL, bi->body.r);
+    /* velocities: each from the top level, else from the body table */
+    int vin = type != LUA_TNIL && !imp_check_has(top, t, "v") && imp_check_has(c, bt, "v");
+    int win = type != LUA_TNIL && !imp_check_has(top, t, "w") && imp_check_has(c, bt, "w");
+    imp_check_vec3(vin ? c : top, vin ? bt : t, "v", 1, NULL, bi->body.v);
+    imp_check_vec3(win ? c : top, win ? bt : t, "w", 0, NULL, bi->body.w);
     if (type != LUA_TNIL) lua_pop(L, 1);
-    /* velocities: top level, else inside body */
-    const imp_check *vc = imp_check_has(top, t, "v") || type == LUA_TNIL ? top : c;
-    int vt = vc == top ? t : -1;
-    if (vc != top) lua_getfield(L, t, "body"), vt = lua_absindex(L, -1);
-    imp_check_vec3(vc, vt, "v", 1, NULL, bi->body.v);
-    imp_check_vec3(vc, vt, "w", 0, NULL, bi->body.w);
-    if (vc != top) lua_pop(L, 1);
 }
 
 typedef struct {
@@ -202,29 +199,16 @@ typedef struct {
     int method;
     imp_result3d *r;
     imp_status st;
-    imp_lua_law *lctx;     /* custom law, else NULL */
 } run_t;
 
+/* Runs under imp_law_run (one protected call when the law is custom). */
 static int run_solver(lua_State *L)
 {
     run_t *u = lua_touserdata(L, 1);
-    int fn = 0, state = 0;
-    if (u->lctx) {
-        fn = u->lctx->fn;
-        state = u->lctx->state;
-        lua_rawgetp(L, LUA_REGISTRYINDEX, &law_key);
-        u->lctx->fn = lua_absindex(L, -1);
-        lua_rawgetp(L, LUA_REGISTRYINDEX, &state_key);
-        u->lctx->state = lua_absindex(L, -1);
-    }
     imp_interrupt_clear();
     u->st = u->method == METHOD_EXACT
         ? imp_solve3d_exact(u->b, u->mu_s, u->mu_k, u->law, u->o, u->r)
         : imp_solve3d_algebraic(u->b, u->mu_s, u->mu_k, u->law, u->o, u->r);
-    if (u->lctx) {
-        u->lctx->fn = fn;
-        u->lctx->state = state;
-    }
     return 0;
 }
 
@@ -283,8 +267,6 @@ static int l_solve3d(lua_State *L)
     imp_law law;
     imp_lua_law lctx;
     imp_law_check(&c, 1, 0, &law, &lctx);   /* custom: pushes the law and its state */
-    if (method == METHOD_ALGEBRAIC && law.kind == IMP_LAW_CUSTOM)
-        imp_check_error(&c, "law", "must be \"poisson\", \"newton\" or \"energetic\" with method = \"algebraic\" (custom laws need method = \"exact\")");
     track_box *tb = NULL;
     if (method == METHOD_EXACT) {
         tb = push_track(L);
@@ -292,26 +274,19 @@ static int l_solve3d(lua_State *L)
     }
     int track_idx = lua_gettop(L);
     imp_result3d r;
-    run_t u = {&bi.body, mu_s, mu_k, &law, &o, method, &r, IMP_OK, NULL};
-    if (law.kind == IMP_LAW_CUSTOM) {
-        u.lctx = &lctx;
-        lua_pushvalue(L, lctx.fn);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &law_key);
-        lua_pushvalue(L, lctx.state);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &state_key);
-    }
+    run_t u = {&bi.body, mu_s, mu_k, &law, &o, method, &r, IMP_OK};
     imp_law_run(L, &law, run_solver, &u);
-    if (u.lctx) {   /* drop the references (an error above leaves them until the next call) */
-        lua_pushnil(L);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &law_key);
-        lua_pushnil(L);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &state_key);
-    }
     if (u.st == IMP_ENOCONV && method == METHOD_ALGEBRAIC && r.inconsistent)
         return luaL_error(L, "solve3d: the algebraic model has no admissible solution (stage %s needs a negative normal impulse or has no energetic root); method = \"exact\" always has one",
                           imp_stage3d_name(r.fail_stage));
     if (u.st == IMP_EINTERRUPT) return luaL_error(L, "solve3d: interrupted!");
+    if (u.st == IMP_ESTEPS)
+        return imp_check_error(&c, "max_steps", "(%ld) was exceeded by the integrator; raise it or loosen rtol",
+                               o.max_steps);
     if (u.st != IMP_OK) return imp_law_raise(L, &c, &law, u.st);
+    for (int i = 0; i < 3; i++)
+        if (!isfinite(r.P[i]) || !isfinite(r.v[i]) || !isfinite(r.w[i]) || !isfinite(r.dT))
+            return luaL_error(L, "solve3d: the solution is not finite (inputs out of range?)");
 
     lua_createtable(L, 0, 32);
     luaL_setmetatable(L, RESULT_MT);

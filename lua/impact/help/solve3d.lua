@@ -14,7 +14,11 @@ equations over the normal impulse p with an adaptive Dormand-Prince 5(4)
 pair: the slip direction turns as the tangential velocity evolves; a slip
 that reaches zero sticks when |Wtt^-1 Wtn| <= mu_s and otherwise restarts
 along the unique invariant direction u (Wtn - mu_k Wtt u = lambda u,
-lambda > 0). Events (slip stop, maximum compression, termination, custom
+lambda > 0). The final approach to a stop is followed in
+tau = ln(s0/|v_t|), where the turning slip direction is regular, and a slip
+that falls below 1e-6 |vC0| counts as stopped (when the approach passes a
+repelling invariant ray the true slip only nearly stops; the difference is
+of that order). Events (slip stop, maximum compression, termination, custom
 law roots) are located to step accuracy; with the default rtol = 1e-10, P is
 right to about 1e-9 relative. Laws: poisson, newton, energetic, or a Lua
 function (state fields Pn, Pc, vn, vn0, Wc, Wr, phase, and Pt, vt, vt0 as
@@ -30,8 +34,10 @@ without friction. It is exact in the plane and when sticking is reached in
 compression (Poisson), but can mispredict the mode in strongly non-planar
 impacts and can even gain energy (energy_gain = true, noted when printed).
 It gives no impulse when vC0.y = 0 (tangential impacts need "exact"), and
-raises an error when a stage has no admissible solution. Custom laws need
-method = "exact".
+raises an error when a stage has no admissible solution. A custom law ends
+the restitution stage it first reaches zero in (along a stage everything is
+linear in the stage's normal impulse, so one dgesv gives the path and the
+root is bracketed and refined).
 
 The body: m, inertia, an orientation and r at the top level, or the same
 fields in body = {...} (e.g. body = impact.rod{...}). inertia is either the
