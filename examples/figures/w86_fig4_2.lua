@@ -11,7 +11,8 @@
 -- mu t^2 + r^2 t + mu(1 + r^2) < 0 (t = tan theta, gamma > 0), so reversal
 -- lies at theta < 0 for gamma > 0: here theta in (-82.5, -21.5) degrees
 -- (PHYSICS.md C.2). The map is computed by the path tracer, not from the
--- region formulas, and agrees with the corrected ones.
+-- region formulas; the boundaries of (4.1), (4.3) and the corrected (4.2)
+-- are drawn over it and agree with it.
 -- Run: impact examples/figures/w86_fig4_2.lua [DIR]
 local here = (arg and arg[0] or ""):match("^(.*)/[^/]*$") or "."
 package.path = here .. "/common/?.lua;" .. package.path
@@ -24,4 +25,5 @@ print(s)
 print(impact.plot.map(s, { x = "gamma_deg", y = "theta_deg", color = "mode",
   out = dir .. "/w86_fig4_2.png", xlabel = "gamma (deg): incident velocity from the normal",
   ylabel = "theta (deg): centre of mass from the normal",
-  title = "W86 fig. 4.2: impact space, mu = 0.25, e = 0.8, r = 1.414" }).png)
+  title = "W86 fig. 4.2: impact space, mu = 0.25, e = 0.8, r = 1.414",
+  lines = fig.w86_lines(1.414, 0.25, 0.8) }).png)

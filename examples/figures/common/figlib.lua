@@ -38,6 +38,45 @@ function M.w86(r, mu, e, n, extra)
   return impact.sweep(spec)
 end
 
+-- The region boundaries of W86 (4.1) and (4.3) and the corrected reversal
+-- interval (4.2) (PHYSICS.md C.2), drawn over a map computed by the tracer:
+-- for gamma > 0 (t = tan theta, g = tan gamma)
+--   sliding | R:  g = (1+e) [mu (1 + r^2 + t^2) - r^2 t] / [(1+r^2) t^2 - mu r^2 t + 1]
+--   R | C:        g =       [mu (1 + r^2 + t^2) - r^2 t] / [(1+r^2) t^2 - mu r^2 t + 1]
+-- and the mirror (gamma, theta) -> (-gamma, -theta) for gamma < 0.
+function M.w86_lines(r, mu, e)
+  local function curve(k)
+    local x, y = {}, {}
+    for i = -890, 890 do
+      local th = i / 10
+      local t = math.tan(math.rad(th))
+      local g = k * (mu * (1 + r * r + t * t) - r * r * t) / ((1 + r * r) * t * t - mu * r * r * t + 1)
+      x[#x + 1] = g > 0 and math.deg(math.atan(g)) or 0 / 0
+      y[#y + 1] = th
+    end
+    -- the mirror half, after a break
+    x[#x + 1], y[#y + 1] = 0 / 0, 0 / 0
+    local n = #x - 1
+    for i = 1, n do x[#x + 1], y[#y + 1] = -x[i], -y[i] end
+    return x, y
+  end
+  local lines = {}
+  local x1, y1 = curve(1 + e)
+  lines[1] = { x = x1, y = y1, title = "W86 (4.1): sliding boundary", color = "black" }
+  local x3, y3 = curve(1)
+  lines[2] = { x = x3, y = y3, title = "W86 (4.3): C-mode boundary", color = "#555555" }
+  -- (4.2) corrected: reversal for tan(theta) between the roots of mu t^2 + r^2 t + mu (1 + r^2) = 0
+  local disc = r ^ 4 - 4 * mu * mu * (1 + r * r)
+  if disc > 0 and mu > 0 then
+    for _, t in ipairs{ (-r * r - math.sqrt(disc)) / (2 * mu), (-r * r + math.sqrt(disc)) / (2 * mu) } do
+      local th = math.deg(math.atan(t))
+      lines[#lines + 1] = { x = { 0, 90, 0 / 0, 0, -90 }, y = { th, th, 0 / 0, -th, -th },
+        title = #lines == 2 and "W86 (4.2) corrected: reversal interval" or nil, color = "#d73027" }
+    end
+  end
+  return lines
+end
+
 -- Sun & Baruh 2022, 2D (PHYSICS.md B.1): rod m = 1, L = 2.3 (centre of mass
 -- to contact), I_G = alpha m L^2, alpha = 1/3 (slender rod; SB22 do not say
 -- which alpha their 2D plots used [UNC]), theta from the vertical (positive:

@@ -91,7 +91,7 @@ return function(impact, plot)
     end
     local style = tiles and "using 1:2:3:4:5:6 with boxxyerror fs solid 1.0 noborder"
       or "using 1:2 with points pt 7 ps 0.7"
-    local body = {}
+    local body, keyline = {}, nil
     if categorical then
       local cats, known = {}, {}
       for _, m in ipairs(MODES) do known[m] = true end
@@ -132,6 +132,7 @@ return function(impact, plot)
         end
       end
       body[#body + 1] = "set key outside right top title " .. gp.str(literal(ck))
+      keyline = #body
     else
       local rows = {}
       if image then
@@ -154,6 +155,7 @@ return function(impact, plot)
         body[#body + 1] = string.format("set cbrange [%s:%s]", gp.num(opts.crange[1]), gp.num(opts.crange[2]))
       end
       body[#body + 1] = "unset key"
+      keyline = #body
     end
     for i, l in ipairs(opts.lines or {}) do
       local rows = {}
@@ -161,7 +163,8 @@ return function(impact, plot)
       blocks[#blocks + 1] = { comment = "overlay: " .. (l.title or ("line " .. i)), rows = rows }
       plots[#plots + 1] = string.format("data index %d using 1:2 with lines lw 2 lc rgb %s %s",
         #blocks - 1, gp.str(l.color or "black"), l.title and ("title " .. gp.str(l.title)) or "notitle")
-      if l.title and not categorical then body[#body] = "set key outside below" end
+      -- titled overlays: the legend goes below the map, leaving it its width
+      if l.title then body[keyline] = "set key outside below" end
     end
     local xr = { math.huge, -math.huge }
     local yr = { math.huge, -math.huge }
