@@ -69,16 +69,16 @@ int imp_sweep2d_add_field(imp_sweep2d *s, const char *name)
 }
 
 /* Writes the values of axis a at index k into vals and into p. */
-static void set_axis(const imp_sweep2d *s, int a, size_t k, imp_problem2d *p,
-                     double *vals)
+static inline void set_axis(const imp_sweep2d *s, int a, size_t k, imp_problem2d *p,
+                            double *vals)
 {
     const imp_sweep2d_axis *ax = &s->axis[a];
+    const double *v = ax->values + k * (size_t)ax->nfield;
     for (int f = 0; f < ax->nfield; f++) {
         int g = ax->field0 + f;
-        double v = ax->values[k * (size_t)ax->nfield + (size_t)f];
-        vals[g] = v;
+        vals[g] = v[f];
         for (int o = 0; o < s->noff[g]; o++)
-            memcpy((char *)p + s->off[g][o], &v, sizeof v);
+            memcpy((char *)p + s->off[g][o], &v[f], sizeof(double));
     }
 }
 
@@ -188,7 +188,8 @@ static void solve_batch(void *ctx, size_t lo, size_t hi)
         double post[2][3];
         /* The solver validates its input (IMP_EINPUT); the binding asks
          * imp_problem2d_check for the field to name only for failed points. */
-        imp_status st = imp_problem2d_solve(&p, &r, p.nbodies ? post : NULL);
+        imp_status st = p.nbodies ? imp_problem2d_solve(&p, &r, post)
+                                  : imp_solve2d(&p.coef, p.mu_s, p.mu_k, &p.law, &r);
         s->st[row] = (unsigned char)st;
         if (st != IMP_OK) {
             for (int c = 0; c < s->nout; c++) res[c] = NAN;
@@ -198,7 +199,10 @@ static void solve_batch(void *ctx, size_t lo, size_t hi)
         }
         /* Px .. Pc lie in this order in imp_result2d: copy the leading run
          * of them at once; anything else goes through outputs(). */
-        memcpy(res, &r.Px, (size_t)direct * sizeof(double));
+        if (direct == IMP_OUT_PC + 1)   /* constant size: plain moves, not rep movs */
+            memcpy(res, &r.Px, (IMP_OUT_PC + 1) * sizeof(double));
+        else
+            for (int c = 0; c < direct; c++) res[c] = (&r.Px)[c];
         if (direct < s->nout) {
             double all[IMP_OUT_COUNT];
             outputs(&p, &r, post, all);
