@@ -529,3 +529,28 @@ describe("impact.sweep with other solvers", function()
     assert.are.same({ "C-sticking", "sliding" }, s.columns.mode)
   end)
 end)
+
+describe("impact.sweep without keeping columns", function()
+  it("writes the same CSV with keep = false, on both paths", function()
+    local function spec(out, keep, fast)
+      return { base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1 },
+        vary = { S0 = impact.range(-2, 2, 37), mu = impact.range(0, 1.2, 25), e = { 0.5, 1.2 } },
+        out = out, keep = keep, fast = fast, chunk = 500,
+        solve = type(impact.solve2d) == "function" and "solve2d"
+          or function(p) return { Px = p.S0 * p.mu, mode = "sliding" } end }
+    end
+    local a, b, c = tmpname(".csv"), tmpname(".csv"), tmpname(".csv")
+    local full = impact.sweep(spec(a))
+    local lean = impact.sweep(spec(b, false))
+    local slow = impact.sweep(spec(c, false, false))
+    assert.are.equal(full.n, lean.n)
+    assert.are.equal(full.n, slow.n)
+    assert.are.equal(0, #lean.columns[lean.names[1]])
+    assert.are.equal(#full.failures, #lean.failures)
+    assert.are.equal(slurp(a), slurp(b))
+    assert.are.equal(slurp(a), slurp(c))
+    os.remove(a) os.remove(b) os.remove(c)
+    assert.has_error(function() impact.sweep(spec(nil, false)) end,
+      "sweep: field 'keep' = false needs 'out' (a CSV file)")
+  end)
+end)

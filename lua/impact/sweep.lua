@@ -94,7 +94,7 @@ local function run_lua(st)
         v = j <= nvary + nnum and NAN or (source[j] == "mode" and "error" or "")
       end
       row[j] = v
-      columns_[names[j]][n] = v
+      if o.keep then columns_[names[j]][n] = v end
     end
     if not ok then st.failed(i, p, res) end
     if st.writer then
@@ -191,7 +191,7 @@ return function(impact, core)
       core._clear_interrupt()
       -- An interrupt between filling the columns and counting the row
       -- leaves longer columns: cut them back to the rows counted.
-      if not result.fast then
+      if not result.fast and o.keep then
         for _, name in ipairs(names) do
           local col = data[name]
           for j = #col, result.n + 1, -1 do col[j] = nil end

@@ -278,6 +278,19 @@ static int l_solve2d_bench(lua_State *L)
     return 1;
 }
 
+/* core._sweep2d_rewind(plan, first): forget the rows done; the next run
+ * starts at point `first` (1-based) in the first row. A sweep that does not
+ * keep its columns reuses one chunk of rows this way. */
+static int l_sweep2d_rewind(lua_State *L)
+{
+    plan2d *p = luaL_checkudata(L, 1, PLAN_MT);
+    lua_Integer first = luaL_checkinteger(L, 2);
+    luaL_argcheck(L, first >= 1, 2, "must be positive");
+    p->s.first0 = (size_t)(first - 1);
+    p->done = 0;
+    return 0;
+}
+
 /* core._now(): seconds on a monotonic clock (wall time, for rates). */
 static int l_now(lua_State *L)
 {
@@ -322,6 +335,7 @@ void imp_open_sweep(lua_State *L)
         {"_sweep2d_new", l_sweep2d_new},
         {"_sweep2d_run", l_sweep2d_run},
         {"_sweep2d_column", l_sweep2d_column},
+        {"_sweep2d_rewind", l_sweep2d_rewind},
         {"_solve2d_bench", l_solve2d_bench},
         {NULL, NULL}
     };

@@ -59,6 +59,7 @@ significant digits, NaN as null).]],
       { "progress", "false: never draw the progress bar; a function(done, total): called instead (after each point, or each chunk of the fast path)", "drawn when stderr is a terminal" },
       { "on_error", "\"record\" a failing point and go on, or \"raise\"", "\"record\"" },
       { "fast", "false: never use the C fast path", "true" },
+      { "keep", "false: write the rows to 'out' only and keep no columns in memory (sweeps larger than memory); needs 'out'", "true" },
       { "chunk", "points per C chunk of the fast path (progress, Ctrl-C and CSV rows come between chunks)", "32768" },
     },
     result = {

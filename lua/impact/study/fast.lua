@@ -63,8 +63,10 @@ function M.plan(st)
   local names, source, nvary, nnum = cols.names, cols.source, cols.nvary, cols.nnum
   local outs = {}
   for j = nvary + 1, nvary + nnum do outs[#outs + 1] = source[j] end
-  local ok, plan = pcall(core._sweep2d_new, probe, design.names, axes, outs, st.first,
-    st.last - st.first + 1)
+  -- Rows for the whole run, or for one chunk reused when columns are not kept.
+  local rows = st.last - st.first + 1
+  if not st.opts.keep then rows = math.min(rows, M.chunk(st)) end
+  local ok, plan = pcall(core._sweep2d_new, probe, design.names, axes, outs, st.first, rows)
   if not ok or not plan then return nil end
   -- Where each column comes from in the plan.
   local from = {}
@@ -73,6 +75,7 @@ function M.plan(st)
   for j = nvary + nnum + 1, #names do from[names[j]] = { source[j], 1 } end
   return {
     run = function(i, count, threads) return core._sweep2d_run(plan, i, count, threads) end,
+    rewind = function(i) core._sweep2d_rewind(plan, i) end,
     column = function(name, lo, hi)
       local src = from[name]
       return core._sweep2d_column(plan, src[1], src[2], lo, hi)
@@ -82,34 +85,43 @@ end
 
 -- Runs every point of the sweep state st through plan; raises
 -- "interrupted!" on Ctrl-C (the rows done are kept).
+-- Points per chunk: a few ms of work, so that progress and Ctrl-C stay live.
+function M.chunk(st)
+  local threads = st.opts.threads or st.core._ncpu()
+  return st.opts.chunk or math.max(32768, 8192 * threads)
+end
+
 function M.run(plan, st)
   local core, result, names = st.core, st.result, st.cols.names
+  local keep = st.opts.keep
   result.fast = true
-  -- The columns: built from the plan when first read.
-  local columns = result.columns
-  for _, name in ipairs(names) do columns[name] = nil end
-  local known = {}
-  for _, name in ipairs(names) do known[name] = true end
-  setmetatable(columns, {
-    __index = function(t, name)
-      if not known[name] then return nil end
-      local col = plan.column(name)
-      rawset(t, name, col)
-      return col
-    end,
-    __pairs = function(t)
-      for _, name in ipairs(names) do local _ = t[name] end
-      return next, t, nil
-    end,
-  })
+  if keep then
+    -- The columns: built from the plan when first read.
+    local columns = result.columns
+    for _, name in ipairs(names) do columns[name] = nil end
+    local known = {}
+    for _, name in ipairs(names) do known[name] = true end
+    setmetatable(columns, {
+      __index = function(t, name)
+        if not known[name] then return nil end
+        local col = plan.column(name)
+        rawset(t, name, col)
+        return col
+      end,
+      __pairs = function(t)
+        for _, name in ipairs(names) do local _ = t[name] end
+        return next, t, nil
+      end,
+    })
+  end
   local threads = st.opts.threads or core._ncpu()
-  -- a few ms of work per chunk: progress and Ctrl-C stay live
-  local chunk = st.opts.chunk or math.max(32768, 8192 * threads)
+  local chunk = M.chunk(st)
   local row = {}
   local i = st.first
   while i <= st.last do
     local count = math.min(chunk, st.last - i + 1)
-    local n0 = result.n
+    if not keep then plan.rewind(i) end
+    local n0 = keep and result.n or 0   -- the plan's rows before this chunk
     local done, fails, stopped = plan.run(i, count, threads)
     local failed_at = {}
     for _, f in ipairs(fails) do
@@ -131,7 +143,7 @@ function M.run(plan, st)
       end
       st.writer:flush()
     end
-    result.n = n0 + done
+    result.n = result.n + done
     st.bar:tick(result.n)
     if stopped then error("interrupted!", 0) end
     i = i + done

@@ -78,6 +78,12 @@ function M.read(spec, impact)
     fail("field 'progress' must be true, false or a function, got %s", type(spec.progress))
   end
   o.progress = spec.progress
+  if spec.keep ~= nil and type(spec.keep) ~= "boolean" then
+    fail("field 'keep' must be a boolean, got %s", type(spec.keep))
+  end
+  o.keep = spec.keep ~= false
+  if not o.keep and not o.out then fail("field 'keep' = false needs 'out' (a CSV file)") end
+  if not o.keep and o.json then fail("field 'json' needs the columns: not with keep = false") end
   o.shard = M.shard(spec.shard, impact.default_shard)
   return o
 end
