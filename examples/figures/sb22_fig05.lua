@@ -21,7 +21,7 @@ fig.add_column(p, "energy_poisson_over_energetic", function(i)
 end)
 print(impact.plot.map(p, { x = "theta_deg", y = "ratio", color = "vy_poisson_over_energetic",
   out = dir .. "/sb22_fig05_vy.png", xlabel = "theta (deg)", ylabel = "vCx / vCy",
-  title = "SB22 fig. 5 (top): vCy after, Poisson / energetic" }).png)
+  title = "SB22 fig. 5 (top): vCy after, Poisson / energetic", clabel = "Poisson / energetic" }).png)
 print(impact.plot.map(p, { x = "theta_deg", y = "ratio", color = "energy_poisson_over_energetic",
   out = dir .. "/sb22_fig05_energy.png", xlabel = "theta (deg)", ylabel = "vCx / vCy",
-  title = "SB22 fig. 5 (bottom): energy after, Poisson / energetic" }).png)
+  title = "SB22 fig. 5 (bottom): energy after, Poisson / energetic", clabel = "Poisson / energetic" }).png)

@@ -143,9 +143,11 @@ function M.panels(s, x, y, name, title, dir, opts)
   outs[1] = impact.plot.map(s, { x = x, y = y, color = "mode", out = dir .. "/" .. name .. "_mode.png",
     title = title .. ": mode", xlabel = opts.xlabel, ylabel = opts.ylabel }).png
   outs[2] = impact.plot.map(s, { x = x, y = y, color = "vy_ratio", out = dir .. "/" .. name .. "_vy.png",
-    title = title .. (opts.vy_title or ": vCy after / (vCy before e)"), xlabel = opts.xlabel, ylabel = opts.ylabel }).png
+    title = title .. (opts.vy_title or ": vCy after / (vCy before e)"), xlabel = opts.xlabel, ylabel = opts.ylabel,
+    clabel = "vCy ratio" }).png
   outs[3] = impact.plot.map(s, { x = x, y = y, color = "energy_ratio", out = dir .. "/" .. name .. "_energy.png",
-    title = title .. ": energy after / before", xlabel = opts.xlabel, ylabel = opts.ylabel }).png
+    title = title .. ": energy after / before", xlabel = opts.xlabel, ylabel = opts.ylabel,
+    clabel = "energy ratio" }).png
   for _, o in ipairs(outs) do print(o) end
   return outs
 end

@@ -52,6 +52,13 @@ return function(impact, mt)
   -- one sweep (any order) -> the one-run result, written to out.
   function impact.sweep_merge(files, out)
     local F = "sweep_merge"
+    local function csv_only(path)
+      if type(path) == "string" and path:match("%.json$") then
+        fail(F, "merges CSV shard files (write shards with out = \"NAME.csv\"), got %s", path)
+      end
+    end
+    csv_only(files)
+    if type(files) == "table" then for _, f in ipairs(files) do csv_only(f) end end
     if type(files) == "string" then
       local base = files
       out = out or base
