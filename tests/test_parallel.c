@@ -54,7 +54,9 @@ static void test_threads_agree(void)
 
 static void test_interrupt_prefix(void)
 {
-    const size_t n = 5000;
+    /* Many batches after the one that raises the flag, so that the other
+     * threads cannot have claimed them all by then. */
+    const size_t n = 200000;
     for (int threads = 1; threads <= 4; threads++) {
         double *out = calloc(n, sizeof *out);
         int *calls = calloc(n, sizeof *calls);
