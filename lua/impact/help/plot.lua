@@ -48,9 +48,11 @@ impact.plot.path(r, { out = "rod-case2.png" })]],
 column (mode, class) gives one colour per category, with the contact modes in
 fixed colours (sliding blue, C-sticking dark green, R-sticking light green,
 C-reversed red, R-reversed orange, none grey, error black); a numeric column
-gives a viridis colour bar. Grids are drawn as tiles (each point fills the
-cell up to half-way to its neighbours), random samples as dots. 'lines' adds
-overlay curves (analytic boundaries, for instance).
+gives a viridis colour bar. An evenly spaced complete grid is drawn as an
+image (exact cells, the data as x y value or x y red green blue), an uneven
+grid as tiles (each point fills the cell up to half-way to its neighbours),
+random samples as dots. 'lines' adds overlay curves (analytic boundaries, for
+instance; a NaN breaks a curve).
 
 ]] .. FILES,
     fields = {
