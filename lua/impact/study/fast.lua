@@ -76,6 +76,7 @@ function M.plan(st)
   return {
     run = function(i, count, threads) return core._sweep2d_run(plan, i, count, threads) end,
     rewind = function(i) core._sweep2d_rewind(plan, i) end,
+    csv = function(lo, hi) return core._sweep2d_csv(plan, lo, hi, from.mode ~= nil, from.class ~= nil) end,
     column = function(name, lo, hi)
       local src = from[name]
       return core._sweep2d_column(plan, src[1], src[2], lo, hi)
@@ -116,7 +117,6 @@ function M.run(plan, st)
   end
   local threads = st.opts.threads or core._ncpu()
   local chunk = M.chunk(st)
-  local row = {}
   local i = st.first
   while i <= st.last do
     local count = math.min(chunk, st.last - i + 1)
@@ -133,13 +133,16 @@ function M.run(plan, st)
       failed_at[f.index] = msg
     end
     if st.writer and done > 0 then
-      local cols = {}
-      for j, name in ipairs(names) do cols[j] = plan.column(name, n0 + 1, n0 + done) end
+      -- Rows formatted in C, in runs between failed points (each followed
+      -- by its comment line).
+      local a = 1
       for r = 1, done do
-        for j = 1, #names do row[j] = cols[j][r] end
-        st.writer:row(row)
         local msg = failed_at[i + r - 1]
-        if msg then st.writer:line(output.failure_line(i + r - 1, msg)) end
+        if msg or r == done then
+          st.writer:text(plan.csv(n0 + a, n0 + r))
+          if msg then st.writer:line(output.failure_line(i + r - 1, msg)) end
+          a = r + 1
+        end
       end
       st.writer:flush()
     end

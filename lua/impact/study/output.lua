@@ -51,6 +51,7 @@ function M.csv_writer(fname, path, prelude, names)
   local w = {}
   function w:row(values) f:write(csv.line(values, nn), "\n") end
   function w:line(l) f:write(l, "\n") end
+  function w:text(t) f:write(t) end   -- whole rows, newlines included
   function w:flush() f:flush() end
   function w:close(trailer)
     if trailer then f:write(trailer, "\n") end
