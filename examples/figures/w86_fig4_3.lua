@@ -7,6 +7,8 @@
 -- r = 3 and r = 0.6 are used here (0.6 is below the threshold 0.7416 at
 -- mu = 0.25).
 --
+-- Drawn over the map (computed by the tracer): the boundaries of W86 (4.1),
+-- (4.3) and the corrected (4.2).
 -- Where the workbench differs: the reversal condition uses the corrected
 -- sign of W86 (4.2) (PHYSICS.md C.2).
 -- Run: impact examples/figures/w86_fig4_3.lua [DIR]
@@ -21,5 +23,6 @@ for _, c in ipairs{ { "a", 3 }, { "b", 0.6 }, { "c", 0 } } do
   print(string.format("(%s) r = %g: %s", c[1], c[2], tostring(s)))
   print(impact.plot.map(s, { x = "gamma_deg", y = "theta_deg", color = "mode",
     out = dir .. "/w86_fig4_3" .. c[1] .. ".png", xlabel = "gamma (deg)", ylabel = "theta (deg)",
-    title = string.format("W86 fig. 4.3(%s): r = %g, mu = 0.25, e = 0.8", c[1], c[2]) }).png)
+    title = string.format("W86 fig. 4.3(%s): r = %g, mu = 0.25, e = 0.8", c[1], c[2]),
+    lines = fig.w86_lines(c[2], 0.25, 0.8) }).png)
 end

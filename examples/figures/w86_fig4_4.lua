@@ -3,6 +3,8 @@
 -- a larger e enlarges the regions of sticking and reversed sliding. Drawn
 -- for e = 0 and e = 1 (the paper's values are not in the extracted text).
 --
+-- Drawn over the map (computed by the tracer): the boundaries of W86 (4.1),
+-- (4.3) and the corrected (4.2).
 -- Where the workbench differs: the reversal condition uses the corrected
 -- sign of W86 (4.2) (PHYSICS.md C.2).
 -- Run: impact examples/figures/w86_fig4_4.lua [DIR]
@@ -17,5 +19,6 @@ for _, e in ipairs{ 0, 1 } do
   print(string.format("e = %g: %s", e, tostring(s)))
   print(impact.plot.map(s, { x = "gamma_deg", y = "theta_deg", color = "mode",
     out = string.format("%s/w86_fig4_4_e%g.png", dir, e), xlabel = "gamma (deg)", ylabel = "theta (deg)",
-    title = string.format("W86 fig. 4.4: e = %g, mu = 0.25, r = 1.414", e) }).png)
+    title = string.format("W86 fig. 4.4: e = %g, mu = 0.25, r = 1.414", e),
+    lines = fig.w86_lines(1.414, 0.25, e) }).png)
 end
