@@ -554,3 +554,19 @@ describe("impact.sweep without keeping columns", function()
       "sweep: field 'keep' = false needs 'out' (a CSV file)")
   end)
 end)
+
+describe("impact.sweep fast path guards", function()
+  it("keeps the Lua path when a body gives I and its mass is varied", function()
+    if type(impact.solve2d) ~= "function" then pending("impact.solve2d is not built") return end
+    local c = math.sqrt(2) / 4
+    local spec = { base = { body1 = { m = 1, I = 1 / 12, x = c, y = c, vx = 0.6, vy = -1, w = 0 },
+      mu = 0.3, e = 0.5 }, vary = { ["body1.m"] = { 1, 2 } } }
+    local s = impact.sweep(spec)
+    assert.is_false(s.fast)
+    local r = impact.solve2d{ body1 = { m = 2, I = 1 / 12, x = c, y = c, vx = 0.6, vy = -1, w = 0 },
+      mu = 0.3, e = 0.5 }
+    assert.are.equal(r.Py, s.columns.Py[2])
+    spec.vary = { ["body1.vx"] = { 0.6, 0.7 } }
+    assert.is_true(impact.sweep(spec).fast)
+  end)
+end)

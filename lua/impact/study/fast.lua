@@ -20,8 +20,14 @@ end
 
 -- Whether the C problem sets this field the way solve2d reads the table.
 local function settable(name, base)
-  local body = name:match("^(body[12])%.")
-  if body then return type(base[body]) == "table" end
+  local body, field = name:match("^(body[12])%.(.+)$")
+  if body then
+    -- With I given, solve2d derives rho = sqrt(I/m) per point; C keeps rho.
+    if (field == "m" or field == "rho") and type(base[body]) == "table" and base[body].I ~= nil then
+      return false
+    end
+    return type(base[body]) == "table"
+  end
   if COEF[name] then return base.body1 == nil end
   if name == "mu" then return base.mu_s == nil and base.mu_k == nil end
   return name == "mu_s" or name == "mu_k" or name == "e"
