@@ -1,0 +1,90 @@
+/* Small helpers of the Lua sweep: a monotonic clock for rates, whether
+ * stderr is a terminal (the progress bar), the number of cores (the default
+ * thread count), a test hook for the interrupt flag, and the 2D solve timing
+ * that bench/sweep.lua compares the sweep with. */
+#define _POSIX_C_SOURCE 200809L
+#include <time.h>
+#include <unistd.h>
+
+#include <lauxlib.h>
+
+#include "impact2d.h"
+#include "interrupt.h"
+#include "l_sweep_util.h"
+
+/* core._solve2d_bench(n) -> ns: CPU time of one imp_solve2d call, as
+ * bench/bench_solve2d.c's solve2d_c_ns measures it (the same eight rod
+ * problems in turn, Poisson e = 0.5), for bench/sweep.lua to compare the
+ * sweep with in the same process and on the same clock. */
+static int l_solve2d_bench(lua_State *L)
+{
+    static const imp_coef2d P[8] = {
+        {2.5, 2.5, 1.5, 0, -1}, {2.5, 2.5, 1.5, 0, -1}, {2.5, 2.5, 1.5, 0.6, -1},
+        {2.5, 2.5, 1.5, 0.6, -1}, {2.5, 2.5, 1.5, -1, -1}, {2.5, 2.5, 1.5, -1, -1},
+        {2.5, 2.5, 1.5, -0.2, 0}, {2.760472, 2.239528, 1.477212, 1.2, -1}};
+    static const double MU[8] = {0.8, 0.3, 0.8, 0.3, 0.5, 0.95, 2, 0.4};
+    lua_Integer n = luaL_checkinteger(L, 1);
+    luaL_argcheck(L, n > 0, 1, "must be positive");
+    imp_law law = {IMP_LAW_POISSON, 0.5, NULL, NULL};
+    imp_result2d r;
+    volatile double acc = 0;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
+    for (lua_Integer i = 0; i < n; i++) {
+        int k = (int)(i & 7);
+        imp_solve2d(&P[k], MU[k], MU[k], &law, &r);
+        acc += r.Py;
+    }
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
+    (void)acc;
+    double dt = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    lua_pushnumber(L, 1e9 * dt / (double)n);
+    return 1;
+}
+
+/* core._now(): seconds on a monotonic clock (wall time, for rates). */
+static int l_now(lua_State *L)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    lua_pushnumber(L, (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec);
+    return 1;
+}
+
+/* core._isatty(fd): whether the file descriptor is a terminal. */
+static int l_isatty(lua_State *L)
+{
+    lua_Integer fd = luaL_checkinteger(L, 1);
+    lua_pushboolean(L, fd >= 0 && fd <= 1024 && isatty((int)fd));
+    return 1;
+}
+
+/* core._raise_interrupt(): what the host's SIGINT handler does; lets the
+ * specs check that sweeps stop cleanly and keep what is done. */
+static int l_raise_interrupt(lua_State *L)
+{
+    (void)L;
+    imp_interrupt_raise();
+    return 0;
+}
+
+/* core._ncpu(): online processors, the default number of sweep threads. */
+static int l_ncpu(lua_State *L)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    lua_pushinteger(L, n > 0 ? n : 1);
+    return 1;
+}
+
+void imp_open_sweep_util(lua_State *L)
+{
+    static const luaL_Reg funcs[] = {
+        {"_now", l_now},
+        {"_isatty", l_isatty},
+        {"_raise_interrupt", l_raise_interrupt},
+        {"_ncpu", l_ncpu},
+        {"_solve2d_bench", l_solve2d_bench},
+        {NULL, NULL}
+    };
+    luaL_setfuncs(L, funcs, 0);
+}
