@@ -56,8 +56,9 @@ function M.plan(st)
       axes[#axes + 1] = { count = a.count, nfield = 1, values = a.values }
     else
       local flat, k = {}, #a.sample.names
-      for i, row in ipairs(a.sample.rows) do
-        for j = 1, k do flat[(i - 1) * k + j] = row[j] end
+      for j = 1, k do
+        local col = a.sample.cols[j]
+        for i = 1, a.count do flat[(i - 1) * k + j] = col[i] end
       end
       axes[#axes + 1] = { count = a.count, nfield = k, values = flat }
     end

@@ -48,7 +48,8 @@ local function check_values(fname, name, v)
   end
 end
 
--- The sample matrix: rows[i][j] is the value of names[j] at sample i.
+-- The sample: cols[j][i] is the value of names[j] at sample i (one flat
+-- array per field: compact for large samples).
 local function draw(fname, s)
   if type(s) ~= "table" then fail(fname, "field 'sample' must be a table, got %s", type(s)) end
   local n = math.tointeger(s.n)
@@ -72,11 +73,11 @@ local function draw(fname, s)
     names[j], lo[j], hi[j] = name, b[1], b[2]
   end
   local u = rng.new(seed)
-  local rows = {}
-  for i = 1, n do rows[i] = {} end
+  local cols = {}
+  for j = 1, #names do cols[j] = {} end
   if method == "random" then
     for i = 1, n do
-      for j = 1, #names do rows[i][j] = lo[j] + u() * (hi[j] - lo[j]) end
+      for j = 1, #names do cols[j][i] = lo[j] + u() * (hi[j] - lo[j]) end
     end
   else
     -- Latin hypercube: each field's range cut in n strata, one point per
@@ -84,11 +85,11 @@ local function draw(fname, s)
     for j = 1, #names do
       local perm = rng.permutation(u, n)
       for i = 1, n do
-        rows[i][j] = lo[j] + (perm[i] - 1 + u()) / n * (hi[j] - lo[j])
+        cols[j][i] = lo[j] + (perm[i] - 1 + u()) / n * (hi[j] - lo[j])
       end
     end
   end
-  return { names = names, rows = rows, n = n, method = method, seed = seed, lo = lo, hi = hi }
+  return { names = names, cols = cols, n = n, method = method, seed = seed, lo = lo, hi = hi }
 end
 
 -- build(spec, fname) -> design { names, total, point(i) -> {name = value}, describe }
@@ -130,8 +131,8 @@ function M.build(spec, fname)
       if a.kind == "grid" then
         p[a.name] = a.values[j]
       else
-        local row = a.sample.rows[j]
-        for m, name in ipairs(a.sample.names) do p[name] = row[m] end
+        local cols = a.sample.cols
+        for m, name in ipairs(a.sample.names) do p[name] = cols[m][j] end
       end
     end
     return p
