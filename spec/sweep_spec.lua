@@ -570,3 +570,22 @@ describe("impact.sweep fast path guards", function()
     assert.is_true(impact.sweep(spec).fast)
   end)
 end)
+
+describe("CSV lines", function()
+  it("are the same from the C formatter and from Lua", function()
+    local csv = require("impact.study.csv")
+    local u = require("impact.study.rng").new(3)
+    for _ = 1, 200 do
+      local vals = {}
+      for j = 1, 12 do
+        local k = math.floor(u() * 6)
+        vals[j] = k == 0 and (u() - 0.5) * 10 ^ math.floor(u() * 40 - 20)
+          or k == 1 and math.floor(u() * 1e6) - 500000
+          or k == 2 and ({ "sliding", "a,b", "#c", " d", "e\"f", "" })[math.floor(u() * 6) + 1]
+          or k == 3 and ({ 0 / 0, math.huge, -math.huge, -0.0, 0.1, 1 / 3 })[math.floor(u() * 6) + 1]
+          or k == 4 and nil or u()
+      end
+      assert.are.equal(csv.line(vals, 12), impact.core._csv_line(vals, 12))
+    end
+  end)
+end)

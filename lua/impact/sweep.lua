@@ -153,7 +153,7 @@ return function(impact, core)
       version = impact.version, solve = o.solvename, base = serialize.literal(base),
       map = map and "function" or nil, describe = design.describe(),
       total = total, shard = shard, first = first, last = last,
-    }, names)
+    }, names, core._csv_line)
 
     local data = {}
     for _, n in ipairs(names) do data[n] = {} end

@@ -244,30 +244,6 @@ static int l_sweep2d_column(lua_State *L)
     return 1;
 }
 
-/* A number as impact.study.csv writes it: the shortest of %.15g, %.16g,
- * %.17g that reads back to the same double; nan, inf, -inf; 0 for -0. */
-static void csv_number(luaL_Buffer *b, double x)
-{
-    char buf[40];
-    if (isnan(x)) {
-        luaL_addstring(b, "nan");
-        return;
-    }
-    if (isinf(x)) {
-        luaL_addstring(b, x > 0 ? "inf" : "-inf");
-        return;
-    }
-    if (x == 0) {
-        luaL_addchar(b, '0');
-        return;
-    }
-    for (int prec = 15; prec <= 17; prec++) {
-        snprintf(buf, sizeof buf, "%.*g", prec, x);
-        if (prec == 17 || strtod(buf, NULL) == x) break;
-    }
-    luaL_addstring(b, buf);
-}
-
 /* core._sweep2d_csv(plan, from, to, mode, class) -> text
  * Rows from .. to of the plan as CSV lines, byte for byte what the Lua
  * writer gives for the same columns (varied fields, result columns, then
@@ -286,7 +262,7 @@ static int l_sweep2d_csv(lua_State *L)
         int ok = p->s.st[j] == IMP_OK;
         for (int f = 0; f < p->s.nfield; f++) {
             if (f) luaL_addchar(&b, ',');
-            csv_number(&b, imp_sweep2d_value(&p->s, pt, f));
+            imp_csv_number(&b, imp_sweep2d_value(&p->s, pt, f));
         }
         for (int k = 0; k < p->ncol; k++) {
             if (p->s.nfield || k) luaL_addchar(&b, ',');
@@ -294,7 +270,7 @@ static int l_sweep2d_csv(lua_State *L)
             double v = !ok ? NAN
                        : slot >= 0 ? p->s.res[j * (size_t)p->s.nout + (size_t)slot]
                                    : imp_sweep2d_input(&p->s, pt, p->col_out[k]);
-            csv_number(&b, v);
+            imp_csv_number(&b, v);
         }
         if (with_mode) {
             luaL_addchar(&b, ',');

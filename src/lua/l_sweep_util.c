@@ -1,8 +1,12 @@
-/* Small helpers of the Lua sweep: a monotonic clock for rates, whether
+/* Small helpers of the Lua sweep: CSV lines formatted in C, a monotonic clock for rates, whether
  * stderr is a terminal (the progress bar), the number of cores (the default
  * thread count), a test hook for the interrupt flag, and the 2D solve timing
  * that bench/sweep.lua compares the sweep with. */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -39,6 +43,78 @@ static int l_solve2d_bench(lua_State *L)
     (void)acc;
     double dt = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     lua_pushnumber(L, 1e9 * dt / (double)n);
+    return 1;
+}
+
+/* A number as impact.study.csv writes it: the shortest of %.15g, %.16g,
+ * %.17g that reads back to the same double; nan, inf, -inf; 0 for -0. */
+void imp_csv_number(luaL_Buffer *b, double x)
+{
+    char buf[40];
+    if (isnan(x)) {
+        luaL_addstring(b, "nan");
+        return;
+    }
+    if (isinf(x)) {
+        luaL_addstring(b, x > 0 ? "inf" : "-inf");
+        return;
+    }
+    if (x == 0) {
+        luaL_addchar(b, '0');
+        return;
+    }
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(buf, sizeof buf, "%.*g", prec, x);
+        if (prec == 17 || strtod(buf, NULL) == x) break;
+    }
+    luaL_addstring(b, buf);
+}
+
+/* core._csv_line(values, n) -> the CSV line of values[1..n], byte for byte
+ * impact.study.csv.line: integers as %d, floats as imp_csv_number, strings
+ * quoted when they hold a comma, quote or newline, start with '#' or with
+ * or end in white space; nil as an empty field. */
+static int l_csv_line(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_Integer n = luaL_checkinteger(L, 2);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (lua_Integer i = 1; i <= n; i++) {
+        if (i > 1) luaL_addchar(&b, ',');
+        int t = lua_geti(L, 1, i);
+        if (t == LUA_TNUMBER && lua_isinteger(L, -1)) {
+            char buf[32];
+            snprintf(buf, sizeof buf, "%lld", (long long)lua_tointeger(L, -1));
+            lua_pop(L, 1);
+            luaL_addstring(&b, buf);
+        } else if (t == LUA_TNUMBER) {
+            double x = lua_tonumber(L, -1);
+            lua_pop(L, 1);
+            imp_csv_number(&b, x);
+        } else if (t == LUA_TNIL) {
+            lua_pop(L, 1);
+        } else {
+            size_t len;
+            const char *s = luaL_tolstring(L, -1, &len);   /* pushes the text */
+            int quote = len > 0 && (s[0] == '#' || isspace((unsigned char)s[0]) ||
+                                    isspace((unsigned char)s[len - 1]));
+            for (size_t k = 0; k < len && !quote; k++)
+                quote = s[k] == ',' || s[k] == '"' || s[k] == '\n' || s[k] == '\r';
+            if (!quote) {
+                luaL_addlstring(&b, s, len);
+            } else {
+                luaL_addchar(&b, '"');
+                for (size_t k = 0; k < len; k++) {
+                    if (s[k] == '"') luaL_addchar(&b, '"');
+                    luaL_addchar(&b, s[k]);
+                }
+                luaL_addchar(&b, '"');
+            }
+            lua_pop(L, 2);
+        }
+    }
+    luaL_pushresult(&b);
     return 1;
 }
 
@@ -84,6 +160,7 @@ void imp_open_sweep_util(lua_State *L)
         {"_raise_interrupt", l_raise_interrupt},
         {"_ncpu", l_ncpu},
         {"_solve2d_bench", l_solve2d_bench},
+        {"_csv_line", l_csv_line},
         {NULL, NULL}
     };
     luaL_setfuncs(L, funcs, 0);

@@ -38,9 +38,10 @@ function M.failure_line(index, msg)
   return csv.comment(string.format("failed point %d: %s", index, msg))
 end
 
--- A CSV writer: open(path, prelude, names) -> w with :row(values), :comment(line),
--- :flush(), :close(trailer).
-function M.csv_writer(fname, path, prelude, names)
+-- A CSV writer: open(path, prelude, names [, line]) -> w with :row(values),
+-- :line(text), :text(rows), :flush(), :close(trailer). line(values, n): the
+-- row formatter (the C one of the binding; csv.line by default).
+function M.csv_writer(fname, path, prelude, names, line)
   local f, err = io.open(path, "w")
   if not f then error(fname .. ": cannot write " .. tostring(err), 0) end
   f:setvbuf("full")
@@ -49,7 +50,8 @@ function M.csv_writer(fname, path, prelude, names)
   f:flush()
   local nn = #names
   local w = {}
-  function w:row(values) f:write(csv.line(values, nn), "\n") end
+  line = line or csv.line
+  function w:row(values) f:write(line(values, nn), "\n") end
   function w:line(l) f:write(l, "\n") end
   function w:text(t) f:write(t) end   -- whole rows, newlines included
   function w:flush() f:flush() end
