@@ -14,8 +14,11 @@ typedef struct imp_law_box imp_law_box;
 typedef struct {
     lua_State *L;
     int fn;              /* absolute stack index of the law */
-    int state;           /* absolute stack index of the state object */
-    imp_law_box *box;    /* the state object's block */
+    int state;           /* absolute stack index of the state table */
+    imp_law_box *box;    /* what the state table's __index consults */
+    unsigned fields;     /* the fields present in the state table */
+    int written;         /* `last` holds the state of the current evaluation */
+    imp_law_state last;  /* the state last passed to the law */
     const char *badtype; /* set when the law returned a non-number */
     double badvalue;     /* set when it returned a non-finite number */
     char name[128];      /* "function <file:line>" for messages */
