@@ -31,7 +31,8 @@ typedef struct {
 void imp_law_check(const imp_check *c, int t, double def_e, imp_law *law,
                    imp_lua_law *lctx);
 
-/* The C adapter the core calls for a custom law. */
+/* The C adapter the core calls for a custom law; it runs only inside
+ * imp_law_run (it takes the state's key strings from that frame). */
 int imp_lua_law_eval(void *ctx, const imp_law_state *s, double *residual);
 
 /* Runs fn(L) with ud as its only argument under one lua_pcall. With a custom
@@ -44,7 +45,8 @@ void imp_law_run(lua_State *L, const imp_law *law, lua_CFunction fn, void *ud);
 int imp_law_raise(lua_State *L, const imp_check *c, const imp_law *law,
                   imp_status st);
 
-/* Registers the state object's metatable; called by the module opener. */
+/* Registers imp_law_run's trampoline (with the state's key strings as its
+ * upvalues); called by the module opener. */
 void imp_law_open(lua_State *L);
 
 /* The law's name: "poisson", "newton", "energetic" or "custom". */
