@@ -1,2 +1,13 @@
--- Lua-side part of the plot area (placeholder until it lands).
-return function(impact, core) end
+-- impact.plot: figures through gnuplot. Each function writes NAME.dat (the
+-- data), NAME.gp (an editable gnuplot script) and renders NAME.png and
+-- NAME.svg; it returns {png =, svg =, script =, data =}.
+--   path(result2d)      Routh's impulse-space diagram (WM92 figs 2, 7-10)
+--   map(sweep, opts)    mode maps with a legend, scalar maps with a colour bar
+--   hodograph(result3d) the slip-velocity path of an exact 3D result
+return function(impact)
+  local plot = { gnuplot = "gnuplot" }   -- the command run on the scripts
+  impact.plot = plot
+  require("impact.study.plot_path")(impact, plot)
+  require("impact.study.plot_map")(impact, plot)
+  require("impact.study.plot_hodograph")(impact, plot)
+end

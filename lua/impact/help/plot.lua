@@ -1,1 +1,96 @@
-return {}
+-- Help entries of the plot area (impact.plot.path, .map, .hodograph).
+local FILES = [[
+Every plot writes NAME.dat (the data, one block per curve or category, with
+comments), NAME.gp (an editable gnuplot script drawing NAME.png and NAME.svg)
+and runs gnuplot in that directory: edit the script and re-run
+'gnuplot NAME.gp' there. Needs gnuplot (Debian: gnuplot-nox); without it the
+files are written and a clear error says so. impact.plot.gnuplot names the
+command (default "gnuplot").]]
+
+return {
+  {
+    name = "plot.path",
+    signature = "impact.plot.path(result or {result, ...} [, opts]) -> {png, svg, script, data}",
+    summary = "Routh's impulse-space diagram of a solve2d result, as in Wang & Mason's figures 2 and 7-10.",
+    text = [[
+Px horizontal, Py vertical (equal scales). Drawn: the sticking line
+(S = 0: S0 + B1 Px - B3 Py = 0), the maximum-compression line (C = 0), the
+termination (Newton: the line C = -e C0; Poisson: Py = (1+e) Pc), the two
+limiting-friction lines through the origin (slopes -s mu_k and +s mu_k; the
+static cone too when mu_s > mu_k), and the impulse path with its events
+(start, stick, reverse, max-compression, end).
+
+Several results of the same problem (a list {r1, r2, ...}, e.g. two values of
+mu, the lines L and L' of WM92 figures 7 and 9) share the lines S, C and T
+and each adds its friction lines and its path. ellipse = true adds the curve
+dT = 0 (WM92 figure 8): a final impulse inside it loses energy.
+
+]] .. FILES,
+    fields = {
+      { "out", "the PNG file", "\"path.png\"" },
+      { "title", "the title", "mode, law, e, mu and the coefficients" },
+      { "ellipse", "true: draw the zero-energy-change ellipse", "false" },
+      { "xrange, yrange", "{lo, hi} instead of the automatic box" },
+      { "size", "{width, height} in pixels", "{900, 700}" },
+      { "run", "false: write the files, do not run gnuplot", "true" },
+    },
+    example = [[
+r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, e = 0.5 }
+impact.plot.path(r, { out = "rod-case2.png" })]],
+    see = { "plot.map", "solve2d" },
+  },
+  {
+    name = "plot.map",
+    signature = "impact.plot.map(sweep, {x =, y =, color = \"mode\" or a field}) -> {png, svg, script, data}",
+    summary = "A map of a sweep: categorical (mode) with a legend, or a scalar field with a colour bar.",
+    text = [[
+'sweep' is an impact.sweep result or the name of its CSV/JSON file. A string
+column (mode, class) gives one colour per category, with the contact modes in
+fixed colours (sliding blue, C-sticking dark green, R-sticking light green,
+C-reversed red, R-reversed orange, none grey, error black); a numeric column
+gives a viridis colour bar. Grids are drawn as tiles (each point fills the
+cell up to half-way to its neighbours), random samples as dots. 'lines' adds
+overlay curves (analytic boundaries, for instance).
+
+]] .. FILES,
+    fields = {
+      { "x, y", "the columns on the axes" },
+      { "color", "the column that colours the map", "\"mode\"" },
+      { "out", "the PNG file", "\"map.png\"" },
+      { "title, xlabel, ylabel, clabel", "labels", "the column names" },
+      { "crange", "{lo, hi} of the colour bar" },
+      { "lines", "list of {x = {...}, y = {...}, title =, color =} overlays" },
+      { "tiles", "true/false: force tiles or dots", "tiles for grids" },
+      { "logx, logy", "logarithmic axes" },
+      { "size, run", "as in plot.path" },
+    },
+    example = [[
+s = impact.sweep{ base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1, e = 0.5 },
+                  vary = { S0 = impact.range(-2, 2, 81), mu = impact.range(0, 1.5, 61) } }
+impact.plot.map(s, { x = "S0", y = "mu", color = "mode", out = "modes.png" })
+impact.plot.map(s, { x = "S0", y = "mu", color = "dT", out = "energy.png" })]],
+    see = { "sweep", "sweep_read", "plot.path" },
+  },
+  {
+    name = "plot.hodograph",
+    signature = "impact.plot.hodograph(result3d [, opts]) -> {png, svg, script, data}",
+    summary = "The slip-velocity path (v_t,x against v_t,z) of an exact solve3d result.",
+    text = [[
+Uses result.hodograph, the list of {p, x, z} that solve3d with
+method = "exact" returns: the tangential contact velocity along the normal
+impulse p. Start and end are marked, and the origin (where the slip stops
+and sticking may hold).
+
+]] .. FILES,
+    fields = {
+      { "out", "the PNG file", "\"hodograph.png\"" },
+      { "title, size, run", "as in plot.path" },
+    },
+    example = [[
+r = impact.solve3d{ body = impact.rod{ m = 1, L = 2.3, radius = 0.5, theta1 = math.rad(20),
+                    theta2 = math.rad(15) }, v = {0.4, -1, 0}, w = {0, 0, 0},
+                    mu = 0.2, e = 0.8, method = "exact" }
+impact.plot.hodograph(r, { out = "hodograph.png" })]],
+    see = { "solve3d", "plot.path" },
+  },
+}

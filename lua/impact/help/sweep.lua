@@ -1,1 +1,114 @@
-return {}
+-- Help entries of the sweep area (impact.sweep, impact.range,
+-- impact.sweep_merge, impact.sweep_read).
+return {
+  {
+    name = "sweep",
+    signature = "impact.sweep(spec) -> result",
+    summary = "Solve many impacts: a grid or a random/Latin-hypercube sample over any input fields.",
+    text = [[
+The points are the cartesian product of the 'vary' lists (first field slowest;
+a map {e = ..., mu = ...} is taken in name order, a list of pairs
+{{"mu", ...}, {"e", ...}} in the order given), times the 'sample' points
+(innermost). Field names may be dotted ("body1.vx") to reach nested tables.
+Each point is a copy of 'base' with the varied values set, or what
+'map(point, base)' returns when a map function is given (derived parameters:
+an angle and a velocity ratio turned into S0 and C0, say); the point is then
+solved by 'solve'.
+
+The columns are every varied field, then the result's numeric fields (one
+level of sub-tables flattened: "P.x", "body1.vx"), then mode (and class),
+taken from the union of the fields of a few points solved first (points 1-4
+and 12 spread over the whole sweep, so every shard gets the same columns;
+their results are reused). A
+top-level result field named like a varied field (solve2d's echo of e, S0,
+...) is left out; a flattened one (the post-impact body1.vx when body1.vx is
+varied) is named result.body1.vx. Numeric path components set list entries
+("v.1" is v[1]).
+A point that raises an error is recorded (mode
+"error", NaN in the result columns, an entry in 'failures' and a "# failed
+point" comment in the CSV) unless on_error = "raise".
+
+For solve2d with a built-in law and no map function, the points run in C over
+arrays on 'threads' worker threads, with results identical whatever the
+thread count; otherwise one Lua call per point.
+
+A progress bar (points, rate, time left) is drawn on stderr when it is a
+terminal. Ctrl-C stops the sweep cleanly: the rows done are returned (with
+interrupted = true) and left in the CSV, which stays valid.
+
+shard = {k, n} (or "k/n"; default impact.default_shard, set by
+'impact --shard k/n FILE.lua') solves the k-th of n contiguous slices of the
+points and writes FILE.k-of-n.csv; impact.sweep_merge joins the shard files
+into the file one run would have written.
+
+The CSV has '#' comment lines (version, solver, base problem, the varied
+fields, the shard), a header row, the rows in point order and a final
+"# end: N points, F failed" line (absent when interrupted). Numbers are
+written so that they read back exactly. JSON goes through lua-cjson (14
+significant digits, NaN as null).]],
+    fields = {
+      { "base", "the problem every point starts from (a solve2d/solve3d table)", "{}" },
+      { "vary", "field -> list of values (impact.range), or a list of {field, values} pairs" },
+      { "sample", "{n =, method = \"lhs\" or \"random\", seed =, ranges = {field = {lo, hi}}}", "method lhs, seed 1" },
+      { "map", "function(point, base) -> problem; point holds the varied values by name" },
+      { "solve", "\"solve2d\", \"solve3d\", any impact function name, or a function(problem) -> result (or a number)", "\"solve2d\"" },
+      { "threads", "worker threads of the C fast path", "the number of cores" },
+      { "out", "CSV file (a name ending in .json writes JSON instead)" },
+      { "json", "JSON file, written at the end" },
+      { "shard", "{k, n}: solve only the k-th of n slices", "impact.default_shard or {1, 1}" },
+      { "progress", "false: never draw the progress bar; a function(done, total): called instead (after each point, or each chunk of the fast path)", "drawn when stderr is a terminal" },
+      { "on_error", "\"record\" a failing point and go on, or \"raise\"", "\"record\"" },
+      { "fast", "false: never use the C fast path", "true" },
+      { "keep", "false: write the rows to 'out' only and keep no columns in memory (sweeps larger than memory); needs 'out'", "true" },
+      { "chunk", "points per C chunk of the fast path (progress, Ctrl-C and CSV rows come between chunks)", "32768" },
+    },
+    result = {
+      { "n", "rows done (failed points included)" },
+      { "names", "the column names in order" },
+      { "columns", "name -> array of n values" },
+      { "failures", "list of {index =, point =, message =}" },
+      { "interrupted", "true when Ctrl-C stopped it" },
+      { "first, last, total", "the points of this shard and of the whole sweep" },
+      { "shard", "{k, n}" },
+      { "fast", "whether the C fast path ran" },
+      { "elapsed", "seconds" },
+    },
+    example = [[
+s = impact.sweep{
+  base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, law = "poisson" },
+  vary = { mu = impact.range(0, 1, 21), e = { 0.5, 1 } },
+  out = "rod.csv" }
+print(s.n, s.columns.mode[1], s.columns.Py[1])
+impact.plot.map(s, { x = "mu", y = "e", color = "mode", out = "modes.png" })]],
+    see = { "range", "sweep_merge", "sweep_read", "plot.map" },
+  },
+  {
+    name = "range",
+    signature = "impact.range(a, b, n [, \"log\"]) -> list",
+    summary = "n evenly spaced values from a to b inclusive (geometric with \"log\").",
+    example = "impact.range(0, 1, 5)   --> {0, 0.25, 0.5, 0.75, 1}",
+    see = { "sweep" },
+  },
+  {
+    name = "sweep_merge",
+    signature = "impact.sweep_merge(files [, out]) or impact.sweep_merge(\"study.csv\") -> result",
+    summary = "Join the shard CSV files of one sweep into the one-run result.",
+    text = [[
+Given the sweep's own file name ("study.csv"), finds study.1-of-N.csv ...
+study.N-of-N.csv and writes the merged study.csv; given a list of shard files,
+writes 'out' when given. The shards must all be complete (their "# end" line),
+describe the same sweep and cover every slice once; the merged file is byte
+for byte the file one unsharded run writes.]],
+    example = [[
+-- after 'impact --shard k/8 study.lua' for k = 1..8:
+impact -e 'impact.sweep_merge("study.csv")']],
+    see = { "sweep", "sweep_read" },
+  },
+  {
+    name = "sweep_read",
+    signature = "impact.sweep_read(path) -> result",
+    summary = "Load a sweep saved as CSV or JSON (names, columns, n, failures).",
+    example = "s = impact.sweep_read(\"rod.csv\"); impact.plot.map(s, { x = \"mu\", y = \"e\" })",
+    see = { "sweep", "plot.map" },
+  },
+}

@@ -1,0 +1,29 @@
+-- Wang & Mason 1992, figure 7: impact process diagram of the falling rod,
+-- case 1 (direct impact, S0 = 0, C0 = -1). The paper draws the lines of
+-- sticking S, maximum compression C and termination T, and two lines of
+-- limiting friction: L for mu < 0.6 (the tip slides) and L' for mu > 0.6
+-- (it sticks in compression).
+--
+-- Where the workbench differs: WM92 eq 49 takes the slip sign s = +1 when
+-- S0 = 0; the slip starts in the frictionless direction s = -sgn(B3), and
+-- this rod (B3 = +1.5) slides towards -x (PHYSICS.md A.4). The path for
+-- mu = 0.3 therefore leans to +x (friction opposes a slip towards -x).
+-- Run: impact examples/figures/wm92_fig07.lua [DIR]
+local impact = require("impact")
+local dir = arg and arg[1] or "."
+
+-- The rod of WM92 fig 6: m = 1, length 1, rho^2 = 1/12, 45 degrees, w = 0,
+-- tip on the ground; (x, y) is the centre of mass seen from the tip.
+local function rod(S0, C0, mu, e, law)
+  local c = math.sqrt(2) / 4
+  return impact.solve2d{ body1 = { m = 1, rho = math.sqrt(1 / 12), x = c, y = c,
+                                   vx = S0, vy = C0, w = 0 },
+                         mu = mu, e = e, law = law or "poisson" }
+end
+
+local slide, stick = rod(0, -1, 0.3, 0.5), rod(0, -1, 0.8, 0.5)
+print(string.format("mu = 0.3: %s, P = (%.6f, %.6f)", slide.mode, slide.Px, slide.Py))
+print(string.format("mu = 0.8: %s, P = (%.6f, %.6f)", stick.mode, stick.Px, stick.Py))
+local out = impact.plot.path({ slide, stick }, { out = dir .. "/wm92_fig07.png",
+  title = "WM92 fig. 7: falling rod, case 1 (S0 = 0, C0 = -1), Poisson e = 0.5: L (mu = 0.3) slides, L' (mu = 0.8) sticks" })
+print(out.png)

@@ -1,0 +1,153 @@
+-- The C fast path of sweeps: solve2d with a built-in law, no map function,
+-- numeric fields the C problem can set. plan() returns nil whenever the
+-- sweep does not qualify, and the sweep then runs point by point in Lua;
+-- run() solves the points chunk by chunk in C (core/sweep2d.c on worker
+-- threads), writes the CSV rows in order and leaves the columns to be built
+-- from the plan when first read.
+local points = require("impact.study.points")
+local output = require("impact.study.output")
+
+local M = {}
+
+local COEF = { B1 = true, B2 = true, B3 = true, S0 = true, C0 = true }
+
+local function deepcopy(v)
+  if type(v) ~= "table" then return v end
+  local out = {}
+  for k, x in pairs(v) do out[k] = deepcopy(x) end
+  return out
+end
+
+-- Whether the C problem sets this field the way solve2d reads the table.
+local function settable(name, base)
+  local body = name:match("^(body[12])%.")
+  if body then return type(base[body]) == "table" end
+  if COEF[name] then return base.body1 == nil end
+  if name == "mu" then return base.mu_s == nil and base.mu_k == nil end
+  return name == "mu_s" or name == "mu_k" or name == "e"
+end
+
+-- plan(st) for a sweep state st (see sweep.lua) -> { run(first, count, threads)
+-- -> done, failures, interrupted; column(name [, lo, hi]) -> rows lo..hi }
+function M.plan(st)
+  local core, spec, o, design, cols = st.core, st.spec, st.opts, st.design, st.cols
+  if spec.fast == false or o.map or o.solvename ~= "solve2d" or not core._sweep2d_new
+      or not cols.solved or cols.stopped then
+    return nil
+  end
+  local base = o.base
+  if base.model ~= nil and base.model ~= "routh" then return nil end
+  if base.law ~= nil and type(base.law) ~= "string" then return nil end
+  for _, name in ipairs(design.names) do
+    if not settable(name, base) then return nil end
+  end
+  local axes = {}
+  for _, a in ipairs(design.axes) do
+    if a.kind == "grid" then
+      for _, v in ipairs(a.values) do
+        if type(v) ~= "number" then return nil end
+      end
+      axes[#axes + 1] = { count = a.count, nfield = 1, values = a.values }
+    else
+      local flat, k = {}, #a.sample.names
+      for i, row in ipairs(a.sample.rows) do
+        for j = 1, k do flat[(i - 1) * k + j] = row[j] end
+      end
+      axes[#axes + 1] = { count = a.count, nfield = k, values = flat }
+    end
+  end
+  -- A point that solved, parsed by solve2d's own parser: fixes the problem's form.
+  local probe = deepcopy(base)
+  local p1 = design.point(cols.solved)
+  for _, name in ipairs(design.names) do points.set(probe, name, p1[name]) end
+  local names, source, nvary, nnum = cols.names, cols.source, cols.nvary, cols.nnum
+  local outs = {}
+  for j = nvary + 1, nvary + nnum do outs[#outs + 1] = source[j] end
+  -- Rows for the whole run, or for one chunk reused when columns are not kept.
+  local rows = st.last - st.first + 1
+  if not st.opts.keep then rows = math.min(rows, M.chunk(st)) end
+  local ok, plan = pcall(core._sweep2d_new, probe, design.names, axes, outs, st.first, rows)
+  if not ok or not plan then return nil end
+  -- Where each column comes from in the plan.
+  local from = {}
+  for j = 1, nvary do from[names[j]] = { "field", j } end
+  for j = 1, nnum do from[names[nvary + j]] = { "out", j } end
+  for j = nvary + nnum + 1, #names do from[names[j]] = { source[j], 1 } end
+  return {
+    run = function(i, count, threads) return core._sweep2d_run(plan, i, count, threads) end,
+    rewind = function(i) core._sweep2d_rewind(plan, i) end,
+    column = function(name, lo, hi)
+      local src = from[name]
+      return core._sweep2d_column(plan, src[1], src[2], lo, hi)
+    end,
+  }
+end
+
+-- Runs every point of the sweep state st through plan; raises
+-- "interrupted!" on Ctrl-C (the rows done are kept).
+-- Points per chunk: a few ms of work, so that progress and Ctrl-C stay live.
+function M.chunk(st)
+  local threads = st.opts.threads or st.core._ncpu()
+  return st.opts.chunk or math.max(32768, 8192 * threads)
+end
+
+function M.run(plan, st)
+  local core, result, names = st.core, st.result, st.cols.names
+  local keep = st.opts.keep
+  result.fast = true
+  if keep then
+    -- The columns: built from the plan when first read.
+    local columns = result.columns
+    for _, name in ipairs(names) do columns[name] = nil end
+    local known = {}
+    for _, name in ipairs(names) do known[name] = true end
+    setmetatable(columns, {
+      __index = function(t, name)
+        if not known[name] then return nil end
+        local col = plan.column(name)
+        rawset(t, name, col)
+        return col
+      end,
+      __pairs = function(t)
+        for _, name in ipairs(names) do local _ = t[name] end
+        return next, t, nil
+      end,
+    })
+  end
+  local threads = st.opts.threads or core._ncpu()
+  local chunk = M.chunk(st)
+  local row = {}
+  local i = st.first
+  while i <= st.last do
+    local count = math.min(chunk, st.last - i + 1)
+    if not keep then plan.rewind(i) end
+    local n0 = keep and result.n or 0   -- the plan's rows before this chunk
+    local done, fails, stopped = plan.run(i, count, threads)
+    local failed_at = {}
+    for _, f in ipairs(fails) do
+      -- The message solve2d itself gives (failures are rare: one Lua call
+      -- each), so that both paths report a bad point alike.
+      local p, ok, msg = st.solve_point(f.index)
+      msg = ok and f.message or tostring(msg)
+      st.failed(f.index, p, msg)
+      failed_at[f.index] = msg
+    end
+    if st.writer and done > 0 then
+      local cols = {}
+      for j, name in ipairs(names) do cols[j] = plan.column(name, n0 + 1, n0 + done) end
+      for r = 1, done do
+        for j = 1, #names do row[j] = cols[j][r] end
+        st.writer:row(row)
+        local msg = failed_at[i + r - 1]
+        if msg then st.writer:line(output.failure_line(i + r - 1, msg)) end
+      end
+      st.writer:flush()
+    end
+    result.n = result.n + done
+    st.bar:tick(result.n)
+    if stopped then error("interrupted!", 0) end
+    i = i + done
+  end
+end
+
+return M

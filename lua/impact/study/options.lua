@@ -1,0 +1,91 @@
+-- Reads and checks the fields of a sweep specification (every error names
+-- the field: "sweep: field 'threads' must be ...").
+local M = {}
+
+local FNAME = "sweep"
+
+local function fail(fmt, ...) error(FNAME .. ": " .. string.format(fmt, ...), 0) end
+M.fail = fail
+
+function M.callable(f)
+  if type(f) == "function" then return true end
+  local mt = getmetatable(f)
+  return type(mt) == "table" and mt.__call ~= nil
+end
+
+-- shard: {k, n}, {k =, n =} or "k/n"; nil: default (impact.default_shard) or {1, 1}.
+function M.shard(s, default)
+  if s == nil then s = default end
+  if s == nil then return { 1, 1 } end
+  local k, n
+  if type(s) == "string" then
+    k, n = s:match("^%s*(%d+)%s*/%s*(%d+)%s*$")
+    k, n = tonumber(k), tonumber(n)
+  elseif type(s) == "table" then
+    k, n = math.tointeger(s[1] or s.k), math.tointeger(s[2] or s.n)
+  end
+  if not k or not n or n < 1 or k < 1 or k > n then
+    fail("field 'shard' must be {k, n} with 1 <= k <= n, got %s", type(s) == "table"
+      and string.format("{%s, %s}", tostring(s[1] or s.k), tostring(s[2] or s.n)) or tostring(s))
+  end
+  return { math.tointeger(k), math.tointeger(n) }
+end
+
+-- read(spec, impact) -> options { base, map, solve, solvename, on_error,
+-- out, json, chunk, threads, shard }
+function M.read(spec, impact)
+  if type(spec) ~= "table" then fail("expected a table, got %s", type(spec)) end
+  local o = {}
+  o.base = spec.base
+  if o.base == nil then o.base = {} end
+  if type(o.base) ~= "table" then fail("field 'base' must be a table, got %s", type(o.base)) end
+  o.map = spec.map
+  if o.map ~= nil and not M.callable(o.map) then
+    fail("field 'map' must be a function, got %s", type(o.map))
+  end
+
+  local solve = spec.solve
+  if solve == nil then solve = "solve2d" end
+  if type(solve) == "string" then
+    o.solvename = solve
+    o.solve = impact[solve]
+    if type(o.solve) ~= "function" then
+      fail("field 'solve' must be a solver name (\"solve2d\", \"solve3d\", ...) or a function, got %q", solve)
+    end
+  elseif M.callable(solve) then
+    o.solvename, o.solve = "function", solve
+  else
+    fail("field 'solve' must be a solver name or a function, got %s", type(solve))
+  end
+
+  o.on_error = spec.on_error or "record"
+  if o.on_error ~= "record" and o.on_error ~= "raise" then
+    fail("field 'on_error' must be \"record\" or \"raise\", got %s", tostring(o.on_error))
+  end
+  if spec.out ~= nil and type(spec.out) ~= "string" then fail("field 'out' must be a file name") end
+  if spec.json ~= nil and type(spec.json) ~= "string" then fail("field 'json' must be a file name") end
+  o.out, o.json = spec.out, spec.json
+  if o.out and o.out:match("%.json$") then o.out, o.json = nil, o.out end
+  if spec.chunk ~= nil and (not math.tointeger(spec.chunk) or spec.chunk < 1) then
+    fail("field 'chunk' must be a positive integer, got %s", tostring(spec.chunk))
+  end
+  o.chunk = spec.chunk
+  o.threads = spec.threads
+  if o.threads ~= nil and (not math.tointeger(o.threads) or o.threads < 1 or o.threads > 1024) then
+    fail("field 'threads' must be an integer in [1, 1024], got %s", tostring(o.threads))
+  end
+  if spec.progress ~= nil and type(spec.progress) ~= "boolean" and not M.callable(spec.progress) then
+    fail("field 'progress' must be true, false or a function, got %s", type(spec.progress))
+  end
+  o.progress = spec.progress
+  if spec.keep ~= nil and type(spec.keep) ~= "boolean" then
+    fail("field 'keep' must be a boolean, got %s", type(spec.keep))
+  end
+  o.keep = spec.keep ~= false
+  if not o.keep and not o.out then fail("field 'keep' = false needs 'out' (a CSV file)") end
+  if not o.keep and o.json then fail("field 'json' needs the columns: not with keep = false") end
+  o.shard = M.shard(spec.shard, impact.default_shard)
+  return o
+end
+
+return M

@@ -1,0 +1,189 @@
+-- impact.plot.map: a sweep over two columns, coloured by a categorical
+-- column (modes in fixed colours, with a legend) or a numeric one (colour bar).
+local gp = require("impact.study.gnuplot")
+local lib = require("impact.study.plotlib")
+local finite, literal, opt_table, law_text = lib.finite, lib.literal, lib.opt_table, lib.law_text
+local MODES, MODE_COLOR, CYCLE, VIRIDIS = lib.MODES, lib.MODE_COLOR, lib.CYCLE, lib.VIRIDIS
+
+return function(impact, plot)
+  local function column(F, s, key, what)
+    local col = s.columns[key]
+    if type(col) ~= "table" then
+      error(string.format("%s: field '%s' must name a column of the sweep (columns: %s), got %s",
+        F, what, table.concat(s.names or {}, ", "), tostring(key)), 0)
+    end
+    return col
+  end
+
+  -- Edges between neighbouring grid values: value -> {lo, hi}.
+  local function cells(values)
+    local u, seen = {}, {}
+    for _, v in ipairs(values) do
+      if finite(v) and not seen[v] then seen[v] = true u[#u + 1] = v end
+    end
+    table.sort(u)
+    local out = {}
+    for i, v in ipairs(u) do
+      local lo = i > 1 and (u[i - 1] + v) / 2 or (u[2] and v - (u[2] - v) / 2 or v - 0.5)
+      local hi = i < #u and (v + u[i + 1]) / 2 or (u[i - 1] and v + (v - u[i - 1]) / 2 or v + 0.5)
+      out[v] = { lo, hi }
+    end
+    return out, #u, u
+  end
+
+  -- Evenly spaced sorted values (a grid gnuplot can draw as an image).
+  local function even(u)
+    if #u < 2 then return false end
+    local d = (u[#u] - u[1]) / (#u - 1)
+    for i = 2, #u do
+      if math.abs(u[i] - u[i - 1] - d) > 1e-6 * math.abs(d) then return false end
+    end
+    return true
+  end
+
+  local function rgb(hex)
+    return tonumber(hex:sub(2, 3), 16), tonumber(hex:sub(4, 5), 16), tonumber(hex:sub(6, 7), 16)
+  end
+
+  function plot.map(s, opts)
+    local F = "plot.map"
+    opts = opt_table(F, opts)
+    if type(s) == "string" then s = impact.sweep_read(s) end
+    if type(s) ~= "table" or type(s.columns) ~= "table" then
+      error(F .. ": expected a sweep result (or its file), got " .. type(s), 0)
+    end
+    local xk, yk, ck = opts.x, opts.y, opts.color or "mode"
+    local X, Y, Cv = column(F, s, xk, "x"), column(F, s, yk, "y"), column(F, s, ck, "color")
+    local n = s.n or #X
+    local categorical = false
+    for i = 1, n do
+      if type(Cv[i]) == "string" then categorical = true break end
+    end
+    local xc, nx, ux = cells(X)
+    local yc, ny, uy = cells(Y)
+    local tiles = opts.tiles
+    if tiles == nil then tiles = nx > 1 and ny > 1 and nx * ny <= 2 * n end
+    -- A complete, evenly spaced grid is drawn as an image (exact pixels, no
+    -- seams); other grids as tiles, samples as dots.
+    local order = {}
+    local image = tiles and not opts.logx and not opts.logy and nx * ny == n and even(ux) and even(uy)
+    if image then
+      local seen = {}
+      for i = 1, n do
+        local key = X[i] .. "," .. Y[i]
+        if seen[key] then image = false break end
+        seen[key] = true
+        order[i] = i
+      end
+      table.sort(order, function(a, b)
+        if Y[a] ~= Y[b] then return Y[a] < Y[b] end
+        return X[a] < X[b]
+      end)
+    end
+
+    local blocks, plots = {}, {}
+    local function row(i, extra)
+      local x, y = X[i], Y[i]
+      if not finite(x) or not finite(y) then return nil end
+      local r = { x, y, xc[x][1], xc[x][2], yc[y][1], yc[y][2] }
+      if extra ~= nil then r[7] = extra end
+      return r
+    end
+    local style = tiles and "using 1:2:3:4:5:6 with boxxyerror fs solid 1.0 noborder"
+      or "using 1:2 with points pt 7 ps 0.7"
+    local body, keyline = {}, nil
+    if categorical then
+      local cats, known = {}, {}
+      for _, m in ipairs(MODES) do known[m] = true end
+      local present = {}
+      for i = 1, n do present[tostring(Cv[i])] = true end
+      for _, m in ipairs(MODES) do if present[m] then cats[#cats + 1] = m end end
+      local extra = {}
+      for i = 1, n do
+        local c = tostring(Cv[i])
+        if not known[c] and not extra[c] then extra[c] = true cats[#cats + 1] = c end
+      end
+      local color, legend = {}, {}
+      for k, cat in ipairs(cats) do
+        color[cat] = MODE_COLOR[cat] or CYCLE[(k - 1) % #CYCLE + 1]
+        legend[k] = string.format("%s = %s", cat, color[cat])
+      end
+      if image then
+        local rows = {}
+        for j, i in ipairs(order) do
+          local r, g, b = rgb(color[tostring(Cv[i])])
+          rows[j] = { X[i], Y[i], r, g, b }
+        end
+        blocks[1] = { comment = string.format("x y red green blue; %s: %s", ck, table.concat(legend, ", ")), rows = rows }
+        plots[1] = "data index 0 using 1:2:3:4:5 with rgbimage notitle"
+        for _, cat in ipairs(cats) do
+          plots[#plots + 1] = string.format("keyentry with boxes fs solid 1.0 lc rgb %s title %s",
+            gp.str(color[cat]), gp.str(cat == "" and "(none)" or literal(cat)))
+        end
+      else
+        for k, cat in ipairs(cats) do
+          local rows = {}
+          for i = 1, n do
+            if tostring(Cv[i]) == cat then rows[#rows + 1] = row(i) end
+          end
+          blocks[#blocks + 1] = { comment = string.format("%s = %s: x y xlo xhi ylo yhi", ck, cat), rows = rows }
+          plots[#plots + 1] = string.format("data index %d %s lc rgb %s title %s", k - 1, style,
+            gp.str(color[cat]), gp.str(cat == "" and "(none)" or literal(cat)))
+        end
+      end
+      body[#body + 1] = "set key outside right top title " .. gp.str(literal(ck))
+      keyline = #body
+    else
+      local rows = {}
+      if image then
+        for j, i in ipairs(order) do
+          rows[j] = { X[i], Y[i], finite(Cv[i]) and Cv[i] or 0 / 0 }
+        end
+        blocks[1] = { comment = string.format("x y %s", ck), rows = rows }
+        plots[1] = "data index 0 using 1:2:3 with image notitle"
+      else
+        for i = 1, n do
+          if finite(Cv[i]) then rows[#rows + 1] = row(i, Cv[i]) end
+        end
+        blocks[1] = { comment = string.format("x y xlo xhi ylo yhi %s", ck), rows = rows }
+        plots[1] = string.format("data index 0 %s lc palette notitle",
+          tiles and "using 1:2:3:4:5:6:7 with boxxyerror fs solid 1.0 noborder" or "using 1:2:7 with points pt 7 ps 0.7")
+      end
+      body[#body + 1] = VIRIDIS
+      body[#body + 1] = "set cblabel " .. gp.str(opts.clabel or literal(ck))
+      if opts.crange then
+        body[#body + 1] = string.format("set cbrange [%s:%s]", gp.num(opts.crange[1]), gp.num(opts.crange[2]))
+      end
+      body[#body + 1] = "unset key"
+      keyline = #body
+    end
+    for i, l in ipairs(opts.lines or {}) do
+      local rows = {}
+      for j = 1, #l.x do rows[j] = { l.x[j], l.y[j] } end
+      blocks[#blocks + 1] = { comment = "overlay: " .. (l.title or ("line " .. i)), rows = rows }
+      plots[#plots + 1] = string.format("data index %d using 1:2 with lines lw 2 lc rgb %s %s",
+        #blocks - 1, gp.str(l.color or "black"), l.title and ("title " .. gp.str(l.title)) or "notitle")
+      -- titled overlays: the legend goes below the map, leaving it its width
+      if l.title then body[keyline] = "set key outside below" end
+    end
+    local xr = { math.huge, -math.huge }
+    local yr = { math.huge, -math.huge }
+    for _, v in pairs(xc) do xr[1], xr[2] = math.min(xr[1], v[1]), math.max(xr[2], v[2]) end
+    for _, v in pairs(yc) do yr[1], yr[2] = math.min(yr[1], v[1]), math.max(yr[2], v[2]) end
+    table.insert(body, 1, "set title " .. gp.str(opts.title or literal(string.format("%s over (%s, %s)", ck, xk, yk))))
+    table.insert(body, 2, "set xlabel " .. gp.str(opts.xlabel or literal(xk)))
+    table.insert(body, 3, "set ylabel " .. gp.str(opts.ylabel or literal(yk)))
+    if tiles and xr[1] < xr[2] and yr[1] < yr[2] then
+      table.insert(body, 4, string.format("set xrange [%s:%s]", gp.num(opts.xrange and opts.xrange[1] or xr[1]), gp.num(opts.xrange and opts.xrange[2] or xr[2])))
+      table.insert(body, 5, string.format("set yrange [%s:%s]", gp.num(opts.yrange and opts.yrange[1] or yr[1]), gp.num(opts.yrange and opts.yrange[2] or yr[2])))
+    end
+    if opts.logx then body[#body + 1] = "set logscale x" end
+    if opts.logy then body[#body + 1] = "set logscale y" end
+    body[#body + 1] = "set tics out"
+    body[#body + 1] = "plot " .. table.concat(plots, ", \\\n     ")
+    return gp.render(F, opts.out or "map.png", {
+      what = string.format("impact.plot.map: %s over (%s, %s), %d points", ck, xk, yk, n),
+      blocks = blocks, body = body, size = opts.size, run = opts.run, command = plot.gnuplot })
+  end
+
+end

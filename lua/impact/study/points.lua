@@ -1,0 +1,181 @@
+-- The points of a sweep: a cartesian grid over `vary` and, optionally, a
+-- seeded random or Latin-hypercube sample over `sample.ranges`. Points are
+-- numbered 1..total in a fixed order (first grid field slowest, the sample
+-- innermost), so any point, hence any shard, is computed on its own.
+local rng = require("impact.study.rng")
+
+local M = {}
+
+local function fail(fname, fmt, ...)
+  error(fname .. ": " .. string.format(fmt, ...), 0)
+end
+
+-- A field list as ordered {name, value} pairs: either a map (sorted by name)
+-- or a list of pairs { {"mu", values}, {"e", values} } kept in that order.
+local function ordered(fname, what, t)
+  if type(t) ~= "table" then fail(fname, "field '%s' must be a table, got %s", what, type(t)) end
+  local out = {}
+  if #t > 0 then
+    for i, pair in ipairs(t) do
+      if type(pair) ~= "table" or type(pair[1]) ~= "string" or pair[2] == nil then
+        fail(fname, "field '%s[%d]' must be a pair {name, values}", what, i)
+      end
+      out[#out + 1] = { pair[1], pair[2] }
+    end
+  else
+    for k, v in pairs(t) do
+      if type(k) ~= "string" then fail(fname, "field '%s' has a non-string key %s", what, tostring(k)) end
+      out[#out + 1] = { k, v }
+    end
+    table.sort(out, function(a, b) return a[1] < b[1] end)
+  end
+  return out
+end
+
+local function check_values(fname, name, v)
+  if type(v) ~= "table" or #v == 0 then
+    fail(fname, "field 'vary.%s' must be a non-empty list of values", name)
+  end
+  for i, x in ipairs(v) do
+    local tx = type(x)
+    if tx == "number" then
+      if x ~= x or x == math.huge or x == -math.huge then
+        fail(fname, "field 'vary.%s[%d]' must be finite, got %s", name, i, tostring(x))
+      end
+    elseif tx ~= "string" and tx ~= "boolean" then
+      fail(fname, "field 'vary.%s[%d]' must be a number, string or boolean, got %s", name, i, tx)
+    end
+  end
+end
+
+-- The sample matrix: rows[i][j] is the value of names[j] at sample i.
+local function draw(fname, s)
+  if type(s) ~= "table" then fail(fname, "field 'sample' must be a table, got %s", type(s)) end
+  local n = math.tointeger(s.n)
+  if not n or n < 1 then fail(fname, "field 'sample.n' must be a positive integer, got %s", tostring(s.n)) end
+  local method = s.method or "lhs"
+  if method ~= "lhs" and method ~= "random" then
+    fail(fname, "field 'sample.method' must be \"lhs\" or \"random\", got %s", tostring(method))
+  end
+  local seed = s.seed == nil and 1 or math.tointeger(s.seed)
+  if not seed then fail(fname, "field 'sample.seed' must be an integer, got %s", tostring(s.seed)) end
+  local ranges = ordered(fname, "sample.ranges", s.ranges or {})
+  if #ranges == 0 then fail(fname, "field 'sample.ranges' must name at least one field") end
+  local names, lo, hi = {}, {}, {}
+  for j, r in ipairs(ranges) do
+    local name, b = r[1], r[2]
+    if type(b) ~= "table" or type(b[1]) ~= "number" or type(b[2]) ~= "number"
+        or b[1] ~= b[1] or b[2] ~= b[2] or math.abs(b[1]) == math.huge
+        or math.abs(b[2]) == math.huge or b[1] > b[2] then
+      fail(fname, "field 'sample.ranges.%s' must be {lo, hi} with finite lo <= hi", name)
+    end
+    names[j], lo[j], hi[j] = name, b[1], b[2]
+  end
+  local u = rng.new(seed)
+  local rows = {}
+  for i = 1, n do rows[i] = {} end
+  if method == "random" then
+    for i = 1, n do
+      for j = 1, #names do rows[i][j] = lo[j] + u() * (hi[j] - lo[j]) end
+    end
+  else
+    -- Latin hypercube: each field's range cut in n strata, one point per
+    -- stratum, strata matched across fields by independent permutations.
+    for j = 1, #names do
+      local perm = rng.permutation(u, n)
+      for i = 1, n do
+        rows[i][j] = lo[j] + (perm[i] - 1 + u()) / n * (hi[j] - lo[j])
+      end
+    end
+  end
+  return { names = names, rows = rows, n = n, method = method, seed = seed, lo = lo, hi = hi }
+end
+
+-- build(spec, fname) -> design { names, total, point(i) -> {name = value}, describe }
+function M.build(spec, fname)
+  local axes, names, seen = {}, {}, {}
+  local function add_name(name)
+    if seen[name] then fail(fname, "field '%s' is varied twice", name) end
+    if not name:match("^[%a_][%w_]*[%.%w_]*$") or name:match("%.%.") or name:match("%.$")
+        or name:match("^%d") then
+      fail(fname, "field name '%s' is not a (dotted) field name", name)
+    end
+    seen[name] = true
+    names[#names + 1] = name
+  end
+  if spec.vary ~= nil then
+    for _, pair in ipairs(ordered(fname, "vary", spec.vary)) do
+      check_values(fname, pair[1], pair[2])
+      add_name(pair[1])
+      axes[#axes + 1] = { kind = "grid", name = pair[1], values = pair[2], count = #pair[2] }
+    end
+  end
+  local sample
+  if spec.sample ~= nil then
+    sample = draw(fname, spec.sample)
+    for _, name in ipairs(sample.names) do add_name(name) end
+    axes[#axes + 1] = { kind = "sample", count = sample.n, sample = sample }
+  end
+  if #axes == 0 then fail(fname, "give 'vary' (a grid) or 'sample' (random points)") end
+
+  local total = 1
+  for _, a in ipairs(axes) do total = total * a.count end
+
+  local function point(i)
+    local p, rest = {}, i - 1
+    for k = #axes, 1, -1 do
+      local a = axes[k]
+      local j = rest % a.count + 1
+      rest = rest // a.count
+      if a.kind == "grid" then
+        p[a.name] = a.values[j]
+      else
+        local row = a.sample.rows[j]
+        for m, name in ipairs(a.sample.names) do p[name] = row[m] end
+      end
+    end
+    return p
+  end
+
+  -- One line per axis for the CSV comments.
+  local function describe()
+    local lines = {}
+    for _, a in ipairs(axes) do
+      if a.kind == "grid" then
+        local v = a.values
+        local txt = #v <= 8 and table.concat((function()
+          local s = {}
+          for i, x in ipairs(v) do s[i] = tostring(x) end
+          return s
+        end)(), " ") or string.format("%s .. %s (%d values)", tostring(v[1]), tostring(v[#v]), #v)
+        lines[#lines + 1] = string.format("vary %s: %s", a.name, txt)
+      else
+        local s = a.sample
+        local r = {}
+        for m, name in ipairs(s.names) do
+          r[m] = string.format("%s in [%.17g, %.17g]", name, s.lo[m], s.hi[m])
+        end
+        lines[#lines + 1] = string.format("sample %s n=%d seed=%d: %s", s.method, s.n, s.seed,
+          table.concat(r, ", "))
+      end
+    end
+    return lines
+  end
+
+  return { names = names, total = total, point = point, describe = describe, axes = axes }
+end
+
+-- set(t, "body1.vx", v): assign a (dotted) field, creating sub-tables.
+-- A component that is a number ("v.1") is an integer key.
+local function key(k) return k:match("^%d+$") and math.tointeger(tonumber(k)) or k end
+
+function M.set(t, name, v)
+  local head, rest = name:match("^([^.]+)%.(.+)$")
+  if not head then t[key(name)] = v return end
+  head = key(head)
+  local sub = t[head]
+  if type(sub) ~= "table" then sub = {} t[head] = sub end
+  M.set(sub, rest, v)
+end
+
+return M

@@ -1,0 +1,45 @@
+-- One-line Lua literal of a problem table for CSV comments and JSON: keys
+-- sorted, numbers exact, functions shown as <function>.
+local csv = require("impact.study.csv")
+
+local function ser(v, depth)
+  local t = type(v)
+  if t == "number" then return csv.number(v) end
+  if t == "string" then return (string.format("%q", v):gsub("\\\n", "\\n")) end
+  if t ~= "table" then return "<" .. t .. ">" end
+  if depth > 6 then return "{...}" end
+  local keys = {}
+  for k in pairs(v) do keys[#keys + 1] = k end
+  table.sort(keys, function(a, b)
+    local ta, tb = type(a), type(b)
+    if ta ~= tb then return ta < tb end
+    if ta == "number" or ta == "string" then return a < b end
+    return tostring(a) < tostring(b)
+  end)
+  local parts, n = {}, #v
+  for i = 1, n do parts[#parts + 1] = ser(v[i], depth + 1) end
+  for _, k in ipairs(keys) do
+    if not (math.type(k) == "integer" and k >= 1 and k <= n) then
+      local key = (type(k) == "string" and k:match("^[%a_][%w_]*$")) and k or ("[" .. ser(k, depth + 1) .. "]")
+      parts[#parts + 1] = key .. " = " .. ser(v[k], depth + 1)
+    end
+  end
+  return "{" .. table.concat(parts, ", ") .. "}"
+end
+
+-- A copy safe for JSON: functions and other non-data values become strings.
+local function plain(v, depth)
+  local t = type(v)
+  if t == "number" or t == "string" or t == "boolean" then return v end
+  if t ~= "table" or depth > 6 then return "<" .. t .. ">" end
+  local out = {}
+  for k, x in pairs(v) do
+    if type(k) == "string" or math.type(k) == "integer" then out[k] = plain(x, depth + 1) end
+  end
+  return out
+end
+
+return {
+  literal = function(v) return ser(v, 0) end,
+  plain = function(v) return plain(v, 0) end,
+}

@@ -1,0 +1,556 @@
+local impact = require("impact")
+
+-- Unique temporary file names (removed by each test).
+local function tmpname(ext)
+  local t = os.tmpname()
+  os.remove(t)
+  return t .. ext
+end
+
+local function slurp(path)
+  local f = assert(io.open(path, "r"))
+  local s = f:read("a")
+  f:close()
+  return s
+end
+
+local function lines(path)
+  local out = {}
+  for l in io.lines(path) do out[#out + 1] = l end
+  return out
+end
+
+-- A cheap solver with a 2D-like result, and the mode as a string.
+local function toy(p)
+  local x, y = p.x or 0, (p.body1 and p.body1.vx) or 0
+  return { Px = x + y, Py = x * y, dT = -x, mode = x > 0.5 and "sliding" or "C-sticking",
+           class = "eccentric", path = { { Px = 0, Py = 0, event = "start" } },
+           body1 = { vx = 2 * y, vy = 0, w = 1 } }
+end
+
+describe("impact.range", function()
+  it("gives n evenly spaced values with exact ends", function()
+    local r = impact.range(0, 1, 5)
+    assert.are.same({ 0, 0.25, 0.5, 0.75, 1 }, r)
+    assert.are.same({ 2 }, impact.range(2, 3, 1))
+    local g = impact.range(1, 100, 3, "log")
+    assert.is.near(10, g[2], 1e-12)
+    assert.are.equal(100, g[3])
+  end)
+
+  it("rejects bad arguments by name", function()
+    assert.has_error(function() impact.range(0, 1, 0) end,
+      "range: argument 'n' must be a positive integer, got 0")
+    assert.has_error(function() impact.range(0 / 0, 1, 3) end)
+    assert.has_error(function() impact.range(-1, 1, 3, "log") end)
+  end)
+end)
+
+describe("impact.sweep", function()
+  it("runs a cartesian grid, first field slowest, with dotted fields", function()
+    local s = impact.sweep{ base = { body1 = { m = 1 } },
+      vary = { { "x", { 0, 1 } }, { "body1.vx", { 10, 20, 30 } } }, solve = toy }
+    assert.are.equal(6, s.n)
+    -- The result's body1.vx (post-impact) is renamed: body1.vx is varied.
+    assert.are.same({ "x", "body1.vx", "Px", "Py", "dT", "result.body1.vx", "body1.vy", "body1.w",
+      "mode", "class" }, s.names)
+    assert.are.same({ 20, 40, 60, 20, 40, 60 }, s.columns["result.body1.vx"])
+    assert.are.same({ 0, 0, 0, 1, 1, 1 }, s.columns.x)
+    assert.are.same({ 10, 20, 30, 10, 20, 30 }, s.columns["body1.vx"])
+    assert.are.same({ 10, 20, 30, 11, 21, 31 }, s.columns.Px)
+    assert.are.same({ "C-sticking", "C-sticking", "C-sticking", "sliding", "sliding", "sliding" },
+      s.columns.mode)
+    assert.are.equal(0, #s.failures)
+    assert.is_false(s.interrupted)
+  end)
+
+  it("orders a map of fields by name and keeps the base untouched", function()
+    local base = { body1 = { m = 1, vx = 5 } }
+    local s = impact.sweep{ base = base, vary = { x = { 1, 2 }, ["body1.vx"] = { 3 } }, solve = toy }
+    assert.are.same({ "body1.vx", "x" }, { s.names[1], s.names[2] })
+    assert.are.equal(5, base.body1.vx)
+    assert.is_nil(base.x)
+  end)
+
+  it("maps samples to problems with a function (derived parameters)", function()
+    local seen = {}
+    local s = impact.sweep{
+      base = { k = 2 },
+      vary = { angle_deg = { 0, 90 }, ratio = { 1, 3 } },
+      map = function(p, base)
+        seen[#seen + 1] = base
+        return { x = base.k * p.ratio * math.cos(math.rad(p.angle_deg)) }
+      end,
+      solve = toy }
+    assert.are.equal(4, s.n)
+    assert.is.near(2, s.columns.Px[1], 1e-12)
+    assert.is.near(6, s.columns.Px[2], 1e-12)
+    assert.is.near(0, s.columns.Px[3], 1e-12)
+    assert.are_not.equal(seen[1], seen[2])   -- a fresh copy of base each time
+  end)
+
+  it("accepts a solver returning a plain number", function()
+    local s = impact.sweep{ vary = { x = { 1, 2 } }, solve = function(p) return p.x ^ 2 end }
+    assert.are.same({ 1, 4 }, s.columns.value)
+  end)
+
+  it("draws seeded, reproducible random and Latin-hypercube samples", function()
+    local function run(method, seed)
+      return impact.sweep{ sample = { n = 50, method = method, seed = seed,
+        ranges = { x = { -1, 1 }, ["body1.vx"] = { 0, 10 } } }, solve = toy }
+    end
+    for _, m in ipairs{ "random", "lhs" } do
+      local a, b, c = run(m, 7), run(m, 7), run(m, 8)
+      assert.are.same(a.columns.x, b.columns.x)
+      assert.are.same(a.columns["body1.vx"], b.columns["body1.vx"])
+      assert.are_not.same(a.columns.x, c.columns.x)
+      for i = 1, 50 do
+        assert.is_true(a.columns.x[i] >= -1 and a.columns.x[i] < 1)
+        assert.is_true(a.columns["body1.vx"][i] >= 0 and a.columns["body1.vx"][i] < 10)
+      end
+    end
+    -- Latin hypercube: exactly one point in each of the n strata per field.
+    local s = run("lhs", 3)
+    for _, f in ipairs{ { "x", -1, 1 }, { "body1.vx", 0, 10 } } do
+      local hit = {}
+      for i = 1, 50 do
+        local k = math.floor((s.columns[f[1]][i] - f[2]) / (f[3] - f[2]) * 50) + 1
+        assert.is_nil(hit[k])
+        hit[k] = true
+      end
+    end
+  end)
+
+  it("combines a grid with a sample, the sample innermost", function()
+    local s = impact.sweep{ vary = { y = { 1, 2 } }, sample = { n = 3, ranges = { x = { 0, 1 } } },
+      solve = function(p) return { v = p.x + p.y } end }
+    assert.are.equal(6, s.n)
+    assert.are.same({ 1, 1, 1, 2, 2, 2 }, s.columns.y)
+    assert.are.same({ s.columns.x[1], s.columns.x[2], s.columns.x[3] },
+      { s.columns.x[4], s.columns.x[5], s.columns.x[6] })
+  end)
+
+  it("records a failing point and goes on, or raises naming the point", function()
+    local function picky(p)
+      if p.x == 2 then error("solve2d: field 'e' must be in [0, 1], got 1.3", 0) end
+      return toy(p)
+    end
+    local s = impact.sweep{ vary = { x = { 1, 2, 3 } }, solve = picky }
+    assert.are.equal(3, s.n)
+    assert.are.equal(1, #s.failures)
+    assert.are.equal(2, s.failures[1].index)
+    assert.are.equal(2, s.failures[1].point.x)
+    assert.matches("field 'e' must be", s.failures[1].message)
+    assert.are.equal("error", s.columns.mode[2])
+    assert.is_true(s.columns.Px[2] ~= s.columns.Px[2])   -- NaN marks the failed point
+    assert.are.equal(3, s.columns.Px[3])
+    assert.has_error(function()
+      impact.sweep{ vary = { x = { 1, 2, 3 } }, solve = picky, on_error = "raise" }
+    end, "sweep: point 2 (x=2): solve2d: field 'e' must be in [0, 1], got 1.3")
+  end)
+
+  it("takes the columns from points spread over the sweep (optional fields too)", function()
+    local s = impact.sweep{ vary = { x = impact.range(1, 50, 50) },
+      solve = function(p) return { v = p.x, late = p.x > 40 and 1 or nil } end }
+    assert.are.same({ "x", "late", "v", "mode" }, s.names)
+    assert.is_true(s.columns.late[1] ~= s.columns.late[1])
+    assert.are.equal(1, s.columns.late[50])
+  end)
+
+  it("takes the columns from the first point that solves, even when it fails first", function()
+    local s = impact.sweep{ vary = { x = { 1, 2 } },
+      solve = function(p) if p.x == 1 then error("no") end return toy(p) end }
+    assert.are.equal("Px", s.names[2])
+    assert.are.equal("error", s.columns.mode[1])
+  end)
+
+  it("stops cleanly on an interrupt and keeps what is done", function()
+    local path = tmpname(".csv")
+    -- (points 1-4, 10, 19, ... are solved first to learn the columns)
+    local s = impact.sweep{ vary = { x = impact.range(1, 100, 100) }, out = path,
+      solve = function(p)
+        if p.x == 7 then error("interrupted!") end
+        return toy(p)
+      end }
+    assert.is_true(s.interrupted)
+    assert.are.equal(6, s.n)
+    assert.are.same({ 1, 2, 3, 4, 5, 6 }, s.columns.x)
+    local back = impact.sweep_read(path)
+    assert.are.equal(6, back.n)
+    assert.is_true(back.interrupted)
+    assert.are.same(s.columns.Px, back.columns.Px)
+    os.remove(path)
+
+    -- The flag the host's Ctrl-C handler raises stops it the same way.
+    local core = impact.core
+    local s2 = impact.sweep{ vary = { x = impact.range(1, 100, 100) },
+      solve = function(p)
+        if p.x == 6 then core._raise_interrupt() end
+        return toy(p)
+      end }
+    assert.is_true(s2.interrupted)
+    assert.are.equal(6, s2.n)
+    assert.is_false(core._interrupted())
+    -- Ctrl-C while the first points are solved to learn the columns.
+    local s3 = impact.sweep{ vary = { x = impact.range(1, 100, 100) },
+      solve = function(p)
+        if p.x == 2 then core._raise_interrupt() end
+        return toy(p)
+      end }
+    assert.is_true(s3.interrupted)
+    assert.are.equal(0, s3.n)
+  end)
+
+  it("writes CSV with comments, a header and rows that read back exactly", function()
+    local path = tmpname(".csv")
+    local s = impact.sweep{ base = { e = 0.5 }, vary = { x = impact.range(0, 1, 7) },
+      sample = { n = 4, ranges = { ["body1.vx"] = { 0, 1 } } }, solve = toy, out = path }
+    local L = lines(path)
+    assert.matches("^# impact .* sweep$", L[1])
+    assert.are.equal("# solve: function", L[2])
+    assert.are.equal("# base: {e = 0.5}", L[3])
+    local header
+    for _, l in ipairs(L) do
+      if not l:match("^#") then header = l break end
+    end
+    assert.are.equal("x,body1.vx,Px,Py,dT,result.body1.vx,body1.vy,body1.w,mode,class", header)
+    assert.are.equal("# end: 28 points, 0 failed", L[#L])
+    local back = impact.sweep_read(path)
+    assert.are.equal(28, back.n)
+    assert.are.same(s.names, back.names)
+    for _, name in ipairs(s.names) do
+      assert.are.same(s.columns[name], back.columns[name])
+    end
+    os.remove(path)
+  end)
+
+  it("writes JSON through lua-cjson", function()
+    local path = tmpname(".json")
+    local s = impact.sweep{ vary = { x = { 0.25, 1, 2 } }, out = path,
+      solve = function(p) if p.x == 1 then error("bad") end return toy(p) end }
+    local doc = require("cjson").decode(slurp(path))
+    assert.are.equal(3, doc.n)
+    assert.are.same(s.names, doc.names)
+    assert.are.same({ 0.25, 1, 2 }, doc.columns.x)
+    assert.are.equal(require("cjson").null, doc.columns.Px[2])
+    local back = impact.sweep_read(path)
+    assert.are.same(s.columns.x, back.columns.x)
+    assert.is_true(back.columns.Px[2] ~= back.columns.Px[2])
+    os.remove(path)
+  end)
+
+  it("splits into deterministic shards whose merge equals one run", function()
+    local spec = function(out, shard)
+      return { base = { e = 0.5 }, vary = { x = impact.range(0, 1, 5) },
+        sample = { n = 7, seed = 11, ranges = { ["body1.vx"] = { 0, 1 } } },
+        solve = function(p)
+          if p.x == 0.25 and p.body1.vx > 0.5 then error("a failing point") end
+          return toy(p)
+        end, out = out, shard = shard }
+    end
+    local one = tmpname(".csv")
+    local whole = impact.sweep(spec(one))
+    local base = tmpname(".csv")
+    local parts = {}
+    for k = 1, 4 do parts[k] = impact.sweep(spec(base, { k, 4 })) end
+    local total = 0
+    for k = 1, 4 do
+      assert.are.same({ k, 4 }, parts[k].shard)
+      total = total + parts[k].n
+      assert.are.equal(parts[k].last - parts[k].first + 1, parts[k].n)
+    end
+    assert.are.equal(35, total)
+    local merged = impact.sweep_merge(base)
+    assert.are.equal(slurp(one), slurp(base))
+    assert.are.equal(whole.n, merged.n)
+    assert.are.same(whole.names, merged.names)
+    for _, name in ipairs(whole.names) do
+      for i = 1, whole.n do
+        local a, b = whole.columns[name][i], merged.columns[name][i]
+        if a == a then assert.are.equal(a, b) else assert.is_true(b ~= b) end
+      end
+    end
+    assert.are.equal(#whole.failures, #merged.failures)
+    -- A missing or incomplete shard is refused by name.
+    local p3 = base:gsub("%.csv$", ".3-of-4.csv")
+    local keep = slurp(p3)
+    local f = assert(io.open(p3, "w"))
+    f:write((keep:gsub("# end: %d+ points, %d+ failed\n$", "")))
+    f:close()
+    assert.has_error(function() impact.sweep_merge(base) end,
+      "sweep_merge: " .. p3 .. " is incomplete (interrupted or still running)")
+    os.remove(p3)
+    assert.has_error(function() impact.sweep_merge(base) end, "sweep_merge: shard 3/4 is missing")
+    for k = 1, 4 do os.remove((base:gsub("%.csv$", "." .. k .. "-of-4.csv"))) end
+    os.remove(one)
+    os.remove(base)
+  end)
+
+  it("uses impact.default_shard when no shard is given", function()
+    impact.default_shard = { 2, 3 }
+    local ok, s = pcall(impact.sweep, { vary = { x = impact.range(1, 9, 9) }, solve = toy })
+    impact.default_shard = nil
+    assert.is_true(ok, s)
+    assert.are.same({ 4, 5, 6 }, s.columns.x)
+    local s2 = impact.sweep{ vary = { x = impact.range(1, 9, 9) }, solve = toy, shard = "3/3" }
+    assert.are.same({ 7, 8, 9 }, s2.columns.x)
+  end)
+
+  it("rejects bad specifications by field", function()
+    assert.has_error(function() impact.sweep{ solve = toy } end,
+      "sweep: give 'vary' (a grid) or 'sample' (random points)")
+    assert.has_error(function() impact.sweep{ vary = { x = {} }, solve = toy } end,
+      "sweep: field 'vary.x' must be a non-empty list of values")
+    assert.has_error(function() impact.sweep{ vary = { x = { 1, 0 / 0 } }, solve = toy } end,
+      "sweep: field 'vary.x[2]' must be finite, got " .. tostring(0 / 0))
+    assert.has_error(function() impact.sweep{ vary = { x = { 1 } }, solve = "nope" } end,
+      "sweep: field 'solve' must be a solver name (\"solve2d\", \"solve3d\", ...) or a function, got \"nope\"")
+    assert.has_error(function() impact.sweep{ vary = { x = { 1 } }, solve = toy, shard = { 3, 2 } } end,
+      "sweep: field 'shard' must be {k, n} with 1 <= k <= n, got {3, 2}")
+    assert.has_error(function()
+      impact.sweep{ sample = { n = 0, ranges = { x = { 0, 1 } } }, solve = toy }
+    end, "sweep: field 'sample.n' must be a positive integer, got 0")
+    assert.has_error(function()
+      impact.sweep{ sample = { n = 3, ranges = { x = { 1, 0 } } }, solve = toy }
+    end, "sweep: field 'sample.ranges.x' must be {lo, hi} with finite lo <= hi")
+    assert.has_error(function()
+      impact.sweep{ vary = { x = { 1 } }, solve = toy, map = function() return 3 end, on_error = "raise" }
+    end, "sweep: point 1 (x=1): map returned a number, not a problem table")
+  end)
+end)
+
+describe("impact.sweep with solve2d", function()
+  local has2d = type(impact.solve2d) == "function"
+
+  local function same_columns(a, b)
+    assert.are.equal(a.n, b.n)
+    assert.are.same(a.names, b.names)
+    for _, name in ipairs(a.names) do
+      local x, y = a.columns[name], b.columns[name]
+      for i = 1, a.n do
+        if x[i] == x[i] then
+          assert.are.equal(x[i], y[i], name .. "[" .. i .. "]")
+        else
+          assert.is_true(y[i] ~= y[i], name .. "[" .. i .. "] is NaN in one only")
+        end
+      end
+    end
+  end
+
+  -- The WM92 rod (PHYSICS.md A.8) over S0, mu and e: every contact mode,
+  -- and a few invalid points (e = 1.3, mu < 0).
+  local function rod_spec(extra)
+    local spec = {
+      base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1, law = "poisson" },
+      vary = { { "S0", impact.range(-2, 2, 21) }, { "mu", { -0.1, 0, 0.3, 0.6, 0.95, 1.2 } },
+               { "e", { 0, 0.5, 1, 1.3 } } },
+    }
+    for k, v in pairs(extra or {}) do spec[k] = v end
+    return spec
+  end
+
+  it("runs in C for built-in laws and equals the Lua path, failures included", function()
+    if not has2d then pending("impact.solve2d is not built") return end
+    for _, law in ipairs{ "poisson", "newton", "energetic" } do
+      local spec = rod_spec()
+      spec.base.law = law
+      local fast = impact.sweep(spec)
+      spec.fast = false
+      local slow = impact.sweep(spec)
+      assert.is_true(fast.fast)
+      assert.is_false(slow.fast)
+      same_columns(fast, slow)
+      assert.are.equal(#slow.failures, #fast.failures)
+      assert.is_true(#fast.failures > 0)
+      for i, f in ipairs(fast.failures) do
+        assert.are.equal(slow.failures[i].index, f.index)
+        assert.are.equal(slow.failures[i].message, f.message)
+        assert.are.same(slow.failures[i].point, f.point)
+      end
+      local modes = {}
+      for i = 1, fast.n do modes[fast.columns.mode[i]] = true end
+      for _, m in ipairs{ "sliding", "C-sticking", "R-sticking", "C-reversed", "R-reversed", "error" } do
+        assert.is_true(modes[m], law .. ": no " .. m)
+      end
+    end
+  end)
+
+  it("names the bad field of a failed point", function()
+    if not has2d then pending("impact.solve2d is not built") return end
+    local s = impact.sweep(rod_spec())
+    local seen = {}
+    for _, f in ipairs(s.failures) do seen[f.message] = true end
+    assert.is_true(seen["solve2d: field 'e' must be in [0, 1], got 1.3"])
+    assert.has_error(function() impact.sweep(rod_spec{ on_error = "raise" }) end,
+      "sweep: point 1 (S0=-2, mu=-0.1, e=0): " .. select(2, pcall(impact.solve2d,
+        { B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1, S0 = -2, mu = -0.1, e = 0 })))
+  end)
+
+  it("gives the same results on any number of threads", function()
+    if not has2d then pending("impact.solve2d is not built") return end
+    local one = impact.sweep(rod_spec{ threads = 1 })
+    for _, t in ipairs{ 2, 3, 8 } do
+      same_columns(one, impact.sweep(rod_spec{ threads = t }))
+    end
+  end)
+
+  it("varies body fields and samples in C as the Lua path does", function()
+    if not has2d then pending("impact.solve2d is not built") return end
+    local c = math.sqrt(2) / 4
+    local spec = {
+      base = { body1 = { m = 1, rho = math.sqrt(1 / 12), x = c, y = c, vx = 0, vy = -1, w = 0 },
+               law = "energetic", e = 0.5 },
+      vary = { mu = { 0.2, 0.5, 0.9 } },
+      sample = { n = 40, seed = 5, ranges = { ["body1.vx"] = { -1.5, 1.5 }, ["body1.w"] = { -2, 2 } } },
+    }
+    local fast = impact.sweep(spec)
+    spec.fast = false
+    local slow = impact.sweep(spec)
+    assert.is_true(fast.fast)
+    same_columns(fast, slow)
+    assert.is_truthy(fast.columns["result.body1.vx"])   -- post-impact, renamed
+  end)
+
+  it("writes the same CSV as the Lua path, and its shards merge to it", function()
+    if not has2d then pending("impact.solve2d is not built") return end
+    local a, b, base = tmpname(".csv"), tmpname(".csv"), tmpname(".csv")
+    impact.sweep(rod_spec{ out = a })
+    impact.sweep(rod_spec{ out = b, fast = false })
+    assert.are.equal(slurp(b), slurp(a))
+    for k = 1, 3 do
+      local part = impact.sweep(rod_spec{ out = base, shard = { k, 3 } })
+      assert.is_true(part.fast)
+    end
+    impact.sweep_merge(base)
+    assert.are.equal(slurp(a), slurp(base))
+    for k = 1, 3 do os.remove((base:gsub("%.csv$", "." .. k .. "-of-3.csv"))) end
+    os.remove(a) os.remove(b) os.remove(base)
+  end)
+
+  it("stops at Ctrl-C between chunks and keeps the rows done", function()
+    if not has2d then pending("impact.solve2d is not built") return end
+    local path = tmpname(".csv")
+    local spec = {
+      base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1, e = 0.5 },
+      vary = { S0 = impact.range(-2, 2, 200), mu = impact.range(0, 1, 100) },
+      threads = 1, out = path, chunk = 1000,
+      progress = function(done) if done > 0 then impact.core._raise_interrupt() end end,
+    }
+    local s = impact.sweep(spec)
+    assert.is_true(s.fast)
+    assert.is_true(s.interrupted)
+    assert.are.equal(1000, s.n)
+    assert.are.equal(s.n, #s.columns.Px)
+    local back = impact.sweep_read(path)
+    assert.is_true(back.interrupted)
+    assert.are.equal(s.n, back.n)
+    assert.are.same(s.columns.Py, back.columns.Py)
+    os.remove(path)
+  end)
+
+  it("keeps the Lua path when C cannot do what solve2d does", function()
+    if not has2d then pending("impact.solve2d is not built") return end
+    local base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu_s = 0.9, e = 0.5 }
+    -- mu_s in the base overrides a varied mu (only mu_k follows it).
+    local s = impact.sweep{ base = base, vary = { mu = { 0.3, 0.6 } } }
+    assert.is_false(s.fast)
+    assert.are.same({ 0.9, 0.9 }, s.columns.mu_s)
+    assert.are.same({ 0.3, 0.6 }, s.columns.mu_k)
+    local m = impact.sweep{ base = base, vary = { x = { 1 } },
+      map = function(p, b) b.e = 0.5 return b end }
+    assert.is_false(m.fast)
+    local law = impact.sweep{ base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3,
+      law = function(st) return st.Pn - 1.5 * st.Pc end }, vary = { S0 = { 0.6 } } }
+    assert.is_false(law.fast)
+    local poisson = impact.sweep{ base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, e = 0.5 },
+      vary = { S0 = { 0.6 } } }
+    assert.is.near(poisson.columns.Py[1], law.columns.Py[1], 1e-12)
+  end)
+
+  it("reproduces the WM92 rod vectors through the sweep (PHYSICS.md A.8)", function()
+    if not has2d then pending("impact.solve2d is not built") return end
+    local s = impact.sweep{ base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, e = 0.5 },
+      vary = { { "mu", { 0.3, 0.8 } }, { "law", { "poisson", "newton", "energetic" } } } }
+    -- mu = 0.3: C-reversed; mu = 0.8: C-sticking (Poisson (0.12, 0.6), Newton (0.1875, 0.7125)).
+    assert.is.near(0.006829, s.columns.Px[1], 1e-6)
+    assert.is.near(0.556098, s.columns.Py[1], 1e-6)
+    assert.is.near(0.024390, s.columns.Px[2], 1e-6)
+    assert.is.near(0.576074, s.columns.Py[3], 1e-6)
+    assert.is.near(0.12, s.columns.Px[4], 1e-6)
+    assert.is.near(0.7125, s.columns.Py[5], 1e-6)
+    assert.is.near(0.622807, s.columns.Py[6], 1e-6)
+    assert.are.same({ "C-reversed", "C-reversed", "C-reversed", "C-sticking", "C-sticking", "C-sticking" },
+      s.columns.mode)
+  end)
+end)
+
+describe("impact.sweep field names", function()
+  it("sets numeric path components as list entries and drops echoed inputs", function()
+    local seen
+    local s = impact.sweep{ base = { v = { 0.4, -1, 0 }, e = 0.5 }, vary = { ["v.1"] = { 0.1, 0.2 }, e = { 0.7 } },
+      solve = function(p) seen = p return { e = p.e, v = { x = p.v[1] * 2 }, Py = 1 } end }
+    assert.are.same({ 0.2, -1, 0 }, seen.v)
+    assert.are.same({ "e", "v.1", "Py", "v.x", "mode" }, s.names)
+  end)
+end)
+
+describe("impact.sweep with other solvers", function()
+  it("sweeps a published model through base.model (one Lua call per point)", function()
+    if type(impact.solve2d) ~= "function" then pending("impact.solve2d is not built") return end
+    local s = impact.sweep{ base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, e = 0.5, model = "kane" },
+      vary = { mu = { 0.3, 0.8 } } }
+    assert.is_false(s.fast)
+    local r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, e = 0.5, mu = 0.3, model = "kane" }
+    assert.are.equal(r.Px, s.columns.Px[1])
+    assert.are.equal(r.Py, s.columns.Py[1])
+  end)
+
+  it("sweeps solve3d with flattened vector columns", function()
+    if type(impact.solve3d) ~= "function" then pending("impact.solve3d is not built") return end
+    local s = impact.sweep{
+      base = { v = { 0.4, -1, 0 }, w = { 0, 0, 0 }, e = 0.7, method = "exact" },
+      vary = { { "theta1_deg", { 20 } }, { "mu", { 0.4, 0.2 } } },
+      map = function(p, b)
+        b.body = impact.rod{ m = 1, L = 2.3, radius = 0.5, theta1 = math.rad(p.theta1_deg),
+                             theta2 = math.rad(15) }
+        b.mu = p.mu
+        b.e = p.mu == 0.2 and 0.8 or 0.7
+        return b
+      end,
+      solve = "solve3d" }
+    assert.are.same({ "theta1_deg", "mu", "P.x", "P.y", "P.z", "vC.x", "vC.y", "vC.z" },
+      { table.unpack(s.names, 1, 8) })
+    -- PHYSICS.md E.5 (a) Poisson and (b) exact Poisson.
+    assert.is.near(0.227868, s.columns["P.x"][1], 1e-5)
+    assert.is.near(1.325820, s.columns["P.y"][1], 1e-5)
+    assert.is.near(0.258927, s.columns["P.z"][1], 1e-5)
+    assert.is.near(0.101015, s.columns["P.x"][2], 1e-5)
+    assert.is.near(1.276136, s.columns["P.y"][2], 1e-5)
+    assert.are.same({ "C-sticking", "sliding" }, s.columns.mode)
+  end)
+end)
+
+describe("impact.sweep without keeping columns", function()
+  it("writes the same CSV with keep = false, on both paths", function()
+    local function spec(out, keep, fast)
+      return { base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1 },
+        vary = { S0 = impact.range(-2, 2, 37), mu = impact.range(0, 1.2, 25), e = { 0.5, 1.2 } },
+        out = out, keep = keep, fast = fast, chunk = 500,
+        solve = type(impact.solve2d) == "function" and "solve2d"
+          or function(p) return { Px = p.S0 * p.mu, mode = "sliding" } end }
+    end
+    local a, b, c = tmpname(".csv"), tmpname(".csv"), tmpname(".csv")
+    local full = impact.sweep(spec(a))
+    local lean = impact.sweep(spec(b, false))
+    local slow = impact.sweep(spec(c, false, false))
+    assert.are.equal(full.n, lean.n)
+    assert.are.equal(full.n, slow.n)
+    assert.are.equal(0, #lean.columns[lean.names[1]])
+    assert.are.equal(#full.failures, #lean.failures)
+    assert.are.equal(slurp(a), slurp(b))
+    assert.are.equal(slurp(a), slurp(c))
+    os.remove(a) os.remove(b) os.remove(c)
+    assert.has_error(function() impact.sweep(spec(nil, false)) end,
+      "sweep: field 'keep' = false needs 'out' (a CSV file)")
+  end)
+end)

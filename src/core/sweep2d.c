@@ -1,0 +1,253 @@
+#include "sweep2d.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <stddef.h>
+
+#include "parallel.h"
+
+/* solve_batch copies Px .. Pc as one block. */
+_Static_assert(offsetof(imp_result2d, Pc) - offsetof(imp_result2d, Px) == 8 * sizeof(double),
+               "imp_result2d: Px .. Pc must be nine consecutive doubles");
+
+static const char *const OUT_NAMES[IMP_OUT_COUNT] = {
+    "Px", "Py", "S", "C", "dT", "Wc", "Wr", "Wf", "Pc",
+    "B1", "B2", "B3", "S0", "C0", "e", "mu_s", "mu_k",
+    "body1.vx", "body1.vy", "body1.w", "body2.vx", "body2.vy", "body2.w",
+    "energy_ratio",
+};
+
+const char *imp_sweep2d_out_name(int k)
+{
+    return k >= 0 && k < IMP_OUT_COUNT ? OUT_NAMES[k] : NULL;
+}
+
+int imp_sweep2d_out_index(const char *name)
+{
+    for (int k = 0; k < IMP_OUT_COUNT; k++)
+        if (strcmp(OUT_NAMES[k], name) == 0) return k;
+    return -1;
+}
+
+int imp_sweep2d_out_is_input(int k)
+{
+    return (k >= IMP_OUT_B1 && k <= IMP_OUT_C0) || k == IMP_OUT_E ||
+           k == IMP_OUT_MU_S || k == IMP_OUT_MU_K;
+}
+
+double imp_sweep2d_input(const imp_sweep2d *s, size_t i, int k)
+{
+    imp_problem2d p;
+    double vals[IMP_SWEEP2D_MAXF];
+    imp_sweep2d_point(s, i, &p, vals);
+    imp_coef2d c = p.coef;
+    if (p.nbodies)
+        imp_coef2d_from_bodies(&p.body1, p.nbodies == 2 ? &p.body2 : NULL, &c);
+    switch (k) {
+    case IMP_OUT_B1: return c.B1;
+    case IMP_OUT_B2: return c.B2;
+    case IMP_OUT_B3: return c.B3;
+    case IMP_OUT_S0: return c.S0;
+    case IMP_OUT_C0: return c.C0;
+    case IMP_OUT_E: return p.law.e;
+    case IMP_OUT_MU_S: return p.mu_s;
+    case IMP_OUT_MU_K: return p.mu_k;
+    default: return NAN;
+    }
+}
+
+int imp_sweep2d_add_field(imp_sweep2d *s, const char *name)
+{
+    if (s->nfield >= IMP_SWEEP2D_MAXF) return 0;
+    int k = s->nfield;
+    s->noff[k] = imp_problem2d_field(name, s->off[k]);
+    if (s->noff[k] == 0) return 0;
+    s->nfield++;
+    return 1;
+}
+
+/* Writes the values of axis a at index k into vals and into p. */
+static inline void set_axis(const imp_sweep2d *s, int a, size_t k, imp_problem2d *p,
+                            double *vals)
+{
+    const imp_sweep2d_axis *ax = &s->axis[a];
+    const double *v = ax->values + k * (size_t)ax->nfield;
+    for (int f = 0; f < ax->nfield; f++) {
+        int g = ax->field0 + f;
+        vals[g] = v[f];
+        for (int o = 0; o < s->noff[g]; o++)
+            memcpy((char *)p + s->off[g][o], &v[f], sizeof(double));
+    }
+}
+
+/* The axis indices (digits) of point i, last axis fastest. */
+static void digits(const imp_sweep2d *s, size_t i, size_t *k)
+{
+    for (int a = s->naxes - 1; a >= 0; a--) {
+        k[a] = i % s->axis[a].count;
+        i /= s->axis[a].count;
+    }
+}
+
+void imp_sweep2d_point(const imp_sweep2d *s, size_t i, imp_problem2d *p,
+                       double *vals)
+{
+    size_t k[IMP_SWEEP2D_MAXF];
+    *p = s->base;
+    digits(s, i, k);
+    for (int a = 0; a < s->naxes; a++) set_axis(s, a, k[a], p, vals);
+}
+
+double imp_sweep2d_value(const imp_sweep2d *s, size_t i, int f)
+{
+    size_t k[IMP_SWEEP2D_MAXF];
+    digits(s, i, k);
+    for (int a = 0; a < s->naxes; a++) {
+        const imp_sweep2d_axis *ax = &s->axis[a];
+        if (f >= ax->field0 && f < ax->field0 + ax->nfield)
+            return ax->values[k[a] * (size_t)ax->nfield + (size_t)(f - ax->field0)];
+    }
+    return NAN;
+}
+
+/* Every column the fast path can fill, for one solved point. */
+static void outputs(const imp_problem2d *p, const imp_result2d *r,
+                    double post[2][3], double *all)
+{
+    all[IMP_OUT_PX] = r->Px;
+    all[IMP_OUT_PY] = r->Py;
+    all[IMP_OUT_S] = r->S;
+    all[IMP_OUT_C] = r->C;
+    all[IMP_OUT_DT] = r->dT;
+    all[IMP_OUT_WC] = r->Wc;
+    all[IMP_OUT_WR] = r->Wr;
+    all[IMP_OUT_WF] = r->Wf;
+    all[IMP_OUT_PC] = r->Pc;
+    all[IMP_OUT_B1] = r->coef.B1;
+    all[IMP_OUT_B2] = r->coef.B2;
+    all[IMP_OUT_B3] = r->coef.B3;
+    all[IMP_OUT_S0] = r->coef.S0;
+    all[IMP_OUT_C0] = r->coef.C0;
+    all[IMP_OUT_E] = p->law.e;
+    all[IMP_OUT_MU_S] = p->mu_s;
+    all[IMP_OUT_MU_K] = p->mu_k;
+    for (int c = 0; c < 3; c++) {
+        all[IMP_OUT_B1VX + c] = p->nbodies >= 1 ? post[0][c] : NAN;
+        all[IMP_OUT_B2VX + c] = p->nbodies == 2 ? post[1][c] : NAN;
+    }
+    all[IMP_OUT_ENERGY_RATIO] = NAN;
+    if (p->nbodies) {   /* as solve2d's result: T1 / T0 when T0 > 0 */
+        double v1[3] = {p->body1.vx, p->body1.vy, p->body1.w};
+        double T0 = imp_body2d_energy(&p->body1, v1);
+        double T1 = imp_body2d_energy(&p->body1, post[0]);
+        if (p->nbodies == 2) {
+            double v2[3] = {p->body2.vx, p->body2.vy, p->body2.w};
+            T0 += imp_body2d_energy(&p->body2, v2);
+            T1 += imp_body2d_energy(&p->body2, post[1]);
+        }
+        if (T0 > 0) all[IMP_OUT_ENERGY_RATIO] = T1 / T0;
+    }
+}
+
+/* Points lo .. hi-1 of the chunk: the problem is kept from one point to the
+ * next and only the axes whose index changed are rewritten. */
+/* How many leading stored columns are Px, Py, S, C, dT, Wc, Wr, Wf, Pc in
+ * that order (the layout of imp_result2d's first nine doubles). */
+static int direct_run(const imp_sweep2d *s)
+{
+    int d = 0;
+    while (d < s->nout && d <= IMP_OUT_PC && s->out[d] == d) d++;
+    return d;
+}
+
+static void solve_batch(void *ctx, size_t lo, size_t hi)
+{
+    imp_sweep2d *s = ctx;
+    const int direct = direct_run(s);
+    size_t k[IMP_SWEEP2D_MAXF];
+    imp_problem2d p = s->base;
+    double cur[IMP_SWEEP2D_MAXF];
+    digits(s, s->first + lo, k);
+    for (int a = 0; a < s->naxes; a++) set_axis(s, a, k[a], &p, cur);
+    for (size_t j = lo; j < hi; j++) {
+        if (j > lo) {   /* step the digits: the last axis fastest */
+            int a = s->naxes - 1;
+            while (a > 0 && ++k[a] == s->axis[a].count) {
+                k[a] = 0;
+                set_axis(s, a, 0, &p, cur);
+                a--;
+            }
+            if (a == 0) ++k[0];
+            set_axis(s, a, k[a], &p, cur);
+        }
+        size_t row = s->first - s->first0 + j;
+        double *res = s->res + row * (size_t)s->nout;
+        imp_result2d r;
+        double post[2][3];
+        /* The solver validates its input (IMP_EINPUT); the binding asks
+         * imp_problem2d_check for the field to name only for failed points. */
+        imp_status st = p.nbodies ? imp_problem2d_solve(&p, &r, post)
+                                  : imp_solve2d(&p.coef, p.mu_s, p.mu_k, &p.law, &r);
+        s->st[row] = (unsigned char)st;
+        if (st != IMP_OK) {
+            for (int c = 0; c < s->nout; c++) res[c] = NAN;
+            s->mode[row] = 0;
+            s->cls[row] = 0;
+            continue;
+        }
+        /* Px .. Pc lie in this order in imp_result2d: copy the leading run
+         * of them at once; anything else goes through outputs(). */
+        if (direct == IMP_OUT_PC + 1)   /* constant size: plain moves, not rep movs */
+            memcpy(res, &r.Px, (IMP_OUT_PC + 1) * sizeof(double));
+        else
+            for (int c = 0; c < direct; c++) res[c] = (&r.Px)[c];
+        if (direct < s->nout) {
+            double all[IMP_OUT_COUNT];
+            outputs(&p, &r, post, all);
+            for (int c = direct; c < s->nout; c++) res[c] = all[s->out[c]];
+        }
+        s->mode[row] = (unsigned char)r.mode;
+        s->cls[row] = (unsigned char)r.cls;
+    }
+}
+
+imp_status imp_sweep2d_alloc(imp_sweep2d *s, size_t first0, size_t cap)
+{
+    imp_sweep2d_free(s);
+    size_t no = s->nout ? (size_t)s->nout : 1;
+    size_t c = cap ? cap : 1;
+    s->res = malloc(c * no * sizeof(double));
+    s->mode = malloc(c);
+    s->cls = malloc(c);
+    s->st = malloc(c);
+    if (!s->res || !s->mode || !s->cls || !s->st) {
+        imp_sweep2d_free(s);
+        return IMP_ENOMEM;
+    }
+    s->first0 = first0;
+    s->cap = cap;
+    return IMP_OK;
+}
+
+imp_status imp_sweep2d_run(imp_sweep2d *s, size_t first, size_t n, int threads,
+                           size_t *done)
+{
+    *done = 0;
+    if (!s->res || first < s->first0 || first - s->first0 + n > s->cap)
+        return IMP_EINPUT;
+    s->first = first;
+    return imp_parallel_for(n, threads, solve_batch, s, done);
+}
+
+void imp_sweep2d_free(imp_sweep2d *s)
+{
+    free(s->res);
+    free(s->mode);
+    free(s->cls);
+    free(s->st);
+    s->res = NULL;
+    s->mode = s->cls = s->st = NULL;
+    s->cap = 0;
+}

@@ -1,0 +1,88 @@
+/* The C fast path of 2D sweeps: one base problem, named numeric fields
+ * varied over a grid of axes (a grid field, or a block of sampled fields),
+ * every point checked and solved in C on worker threads. Point i of the
+ * sweep depends only on i, so results do not depend on the thread count. */
+#ifndef IMPACT_SWEEP2D_H
+#define IMPACT_SWEEP2D_H
+
+#include <stddef.h>
+
+#include "impact2d.h"
+#include "status.h"
+
+#define IMP_SWEEP2D_MAXF 32
+
+/* The result columns the fast path fills (names as in solve2d's result). */
+typedef enum {
+    IMP_OUT_PX = 0, IMP_OUT_PY, IMP_OUT_S, IMP_OUT_C, IMP_OUT_DT,
+    IMP_OUT_WC, IMP_OUT_WR, IMP_OUT_WF, IMP_OUT_PC,
+    IMP_OUT_B1, IMP_OUT_B2, IMP_OUT_B3, IMP_OUT_S0, IMP_OUT_C0,
+    IMP_OUT_E, IMP_OUT_MU_S, IMP_OUT_MU_K,
+    IMP_OUT_B1VX, IMP_OUT_B1VY, IMP_OUT_B1W,
+    IMP_OUT_B2VX, IMP_OUT_B2VY, IMP_OUT_B2W,
+    IMP_OUT_ENERGY_RATIO,   /* kinetic energy after / before (bodies, T0 > 0) */
+    IMP_OUT_COUNT
+} imp_sweep2d_out;
+
+/* "Px", ..., "body2.w"; and back (-1 for a name it cannot fill). */
+const char *imp_sweep2d_out_name(int k);
+int imp_sweep2d_out_index(const char *name);
+
+
+/* One axis of the grid: `count` values of `nfield` fields (fields
+ * field0 .. field0 + nfield - 1 of the sweep), row-major. */
+typedef struct {
+    size_t count;
+    int nfield, field0;
+    const double *values;
+} imp_sweep2d_axis;
+
+typedef struct {
+    imp_problem2d base;
+    int nfield;                          /* varied fields */
+    int noff[IMP_SWEEP2D_MAXF];          /* offsets each field sets (1 or 2: "mu") */
+    size_t off[IMP_SWEEP2D_MAXF][2];
+    int naxes;                           /* the last axis varies fastest */
+    imp_sweep2d_axis axis[IMP_SWEEP2D_MAXF];
+    int nout;                            /* stored result columns, in order */
+    int out[IMP_OUT_COUNT];              /* (never input echoes) */
+    /* The results of points first0 .. first0 + cap - 1 (0-based in the
+     * sweep), row j = point first0 + j: res[j*nout ..], mode, cls, st (the
+     * varied values are not stored: imp_sweep2d_value recomputes them). */
+    size_t first0, cap;
+    double *res;
+    unsigned char *mode, *cls;
+    unsigned char *st;                   /* imp_status of each point */
+    size_t first;                        /* first point of the current run */
+} imp_sweep2d;
+
+/* Adds a varied field by name; 0 when the fast path cannot set it. */
+int imp_sweep2d_add_field(imp_sweep2d *s, const char *name);
+
+/* The problem of point i (0-based in the whole sweep). */
+void imp_sweep2d_point(const imp_sweep2d *s, size_t i, imp_problem2d *p,
+                       double *vals);
+
+/* Whether column k only echoes the point's input (B1..C0, e, mu_s, mu_k):
+ * such columns are not stored per point but recomputed on demand by
+ * imp_sweep2d_input, which halves the memory a sweep writes. */
+int imp_sweep2d_out_is_input(int k);
+double imp_sweep2d_input(const imp_sweep2d *s, size_t i, int k);
+
+/* The value of varied field f at point i (0-based in the sweep). */
+double imp_sweep2d_value(const imp_sweep2d *s, size_t i, int f);
+
+/* Allocates the result rows for points first0 .. first0 + cap - 1. */
+imp_status imp_sweep2d_alloc(imp_sweep2d *s, size_t first0, size_t cap);
+
+/* Solves points first .. first + n - 1 (inside the allocated rows) on
+ * `threads` threads, writing their rows. *done: the prefix solved (n unless
+ * interrupted: then IMP_EINTERRUPT). A point that the solver rejects has
+ * st != IMP_OK (IMP_EINPUT for invalid data: ask imp_problem2d_check for
+ * the field) and NaN results. */
+imp_status imp_sweep2d_run(imp_sweep2d *s, size_t first, size_t n, int threads,
+                           size_t *done);
+
+void imp_sweep2d_free(imp_sweep2d *s);
+
+#endif
