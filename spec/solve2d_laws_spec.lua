@@ -124,6 +124,48 @@ describe("impact.solve2d with custom Lua laws", function()
     assert.matches("outside a law evaluation", msg)
   end)
 
+  it("shows every field current, however late a law first reads it", function()
+    -- law "all" reads every field at every evaluation; law "late" has the same
+    -- residual but reads field f only from evaluation k on (and the
+    -- tangential ones of 3D component by component): both see the same
+    -- sequence of states, so what "late" reads must equal what "all" read.
+    local names = { "Pn", "Pc", "vn", "vn0", "Wc", "Wr", "Pt", "vt", "vt0", "phase" }
+    local function copy(v) return type(v) == "table" and { x = v.x, z = v.z, v[1], v[2] } or v end
+    local function check(solve)
+      local all = {}
+      solve(function(s)
+        local rec = {}
+        for _, f in ipairs(names) do rec[f] = copy(s[f]) end
+        all[#all + 1] = rec
+        return s.Pn - 1.6 * s.Pc
+      end)
+      assert.is_true(#all >= 3)
+      for _, f in ipairs(names) do
+        for _, k in ipairs{ 1, 2, #all } do
+          local n = 0
+          solve(function(s)
+            n = n + 1
+            if n >= k then
+              local want, got = all[n][f], s[f]
+              if type(want) == "table" then
+                assert.are.same(want, { x = got.x, z = got.z, got[1], got[2] })
+              else
+                assert.are.equal(want, got)
+              end
+            end
+            return s.Pn - 1.6 * s.Pc
+          end)
+          assert.are.equal(#all, n)
+        end
+      end
+    end
+    check(function(law) return rod(0.6, -1, 0.3, 0.5, law) end)
+    check(function(law)
+      return impact.solve3d{ m = 1, inertia = { 1, 2, 2.5 }, r = { 0.2, -1, 0.1 },
+                             v = { 0.3, -1, 0.1 }, w = { 0, 0, 0 }, mu = 0.8, e = 0.6, law = law }
+    end)
+  end)
+
   it("allows a solve inside a law (the state object is shared and restored)", function()
     local inner = 0
     local r = rod(0.6, -1, 0.3, 0.5, function(s)

@@ -255,7 +255,7 @@ static int valid(const imp_coef2d *c, double mu_s, double mu_k,
     return law->kind != IMP_LAW_CUSTOM || law->fn != NULL;
 }
 
-imp_class imp_coef2d_class(const imp_coef2d *c)
+static inline imp_class class_of(const imp_coef2d *c)
 {
     if (c->C0 == 0)
         return IMP_CLASS_TANGENTIAL;
@@ -264,6 +264,11 @@ imp_class imp_coef2d_class(const imp_coef2d *c)
     if (c->B3 == 0)
         return IMP_CLASS_CENTRAL;
     return IMP_CLASS_ECCENTRIC;
+}
+
+imp_class imp_coef2d_class(const imp_coef2d *c)
+{
+    return class_of(c);
 }
 
 static double sgn(double x) { return (x > 0) - (x < 0); }
@@ -281,19 +286,25 @@ imp_status imp_solve2d(const imp_coef2d *c, double mu_s, double mu_k,
 {
     if (!valid(c, mu_s, mu_k, law))
         return IMP_EINPUT;
-    tracer t = {0};
+    /* every field, one by one: cheaper than zeroing the whole struct first */
+    tracer t;
     t.c = c;
     t.mu_s = mu_s;
     t.mu_k = mu_k;
     t.law = law;
     t.out = out;
+    t.p = t.Px = 0;
     t.S = c->S0;
     t.C = c->C0;
+    t.Wc = t.Wr = t.Wf = t.pc = 0;
+    t.restit = 0;
+    t.seg = SLIDE;
+    t.s = t.sig = t.kS = t.kC = 0;
     out->Px = out->Py = out->S = out->C = out->dT = 0;
     out->Wc = out->Wr = out->Wf = out->Pc = 0;
     out->S = c->S0;
     out->C = c->C0;
-    out->cls = imp_coef2d_class(c);
+    out->cls = class_of(c);
     out->coef = *c;
     out->nvert = 0;
     vertex(&t, IMP_EV_START);

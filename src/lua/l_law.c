@@ -3,17 +3,37 @@
 
 #include "l_law.h"
 
-#define LAWSTATE_MT "impact.LawState"
+/* The reused state object is a plain Lua table, one per solve, so that a
+ * law's reads (s.Pn, s.Pc, ...) are ordinary table reads in the VM rather
+ * than one C __index call each, and it is filled lazily: a field enters
+ * the table when a law first reads it (through __index, from the current
+ * state), and from then on imp_lua_law_eval keeps it current, rewriting it
+ * only when its value changed. A law reading Pn and Pc thus costs one table
+ * write per evaluation, whatever the state offers. imp_law_run empties the
+ * table when the solve ends (normally or by an error), and __index then
+ * raises for every read of a kept reference: the box it consults is
+ * inactive and its pointer to the solve's context is never followed again.
+ * (A law that assigns to its state misleads only itself.) */
 
-/* The reused state object: a userdata holding a copy of the core's current
- * state, so a law evaluation creates no table. cur points at the copy
- * during an evaluation and is NULL otherwise. A copy, not a pointer into
- * the core's frame: if an error skips the reset, a reference the law kept
- * still reads valid memory. */
+enum { F_Pn, F_Pc, F_vn, F_vn0, F_Wc, F_Wr, F_Pt, F_vt, F_vt0, F_phase, NFIELDS };
+static const char *const field_names[NFIELDS] = {
+    "Pn", "Pc", "vn", "vn0", "Wc", "Wr", "Pt", "vt", "vt0", "phase"};
+#define BIT(f) (1u << (f))
+
+/* What the state table's __index knows of its solve (its upvalue 1). */
 struct imp_law_box {
-    imp_law_state st;
-    const imp_law_state *cur;
+    imp_lua_law *l;              /* followed only while active */
+    int active;                  /* inside imp_law_run */
 };
+
+/* The trampoline that imp_law_run calls is one closure (registry[&tramp_key])
+ * whose upvalues are the field names, then the two phase names: each write
+ * in imp_lua_law_eval, which runs in the trampoline's frame, pushes its key
+ * from there instead of interning it from a C string. */
+static const char tramp_key = 0;
+#define KEY(f) lua_upvalueindex(1 + (f))
+#define PHASE_NAME(ph) lua_upvalueindex(1 + NFIELDS + (ph))
+static int law_trampoline(lua_State *L);
 
 static const char *const law_names[] = {"poisson", "newton", "energetic", NULL};
 
@@ -22,21 +42,33 @@ const char *imp_law_name(const imp_law *law)
     return law->kind == IMP_LAW_CUSTOM ? "custom" : law_names[law->kind];
 }
 
-/* Pushes a tangential quantity: a number in 2D, a reused {x =, z =} table
- * (one per field, kept in the userdata's user values) in 3D. */
-static int push_tangential(lua_State *L, const imp_law_state *s,
-                           const double v[2], int slot)
+/* Pushes field f of s: a number, the phase name, or in 3D a tangential
+ * {x =, z =, [1] =, [2] =} table, updated in place when tab is one. */
+static void push_field(lua_State *L, const imp_law_state *s, int f, int tab)
 {
+    const double *v;
+    switch (f) {
+    case F_Pn: lua_pushnumber(L, s->Pn); return;
+    case F_Pc: lua_pushnumber(L, s->Pc); return;
+    case F_vn: lua_pushnumber(L, s->vn); return;
+    case F_vn0: lua_pushnumber(L, s->vn0); return;
+    case F_Wc: lua_pushnumber(L, s->Wc); return;
+    case F_Wr: lua_pushnumber(L, s->Wr); return;
+    case F_phase:
+        lua_pushstring(L, s->phase == IMP_PHASE_COMPRESSION ? "compression" : "restitution");
+        return;
+    case F_Pt: v = s->Pt; break;
+    case F_vt: v = s->vt; break;
+    default: v = s->vt0; break;
+    }
     if (s->dim == 2) {
         lua_pushnumber(L, v[0]);
-        return 1;
+        return;
     }
-    if (lua_getiuservalue(L, 1, slot) != LUA_TTABLE) {
-        lua_pop(L, 1);
+    if (tab)
+        lua_pushvalue(L, tab);
+    else
         lua_createtable(L, 2, 2);
-        lua_pushvalue(L, -1);
-        lua_setiuservalue(L, 1, slot);
-    }
     lua_pushnumber(L, v[0]);
     lua_setfield(L, -2, "x");
     lua_pushnumber(L, v[1]);
@@ -45,52 +77,46 @@ static int push_tangential(lua_State *L, const imp_law_state *s,
     lua_rawseti(L, -2, 1);
     lua_pushnumber(L, v[1]);
     lua_rawseti(L, -2, 2);
-    return 1;
 }
 
-/* s.key for a law. This runs once per field a law reads, so it avoids
- * luaL_checkudata's registry lookup (the metatable is upvalue 1) and
- * dispatches on the key's length and characters instead of strcmp. */
+static int field_index(const char *k)
+{
+    for (int f = 0; f < NFIELDS; f++)
+        if (strcmp(k, field_names[f]) == 0)
+            return f;
+    return -1;
+}
+
+/* __index (upvalue 1: the box), reached for keys absent from the table:
+ * a field a law reads for the first time in this solve enters the table. */
 static int lawstate_index(lua_State *L)
 {
-    imp_law_box *box = lua_touserdata(L, 1);
-    if (!box || !lua_getmetatable(L, 1) || !lua_rawequal(L, -1, lua_upvalueindex(1)))
-        return luaL_typeerror(L, 1, LAWSTATE_MT);
-    size_t n;
-    const char *k = lua_type(L, 2) == LUA_TSTRING ? lua_tolstring(L, 2, &n) : NULL;
-    const imp_law_state *s = box->cur;
-    if (!s)
+    imp_law_box *box = lua_touserdata(L, lua_upvalueindex(1));
+    if (!box->active || !box->l->written)
         return luaL_error(L, "law state used outside a law evaluation");
-    if (!k)
+    int f = lua_type(L, 2) == LUA_TSTRING ? field_index(lua_tostring(L, 2)) : -1;
+    if (f < 0 || !lua_istable(L, 1))
         return 0;
-    double v;
-    if (n == 2 && k[0] == 'P' && k[1] == 'n') v = s->Pn;
-    else if (n == 2 && k[0] == 'P' && k[1] == 'c') v = s->Pc;
-    else if (n == 2 && k[0] == 'v' && k[1] == 'n') v = s->vn;
-    else if (n == 3 && k[0] == 'v' && k[1] == 'n' && k[2] == '0') v = s->vn0;
-    else if (n == 2 && k[0] == 'W' && k[1] == 'c') v = s->Wc;
-    else if (n == 2 && k[0] == 'W' && k[1] == 'r') v = s->Wr;
-    else if (n == 2 && k[0] == 'P' && k[1] == 't') return push_tangential(L, s, s->Pt, 1);
-    else if (n == 2 && k[0] == 'v' && k[1] == 't') return push_tangential(L, s, s->vt, 2);
-    else if (n == 3 && k[0] == 'v' && k[1] == 't' && k[2] == '0')
-        return push_tangential(L, s, s->vt0, 3);
-    else if (n == 5 && strcmp(k, "phase") == 0) {
-        lua_pushstring(L, s->phase == IMP_PHASE_COMPRESSION ? "compression" : "restitution");
-        return 1;
-    } else
-        return 0;
-    lua_pushnumber(L, v);
+    imp_lua_law *l = box->l;
+    push_field(L, &l->last, f, 0);
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, -2);
+    lua_rawset(L, 1);
+    l->fields |= BIT(f);
     return 1;
 }
 
 static int lawstate_tostring(lua_State *L)
 {
-    imp_law_box *box = luaL_checkudata(L, 1, LAWSTATE_MT);
-    const imp_law_state *s = box->cur;
-    if (!s) {
-        lua_pushstring(L, "law state (idle)");
+    const imp_law_box *box = NULL;
+    if (luaL_getmetafield(L, 1, "__index") == LUA_TFUNCTION &&
+        lua_getupvalue(L, -1, 1))
+        box = lua_touserdata(L, -1);
+    if (!box || !box->active || !box->l->written) {
+        lua_pushliteral(L, "law state (idle)");
         return 1;
     }
+    const imp_law_state *s = &box->l->last;
     lua_pushfstring(L, "law state {phase = %s, Pn = %f, Pc = %f, vn = %f, vn0 = %f, Wc = %f, Wr = %f}",
                     s->phase == IMP_PHASE_COMPRESSION ? "compression" : "restitution",
                     s->Pn, s->Pc, s->vn, s->vn0, s->Wc, s->Wr);
@@ -99,14 +125,13 @@ static int lawstate_tostring(lua_State *L)
 
 void imp_law_open(lua_State *L)
 {
-    if (luaL_newmetatable(L, LAWSTATE_MT)) {
-        lua_pushvalue(L, -1);
-        lua_pushcclosure(L, lawstate_index, 1);
-        lua_setfield(L, -2, "__index");
-        lua_pushcfunction(L, lawstate_tostring);
-        lua_setfield(L, -2, "__tostring");
-    }
-    lua_pop(L, 1);
+    luaL_checkstack(L, NFIELDS + 2, "impact: opening the laws");
+    for (int f = 0; f < NFIELDS; f++)
+        lua_pushstring(L, field_names[f]);
+    lua_pushliteral(L, "compression");
+    lua_pushliteral(L, "restitution");
+    lua_pushcclosure(L, law_trampoline, NFIELDS + 2);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &tramp_key);
 }
 
 static int is_callable(lua_State *L, int idx)
@@ -163,25 +188,78 @@ void imp_law_check(const imp_check *c, int t, double def_e, imp_law *law,
     law_label(lctx);             /* lctx->name, read by callers' messages */
     /* a fresh state object per solve: a reference a law keeps can only
      * ever see this solve's state, or the error after it */
-    lctx->box = lua_newuserdatauv(L, sizeof *lctx->box, 3);
-    lctx->box->cur = NULL;
-    luaL_setmetatable(L, LAWSTATE_MT);
+    lua_createtable(L, 0, 4);
+    lua_createtable(L, 0, 2);    /* its metatable, private to this solve */
+    lctx->box = lua_newuserdatauv(L, sizeof *lctx->box, 0);
+    lctx->box->l = lctx;
+    lctx->box->active = 0;
+    lua_pushcclosure(L, lawstate_index, 1);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, lawstate_tostring);
+    lua_setfield(L, -2, "__tostring");
+    lua_setmetatable(L, -2);
     lctx->state = lua_absindex(L, -1);
     law->kind = IMP_LAW_CUSTOM;
     law->fn = imp_lua_law_eval;
     law->ctx = lctx;
 }
 
+/* state[key f] = the value of field f in s; the state table is at the top
+ * of the stack. A 3D tangential table is updated in place. */
+static void set_field(lua_State *L, const imp_law_state *s, int f)
+{
+    if (s->dim == 2 || f < F_Pt || f > F_vt0) {
+        lua_pushvalue(L, KEY(f));
+        push_field(L, s, f, 0);
+        lua_rawset(L, -3);
+        return;
+    }
+    lua_pushvalue(L, KEY(f));
+    if (lua_rawget(L, -2) == LUA_TTABLE) {
+        push_field(L, s, f, lua_gettop(L));
+        lua_pop(L, 2);
+        return;
+    }
+    lua_pop(L, 1);               /* replaced by the law: a new one */
+    lua_pushvalue(L, KEY(f));
+    push_field(L, s, f, 0);
+    lua_rawset(L, -3);
+}
+
+static int changed2(const double a[2], const double b[2])
+{
+    return a[0] != b[0] || a[1] != b[1];
+}
+
+/* Runs inside imp_law_run, in the trampoline's frame (see above): brings
+ * the fields the law has read so far up to date, then calls it. */
 int imp_lua_law_eval(void *ctx, const imp_law_state *s, double *residual)
 {
     imp_lua_law *l = ctx;
     lua_State *L = l->L;
-    l->box->st = *s;
-    l->box->cur = &l->box->st;
+    const imp_law_state *o = &l->last;
+    unsigned m = l->fields;
     lua_pushvalue(L, l->fn);
     lua_pushvalue(L, l->state);
+    if (m) {
+        if ((m & BIT(F_Pn)) && s->Pn != o->Pn) set_field(L, s, F_Pn);
+        if ((m & BIT(F_Pc)) && s->Pc != o->Pc) set_field(L, s, F_Pc);
+        if ((m & BIT(F_vn)) && s->vn != o->vn) set_field(L, s, F_vn);
+        if ((m & BIT(F_vn0)) && s->vn0 != o->vn0) set_field(L, s, F_vn0);
+        if ((m & BIT(F_Wc)) && s->Wc != o->Wc) set_field(L, s, F_Wc);
+        if ((m & BIT(F_Wr)) && s->Wr != o->Wr) set_field(L, s, F_Wr);
+        if ((m & BIT(F_Pt)) && changed2(s->Pt, o->Pt)) set_field(L, s, F_Pt);
+        if ((m & BIT(F_vt)) && changed2(s->vt, o->vt)) set_field(L, s, F_vt);
+        if ((m & BIT(F_vt0)) && changed2(s->vt0, o->vt0)) set_field(L, s, F_vt0);
+        if ((m & BIT(F_phase)) && s->phase != o->phase) {
+            lua_pushvalue(L, KEY(F_phase));
+            lua_pushvalue(L, PHASE_NAME(s->phase == IMP_PHASE_COMPRESSION ? 0 : 1));
+            lua_rawset(L, -3);
+        }
+    }
+    l->last = *s;
+    l->written = 1;
     lua_call(L, 1, 1);
-    l->box->cur = NULL;
     if (lua_type(L, -1) != LUA_TNUMBER) {
         l->badtype = luaL_typename(L, -1);
         lua_pop(L, 1);
@@ -196,6 +274,22 @@ int imp_lua_law_eval(void *ctx, const imp_law_state *s, double *residual)
     }
     *residual = r;
     return 0;
+}
+
+/* Ends the solve for the state table: empties it, and from now on its
+ * __index raises without following the box's pointer. */
+static void law_clear(imp_lua_law *l)
+{
+    lua_State *L = l->L;
+    l->box->active = 0;
+    for (int f = 0; f < NFIELDS; f++) {
+        if (l->fields & BIT(f)) {
+            lua_pushnil(L);
+            lua_setfield(L, l->state, field_names[f]);
+        }
+    }
+    l->fields = 0;
+    l->written = 0;
 }
 
 /* The function run under imp_law_run's protected call. The law and its
@@ -234,18 +328,20 @@ void imp_law_run(lua_State *L, const imp_law *law, lua_CFunction fn, void *ud)
     imp_lua_law *l = law->ctx;
     law_job job = {fn, ud, l};
     int outer_fn = l->fn, outer_state = l->state;
-    lua_pushcfunction(L, law_trampoline);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &tramp_key);
     lua_pushlightuserdata(L, &job);
     lua_pushvalue(L, l->fn);
     lua_pushvalue(L, l->state);
+    l->box->active = 1;
     if (lua_pcall(L, 3, 0, 0) != LUA_OK) {
         l->fn = outer_fn;
         l->state = outer_state;
-        l->box->cur = NULL;
+        law_clear(l);
         const char *msg = lua_tostring(L, -1);
         luaL_error(L, "%s: law (%s) raised an error: %s", l->check->fn, law_label(l),
                    msg ? msg : luaL_typename(L, -1));
     }
+    law_clear(l);
 }
 
 int imp_law_raise(lua_State *L, const imp_check *c, const imp_law *law,

@@ -14,8 +14,11 @@ typedef struct imp_law_box imp_law_box;
 typedef struct {
     lua_State *L;
     int fn;              /* absolute stack index of the law */
-    int state;           /* absolute stack index of the state object */
-    imp_law_box *box;    /* the state object's block */
+    int state;           /* absolute stack index of the state table */
+    imp_law_box *box;    /* what the state table's __index consults */
+    unsigned fields;     /* the fields present in the state table */
+    int written;         /* `last` holds the state of the current evaluation */
+    imp_law_state last;  /* the state last passed to the law */
     const char *badtype; /* set when the law returned a non-number */
     double badvalue;     /* set when it returned a non-finite number */
     char name[128];      /* "function <file:line>" for messages */
@@ -28,7 +31,8 @@ typedef struct {
 void imp_law_check(const imp_check *c, int t, double def_e, imp_law *law,
                    imp_lua_law *lctx);
 
-/* The C adapter the core calls for a custom law. */
+/* The C adapter the core calls for a custom law; it runs only inside
+ * imp_law_run (it takes the state's key strings from that frame). */
 int imp_lua_law_eval(void *ctx, const imp_law_state *s, double *residual);
 
 /* Runs fn(L) with ud as its only argument under one lua_pcall. With a custom
@@ -41,7 +45,8 @@ void imp_law_run(lua_State *L, const imp_law *law, lua_CFunction fn, void *ud);
 int imp_law_raise(lua_State *L, const imp_check *c, const imp_law *law,
                   imp_status st);
 
-/* Registers the state object's metatable; called by the module opener. */
+/* Registers imp_law_run's trampoline (with the state's key strings as its
+ * upvalues); called by the module opener. */
 void imp_law_open(lua_State *L);
 
 /* The law's name: "poisson", "newton", "energetic" or "custom". */
