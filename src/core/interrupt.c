@@ -1,3 +1,5 @@
 #include "interrupt.h"
 
-volatile sig_atomic_t imp_interrupt_flag = 0;
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the interrupt flag must be lock-free to be set from a signal handler");
+
+atomic_int imp_interrupt_flag = 0;
