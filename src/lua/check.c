@@ -6,9 +6,12 @@
 
 #include "check.h"
 
-/* v in its shortest round-trip form: "1.3", not "1.3000000000000000444". */
+/* v in its shortest round-trip form: "1.3", not "1.3000000000000000444";
+ * NaN as "nan" whatever its sign bit. */
 static const char *num(char buf[32], double v)
 {
+    if (isnan(v))
+        return "nan";
     for (int prec = 15; prec <= 17; prec++) {
         snprintf(buf, 32, "%.*g", prec, v);
         if (strtod(buf, NULL) == v)
@@ -71,6 +74,7 @@ int imp_check_has(const imp_check *c, int t, const char *key)
 static int read_number(const imp_check *c, int t, const char *key,
                        int required, double *out)
 {
+    char b[32];
     lua_State *L = c->L;
     int type = lua_getfield(L, t, key);
     if (type == LUA_TNIL) {
@@ -86,7 +90,7 @@ static int read_number(const imp_check *c, int t, const char *key,
     double v = lua_tonumber(L, -1);
     lua_pop(L, 1);
     if (!isfinite(v))
-        imp_check_error(c, key, "must be a finite number, got %g", v);
+        imp_check_error(c, key, "must be a finite number, got %s", num(b, v));
     *out = v;
     return 1;
 }
@@ -191,6 +195,7 @@ int imp_check_option(const imp_check *c, int t, const char *key, int def,
 static double vec_component(const imp_check *c, const char *key, int i,
                             const char *name)
 {
+    char b[32];
     lua_State *L = c->L;
     int type = lua_rawgeti(L, -1, i);
     if (type == LUA_TNIL) {
@@ -203,7 +208,7 @@ static double vec_component(const imp_check *c, const char *key, int i,
     double v = lua_tonumber(L, -1);
     lua_pop(L, 1);
     if (!isfinite(v))
-        imp_check_error(c, key, "component %s must be finite, got %g", name, v);
+        imp_check_error(c, key, "component %s must be finite, got %s", name, num(b, v));
     return v;
 }
 
@@ -249,9 +254,10 @@ void imp_check_mat3(const imp_check *c, int t, const char *key, double out[9])
                 imp_check_error(c, key, "entry (%d, %d) must be a number, got %s",
                                 i + 1, j + 1, luaL_typename(L, -1));
             double v = lua_tonumber(L, -1);
+            char b[32];
             if (!isfinite(v))
-                imp_check_error(c, key, "entry (%d, %d) must be finite, got %g",
-                                i + 1, j + 1, v);
+                imp_check_error(c, key, "entry (%d, %d) must be finite, got %s",
+                                i + 1, j + 1, num(b, v));
             out[3 * i + j] = v;
             lua_pop(L, 1);
         }
@@ -263,8 +269,9 @@ void imp_check_mat3(const imp_check *c, int t, const char *key, double out[9])
 
 void imp_check_finite(const imp_check *c, const char *key, double v)
 {
+    char b[32];
     if (!isfinite(v))
-        imp_check_error(c, key, "gives a non-finite value (%g)", v);
+        imp_check_error(c, key, "gives a non-finite value (%s)", num(b, v));
 }
 
 void imp_check_friction(const imp_check *c, int t, double def,
