@@ -3,6 +3,7 @@
 
 #include "bodies3d.h"
 #include "check.h"
+#include "planar_b4.h"
 
 static imp_result3d solve(const imp_body3d *b, double mu, imp_law_kind k, double e)
 {
@@ -68,7 +69,7 @@ static void test_rod_b(void)
 /* B.4, planar data: the algebraic model equals the 2D SB22/Routh values. */
 static void test_planar_B4(void)
 {
-    struct { double th, rho; imp_law_kind k; double Px, Py, S, C, dT; imp_mode mode; } rows[] = {
+    static const planar_b4_row rows[] = {
         {40, 0.4, IMP_LAW_POISSON, 0.212967, 0.842326, -0.256405, 0.571816, -0.165045, IMP_MODE_C_REVERSED},
         {40, 0.4, IMP_LAW_ENERGETIC, 0.217747, 0.854278, -0.260863, 0.591520, -0.159329, IMP_MODE_C_REVERSED},
         {40, 0.4, IMP_LAW_NEWTON, 0.244067, 0.920077, -0.285408, 0.7, -0.124028, IMP_MODE_C_REVERSED},
@@ -82,26 +83,7 @@ static void test_planar_B4(void)
         {40, 0, IMP_LAW_POISSON, 0.412460, 1.031151, -0.384643, 0.7, -0.233998, IMP_MODE_SLIDING},
         {20, 0, IMP_LAW_ENERGETIC, 0.409777, 1.550853, 0, 0.7, -0.232628, IMP_MODE_C_STICKING},
     };
-    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
-        imp_body3d b;
-        double th = rows[i].th * DEG;
-        memset(&b, 0, sizeof b);
-        b.m = 1;
-        double Ib[9] = {1.0 / 3, 0, 0, 0, 0.01, 0, 0, 0, 1.0 / 3}, R[9];
-        imp_rotation_sb(th, 0, R);
-        imp_mat3_rotate(R, Ib, b.I);
-        b.r[0] = -sin(th); b.r[1] = -cos(th);
-        b.v[0] = rows[i].rho; b.v[1] = -1;
-        imp_result3d r = solve(&b, 0.4, rows[i].k, 0.7);
-        CHECK_NEAR(r.P[0], rows[i].Px, 1.5e-6);
-        CHECK_NEAR(r.P[1], rows[i].Py, 1.5e-6);
-        CHECK_NEAR(r.P[2], 0, 1e-14);
-        CHECK_NEAR(r.vC[0], rows[i].S, 1.5e-6);
-        CHECK_NEAR(r.vC[1], rows[i].C, 1.5e-6);
-        CHECK_NEAR(r.dT, rows[i].dT, 1.5e-6);
-        CHECK(r.mode == rows[i].mode);
-        if (r.mode != rows[i].mode) fprintf(stderr, "  row %zu: mode %d\n", i, r.mode);
-    }
+    check_planar_b4(rows, sizeof rows / sizeof *rows, solve);
 }
 
 /* E.2's closed forms check the Newton iterations. */
