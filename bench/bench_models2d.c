@@ -3,24 +3,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <math.h>
 
+#include "bench.h"
 #include "models2d.h"
 #include "space2d.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
-
-static int cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 #define RUNS 9
 #define N 200000
@@ -34,7 +21,7 @@ static double bench_model(imp_model2d m)
     memset(&p, 0, sizeof p);
     p.e = 0.7; p.mu_0 = 0.9;
     for (int r = 0; r < RUNS; r++) {
-        double t0 = now(), acc = 0;
+        double t0 = bench_now(), acc = 0;
         for (int i = 0; i < N; i++) {
             /* the rod with the slip and friction varying */
             imp_coef2d c = { 2.5, 2.5, 1.5, -1 + 2.0 * (i % 97) / 96, -1 };
@@ -43,10 +30,9 @@ static double bench_model(imp_model2d m)
             if (imp_model2d_solve(m, &c, &p, &res) == IMP_OK) acc += res.Py;
         }
         sink = acc;
-        t[r] = (now() - t0) / N * 1e9;
+        t[r] = (bench_now() - t0) / N * 1e9;
     }
-    qsort(t, RUNS, sizeof t[0], cmp);
-    return t[RUNS / 2];
+    return bench_median(t, RUNS);
 }
 
 int main(void)
@@ -58,12 +44,11 @@ int main(void)
     imp_law law = { IMP_LAW_POISSON, 0.8, NULL, NULL };
     double t[RUNS];
     for (int r = 0; r < RUNS; r++) {
-        double t0 = now();
+        double t0 = bench_now();
         imp_space_grid(1.414, 0.25, &law, 0.5 * M_PI / 180, 89.5 * M_PI / 180, 90,
                        -89.5 * M_PI / 180, 89.5 * M_PI / 180, 180, pts);
-        t[r] = (now() - t0) * 1e3;
+        t[r] = (bench_now() - t0) * 1e3;
     }
-    qsort(t, RUNS, sizeof t[0], cmp);
-    printf("space2d_grid_16200_ms: %.3f\n", t[RUNS / 2]);
+    printf("space2d_grid_16200_ms: %.3f\n", bench_median(t, RUNS));
     return 0;
 }

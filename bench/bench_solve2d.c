@@ -3,25 +3,18 @@
  * two-body problem through imp_problem2d_solve. */
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
+#include "bench.h"
 #include "closed2d.h"
 #include "impact2d.h"
 
 #define NP 8
 #define REPS 15
 
+/* CPU time of this process, not wall time. */
 static double now(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
-
-static int cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
+    return bench_clock(CLOCK_PROCESS_CPUTIME_ID);
 }
 
 /* The rod's cases: direct stick and slide, C-sticking, C-reversed,
@@ -103,8 +96,7 @@ static double median(double (*f)(int, imp_law_kind), int n, imp_law_kind k)
     double t[REPS];
     for (int i = 0; i < REPS; i++)
         t[i] = f(n, k);
-    qsort(t, REPS, sizeof *t, cmp);
-    return t[REPS / 2];
+    return bench_median(t, REPS);
 }
 
 static double closed_adapter(int n, imp_law_kind k) { (void)k; return run_closed(n); }

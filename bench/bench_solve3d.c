@@ -4,23 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "bench.h"
 #include "impact3d.h"
 #include "mat3.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
-
-static int cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 typedef imp_status (*solver)(const imp_body3d *, double, double, const imp_law *,
                              const imp_opts3d *, imp_result3d *);
@@ -31,12 +18,11 @@ static double median_us(solver f, const imp_body3d *b, double mu, const imp_law 
     double t[ROUNDS];
     imp_result3d r;
     for (int k = 0; k < ROUNDS; k++) {
-        double t0 = now();
+        double t0 = bench_now();
         for (int i = 0; i < REPS; i++) f(b, mu, mu, law, NULL, &r);
-        t[k] = (now() - t0) / REPS * 1e6;
+        t[k] = (bench_now() - t0) / REPS * 1e6;
     }
-    qsort(t, ROUNDS, sizeof *t, cmp);
-    return t[ROUNDS / 2];
+    return bench_median(t, ROUNDS);
 }
 
 int main(void)

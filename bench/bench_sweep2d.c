@@ -9,34 +9,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "bench.h"
 #include "sweep2d.h"
 
 #define NS0 401
 #define NMU 111
 #define NE 3
 #define REPS 7
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp);
-    return v[n / 2];
-}
 
 static double s0v[NS0], muv[NMU], ev[NE] = {0, 0.5, 1};
 
@@ -70,7 +51,7 @@ int main(void)
     /* Direct: the same problems built by hand, solved in a plain loop. */
     double t_direct[REPS], t_one[REPS], t_all[REPS], sink = 0;
     for (int r = 0; r < REPS; r++) {
-        double t0 = now();
+        double t0 = bench_now();
         for (size_t i = 0; i < n; i++) {
             imp_problem2d p = s.base;
             p.coef.S0 = s0v[i / (NMU * NE)];
@@ -79,21 +60,21 @@ int main(void)
             imp_result2d res;
             if (imp_problem2d_solve(&p, &res, NULL) == IMP_OK) sink += res.Py;
         }
-        t_direct[r] = (now() - t0) / (double)n;
+        t_direct[r] = (bench_now() - t0) / (double)n;
     }
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     if (ncpu < 1) ncpu = 1;
     size_t done;
     imp_sweep2d_alloc(&s, 0, n);
     for (int r = 0; r < REPS; r++) {
-        double t0 = now();
+        double t0 = bench_now();
         imp_sweep2d_run(&s, 0, n, 1, &done);
-        t_one[r] = (now() - t0) / (double)n;
-        t0 = now();
+        t_one[r] = (bench_now() - t0) / (double)n;
+        t0 = bench_now();
         imp_sweep2d_run(&s, 0, n, (int)ncpu, &done);
-        t_all[r] = (now() - t0) / (double)n;
+        t_all[r] = (bench_now() - t0) / (double)n;
     }
-    double d = median(t_direct, REPS), one = median(t_one, REPS), all = median(t_all, REPS);
+    double d = bench_median(t_direct, REPS), one = bench_median(t_one, REPS), all = bench_median(t_all, REPS);
     printf("solve2d_direct_ns: %.1f\n", 1e9 * d);
     printf("sweep2d_core_ns_per_point: %.1f\n", 1e9 * one);
     printf("sweep2d_core_thread_speedup: %.2f\n", one / all);
