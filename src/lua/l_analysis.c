@@ -355,6 +355,25 @@ static const char *sense_name(int s)
     return s > 0 ? "counter-clockwise" : s < 0 ? "clockwise" : "none";
 }
 
+/* t.reversal for the table on top of the stack (space and space_map):
+ * whether a reversal exists for r and mu, max|B3|/B1 and, when it does,
+ * the theta band (C.2). */
+static void set_reversal(lua_State *L, double r, double mu)
+{
+    double rm, lo, hi;
+    int rev = imp_space_reversal(r, mu, &rm, &lo, &hi);
+    lua_createtable(L, 0, 5);
+    imp_set_boolean(L, "exists", rev);
+    imp_set_number(L, "ratio_max", rm);
+    if (rev) {
+        imp_set_number(L, "theta_lo", lo);
+        imp_set_number(L, "theta_hi", hi);
+        imp_set_number(L, "theta_lo_deg", lo / DEG);
+        imp_set_number(L, "theta_hi_deg", hi / DEG);
+    }
+    lua_setfield(L, -2, "reversal");
+}
+
 static int l_space(lua_State *L)
 {
     imp_check c;
@@ -430,18 +449,7 @@ static int l_space(lua_State *L)
         imp_set_number(L, "e_tan_gr", (j.gamma < 0 ? -1 : 1) * etg);
         lua_setfield(L, -2, "sphere");
     }
-    double rm, lo, hi;
-    int rev = imp_space_reversal(r, j.mu, &rm, &lo, &hi);
-    lua_createtable(L, 0, 5);
-    imp_set_boolean(L, "exists", rev);
-    imp_set_number(L, "ratio_max", rm);
-    if (rev) {
-        imp_set_number(L, "theta_lo", lo);
-        imp_set_number(L, "theta_hi", hi);
-        imp_set_number(L, "theta_lo_deg", lo / DEG);
-        imp_set_number(L, "theta_hi_deg", hi / DEG);
-    }
-    lua_setfield(L, -2, "reversal");
+    set_reversal(L, r, j.mu);
     return 1;
 }
 
@@ -541,18 +549,7 @@ static int l_space_map(lua_State *L)
     lua_setfield(L, -2, "theta");
     imp_set_number(L, "sliding_theta", atan(j.mu));
     lua_setfield(L, -2, "translation");
-    double rm, lo, hi;
-    int rev = imp_space_reversal(j.r, j.mu, &rm, &lo, &hi);
-    lua_createtable(L, 0, 5);
-    imp_set_boolean(L, "exists", rev);
-    imp_set_number(L, "ratio_max", rm);
-    if (rev) {
-        imp_set_number(L, "theta_lo", lo);
-        imp_set_number(L, "theta_hi", hi);
-        imp_set_number(L, "theta_lo_deg", lo / DEG);
-        imp_set_number(L, "theta_hi_deg", hi / DEG);
-    }
-    lua_setfield(L, -2, "reversal");
+    set_reversal(L, j.r, j.mu);
     lua_remove(L, scratch);
     return 1;
 }
