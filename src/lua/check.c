@@ -316,3 +316,15 @@ void imp_push_vec3(lua_State *L, const double v[3])
         lua_setfield(L, -2, names[i]);
     }
 }
+
+void imp_set_xz(lua_State *L, const double v[2])
+{
+    lua_pushnumber(L, v[0]);
+    lua_setfield(L, -2, "x");
+    lua_pushnumber(L, v[1]);
+    lua_setfield(L, -2, "z");
+    lua_pushnumber(L, v[0]);
+    lua_rawseti(L, -2, 1);
+    lua_pushnumber(L, v[1]);
+    lua_rawseti(L, -2, 2);
+}

@@ -75,5 +75,8 @@ void imp_set_string(lua_State *L, const char *key, const char *v);
 void imp_set_boolean(lua_State *L, const char *key, int v);
 /* Push a 3-vector as a table with both v[1..3] and v.x, v.y, v.z. */
 void imp_push_vec3(lua_State *L, const double v[3]);
+/* Fill the table on top of the stack with a tangential 2-vector (the x and
+ * z components in 3D) as t.x, t.z and t[1], t[2]. */
+void imp_set_xz(lua_State *L, const double v[2]);
 
 #endif

@@ -69,14 +69,7 @@ static void push_field(lua_State *L, const imp_law_state *s, int f, int tab)
         lua_pushvalue(L, tab);
     else
         lua_createtable(L, 2, 2);
-    lua_pushnumber(L, v[0]);
-    lua_setfield(L, -2, "x");
-    lua_pushnumber(L, v[1]);
-    lua_setfield(L, -2, "z");
-    lua_pushnumber(L, v[0]);
-    lua_rawseti(L, -2, 1);
-    lua_pushnumber(L, v[1]);
-    lua_rawseti(L, -2, 2);
+    imp_set_xz(L, v);
 }
 
 static int field_index(const char *k)

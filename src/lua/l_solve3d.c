@@ -215,14 +215,7 @@ static int run_solver(lua_State *L)
 static void push_dir(lua_State *L, const double u[2])
 {
     lua_createtable(L, 2, 2);
-    lua_pushnumber(L, u[0]);
-    lua_setfield(L, -2, "x");
-    lua_pushnumber(L, u[1]);
-    lua_setfield(L, -2, "z");
-    lua_pushnumber(L, u[0]);
-    lua_rawseti(L, -2, 1);
-    lua_pushnumber(L, u[1]);
-    lua_rawseti(L, -2, 2);
+    imp_set_xz(L, u);
 }
 
 static void push_stages(lua_State *L, const imp_result3d *r)
