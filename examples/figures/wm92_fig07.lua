@@ -9,17 +9,12 @@
 -- this rod (B3 = +1.5) slides towards -x (PHYSICS.md A.4). The path for
 -- mu = 0.3 therefore leans to +x (friction opposes a slip towards -x).
 -- Run: impact examples/figures/wm92_fig07.lua [DIR]
+local here = (arg and arg[0] or ""):match("^(.*)/[^/]*$") or "."
+package.path = here .. "/common/?.lua;" .. package.path
 local impact = require("impact")
+local fig = require("figlib")
 local dir = arg and arg[1] or "."
-
--- The rod of WM92 fig 6: m = 1, length 1, rho^2 = 1/12, 45 degrees, w = 0,
--- tip on the ground; (x, y) is the centre of mass seen from the tip.
-local function rod(S0, C0, mu, e, law)
-  local c = math.sqrt(2) / 4
-  return impact.solve2d{ body1 = { m = 1, rho = math.sqrt(1 / 12), x = c, y = c,
-                                   vx = S0, vy = C0, w = 0 },
-                         mu = mu, e = e, law = law or "poisson" }
-end
+local rod = fig.wm92_rod
 
 local slide, stick = rod(0, -1, 0.3, 0.5), rod(0, -1, 0.8, 0.5)
 print(string.format("mu = 0.3: %s, P = (%.6f, %.6f)", slide.mode, slide.Px, slide.Py))

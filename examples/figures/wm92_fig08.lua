@@ -11,15 +11,12 @@
 -- Py = 0.4 + 0.0625 e for Newton; the correct value (point D, which
 -- reproduces the printed C = e and dT) is Py = 0.4 + 0.625 e (PHYSICS.md A.8).
 -- Run: impact examples/figures/wm92_fig08.lua [DIR]
+local here = (arg and arg[0] or ""):match("^(.*)/[^/]*$") or "."
+package.path = here .. "/common/?.lua;" .. package.path
 local impact = require("impact")
+local fig = require("figlib")
 local dir = arg and arg[1] or "."
-
-local function rod(S0, C0, mu, e, law)
-  local c = math.sqrt(2) / 4
-  return impact.solve2d{ body1 = { m = 1, rho = math.sqrt(1 / 12), x = c, y = c,
-                                   vx = S0, vy = C0, w = 0 },
-                         mu = mu, e = e, law = law }
-end
+local rod = fig.wm92_rod
 
 local newton = rod(0.6, -1, 0.8, 0.8, "newton")
 print(string.format("Newton, mu = 0.8, e = 0.8: %s, P = (%.6f, %.6f), dT = %.6f",

@@ -8,15 +8,12 @@
 -- (R-sticking) and 1.2 (C-sticking), Poisson's law. No correction of
 -- PHYSICS.md applies to this case.
 -- Run: impact examples/figures/wm92_fig09.lua [DIR]
+local here = (arg and arg[0] or ""):match("^(.*)/[^/]*$") or "."
+package.path = here .. "/common/?.lua;" .. package.path
 local impact = require("impact")
+local fig = require("figlib")
 local dir = arg and arg[1] or "."
-
-local function rod(S0, C0, mu, e)
-  local c = math.sqrt(2) / 4
-  return impact.solve2d{ body1 = { m = 1, rho = math.sqrt(1 / 12), x = c, y = c,
-                                   vx = S0, vy = C0, w = 0 },
-                         mu = mu, e = e, law = "poisson" }
-end
+local rod = fig.wm92_rod
 
 local rs = {}
 for i, mu in ipairs{ 0.5, 0.95, 1.2 } do

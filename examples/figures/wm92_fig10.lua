@@ -9,15 +9,12 @@
 -- The workbench follows the principle of constraints for mu <= 5/3 (mode
 -- "none", no impulse), as PHYSICS.md A.4 and D state.
 -- Run: impact examples/figures/wm92_fig10.lua [DIR]
+local here = (arg and arg[0] or ""):match("^(.*)/[^/]*$") or "."
+package.path = here .. "/common/?.lua;" .. package.path
 local impact = require("impact")
+local fig = require("figlib")
 local dir = arg and arg[1] or "."
-
-local function rod(S0, C0, mu, e)
-  local c = math.sqrt(2) / 4
-  return impact.solve2d{ body1 = { m = 1, rho = math.sqrt(1 / 12), x = c, y = c,
-                                   vx = S0, vy = C0, w = 0 },
-                         mu = mu, e = e, law = "poisson" }
-end
+local rod = fig.wm92_rod
 
 local rs = { rod(-0.2, 0, 2, 0.5), rod(-0.2, 0, 3, 0.5) }
 for _, r in ipairs(rs) do

@@ -77,6 +77,17 @@ function M.w86_lines(r, mu, e)
   return lines
 end
 
+-- Wang & Mason 1992, the falling rod of their fig. 6: m = 1, length 1,
+-- rho^2 = 1/12, at 45 degrees, w = 0, tip on the ground; (x, y) is the
+-- centre of mass seen from the tip. One solve2d from the contact velocity
+-- (S0, C0); law defaults to Poisson's.
+function M.wm92_rod(S0, C0, mu, e, law)
+  local c = math.sqrt(2) / 4
+  return impact.solve2d{ body1 = { m = 1, rho = math.sqrt(1 / 12), x = c, y = c,
+                                   vx = S0, vy = C0, w = 0 },
+                         mu = mu, e = e, law = law or "poisson" }
+end
+
 -- Sun & Baruh 2022, 2D (PHYSICS.md B.1): rod m = 1, L = 2.3 (centre of mass
 -- to contact), I_G = alpha m L^2, alpha = 1/3 (slender rod; SB22 do not say
 -- which alpha their 2D plots used [UNC]), theta from the vertical (positive:
