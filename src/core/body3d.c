@@ -140,6 +140,20 @@ imp_status imp_contact3d_init(const imp_body3d *b, imp_contact3d *c)
     return IMP_OK;
 }
 
+imp_status imp_result3d_start(const imp_body3d *b, double mu_s, double mu_k,
+                              const imp_law *law, imp_contact3d *c, imp_result3d *out)
+{
+    if (!(mu_k >= 0 && mu_k <= mu_s) || !isfinite(mu_s) || !(law->e >= 0 && law->e <= 1))
+        return IMP_EINPUT;
+    if (law->kind == IMP_LAW_CUSTOM && !law->fn) return IMP_EINPUT;
+    imp_status st = imp_contact3d_init(b, c);
+    if (st != IMP_OK) return st;
+    memset(out, 0, sizeof *out);
+    out->p_stop = -1;
+    out->mode = IMP_MODE_NONE;
+    return IMP_OK;
+}
+
 void imp_result3d_finish(const imp_body3d *b, const imp_contact3d *c,
                          imp_result3d *out)
 {

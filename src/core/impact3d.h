@@ -138,6 +138,12 @@ imp_status imp_solve3d_algebraic(const imp_body3d *b, double mu_s, double mu_k,
 imp_status imp_reslide3d(const double Wtt[4], const double Wtn[2], double mu_k,
                          double u[2], double *lambda);
 
+/* The opening both solvers share: IMP_EINPUT unless 0 <= mu_k <= mu_s,
+ * mu_s finite, e in [0, 1] and a custom law has its fn; then *c from b
+ * (imp_contact3d_init's status) and *out cleared (p_stop = -1, mode none). */
+imp_status imp_result3d_start(const imp_body3d *b, double mu_s, double mu_k,
+                              const imp_law *law, imp_contact3d *c, imp_result3d *out);
+
 /* Fills the post-impact fields of out from the total impulse out->P
  * (v, w, vC, dT = vC0.P + P.W.P/2, energy_ratio, energy_gain). */
 void imp_result3d_finish(const imp_body3d *b, const imp_contact3d *c,

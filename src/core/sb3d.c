@@ -452,15 +452,9 @@ imp_status imp_solve3d_algebraic(const imp_body3d *b, double mu_s, double mu_k,
 {
     imp_opts3d def;
     if (!opts) { imp_opts3d_default(&def); opts = &def; }
-    if (!(mu_k >= 0 && mu_k <= mu_s) || !isfinite(mu_s) || !(law->e >= 0 && law->e <= 1))
-        return IMP_EINPUT;
-    if (law->kind == IMP_LAW_CUSTOM && !law->fn) return IMP_EINPUT;
     imp_contact3d c;
-    imp_status st = imp_contact3d_init(b, &c);
+    imp_status st = imp_result3d_start(b, mu_s, mu_k, law, &c, out);
     if (st != IMP_OK) return st;
-    memset(out, 0, sizeof *out);
-    out->p_stop = -1;
-    out->mode = IMP_MODE_NONE;
 
     sb_t s;
     memset(&s, 0, sizeof s);
