@@ -60,7 +60,7 @@ significant digits, NaN as null).]],
       { "on_error", "\"record\" a failing point and go on, or \"raise\"", "\"record\"" },
       { "fast", "false: never use the C fast path", "true" },
       { "keep", "false: write the rows to 'out' only and keep no columns in memory (sweeps larger than memory); needs 'out'", "true" },
-      { "chunk", "points per C chunk of the fast path (progress, Ctrl-C and CSV rows come between chunks)", "32768" },
+      { "chunk", "points per C chunk of the fast path (progress, Ctrl-C and CSV rows come between chunks)", "32768, later chunks sized to about 0.1 s each" },
     },
     result = {
       { "n", "rows done (failed points included)" },

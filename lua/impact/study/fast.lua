@@ -9,6 +9,15 @@ local output = require("impact.study.output")
 
 local M = {}
 
+-- Chunks: the first (M.chunk) a few ms of work, so that progress shows soon.
+-- Later chunks, unless spec.chunk fixes their size, are sized from the rate
+-- measured to about CHUNK_S of work (the progress bar redraws at most that
+-- often anyway): each chunk ends in a join of the threads, so fewer chunks
+-- keep them busier. Ctrl-C does not wait for a chunk's end (the workers
+-- poll it every few hundred points). A sweep that keeps no columns reuses
+-- BUFFER rows (or the first chunk's, if more).
+local CHUNK_S, BUFFER = 0.1, 262144
+
 local COEF = { B1 = true, B2 = true, B3 = true, S0 = true, C0 = true }
 
 local function deepcopy(v)
@@ -72,7 +81,9 @@ function M.plan(st)
   for j = nvary + 1, nvary + nnum do outs[#outs + 1] = source[j] end
   -- Rows for the whole run, or for one chunk reused when columns are not kept.
   local rows = st.last - st.first + 1
-  if not st.opts.keep then rows = math.min(rows, M.chunk(st)) end
+  if not st.opts.keep then
+    rows = math.min(rows, st.opts.chunk or math.max(M.chunk(st), BUFFER))
+  end
   local ok, plan = pcall(core._sweep2d_new, probe, design.names, axes, outs, st.first, rows)
   if not ok or not plan then return nil end
   -- Where each column comes from in the plan.
@@ -81,6 +92,7 @@ function M.plan(st)
   for j = 1, nnum do from[names[nvary + j]] = { "out", j } end
   for j = nvary + nnum + 1, #names do from[names[j]] = { source[j], 1 } end
   return {
+    rows = rows,
     run = function(i, count, threads) return core._sweep2d_run(plan, i, count, threads) end,
     rewind = function(i) core._sweep2d_rewind(plan, i) end,
     csv = function(lo, hi) return core._sweep2d_csv(plan, lo, hi, from.mode ~= nil, from.class ~= nil) end,
@@ -93,7 +105,7 @@ end
 
 -- Runs every point of the sweep state st through plan; raises
 -- "interrupted!" on Ctrl-C (the rows done are kept).
--- Points per chunk: a few ms of work, so that progress and Ctrl-C stay live.
+-- Points of the first chunk: a few ms of work, so that progress shows soon.
 function M.chunk(st)
   local threads = st.opts.threads or st.core._ncpu()
   return st.opts.chunk or math.max(32768, 8192 * threads)
@@ -123,13 +135,20 @@ function M.run(plan, st)
     })
   end
   local threads = st.opts.threads or core._ncpu()
-  local chunk = M.chunk(st)
+  local chunk0 = M.chunk(st)
+  local chunk = chunk0
   local i = st.first
   while i <= st.last do
     local count = math.min(chunk, st.last - i + 1)
     if not keep then plan.rewind(i) end
     local n0 = keep and result.n or 0   -- the plan's rows before this chunk
+    local t0 = core._now()
     local done, fails, stopped = plan.run(i, count, threads)
+    local dt = core._now() - t0
+    if not st.opts.chunk and dt > 0 then
+      local want = math.floor(math.min(count * CHUNK_S / dt, 8.0 * chunk, plan.rows))
+      chunk = math.max(chunk0, math.min(want, plan.rows))
+    end
     local failed_at = {}
     for _, f in ipairs(fails) do
       -- The message solve2d itself gives (failures are rare: one Lua call
