@@ -171,8 +171,23 @@ static void solve_batch(void *ctx, size_t lo, size_t hi)
     double cur[IMP_SWEEP2D_MAXF];
     digits(s, s->first + lo, k);
     for (int a = 0; a < s->naxes; a++) set_axis(s, a, k[a], &p, cur);
+    /* The last axis steps at every point: when it holds one field (the
+     * usual case), its one or two destinations in p are resolved here, and
+     * a step within it is one load and two stores. */
+    const int last = s->naxes - 1;
+    const imp_sweep2d_axis *lax = last >= 0 ? &s->axis[last] : NULL;
+    double *dst0 = NULL, *dst1 = NULL;
+    if (lax && lax->nfield == 1) {
+        int g = lax->field0;
+        dst0 = (double *)(void *)((char *)&p + s->off[g][0]);
+        dst1 = s->noff[g] == 2 ? (double *)(void *)((char *)&p + s->off[g][1]) : dst0;
+    }
     for (size_t j = lo; j < hi; j++) {
-        if (j > lo) {   /* step the digits: the last axis fastest */
+        if (j > lo && dst0 && k[last] + 1 < lax->count) {
+            double v = lax->values[++k[last]];
+            *dst0 = v;
+            *dst1 = v;
+        } else if (j > lo) {   /* step the digits: the last axis fastest */
             int a = s->naxes - 1;
             while (a > 0 && ++k[a] == s->axis[a].count) {
                 k[a] = 0;
