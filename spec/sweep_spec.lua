@@ -149,6 +149,49 @@ describe("impact.sweep", function()
     end, "sweep: point 2 (x=2): solve2d: field 'e' must be in [0, 1], got 1.3")
   end)
 
+  it("flattens a result in C exactly as in Lua (core._flatten)", function()
+    local columns = require("impact.study.columns")
+    local core = impact.core
+    local function lua_flatten(res)
+      columns.use_core({})
+      local ok, out = pcall(columns.flatten, res)
+      columns.use_core(core)
+      assert.is_true(ok, out)
+      return out
+    end
+    local pairs_mt = { __pairs = function(t) return next, { only = 1 }, nil end }
+    local cases = {
+      { Px = 1, Py = 2.5, mode = "slip", class = "x", law = "poisson", [1] = 3, [2.5] = "x",
+        P = { x = 1, y = -2, [1] = 5, s = "no" }, flag = true, ["P.x"] = 9, n = 7 },
+      { mode = 3, class = {}, ["mode\0x"] = "s", body1 = { vx = 1, w = 0 / 0 }, empty = {} },
+      { sub = setmetatable({ a = 1 }, pairs_mt), b = 2 },
+      setmetatable({ a = 1 }, pairs_mt),
+      {},
+    }
+    if impact.solve2d then
+      cases[#cases + 1] = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, e = 0.5 }
+    end
+    local function equal(want, got, what)   -- NaN equals NaN here
+      local n = 0
+      for k, v in pairs(got) do
+        n = n + 1
+        assert.is_true(v == want[k] or (v ~= v and want[k] ~= want[k]), what .. " key " .. k)
+        assert.are.equal(math.type(want[k]), math.type(v), what .. " key " .. k)
+      end
+      for _ in pairs(want) do n = n - 1 end
+      assert.are.equal(0, n, what)
+    end
+    for i, res in ipairs(cases) do
+      local want = lua_flatten(res)
+      equal(want, columns.flatten(res), "case " .. i)
+      local c = core._flatten(res)
+      if c then equal(want, c, "C case " .. i) end
+    end
+    assert.is_nil(core._flatten(3))
+    assert.is_nil(core._flatten(setmetatable({}, pairs_mt)))
+    assert.is_not_nil(core._flatten({ a = 1 }))
+  end)
+
   it("takes the columns from points spread over the sweep (optional fields too)", function()
     local s = impact.sweep{ vary = { x = impact.range(1, 50, 50) },
       solve = function(p) return { v = p.x, late = p.x > 40 and 1 or nil } end }

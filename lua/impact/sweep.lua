@@ -110,6 +110,7 @@ end
 
 return function(impact, core)
   impact.range = range
+  columns.use_core(core)
 
   function impact.sweep(spec)
     local o = options.read(spec, impact)

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -118,6 +119,68 @@ static int l_csv_line(lua_State *L)
     return 1;
 }
 
+/* core._flatten(res) -> the table impact.study.columns.flatten makes of a
+ * solver's result table (its string-keyed numbers, mode and class strings,
+ * and one level of sub-tables' numbers as "key.sub"), or nil when that Lua
+ * function must do it (not a table, or a table with __pairs). The same
+ * traversal as pairs(), so the same table; the Lua path of sweeps calls it
+ * once per point, where building the table in Lua cost more than solve2d. */
+static int l_flatten(lua_State *L)
+{
+    if (lua_type(L, 1) != LUA_TTABLE || luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_settop(L, 1);
+    int n = 0;   /* presized for the top-level entries: no rehash on the way */
+    lua_pushnil(L);
+    while (lua_next(L, 1)) {
+        n++;
+        lua_pop(L, 1);
+    }
+    lua_createtable(L, 0, n);
+    int out = 2;
+    lua_pushnil(L);
+    while (lua_next(L, 1)) {   /* key -3+1 = 3, value 4 */
+        if (lua_type(L, 3) == LUA_TSTRING) {
+            int tv = lua_type(L, 4);
+            if (tv == LUA_TNUMBER) {
+                lua_pushvalue(L, 3);
+                lua_pushvalue(L, 4);
+                lua_rawset(L, out);
+            } else if (tv == LUA_TSTRING && (strcmp(lua_tostring(L, 3), "mode") == 0 ||
+                                             strcmp(lua_tostring(L, 3), "class") == 0)) {
+                size_t len;
+                lua_tolstring(L, 3, &len);
+                if (len == strlen(lua_tostring(L, 3))) {   /* no embedded zero */
+                    lua_pushvalue(L, 3);
+                    lua_pushvalue(L, 4);
+                    lua_rawset(L, out);
+                }
+            } else if (tv == LUA_TTABLE) {
+                if (luaL_getmetafield(L, 4, "__pairs") != LUA_TNIL) {
+                    lua_pushnil(L);
+                    return 1;
+                }
+                lua_pushnil(L);
+                while (lua_next(L, 4)) {   /* key 5, value 6 */
+                    if (lua_type(L, 5) == LUA_TSTRING && lua_type(L, 6) == LUA_TNUMBER) {
+                        lua_pushvalue(L, 3);
+                        lua_pushliteral(L, ".");
+                        lua_pushvalue(L, 5);
+                        lua_concat(L, 3);
+                        lua_pushvalue(L, 6);
+                        lua_rawset(L, out);
+                    }
+                    lua_pop(L, 1);
+                }
+            }
+        }
+        lua_pop(L, 1);
+    }
+    return 1;
+}
+
 /* core._now(): seconds on a monotonic clock (wall time, for rates). */
 static int l_now(lua_State *L)
 {
@@ -161,6 +224,7 @@ void imp_open_sweep_util(lua_State *L)
         {"_ncpu", l_ncpu},
         {"_solve2d_bench", l_solve2d_bench},
         {"_csv_line", l_csv_line},
+        {"_flatten", l_flatten},
         {NULL, NULL}
     };
     luaL_setfuncs(L, funcs, 0);

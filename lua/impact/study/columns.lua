@@ -14,10 +14,21 @@ local RANK = {}
 for i, k in ipairs(PRIORITY) do RANK[k] = i end
 local STRINGS = { "mode", "class" }
 
+-- core._flatten (l_sweep_util.c) when the C module has it: the same table,
+-- built in C (it declines tables with __pairs, left to the code below).
+local cflatten
+
+-- Lets flatten use the C module's core._flatten.
+function M.use_core(core) cflatten = core._flatten end
+
 -- The numbers of a result (one level of sub-tables: "P.x", "body1.vx") and
 -- its mode and class. A solver returning a plain number gives "value".
 function M.flatten(res)
   if type(res) == "number" then return { value = res } end
+  if cflatten then
+    local out = cflatten(res)
+    if out then return out end
+  end
   if type(res) ~= "table" then
     error("the solver returned a " .. type(res) .. ", not a result table", 0)
   end
