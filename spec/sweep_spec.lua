@@ -574,6 +574,26 @@ describe("impact.sweep with other solvers", function()
 end)
 
 describe("impact.sweep without keeping columns", function()
+  it("writes the same CSV with the default (growing) chunks, kept or not, on 1 or 2 threads", function()
+    if type(impact.solve2d) ~= "function" then pending("impact.solve2d is not built") return end
+    local function spec(out, keep, threads, chunk)
+      return { base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1 },
+        vary = { S0 = impact.range(-2, 2, 201), mu = impact.range(-0.01, 1.2, 101), e = { 0.5, 1 } },
+        out = out, keep = keep, threads = threads, chunk = chunk, progress = false }
+    end
+    local a, b, c = tmpname(".csv"), tmpname(".csv"), tmpname(".csv")
+    local fixed = impact.sweep(spec(a, true, 1, 4099))
+    local lean = impact.sweep(spec(b, false, 2))
+    local full = impact.sweep(spec(c, true, 2))
+    assert.is_true(fixed.fast and lean.fast and full.fast)
+    assert.are.equal(40602, full.n)
+    assert.are.equal(402, #fixed.failures)   -- mu = -0.01
+    assert.are.equal(402, #lean.failures)
+    assert.are.equal(slurp(a), slurp(b))
+    assert.are.equal(slurp(a), slurp(c))
+    os.remove(a) os.remove(b) os.remove(c)
+  end)
+
   it("writes the same CSV with keep = false, on both paths", function()
     local function spec(out, keep, fast)
       return { base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1 },
