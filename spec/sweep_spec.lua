@@ -651,4 +651,25 @@ describe("CSV lines", function()
       assert.are.equal(csv.line(vals, 12), impact.core._csv_line(vals, 12))
     end
   end)
+
+  it("format numbers alike in C and Lua (ties, carries, exponents, subnormals)", function()
+    local csv = require("impact.study.csv")
+    local u = require("impact.study.rng").new(11)
+    local fixed = { 0.5, 1e15, 1e16 + 2, 2 ^ 53 + 2, 9.9999999999999995e22, 1e-5, 1e-4, 123456.5,
+      0.000123456789012345, 1.2345678901234567e15, 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308,
+      1e100, 1e-100, 99999999999999.95, 0.30000000000000004, 1 / 3, 2 / 3, 1e21, 1e22 }
+    for _ = 1, 1500 do
+      local vals = {}
+      for j = 1, 12 do
+        local k = math.floor(u() * 5)
+        local x = k == 0 and fixed[math.floor(u() * #fixed) + 1]
+          or k == 1 and math.floor(u() * 2e6) / 2 ^ math.floor(u() * 60) * 10 ^ math.floor(u() * 30 - 15)
+          or k == 2 and (u() - 0.5) * 10 ^ math.floor(u() * 600 - 300)
+          or k == 3 and math.floor(u() * 1e15) / 10 ^ math.floor(u() * 20) + 5 * 10 ^ -math.floor(u() * 20)
+          or (u() - 0.5) * 10 ^ math.floor(u() * 40 - 20)
+        vals[j] = u() < 0.5 and -x or x
+      end
+      assert.are.equal(csv.line(vals, 12), impact.core._csv_line(vals, 12))
+    end
+  end)
 end)
