@@ -329,6 +329,53 @@ describe("impact.sweep", function()
     os.remove(base)
   end)
 
+  it("merges JSON shards into the document one run writes", function()
+    local cjson = require("cjson")
+    local spec = function(json, shard)
+      return { base = { e = 0.5 }, vary = { x = impact.range(0, 1, 5) },
+        sample = { n = 7, seed = 11, ranges = { ["body1.vx"] = { 0, 1 } } },
+        solve = function(p)
+          if p.x == 0.25 and p.body1.vx > 0.5 then error("a failing point") end
+          return toy(p)
+        end, json = json, shard = shard }
+    end
+    local one = tmpname(".json")
+    local whole = impact.sweep(spec(one))
+    local base = tmpname(".json")
+    for k = 1, 3 do impact.sweep(spec(base, { k, 3 })) end
+    local merged = impact.sweep_merge(base)
+    assert.are.equal(35, merged.n)
+    assert.are.equal(math.type(35), math.type(merged.n))
+    assert.are.same({ 1, 1 }, merged.shard)
+    assert.are.same(whole.names, merged.names)
+    -- The same document, value for value (14 digits in JSON both ways).
+    local a, b = cjson.decode(slurp(one)), cjson.decode(slurp(base))
+    assert.are.same(a, b)
+    assert.are.equal(3, #b.failures)
+    assert.are.equal(#whole.failures, #merged.failures)
+    assert.are.equal(whole.failures[1].index, merged.failures[1].index)
+    assert.are.equal(cjson.null, b.columns.Px[whole.failures[1].index])
+    local back = impact.sweep_read(base)
+    assert.are.equal(35, back.n)
+    assert.is_true(back.columns.Px[whole.failures[1].index] ~= back.columns.Px[whole.failures[1].index])
+    -- A missing, interrupted or foreign shard is refused by name; CSV and JSON do not mix.
+    local p2 = base:gsub("%.json$", ".2-of-3.json")
+    local doc = cjson.decode(slurp(p2))
+    doc.interrupted = true
+    local f = assert(io.open(p2, "w"))
+    f:write(cjson.encode(doc))
+    f:close()
+    assert.has_error(function() impact.sweep_merge(base) end,
+      "sweep_merge: " .. p2 .. " is incomplete (interrupted)")
+    os.remove(p2)
+    assert.has_error(function() impact.sweep_merge(base) end, "sweep_merge: shard 2/3 is missing")
+    assert.has_error(function() impact.sweep_merge({ one:gsub("%.json$", ".csv"), one }) end,
+      "sweep_merge: cannot merge CSV and JSON shard files together")
+    for k = 1, 3 do os.remove((base:gsub("%.json$", "." .. k .. "-of-3.json"))) end
+    os.remove(one)
+    os.remove(base)
+  end)
+
   it("uses impact.default_shard when no shard is given", function()
     impact.default_shard = { 2, 3 }
     local ok, s = pcall(impact.sweep, { vary = { x = impact.range(1, 9, 9) }, solve = toy })

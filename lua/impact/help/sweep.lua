@@ -92,13 +92,15 @@ impact.plot.map(s, { x = "mu", y = "e", color = "mode", out = "modes.png" })]],
   {
     name = "sweep_merge",
     signature = "impact.sweep_merge(files [, out]) or impact.sweep_merge(\"study.csv\") -> result",
-    summary = "Join the shard CSV files of one sweep into the one-run result.",
+    summary = "Join the shard files (CSV or JSON) of one sweep into the one-run result.",
     text = [[
 Given the sweep's own file name ("study.csv"), finds study.1-of-N.csv ...
 study.N-of-N.csv and writes the merged study.csv; given a list of shard files,
 writes 'out' when given. The shards must all be complete (their "# end" line),
 describe the same sweep and cover every slice once; the merged file is byte
-for byte the file one unsharded run writes.]],
+for byte the file one unsharded run writes. JSON shards ("study.json") merge
+the same way into the document one run writes, value for value (lua-cjson
+orders an object's keys freely); CSV and JSON shards do not mix.]],
     example = [[
 -- after 'impact --shard k/8 study.lua' for k = 1..8:
 impact -e 'impact.sweep_merge("study.csv")']],
