@@ -282,15 +282,18 @@ describe("impact.sweep", function()
     os.remove(path)
   end)
 
+  -- 35 points, three of them failing, written to out or json.
+  local function shard_spec(key, path, shard)
+    return { base = { e = 0.5 }, vary = { x = impact.range(0, 1, 5) },
+      sample = { n = 7, seed = 11, ranges = { ["body1.vx"] = { 0, 1 } } },
+      solve = function(p)
+        if p.x == 0.25 and p.body1.vx > 0.5 then error("a failing point") end
+        return toy(p)
+      end, [key] = path, shard = shard }
+  end
+
   it("splits into deterministic shards whose merge equals one run", function()
-    local spec = function(out, shard)
-      return { base = { e = 0.5 }, vary = { x = impact.range(0, 1, 5) },
-        sample = { n = 7, seed = 11, ranges = { ["body1.vx"] = { 0, 1 } } },
-        solve = function(p)
-          if p.x == 0.25 and p.body1.vx > 0.5 then error("a failing point") end
-          return toy(p)
-        end, out = out, shard = shard }
-    end
+    local spec = function(out, shard) return shard_spec("out", out, shard) end
     local one = tmpname(".csv")
     local whole = impact.sweep(spec(one))
     local base = tmpname(".csv")
@@ -331,14 +334,7 @@ describe("impact.sweep", function()
 
   it("merges JSON shards into the document one run writes", function()
     local cjson = require("cjson")
-    local spec = function(json, shard)
-      return { base = { e = 0.5 }, vary = { x = impact.range(0, 1, 5) },
-        sample = { n = 7, seed = 11, ranges = { ["body1.vx"] = { 0, 1 } } },
-        solve = function(p)
-          if p.x == 0.25 and p.body1.vx > 0.5 then error("a failing point") end
-          return toy(p)
-        end, json = json, shard = shard }
-    end
+    local spec = function(json, shard) return shard_spec("json", json, shard) end
     local one = tmpname(".json")
     local whole = impact.sweep(spec(one))
     local base = tmpname(".json")
