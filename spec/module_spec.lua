@@ -24,4 +24,10 @@ describe("impact module", function()
       end
     end
   end)
+
+  it("has the REPL topic in help(), pastes included", function()
+    local impact = require("impact")
+    assert.matches("pasted at once runs line by line", impact.help.text("repl"), 1, true)
+    assert.matches("repl ", impact.help.text(), 1, true)
+  end)
 end)

@@ -120,6 +120,21 @@ describe("the REPL", function()
     session.wait(">> end\n10\n20\n30\n")
   end)
 
+  it("runs a pasted block line by line, as if typed; an error drops the rest", function()
+    -- tmux pastes with bracketed-paste marks, as a terminal does.
+    local function paste(text)
+      os.execute(session.tmux .. "set-buffer -b p " .. q(text))
+      os.execute(session.tmux .. "paste-buffer -p -d -b p -t repl")
+      session.key("Enter")
+    end
+    paste("a = 20\na + 1\nfor i = 1, 2 do\nprint(i * a)\nend\na * 3")
+    session.wait("\n21\n20\n40\n60\n")
+    paste("b = 1\nerror('stop here')\nb = 2")
+    session.wait("stop here")
+    session.line("b")
+    session.wait("> b\n1\n")
+  end)
+
   it("prints nested tables readably and results with __tostring through it", function()
     session.line("{ 1, 'a', t = { u = true } }")
     session.wait('{ 1, "a", t = { u = true } }\n')

@@ -36,6 +36,7 @@ void host_repl(lua_State *L);
  * end of input; *cancelled is set when Ctrl-C abandoned the line. */
 void host_input_open(lua_State *L);
 char *host_input_read(const char *prompt, int *cancelled);
+void host_input_drop_paste(void);
 int host_input_eof_newline(void);
 void host_input_close(void);
 

@@ -3,7 +3,11 @@
  * only sets a flag, and our getc function, which waits with pselect so that
  * no signal slips between the test and the wait, turns the flag into a
  * newline (accept-line), so readline ends the line on screen as usual; the
- * line is then dropped. */
+ * line is then dropped.
+ *
+ * A paste of several lines (readline's bracketed paste hands it over as one
+ * line holding newlines) is split: its lines run one by one, as if typed,
+ * so that a pasted `a = 1` then `a + 1` prints 2 as it would line by line. */
 #ifndef _DEFAULT_SOURCE
 #define _DEFAULT_SOURCE
 #endif
@@ -21,6 +25,8 @@
 
 static volatile sig_atomic_t prompt_sigint;
 static int line_cancelled;
+static char *pasted;                           /* lines of a paste not yet run */
+static size_t pasted_at;
 
 static void on_sigint(int sig)
 {
@@ -90,19 +96,72 @@ void host_input_open(lua_State *L)
     host_complete_open(L);
 }
 
-/* A Ctrl-C that came while the last result was printed is forgotten. */
+static void drop_paste(void)
+{
+    free(pasted);
+    pasted = NULL;
+    pasted_at = 0;
+}
+
+/* The next line of the pending paste (malloc'd), or NULL when none is left;
+ * a final empty line (the paste ended with a newline) is not one. */
+static char *next_pasted(void)
+{
+    if (pasted == NULL)
+        return NULL;
+    char *from = pasted + pasted_at;
+    char *nl = strchr(from, '\n');
+    size_t len = nl ? (size_t)(nl - from) : strlen(from);
+    if (!nl && len == 0) {
+        drop_paste();
+        return NULL;
+    }
+    char *line = malloc(len + 1);
+    if (line == NULL) {
+        drop_paste();
+        return NULL;
+    }
+    memcpy(line, from, len);
+    line[len] = '\0';
+    if (nl)
+        pasted_at += len + 1;
+    else
+        drop_paste();
+    return line;
+}
+
+/* A Ctrl-C that came while the last result was printed is forgotten. A
+ * Ctrl-C while a pasted line ran drops the rest of the paste (host_docall
+ * reports it; the flag here is the prompt's own). */
 char *host_input_read(const char *prompt, int *cancelled)
 {
     prompt_sigint = 0;
     line_cancelled = 0;
+    *cancelled = 0;
+    char *line = next_pasted();
+    if (line != NULL)
+        return line;
     fflush(stdout);
-    char *line = readline(prompt);
+    line = readline(prompt);
     *cancelled = line_cancelled;
     if (line_cancelled) {
         free(line);
-        line = NULL;
+        return NULL;
+    }
+    char *nl = line ? strchr(line, '\n') : NULL;
+    if (nl != NULL) {
+        *nl = '\0';
+        pasted = strdup(nl + 1);
+        pasted_at = 0;
     }
     return line;
+}
+
+/* Called when a chunk fails or is interrupted: what was pasted after it is
+ * not run. */
+void host_input_drop_paste(void)
+{
+    drop_paste();
 }
 
 /* Whether readline itself ended the last line on screen when it met the
@@ -115,6 +174,7 @@ int host_input_eof_newline(void)
 
 void host_input_close(void)
 {
+    drop_paste();
     host_history_close();
     sigaction(SIGINT, &before_repl, NULL);
 }

@@ -3,7 +3,8 @@
  * error ending at <eof> means the statement is incomplete and another line
  * (prompt ">>") is read. Values print through impact.pretty (nested tables
  * indented and cut, strings quoted, __tostring respected) and the first one
- * is kept in the global `_`. */
+ * is kept in the global `_`. The lines of a multi-line paste run one by
+ * one (input.c); the first error drops the rest. */
 #ifndef _DEFAULT_SOURCE
 #define _DEFAULT_SOURCE
 #endif
@@ -199,10 +200,12 @@ void host_repl(lua_State *L)
             continue;
         if (status == LUA_OK)
             status = host_docall(L, 0, LUA_MULTRET);
-        if (status == LUA_OK)
+        if (status == LUA_OK) {
             print_results(L);
-        else
+        } else {
             host_report(L, status);
+            host_input_drop_paste();           /* a paste stops like a script */
+        }
     }
     lua_settop(L, 0);
     if (!host_input_eof_newline())

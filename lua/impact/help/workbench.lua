@@ -15,4 +15,20 @@ Lua function law(s) returning a residual that reaches zero at the end of the
 impact. Friction: mu sets both coefficients; mu_s (sticking) and mu_k
 (sliding) may be given separately.]],
   },
+  {
+    name = "repl", topic = true, signature = "The impact REPL",
+    summary = "Expressions, multi-line statements, pastes, Tab, Ctrl-C, history.",
+    text = [[
+An expression typed alone prints its value (no '=' needed); _ holds the first
+value of the last line that gave one. An incomplete statement continues on
+the next line (prompt >>). A block of lines pasted at once runs line by line,
+as if typed; the first error drops the rest of the paste.
+
+Tab completes globals, keys along a dotted path (impact.sol), keys reached
+through __index, methods after ':', and file names inside a string. Ctrl-C
+stops the running chunk, even a long loop inside a solver or a sweep, and
+returns to the prompt; at the prompt it abandons the line. Ctrl-D quits.
+History is kept across sessions in $XDG_STATE_HOME/impact/history, or in
+the file named by IMPACT_HISTORY (empty: none).]],
+  },
 }
