@@ -16,13 +16,22 @@ describe("impact module", function()
     end
   end)
 
-  it("has help for every public function", function()
+  it("has help for every public function, for help itself and for impact.plot", function()
     local impact = require("impact")
     for name, v in pairs(impact) do
       if type(v) == "function" then
         assert.is_truthy(impact.help.text(name), "no help for " .. name)
       end
     end
+    for name, v in pairs(impact.plot) do
+      if type(v) == "function" then
+        assert.is_truthy(impact.help.text(v), "no help for plot." .. name)
+      end
+    end
+    assert.matches("^help%(%[x%]%)", impact.help.text(impact.help))
+    assert.equals(impact.help.text(impact.help), impact.help.text("help"))
+    assert.matches("^impact%.plot\n", impact.help.text(impact.plot))
+    assert.equals(impact.help.text(impact.plot), impact.help.text("plot"))
   end)
 
   it("has the REPL topic in help(), pastes included", function()

@@ -8,6 +8,7 @@ local function v2(u) return fmt("(%.4f, %.4f)", u.x, u.z) end
 return function(impact, core)
   local Result = core._Result3d    -- the metatable core.solve3d sets on results
 
+  Result.__lazy = { "hodograph" }   -- what __index builds, for Tab completion
   Result.__index = function(t, k)
     if k == "hodograph" then
       local tr = rawget(t, "_track")

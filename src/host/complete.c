@@ -1,7 +1,8 @@
 /* Tab completion in the REPL: globals and keywords, keys of tables along a
  * dotted path (a.b.c<Tab>), methods after ':' (s:up<Tab>), following
  * __index when it is a table (never calling an __index function, so
- * completion has no side effects). Functions and callable tables complete
+ * completion has no side effects; the keys such a function builds are
+ * offered when its metatable lists them in __lazy). Functions and callable tables complete
  * with "(", other tables with ".". Inside a string literal readline
  * completes file names. The candidates are gathered under lua_pcall:
  * readline's callbacks must never see a Lua error. */
@@ -20,6 +21,13 @@
 #define INDEX_DEPTH 8      /* __index links followed */
 
 static lua_State *comp_L;
+
+/* Word breaks for Lua code: '.' and ':' stay inside the word so that
+ * a.b:c is one word. Inside a string only quotes and blanks break, so a
+ * path keeps its '/', '~' and '-'. */
+static char lua_breaks[] = " \t\n\"'`@$><=;|&{}()[],+-*/%^~#\\";
+static char string_breaks[] = " \t\n\"'";
+static int completing_file;   /* the current completion is a file name */
 
 /* Candidates handed one by one to rl_completion_matches. */
 static struct {
@@ -85,6 +93,31 @@ static void push_field(lua_State *L, int idx, const char *key, size_t len)
     lua_pushnil(L);
 }
 
+/* set[prefix .. key .. suffix] = true for the strings of the metatable's
+ * __lazy list (keys an __index function builds on first read, such as a
+ * result's path) that match part. */
+static void add_lazy_keys(lua_State *L, int t, const char *prefix, const char *part,
+                          size_t plen, int set)
+{
+    if (!lua_getmetatable(L, t))
+        return;
+    lua_pushliteral(L, "__lazy");
+    if (lua_rawget(L, -2) == LUA_TTABLE) {
+        for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; i++) {
+            size_t klen;
+            const char *k = lua_tolstring(L, -1, &klen);
+            if (klen >= plen && memcmp(k, part, plen) == 0 && is_ident(k, klen)) {
+                lua_pushfstring(L, "%s%s", prefix, k);
+                lua_pushboolean(L, 1);
+                lua_rawset(L, set);
+            }
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+}
+
 /* set[prefix .. key .. suffix] = true for the matching keys of the value
  * at idx and of its __index tables. */
 static void add_keys(lua_State *L, int idx, const char *prefix, const char *part,
@@ -118,6 +151,8 @@ static void add_keys(lua_State *L, int idx, const char *prefix, const char *part
                 }
                 lua_pop(L, 1);
             }
+            if (!methods)
+                add_lazy_keys(L, t, prefix, part, plen, set);
         }
         if (!push_index_table(L, t))
             break;
@@ -226,10 +261,16 @@ static int in_string(const char *line, int end)
     return quote != 0;
 }
 
+static char *word_breaks(void)
+{
+    return in_string(rl_line_buffer, rl_point) ? string_breaks : lua_breaks;
+}
+
 static char **complete(const char *text, int start, int end)
 {
     (void)end;
-    if (in_string(rl_line_buffer, start))
+    completing_file = in_string(rl_line_buffer, start);
+    if (completing_file)
         return NULL;                           /* readline: file names */
     rl_attempted_completion_over = 1;
     rl_completion_suppress_append = 1;
@@ -252,7 +293,11 @@ static char **complete(const char *text, int start, int end)
  * "impact.solve2d("), as luaprompt does. */
 static void display(char **matches, int n, int max_length)
 {
-    (void)max_length;
+    if (completing_file) {                     /* readline shows base names */
+        rl_display_match_list(matches, n, max_length);
+        rl_forced_update_display();
+        return;
+    }
     char **shown = malloc(((size_t)n + 2) * sizeof *shown);
     if (!shown) {
         rl_display_match_list(matches, n, max_length);
@@ -281,7 +326,7 @@ void host_complete_open(lua_State *L)
     comp_L = L;
     rl_attempted_completion_function = complete;
     rl_completion_display_matches_hook = display;
-    /* '.' and ':' stay inside the word so that a.b:c is one word. */
-    rl_completer_word_break_characters = " \t\n\"'`@$><=;|&{}()[],+-*/%^~#\\";
+    rl_completion_word_break_hook = word_breaks;
+    rl_completer_word_break_characters = lua_breaks;
     rl_completer_quote_characters = "\"'";
 }

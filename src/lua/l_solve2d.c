@@ -526,6 +526,10 @@ void imp_open_solve2d(lua_State *L)
     luaL_newmetatable(L, RESULT2D_MT);
     lua_pushcfunction(L, result2d_index);
     lua_setfield(L, -2, "__index");
+    lua_createtable(L, 1, 0);      /* what __index builds, for Tab completion */
+    lua_pushliteral(L, "path");
+    lua_rawseti(L, -2, 1);
+    lua_setfield(L, -2, "__lazy");
     lua_pushvalue(L, -1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &result2d_key);
     lua_pushvalue(L, -1);

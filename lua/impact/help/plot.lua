@@ -9,6 +9,24 @@ command (default "gnuplot").]]
 
 return {
   {
+    name = "plot",
+    signature = "impact.plot",
+    summary = "Plots through gnuplot: impulse-space diagrams, mode and scalar maps, slip hodographs.",
+    text = [[
+impact.plot.path(result) draws Routh's impulse-space diagram of a solve2d
+result; impact.plot.map(sweep, {x =, y =, color =}) a mode map or a scalar
+map of a sweep; impact.plot.hodograph(result3d) the slip velocity of an exact
+3D result along the impulse. Each takes an options table whose 'out' names
+the PNG, and returns the names of the files it wrote. scripts/figures redraws
+the papers' figures with them (help("figures")).
+
+]] .. FILES,
+    example = [[
+r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, e = 0.5 }
+impact.plot.path(r, { out = "rod.png" })      --> rod.png, rod.svg, rod.gp, rod.dat]],
+    see = { "plot.path", "plot.map", "plot.hodograph" },
+  },
+  {
     name = "plot.path",
     signature = "impact.plot.path(result or {result, ...} [, opts]) -> {png, svg, script, data}",
     summary = "Routh's impulse-space diagram of a solve2d result, as in Wang & Mason's figures 2 and 7-10.",

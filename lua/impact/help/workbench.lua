@@ -25,10 +25,30 @@ the next line (prompt >>). A block of lines pasted at once runs line by line,
 as if typed; the first error drops the rest of the paste.
 
 Tab completes globals, keys along a dotted path (impact.sol), keys reached
-through __index, methods after ':', and file names inside a string. Ctrl-C
+through __index (and fields a result builds on first read, such as path),
+methods after ':', and file names inside a string (absolute, ~/ or relative). Ctrl-C
 stops the running chunk, even a long loop inside a solver or a sweep, and
 returns to the prompt; at the prompt it abandons the line. Ctrl-D quits.
 History is kept across sessions in $XDG_STATE_HOME/impact/history, or in
 the file named by IMPACT_HISTORY (empty: none).]],
+  },
+  {
+    name = "help",
+    signature = "help([x]) or impact.help([x])",
+    summary = "This guide, or the page of one function or topic.",
+    text = [[
+help() prints the guide: the conventions, then every function and topic with
+a one-line summary. help(impact.solve2d), help("solve2d") and
+help("impact.solve2d") print that function's page: its fields with their
+defaults, its result fields, an example and related pages. help("repl") and
+the other topics explain the workbench itself.
+
+Scripts get the same text without printing: help.text(x) returns it (or nil
+and a message for an unknown name); help.names lists the pages in order and
+help.entries holds them by name.]],
+    example = [[
+help(impact.solve3d)
+print(#help.text("sweep"))]],
+    see = { "repl", "solve2d", "sweep" },
   },
 }
