@@ -79,6 +79,29 @@ describe("solve2d published models", function()
     assert.matches("to be verified", r.notes)
   end)
 
+  it("smith is scale-invariant: huge S0, huge mu, grazing C0", function()
+    local Py = 1.5 / 2.95                      -- sliding throughout: Py = N/(B2 + mu B3)
+    for _, S0 in ipairs{ 3e7, 1e8, 1e20 } do
+      local r = solve(rod(S0, -1, { e = 0.5, mu = 0.3, model = "smith" }))
+      assert.is.near(Py, r.Py, 1e-15)
+      assert.is.near(-0.3 * Py, r.Px, 1e-15)
+      assert.is.near(0.5, r.C, 1e-15)
+      assert.is_true(r.coulomb_ok)
+      assert.equal(1, r.nroots)
+    end
+    -- mu -> inf reflects the slip (S = -S0); no spurious root with Py ~ 0
+    local r = solve(rod(0.6, -1, { e = 0.5, mu = 1e17, model = "smith" }))
+    near(r, { Px = -0.1875, Py = 0.4875, S = -0.6, C = 0.5, dT = -0.121875, nroots = 1 })
+    local law = r.Px * (0.6 + math.abs(r.S)) + 1e17 * r.Py * (0.6 + r.S)
+    assert.is_true(math.abs(law) <= 1e-12 * 1e17 * r.Py)
+    -- grazing: |Px|/Py = mu to rounding
+    for _, C0 in ipairs{ -1e-6, -1e-8 } do
+      r = solve(rod(1, C0, { e = 0.5, mu = 0.3, model = "smith" }))
+      assert.is_true(r.coulomb_ok)
+      assert.is.near(0.3, math.abs(r.Px) / r.Py, 1e-15)
+    end
+  end)
+
   it("cs without a moment law is glocker-pfeiffer case 1, marked uncertain (F.8)", function()
     local g = solve(rod(0.6, -1, { e = 0.5, mu = 0.3, model = "glocker-pfeiffer" }))
     local c = solve(rod(0.6, -1, { e = 0.5, mu = 0.3, model = "cs" }))

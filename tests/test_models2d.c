@@ -152,6 +152,92 @@ static void test_smith(void)
     CHECK_NEAR(r.C, 0.5, 1e-12);
 }
 
+/* Smith's law residual Px (|S0| + |S|) + mu Py (S0 + S), relative. */
+static double smith_residual(const imp_coef2d *c, double mu, const imp_model_result2d *r)
+{
+    double a = fabs(c->S0) + fabs(r->S);
+    double res = r->Px * a + mu * r->Py * (c->S0 + r->S);
+    return fabs(res) / ((fabs(r->Px) + mu * r->Py) * a);
+}
+
+/* The audit's inputs: |S0| >> |C0| (the slip-as-unknown form lost S - S0 to
+ * cancellation: Px = 5.5e15 at S0 = 1e8, no root at S0 = 1e20), huge mu
+ * (a spurious root with Py = 1e-16), grazing C0 (|Px|/Py = mu to 1e-8). */
+static void test_smith_extreme(void)
+{
+    double Py = 1.5 / (2.5 + 0.3 * 1.5);             /* sliding throughout */
+    double S0s[4] = { 3e7, 1e8, 1e20, 1e300 };
+    for (int i = 0; i < 4; i++) {
+        imp_coef2d c = rod(S0s[i], -1);
+        imp_model_result2d r = solve(IMP_MODEL_SMITH, c, par(0.5, 0.3));
+        CHECK_NEAR(r.Py, Py, 1e-15);
+        CHECK_NEAR(r.Px, -0.3 * Py, 1e-15);
+        CHECK_NEAR(r.C, 0.5, 1e-15);
+        CHECK_NEAR(r.S, S0s[i] - (0.3 * 2.5 + 1.5) * Py, 1e-15);
+        CHECK(r.nroots == 1 && r.coulomb_ok && r.slip == IMP_SLIP_SLIDING);
+        CHECK(r.dT < 0);
+    }
+    /* mu -> inf: the slip is reflected, S = -S0 (the law's limit). */
+    imp_coef2d c = rod(0.6, -1);
+    imp_model_result2d r = solve(IMP_MODEL_SMITH, c, par(0.5, 1e17));
+    CHECK_NEAR(r.Px, -0.1875, 1e-12);
+    CHECK_NEAR(r.Py, 0.4875, 1e-12);
+    CHECK_NEAR(r.S, -0.6, 1e-12);
+    CHECK_NEAR(r.C, 0.5, 1e-15);
+    CHECK_NEAR(r.dT, -0.121875, 1e-12);
+    CHECK(r.nroots == 1);
+    CHECK(smith_residual(&c, 1e17, &r) <= 1e-12);
+    r = solve(IMP_MODEL_SMITH, c, par(0.5, 1e300));
+    CHECK_NEAR(r.Px, -0.1875, 1e-12);
+    /* Grazing: sliding throughout, |Px|/Py = mu to rounding (G: 1e-12). */
+    double C0s[3] = { -1e-6, -1e-8, -1e-200 };
+    for (int i = 0; i < 3; i++) {
+        c = rod(1, C0s[i]);
+        r = solve(IMP_MODEL_SMITH, c, par(0.5, 0.3));
+        CHECK(r.coulomb_ok);
+        CHECK_NEAR(fabs(r.Px) / r.Py, 0.3, 1e-15);
+        CHECK_NEAR(r.Py, -1.5 * C0s[i] / (2.5 + 0.3 * 1.5), 1e-15 * fabs(C0s[i]));
+        CHECK_NEAR(r.C, -0.5 * C0s[i], 1e-15 * fabs(C0s[i]));
+    }
+}
+
+/* Random problems at random scales: the impulse is linear in (S0, C0)
+ * (G.14) and the law and Newton's C = -e C0 hold at the root. */
+static double urand(unsigned *s) { *s = *s * 1103515245u + 12345u; return (*s >> 8) / 16777216.0; }
+
+static void test_smith_scale_sweep(void)
+{
+    unsigned seed = 7;
+    int worst_ok = 1;
+    for (int i = 0; i < 20000; i++) {
+        double B1 = exp(4 * urand(&seed) - 2), B2 = exp(4 * urand(&seed) - 2);
+        double B3 = (2 * urand(&seed) - 1) * 0.999 * sqrt(B1 * B2);
+        double S0 = (2 * urand(&seed) - 1) * exp(40 * urand(&seed) - 20);
+        double C0 = -exp(40 * urand(&seed) - 20);
+        double mu = exp(24 * urand(&seed) - 10), e = urand(&seed);
+        double k = pow(10, 200 * urand(&seed) - 100);
+        imp_coef2d c = { B1, B2, B3, S0, C0 }, ck = { B1, B2, B3, k * S0, k * C0 };
+        imp_model_params p = par(e, mu);
+        imp_model_result2d r, q;
+        if (imp_model2d_solve(IMP_MODEL_SMITH, &c, &p, &r) != IMP_OK) continue;
+        CHECK(imp_model2d_solve(IMP_MODEL_SMITH, &ck, &p, &q) == IMP_OK);
+        double v = fabs(S0) + fabs(C0);
+        /* P scales with k; relative to the impulse scale |C0|/B2 + |S0|/B1. */
+        double ps = v / fmin(B1, B2) + v / sqrt(B1 * B2 - B3 * B3);
+        int ok = fabs(q.Px / k - r.Px) <= 1e-12 * ps && fabs(q.Py / k - r.Py) <= 1e-12 * ps
+              && fabs(q.S / k - r.S) <= 1e-12 * v && q.C == -e * ck.C0 && r.Py > 0
+              && r.coulomb_ok && q.coulomb_ok && r.nroots == 1;
+        /* S agrees with the impulse map, to rounding of the velocity scale. */
+        ok = ok && fabs(c.S0 + B1 * r.Px - B3 * r.Py - r.S) <= 1e-12 * (v + B1 * fabs(r.Px) + fabs(B3) * r.Py);
+        if (!ok && worst_ok) {
+            fprintf(stderr, "smith scale: B = %.17g %.17g %.17g S0 = %.17g C0 = %.17g mu = %.17g e = %.17g k = %g\n",
+                    B1, B2, B3, S0, C0, mu, e, k);
+            worst_ok = 0;
+        }
+        CHECK(ok);
+    }
+}
+
 /* Without friction every model is Newton's frictionless impact (F.1). */
 static void test_frictionless_agree(void)
 {
@@ -285,6 +371,8 @@ int main(void)
     RUN(test_brach);
     RUN(test_glocker_pfeiffer);
     RUN(test_smith);
+    RUN(test_smith_extreme);
+    RUN(test_smith_scale_sweep);
     RUN(test_frictionless_agree);
     RUN(test_mirror);
     RUN(test_bounds_sample);

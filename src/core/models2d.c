@@ -101,12 +101,13 @@ static imp_status kane(const imp_coef2d *c, double e, double mu, double mu_0,
     return IMP_OK;
 }
 
-/* Real roots of a*x^2 + b*x + c = 0 (a may be 0); returns how many. */
+/* Real roots of a*x^2 + b*x + c = 0 (a may be 0); returns how many. No
+ * threshold on a: the coefficients may carry different powers of the
+ * velocity scale, and the stable form gives the small root c/q accurately
+ * however small a is (the large one, q/a, then falls outside any bracket). */
 static int quadratic(double a, double b, double c, double x[2])
 {
-    double scale = fabs(a) + fabs(b) + fabs(c);
-    if (scale == 0) return 0;
-    if (fabs(a) <= 1e-14 * scale) {
+    if (a == 0) {
         if (b == 0) return 0;
         x[0] = -c / b;
         return 1;
@@ -187,47 +188,84 @@ static imp_status brach_moment(const imp_coef2d *c, const imp_model_params *p,
     return IMP_OK;
 }
 
-/* Smith (F.7): I_T = -mu I_N (S0 + S)/(|S0| + |S|) with Newton's normal law.
- * With S = u unknown, Px(u), Py(u) are affine; on each branch sgn(u) = b the
- * law is a quadratic in u. Keeps roots on their branch with Py > 0. */
+/* Smith (F.7): Px = -mu Py (S0 + S)/(|S0| + |S|) with Newton's normal law,
+ * N = B2 Py - B3 Px = -(1+e) C0. Solved branch by branch, never with Px, Py
+ * as affine functions of the final slip S itself (they lose S - S0 to
+ * cancellation when |S0| >> |C0|, and the quadratic's coefficients with
+ * it). For S0 > 0 (S0 < 0 by the mirror x -> -x):
+ *   - the slip keeps its sign: the law is Coulomb sliding, lambda = -mu
+ *     exactly, Py = N/(B2 + mu B3), valid when S = S0 - (mu B1 + B3) Py >= 0;
+ *   - the slip reverses (S < 0): with w = S - S0 (the change of slip, so
+ *     that S0 never cancels), Px = (B2 w + B3 N)/D, Py = (B3 w + B1 N)/D and
+ *     Px (S0 - S) + mu Py (S0 + S) = 0 is the quadratic
+ *     (mu B3 - B2) w^2 + (N (mu B1 - B3) + 2 mu S0 B3) w + 2 mu S0 B1 N = 0
+ *     (divided by mu when mu > 1, so that huge mu does not overflow).
+ * S = 0 (the stick point) is shared by both branches. S0 = 0: the
+ * stick point D inside the cone, else sliding with s = -sgn(B3). Writes
+ * the final S and C (C = -e C0 exactly) without the cancellation of
+ * S0 + B1 Px - B3 Py. Roots need Py > 0; *nroots counts them (F.7 found
+ * one); with several the sliding root comes first. */
 static imp_status smith(const imp_coef2d *c, double e, double mu,
-                        double *Px, double *Py, int *nroots)
+                        double *Px, double *Py, double *S, double *C, int *nroots)
 {
-    double d = det2(c), B1 = c->B1, B2 = c->B2, B3 = c->B3, S0 = c->S0, C0 = c->C0;
-    double a1 = B2 / d, a0 = (-B2 * S0 - B3 * (1 + e) * C0) / d;   /* Px = a1 u + a0 */
-    double c1 = B3 / d, c0 = (-B3 * S0 - B1 * (1 + e) * C0) / d;   /* Py = c1 u + c0 */
-    double scale = fabs(S0) + fabs(C0);
-    double found[4];
-    int n = 0;
+    double sg = c->S0 < 0 ? -1 : 1;     /* the mirror: solve with S0 >= 0 */
+    double B1 = c->B1, B2 = c->B2, B3 = sg * c->B3, S0 = sg * c->S0;
+    double N = -(1 + e) * c->C0;
+    double px[3], py[3], u[3];
+    int n = 0, fwd = 0;
     *nroots = 0;
-    if (S0 == 0 && c0 > 0 && fabs(a0) <= mu * c0 * (1 + TOL)) {
-        /* Direct impact: u = 0 leaves the law 0/0; the stick point D is the
-         * solution when it lies inside the cone. */
-        found[n++] = 0;
-    }
-    for (int b = -1; b <= 1; b += 2) {
+    *C = -e * c->C0;
+    if (mu == 0) {
+        px[n] = 0; py[n] = N / B2; u[n] = S0 - B3 * py[n]; n++;
+    } else if (S0 == 0) {
+        if (fabs(B3) <= mu * B1 * (1 + TOL)) {
+            double d = det2(c);
+            px[n] = B3 * N / d; py[n] = B1 * N / d; u[n] = 0; n++;
+        } else {
+            double lam = sgn(B3) * mu, k = B2 - mu * fabs(B3);
+            if (k > 0) {
+                py[n] = N / k; px[n] = lam * py[n]; u[n] = (B1 * lam - B3) * py[n]; n++;
+            }
+        }
+    } else {
+        /* Coefficients over mu when mu > 1: the rates stay O(1). */
+        double im = mu > 1 ? 1 / mu : 1, fm = mu > 1 ? 1 : mu;
+        double kf = B2 * im + B3 * fm;            /* (B2 + mu B3) * im */
+        if (kf > 0) {
+            double y = N * im / kf;               /* Py */
+            double slip = S0 - (B1 * fm + B3 * im) * N / kf;
+            if (slip >= -TOL * S0) {
+                py[n] = y; px[n] = -mu * y; u[n] = fmax(slip, 0); n++;
+                fwd = 1;
+            }
+        }
+        double d = det2(c);
+        double qa = B3 * fm - B2 * im;
+        double qb = N * (B1 * fm - B3 * im) + 2 * S0 * B3 * fm;
+        double qc = 2 * S0 * B1 * N * fm;
         double r[2];
-        int m = quadratic(b * a1 + mu * c1,
-                          a1 * fabs(S0) + b * a0 + mu * (c1 * S0 + c0),
-                          a0 * fabs(S0) + mu * c0 * S0, r);
-        for (int i = 0; i < m; i++) {
-            double u = r[i];
-            if (b * u < -TOL * scale) continue;
-            if (S0 == 0 && fabs(u) <= TOL * scale) continue;  /* handled above */
-            if (!(c1 * u + c0 > 0)) continue;
-            int dup = 0;
-            for (int j = 0; j < n; j++)
-                if (fabs(found[j] - u) <= 1e-9 * (scale + fabs(u))) dup = 1;
-            if (!dup && n < 4) found[n++] = u;
+        int m = quadratic(qa, qb, qc, r);
+        for (int i = 0; i < m && n < 3; i++) {
+            double w = r[i], slip = S0 + w;
+            if (!(slip <= TOL * S0)) continue;
+            if (fwd && slip >= -1e-9 * S0) continue;   /* the stick point, found above */
+            double y = (B3 * w + B1 * N) / d, x = (B2 * w + B3 * N) / d;
+            /* Py > 0 beyond rounding, and friction against the mean slip
+             * S0 + S: a root with Py ~ 0 (one exists as mu -> inf) can
+             * come out of rounding with the wrong sign of Py. */
+            if (!(y > 1e-14 * (fabs(B3 * w) + B1 * N) / d) || !isfinite(y)) continue;
+            if (x * (S0 + slip) > TOL * fabs(x) * (S0 - slip)) continue;
+            py[n] = y;
+            px[n] = x;
+            u[n] = fmin(slip, 0);
+            n++;
         }
     }
     *nroots = n;
-    if (n == 0) return IMP_ENOROOT;
-    /* Several roots have not been seen (F.7 reports a unique root); keep the
-     * first and report the count. */
-    double u = found[0];
-    *Px = a1 * u + a0;
-    *Py = c1 * u + c0;
+    if (n == 0 || !(py[0] > 0)) return IMP_ENOROOT;
+    *Px = sg * px[0];
+    *Py = py[0];
+    *S = sg * u[0];
     return IMP_OK;
 }
 
@@ -360,7 +398,8 @@ imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
         }
         break;
     case IMP_MODEL_SMITH:
-        st = smith(c, p->e, p->mu, &r->Px, &r->Py, &r->nroots);
+        st = smith(c, p->e, p->mu, &r->Px, &r->Py, &r->S, &r->C, &r->nroots);
+        computed_velocities = 1;
         break;
     case IMP_MODEL_GLOCKER_PFEIFFER:
     case IMP_MODEL_CS:

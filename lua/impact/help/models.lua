@@ -30,7 +30,10 @@ PHYSICS.md F.9 does:
                          the ratio rule): the result is then "uncertain".
   "smith"                reconstructed, to be verified against Smith 1991:
                          Px = -mu*Py*(S0 + S)/(|S0| + |S|), Newton's law,
-                         solved as a quadratic on each slip branch.
+                         solved on each slip branch: Coulomb sliding
+                         (Px = -s*mu*Py exactly) when the slip keeps its
+                         sign, a quadratic in the change of slip when it
+                         reverses; accurate at any scale of S0, C0, mu.
   "glocker-pfeiffer"     reconstructed. Case 1 only: Poisson's law, Coulomb's
                          law on each phase's lumped impulse (compression, then
                          expansion). Case 2 (tangential restitution, nu, e_t)
