@@ -181,6 +181,19 @@ describe("solve2d published models", function()
     end
   end)
 
+  it("raises a clear error instead of NaN when the result overflows", function()
+    for _, m in ipairs{ "kane", "brach", "glocker-pfeiffer", "cs", "newton-frictionless", "smith" } do
+      local ok, msg = pcall(solve, rod(0.6, -1e300, { e = 0.5, mu = 0.3, model = m }))
+      assert.is_false(ok)
+      assert.matches('solve2d: model "' .. m:gsub("%-", "%%-") .. '": the result overflows', msg)
+      -- representable answers at extreme scales: no NaN, scaled exactly
+      local r = solve(rod(0.6, -1e150, { e = 0.5, mu = 0.3, model = m }))
+      local u = solve(rod(0.6e-150, -1, { e = 0.5, mu = 0.3, model = m }))
+      for _, k in ipairs{ "Px", "Py", "S", "C" } do assert.is.near(u[k] * 1e150, r[k], 1e-12 * math.abs(r[k]) + 1e-300) end
+      assert.is.near(u.dT * 1e300, r.dT, 1e-12 * math.abs(r.dT))
+    end
+  end)
+
   it("gives no impulse for separating contacts", function()
     local r = solve(rod(0.6, 0.5, { e = 0.5, mu = 0.3, model = "smith" }))
     assert.equal(0, r.Py); assert.equal("none", r.mode)

@@ -238,6 +238,43 @@ static void test_smith_scale_sweep(void)
     }
 }
 
+/* G.14 at the limits of double: B scaled by 10^a, velocities by 10^b give
+ * impulses times 10^(b-a) and dT times 10^(2b-a), as long as those are
+ * representable (B1*B2 alone overflows at a = 160); beyond, IMP_EOVERFLOW,
+ * never NaN (dT was -nan at C0 = -1e300). */
+static void test_scale_limits(void)
+{
+    imp_model2d ms[6] = { IMP_MODEL_NEWTON_FRICTIONLESS, IMP_MODEL_KANE, IMP_MODEL_BRACH,
+                          IMP_MODEL_SMITH, IMP_MODEL_GLOCKER_PFEIFFER, IMP_MODEL_CS };
+    int ab[4][2] = { { 160, 150 }, { -160, -150 }, { 160, -60 }, { -160, 60 } };
+    imp_coef2d base[3] = { rod(0.6, -1), rod(-1, -1), { 1.3, 2.1, -0.7, 0.4, -2 } };
+    for (int j = 0; j < 6; j++)
+        for (int b = 0; b < 3; b++)
+            for (int i = 0; i < 4; i++) {
+                double fa = pow(10, ab[i][0]), fb = pow(10, ab[i][1]);
+                imp_coef2d c = base[b], k = { c.B1 * fa, c.B2 * fa, c.B3 * fa, c.S0 * fb, c.C0 * fb };
+                imp_model_params p = par(0.7, 0.4);
+                imp_model_result2d r = solve(ms[j], c, p), q;
+                CHECK(imp_model2d_solve(ms[j], &k, &p, &q) == IMP_OK);
+                CHECK_NEAR(q.Px / (fb / fa), r.Px, 1e-12);
+                CHECK_NEAR(q.Py / (fb / fa), r.Py, 1e-12);
+                CHECK_NEAR(q.S / fb, r.S, 1e-12);
+                CHECK_NEAR(q.C / fb, r.C, 1e-12);
+                CHECK_NEAR(q.dT / (fb * fb / fa), r.dT, 1e-12);
+                CHECK(q.slip == r.slip && q.coulomb_ok == r.coulomb_ok
+                      && q.energy_gain == r.energy_gain);
+            }
+    for (int j = 0; j < 6; j++) {
+        imp_coef2d c = rod(0.6, -1e300);
+        imp_model_params p = par(0.5, 0.3);
+        imp_model_result2d r;
+        CHECK(imp_model2d_solve(ms[j], &c, &p, &r) == IMP_EOVERFLOW);
+        c = rod(0.6, -1e150);                    /* dT ~ 1e300: representable */
+        CHECK(imp_model2d_solve(ms[j], &c, &p, &r) == IMP_OK);
+        CHECK(isfinite(r.dT) && r.dT < 0 && isfinite(r.Px) && r.Py > 0);
+    }
+}
+
 /* Without friction every model is Newton's frictionless impact (F.1). */
 static void test_frictionless_agree(void)
 {
@@ -373,6 +410,7 @@ int main(void)
     RUN(test_smith);
     RUN(test_smith_extreme);
     RUN(test_smith_scale_sweep);
+    RUN(test_scale_limits);
     RUN(test_frictionless_agree);
     RUN(test_mirror);
     RUN(test_bounds_sample);

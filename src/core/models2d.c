@@ -351,7 +351,7 @@ static int valid(const imp_coef2d *c, const imp_model_params *p, imp_model2d m)
 {
     if (!(c->B1 > 0 && c->B2 > 0 && isfinite(c->B1) && isfinite(c->B2) && isfinite(c->B3)))
         return 0;
-    if (!(c->B1 * c->B2 - c->B3 * c->B3 > 0)) return 0;
+    if (!(c->B3 * (c->B3 / c->B1) < c->B2)) return 0;    /* B1 B2 > B3^2, no overflow */
     if (!isfinite(c->S0) || !isfinite(c->C0)) return 0;
     if (!(p->e >= 0 && p->e <= 1)) return 0;
     if (!(p->mu >= 0 && isfinite(p->mu))) return 0;
@@ -361,21 +361,10 @@ static int valid(const imp_coef2d *c, const imp_model_params *p, imp_model2d m)
     return 1;
 }
 
-imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
-                             const imp_model_params *p, imp_model_result2d *r)
+/* One model on data with C0 < 0; every output in the units of c. */
+static imp_status solve_model(imp_model2d m, const imp_coef2d *c,
+                              const imp_model_params *p, imp_model_result2d *r)
 {
-    imp_model_result2d z = {0};
-    *r = z;
-    r->status = imp_model_status_of(m);
-    r->cls = imp_model_class(c);
-    r->ratio_limit = NAN;
-    r->coulomb_ok = 1;
-    if (!valid(c, p, m)) return IMP_EINPUT;
-    if (c->C0 >= 0) {
-        /* Separating or grazing: no model here generates an impulse. */
-        r->S = c->S0; r->C = c->C0; r->slip = IMP_SLIP_NONE;
-        return IMP_OK;
-    }
     imp_status st = IMP_OK;
     int stuck = 0, computed_velocities = 0;
     double mu_bound = p->mu;
@@ -430,5 +419,48 @@ imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
     else if (fabs(r->S) <= sscale) r->slip = IMP_SLIP_STICKING;
     else if (c->S0 == 0 || sgn(r->S) == sgn(c->S0)) r->slip = IMP_SLIP_SLIDING;
     else r->slip = IMP_SLIP_REVERSED;
+    return IMP_OK;
+}
+
+imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
+                             const imp_model_params *p, imp_model_result2d *r)
+{
+    imp_model_result2d z = {0};
+    *r = z;
+    r->status = imp_model_status_of(m);
+    r->cls = imp_model_class(c);
+    r->ratio_limit = NAN;
+    r->coulomb_ok = 1;
+    if (!valid(c, p, m)) return IMP_EINPUT;
+    if (c->C0 >= 0) {
+        /* Separating or grazing: no model here generates an impulse. */
+        r->S = c->S0; r->C = c->C0; r->slip = IMP_SLIP_NONE;
+        return IMP_OK;
+    }
+    /* Solved on data scaled by powers of two that bring max(|S0|, |C0|) and
+     * max(B1, B2) to [1, 2): such scaling commutes with rounding, so the
+     * results are those of the unscaled arithmetic wherever that does not
+     * overflow, and products such as B1*Px^2 cannot overflow when the answer
+     * is representable. A moment law sees physical values: not scaled. */
+    int kv = 0, kb = 0;
+    if (!p->moment) {
+        kv = ilogb(fmax(fabs(c->S0), fabs(c->C0)));
+        kb = ilogb(fmax(c->B1, c->B2));
+    }
+    imp_coef2d cs = { ldexp(c->B1, -kb), ldexp(c->B2, -kb), ldexp(c->B3, -kb),
+                      ldexp(c->S0, -kv), ldexp(c->C0, -kv) };
+    imp_status st = solve_model(m, &cs, p, r);
+    if (st != IMP_OK) return st;
+    r->Px = ldexp(r->Px, kv - kb);
+    r->Py = ldexp(r->Py, kv - kb);
+    r->PxC = ldexp(r->PxC, kv - kb);
+    r->PyC = ldexp(r->PyC, kv - kb);
+    r->S = ldexp(r->S, kv);
+    r->C = ldexp(r->C, kv);
+    r->dT = ldexp(r->dT, 2 * kv - kb);
+    /* The answer itself does not fit a double (dT ~ |C0|^2/B2 at 1e300). */
+    if (!(isfinite(r->Px) && isfinite(r->Py) && isfinite(r->S) && isfinite(r->C)
+          && isfinite(r->dT) && isfinite(r->PxC) && isfinite(r->PyC) && isfinite(r->Mq)))
+        return IMP_EOVERFLOW;
     return IMP_OK;
 }

@@ -104,7 +104,9 @@ double imp_energy2d(const imp_coef2d *c, double Px, double Py);
  * C0 >= 0: no impulse (slip "none"; no model here produces a tangential
  * impact). IMP_ENOROOT: the model has no admissible solution (Kane or Brach
  * sliding with B2 + s*mu*B3 <= 0, Smith with no root); IMP_ELAW: the moment
- * law failed. Brach with a moment law: the law's Mq acts first, then the
+ * law failed; IMP_EOVERFLOW: a result (typically dT ~ C0^2/B2) does not fit
+ * a double. Without a moment law the model runs on data scaled by powers of
+ * two, so no intermediate overflows when the results are representable. Brach with a moment law: the law's Mq acts first, then the
  * ratio rule runs on the shifted velocities; the status becomes uncertain. */
 imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
                              const imp_model_params *p,

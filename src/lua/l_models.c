@@ -254,6 +254,16 @@ int imp_solve2d_model(lua_State *L, int t)
     default:
         return luaL_error(L, "solve2d: model \"%s\": %s", imp_model_name(m), imp_strerror(ctx.st));
     }
+    /* Body velocities from a representable impulse may still overflow. */
+    for (int i = 0; i < pb.nbodies; i++) {
+        const imp_body2d *b = i ? &pb.body2 : &pb.body1;
+        double v[3];
+        imp_body2d_after(b, i ? -1 : 1, r.Px, r.Py, v);
+        v[2] += (i ? -1 : 1) * r.Mq / (b->m * b->rho * b->rho);
+        if (!(isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2])))
+            return luaL_error(L, "solve2d: model \"%s\": %s", imp_model_name(m),
+                              imp_strerror(IMP_EOVERFLOW));
+    }
     push_result(L, m, &pb, &p, &r);
     luaL_setmetatable(L, MODEL_MT);
     return 1;
