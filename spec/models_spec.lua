@@ -262,6 +262,18 @@ describe("impact.compare", function()
                      "compare: model 'kane' is listed twice")
   end)
 
+  it("prints huge and grazing values with six significant digits", function()
+    local s = tostring(impact.compare(rod(0.6, -1e150, { e = 0.5, mu = 0.3 }), { "routh", "kane" }))
+    assert.matches("5.08475e%+149", s)              -- kane's Py; %.6f made it 150 characters
+    for line in s:gmatch("[^\n]+") do assert.is_true(#line < 120) end
+    s = tostring(impact.compare(rod(1, -1e-8, { e = 0.5, mu = 0.3 }), { "smith", "kane" }))
+    assert.matches("5.08475e%-09", s)               -- not 0.000000
+    assert.not_matches("0%.000000", s)
+    local long = string.rep("x", 150)
+    s = tostring(impact.compare(rod(0.6, -1, { e = 0.5, mu = 0.3 }), { { "kane", label = long } }))
+    assert.matches("xxx~", s)
+  end)
+
   it("shows body velocities when bodies are given", function()
     local c = impact.compare(rod_body(0.6, -1, { e = 0.5, mu = 0.3 }), { "kane", "smith" })
     assert.matches("body1.vx", tostring(c))

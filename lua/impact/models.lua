@@ -12,12 +12,25 @@ local function copy(t)
   return c
 end
 
+-- Six significant digits: a fixed number of decimals turns a grazing
+-- impact's 5e-9 into 0.000000 and a 1e149 into 150 characters.
 local function num(v)
   if type(v) ~= "number" then return tostring(v) end
   if v ~= v then return "nan" end
   if v == 0 then return "0" end
-  local s = string.format("%.6f", v)
-  return s == "-0.000000" and "0.000000" or s
+  return string.format("%.6g", v)
+end
+
+-- Cells and labels are cut to MAXW characters and padded by hand (a
+-- "%<width>s" format cannot take widths of 100 and more).
+local MAXW = 24
+
+local function cut(s)
+  return #s > MAXW and s:sub(1, MAXW - 1) .. "~" or s
+end
+
+local function lpad(s, w)
+  return string.rep(" ", w - #s) .. s
 end
 
 local function flags(r)
@@ -56,22 +69,24 @@ local function format(res)
   local widths, lw = {}, 6
   for _, row in ipairs(R) do lw = math.max(lw, #row[1]) end
   local cells = {}
+  local heads = {}
   for j, name in ipairs(order) do
-    widths[j] = #name
+    heads[j] = cut(name)
+    widths[j] = #heads[j]
     cells[j] = {}
     for i, row in ipairs(R) do
-      local s = row[2](res[name])
+      local s = cut(row[2](res[name]))
       cells[j][i] = s
       widths[j] = math.max(widths[j], #s)
     end
   end
   local out = {}
   local head = { string.rep(" ", lw) }
-  for j, name in ipairs(order) do head[#head + 1] = string.format("%" .. widths[j] .. "s", name) end
+  for j = 1, #order do head[#head + 1] = lpad(heads[j], widths[j]) end
   out[1] = table.concat(head, "  ")
   for i, row in ipairs(R) do
     local line = { row[1] .. string.rep(" ", lw - #row[1]) }
-    for j = 1, #order do line[#line + 1] = string.format("%" .. widths[j] .. "s", cells[j][i]) end
+    for j = 1, #order do line[#line + 1] = lpad(cells[j][i], widths[j]) end
     out[#out + 1] = table.concat(line, "  ")
   end
   out[#out + 1] = "flags: GAIN = kinetic energy gained, COULOMB = |Px| > mu*Py"
