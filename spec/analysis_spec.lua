@@ -40,6 +40,28 @@ describe("impact.space (Wang 1986, PHYSICS.md C)", function()
     end
   end)
 
+  it("gives the rebound angle gamma_r everywhere, also at e = 0 (C.4)", function()
+    local s = impact.space{ r = 1.414, mu = 0.25, e = 0, theta_deg = 10, gamma_deg = 30 }
+    assert.equal("sliding", s.mode)
+    assert.equal(0, s.C)
+    assert.equal(math.huge, s.tan_gr)               -- -S/C with C = 0: leaves tangentially
+    assert.equal(math.pi / 2, s.gamma_r)
+    assert.equal(90, s.gamma_r_deg)
+    s = impact.space{ r = 1.414, mu = 0.25, e = 0, theta_deg = 0, gamma_deg = 10 }
+    assert.equal("C-sticking", s.mode)
+    assert.equal(0, s.tan_gr); assert.equal(0, s.gamma_r)
+    s = impact.space{ r = 1.414, mu = 0.25, e = 0.8, theta_deg = 30, gamma_deg = 20 }
+    assert.is.near(math.deg(math.atan(0.877255)), s.gamma_r_deg, 1e-4)
+    assert.is.near(s.tan_gr, math.tan(s.gamma_r), 1e-12)
+    local m = impact.space_map{ r = 1.414, mu = 0.25, e = 0, gamma_deg = { 1, 89, 12 },
+                                theta_deg = { -89, 89, 13 } }
+    for i = 1, m.n do
+      assert.is_true(m.columns.tan_gr[i] == m.columns.tan_gr[i])
+      assert.is_true(m.columns.gamma_r[i] == m.columns.gamma_r[i])
+      assert.is.near(m.columns.gamma_r[i], math.rad(m.columns.gamma_r_deg[i]), 1e-15)
+    end
+  end)
+
   it("gives Wang's rebound constant c in the sliding region (C.4)", function()
     local s = impact.space{ r = 1.414, mu = 0.25, e = 0.8, theta_deg = 30, gamma_deg = 20 }
     assert.is.near(0.8 * s.tan_gr, math.tan(math.rad(20)) + s.rebound_c, 1e-12)

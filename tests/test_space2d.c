@@ -222,6 +222,41 @@ static void test_regions_vs_tracer(void)
         }
 }
 
+/* The rebound angle gamma_r = atan2(-S, C) is defined everywhere (tan_gr
+ * was NaN whenever C = 0, i.e. at every point with e = 0): 0 when sticking,
+ * +-90 degrees when the contact leaves tangentially, tan(gamma_r) = tan_gr. */
+static void test_rebound_angle(void)
+{
+    for (int k = 0; k < 3; k++) {
+        imp_law law = { (imp_law_kind)k, 0, NULL, NULL };
+        for (double e = 0; e <= 1; e += 0.5) {
+            law.e = e;
+            for (double th = -85; th <= 85; th += 5)
+                for (double ga = -85; ga <= 85; ga += 5) {
+                    imp_space_point p;
+                    CHECK(imp_space_state(1.414, 0.25, &law, th * DEG, ga * DEG, &p) == IMP_OK);
+                    CHECK(!isnan(p.tan_gr) && !isnan(p.gamma_r));
+                    CHECK(fabs(p.gamma_r) <= M_PI / 2);
+                    if (p.mode == IMP_MODE_C_STICKING || p.mode == IMP_MODE_R_STICKING)
+                        CHECK(p.gamma_r == 0 && p.tan_gr == 0);
+                    else if (p.C == 0)
+                        CHECK(fabs(p.gamma_r) == M_PI / 2 && isinf(p.tan_gr)
+                              && (p.gamma_r > 0) == (p.tan_gr > 0) && (p.S < 0) == (p.gamma_r > 0));
+                    else
+                        CHECK_NEAR(tan(p.gamma_r), p.tan_gr, 1e-12);
+                }
+        }
+    }
+    /* e = 0 removes the R-modes and ends every impact at max compression. */
+    imp_law law = { IMP_LAW_POISSON, 0, NULL, NULL };
+    imp_space_point p;
+    CHECK(imp_space_state(1.414, 0.25, &law, 0, 10 * DEG, &p) == IMP_OK);
+    CHECK(p.mode == IMP_MODE_C_STICKING && p.gamma_r == 0 && p.tan_gr == 0);
+    law.e = 0.8;
+    CHECK(imp_space_state(1.414, 0.25, &law, 30 * DEG, 20 * DEG, &p) == IMP_OK);
+    CHECK_NEAR(tan(p.gamma_r), 0.877255, 1e-6);
+}
+
 static void test_grid(void)
 {
     imp_law law = { IMP_LAW_POISSON, 0.8, NULL, NULL };
@@ -241,6 +276,7 @@ int main(void)
     RUN(test_table_states);
     RUN(test_regions_vs_tracer);
     RUN(test_grid);
+    RUN(test_rebound_angle);
     RUN(test_coef);
     RUN(test_table_modes);
     RUN(test_regions_vs_pdpq);

@@ -49,7 +49,8 @@ typedef struct {
     double theta, gamma;
     imp_mode mode;
     double Px, Py, S, C, dT; /* for m = rho = |vc0| = 1 */
-    double tan_gr;           /* rebound tan(gamma_r) = -S/C (NAN when C = 0) */
+    double tan_gr;           /* rebound tan(gamma_r) = -S/C: 0 when S = 0, +-inf when C = 0 */
+    double gamma_r;          /* rebound angle atan2(-S, C) in [-pi/2, pi/2], 0 when S = 0 */
     double dw;               /* change of angular velocity r (Px cos th - Py sin th) */
     int sense;               /* +1 counter-clockwise, -1 clockwise, 0 translation only */
 } imp_space_point;

@@ -22,7 +22,13 @@ imp_status imp_space_state(double r, double mu, const imp_law *law,
     out->S = res.S;
     out->C = res.C;
     out->dT = res.dT;
-    out->tan_gr = res.C > 0 ? (res.S == 0 ? 0 : -res.S / res.C) : NAN;
+    /* Rebound (C.4): gamma_r = atan2(-S, C), the angle of the outgoing
+     * contact velocity from the normal, positive towards -x like gamma;
+     * 0 when sticking, +-pi/2 when the contact leaves tangentially (C = 0,
+     * e.g. e = 0 while sliding), where tan_gr = -S/C is +-inf. */
+    double C = fmax(res.C, 0);          /* +0, never a rounding -0 */
+    out->tan_gr = res.S == 0 ? 0 : -res.S / C;
+    out->gamma_r = res.S == 0 ? 0 : atan2(-res.S, C);
     /* dw = (Px y1 - Py x1)/(m rho^2) with (x1, y1) = r (sin th, cos th). */
     out->dw = r * (res.Px * cos(theta) - res.Py * sin(theta));
     double tol = 1e-12 * r * (fabs(res.Px) + fabs(res.Py));

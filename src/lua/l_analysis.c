@@ -434,6 +434,8 @@ static int l_space(lua_State *L)
     imp_set_number(L, "C", j.one.C * scaleV);
     imp_set_number(L, "dT", j.one.dT * scaleP * scaleV);
     imp_set_number(L, "tan_gr", j.one.tan_gr);
+    imp_set_number(L, "gamma_r", j.one.gamma_r);
+    imp_set_number(L, "gamma_r_deg", j.one.gamma_r / DEG);
     imp_set_number(L, "dw", j.one.dw * scaleW);
     imp_set_string(L, "sense", sense_name(j.one.sense));
     /* Sliding region, gamma > 0 (mirrored otherwise): e tan(gamma_r) = tan(gamma) + c. */
@@ -507,6 +509,8 @@ static int l_space_map(lua_State *L)
     COLUMN("C", p->C);
     COLUMN("dT", p->dT);
     COLUMN("tan_gr", p->tan_gr);
+    COLUMN("gamma_r", p->gamma_r);
+    COLUMN("gamma_r_deg", p->gamma_r / DEG);
     COLUMN("dw", p->dw);
     COLUMN("sense", (double)p->sense);
     lua_createtable(L, n, 0);

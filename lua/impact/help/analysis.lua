@@ -91,7 +91,12 @@ region is the mode from Wang's inequalities (PHYSICS.md C.2, with the
 corrected +r^2 tan(theta) in his eq 4.2); it agrees with mode. sense is the
 sign of dw = (Px y1 - Py x1)/(m rho^2): "counter-clockwise", "clockwise" or
 "none" (on the translation line). tan_gr = -S/C is the rebound parameter (0
-when sticking). In the sliding region rebound_c is Wang's c of
+when sticking; +-inf when the contact leaves tangentially, C = 0, as with
+e = 0 while sliding). gamma_r = atan2(-S, C) (gamma_r_deg in degrees) is the
+rebound angle of the contact velocity from the normal, in [-90, 90] degrees,
+positive when the contact point moves towards -x (the sense of gamma): 0 when
+sticking, +-90 when leaving tangentially, defined at every striking state.
+In the sliding region rebound_c is Wang's c of
 e tan(gamma_r) = tan(gamma) + c (C.4). At theta = 0, sphere gives the
 central-oblique test of C.3 with the factor 1 + r^2 (Wang's printed form is
 the r = 0 case). reversal gives W86 4.4: whether reversed sliding exists for
@@ -106,7 +111,8 @@ some orientation (r^2/sqrt(1+r^2) > 2 mu) and the theta interval (for gamma > 0)
       { "mode", "the tracer's contact mode" },
       { "region", "the mode by Wang's inequalities (C.2)" },
       { "Px, Py, S, C, dT", "impulse, final contact velocities, energy change" },
-      { "tan_gr", "rebound parameter -S/C" },
+      { "tan_gr", "rebound parameter -S/C (0 sticking, +-inf when C = 0)" },
+      { "gamma_r, gamma_r_deg", "rebound angle atan2(-S, C), same sense as gamma" },
       { "dw, sense", "change of angular velocity and its sense" },
       { "rebound_c", "sliding region: c of e tan(gamma_r) = tan(gamma) + c" },
       { "sphere", "theta = 0: {sticks, e_tan_gr} of C.3" },
@@ -126,7 +132,8 @@ print(s.mode, s.Px, s.Py, s.tan_gr, s.sense)
     text = [[
 Solves every striking state of a grid (as impact.space) and returns the
 columns gamma, theta (radians), gamma_deg, theta_deg, mode, region, Px, Py,
-S, C, dT, tan_gr, dw, sense (+1, -1, 0), gamma varying fastest
+S, C, dT, tan_gr, gamma_r, gamma_r_deg, dw, sense (+1, -1, 0), gamma
+varying fastest
 (row i*ng + j has the i-th theta and the j-th gamma). Ranges are {from, to,
 n} in radians (gamma, theta) or degrees (gamma_deg, theta_deg); the defaults
 are gamma 0..89 degrees (90 values) and theta -89..89 (179 values).
