@@ -154,6 +154,83 @@ describe("impact.space_map", function()
     assert.is_true(#tl.grid.theta > 0)
   end)
 
+  it("gives the translation line for every law: closed form or root of dw (C.4)", function()
+    for _, law in ipairs{ "poisson", "newton", "energetic" } do
+      local m = impact.space_map{ r = 1.414, mu = 0.25, e = 0.8, law = law,
+                                  gamma_deg = { 1, 89, 3 }, theta_deg = { 1, 60, 60 } }
+      local tl = m.translation
+      assert.is_true(#tl.theta >= 10)
+      local g = impact.space_map{ r = 1.414, mu = 0.25, e = 0.8, law = law,
+                                  gamma_deg = { -89, 89, 37 }, theta_deg = { -89, 89, 37 } }
+      for i = 1, g.n do assert.equal(g.columns.mode[i], g.columns.region[i]) end
+      for i = 1, #tl.theta do
+        local s = impact.space{ r = 1.414, mu = 0.25, e = 0.8, law = law,
+                                theta = tl.theta[i], gamma = tl.gamma[i] }
+        assert.is_true(math.abs(s.dw) <= 1e-12, law .. ": dw = " .. s.dw)
+        assert.equal(s.mode, tl.segment[i])
+        assert.equal(law == "energetic" and "numerical" or "closed-form", tl.method[i])
+        if law == "newton" then
+          assert.is.near(1.8 * math.tan(tl.theta[i]), math.tan(tl.gamma[i]), 1e-12)
+        end
+      end
+    end
+  end)
+
+  it("keeps the translation line inside a negative gamma grid, mirrored", function()
+    local m = impact.space_map{ r = 1.414, mu = 0.25, e = 0.8, gamma_deg = { -60, -1, 20 },
+                                theta_deg = { -60, 60, 25 } }
+    local p = impact.space_map{ r = 1.414, mu = 0.25, e = 0.8, gamma_deg = { 60, 1, 20 },
+                                theta_deg = { 60, -60, 25 } }
+    local tl, tp = m.translation, p.translation
+    assert.is_true(#tl.gamma > 0)
+    assert.equal(#tp.gamma, #tl.gamma)
+    for i = 1, #tl.gamma do
+      assert.is_true(tl.gamma[i] >= math.rad(-60) - 1e-15 and tl.gamma[i] <= math.rad(-1) + 1e-15)
+      assert.is.near(-tp.gamma[i], tl.gamma[i], 1e-12)
+      assert.is.near(-tp.theta[i], tl.theta[i], 1e-15)
+    end
+    assert.is.near(-math.atan(0.25), tl.sliding_theta, 1e-15)
+    assert.is_nil(tl.sliding_theta_neg)
+    local b = impact.space_map{ r = 1.414, mu = 0.25, e = 0.8, gamma_deg = { -60, 60, 5 },
+                                theta_deg = { -60, 60, 5 } }
+    assert.is.near(math.atan(0.25), b.translation.sliding_theta, 1e-15)
+    assert.is.near(-math.atan(0.25), b.translation.sliding_theta_neg, 1e-15)
+  end)
+
+  it("has no translation line at r = 0 (dw = 0 everywhere)", function()
+    local m = impact.space_map{ r = 0, mu = 0.25, e = 0.8, gamma_deg = { 1, 89, 20 },
+                                theta_deg = { -60, 60, 25 } }
+    assert.equal(500, m.n)
+    assert.equal(0, #m.translation.theta)
+    assert.equal(0, #m.translation.grid.theta)
+    assert.is_true(m.translation.everywhere)
+  end)
+
+  it("gives no region and no closed forms for a custom law", function()
+    local law = function(s) return s.Pn - 1.8 * s.Pc end
+    local s = impact.space{ r = 1.414, mu = 0.25, theta_deg = 10, gamma_deg = 25, law = law }
+    assert.equal("R-sticking", s.mode)
+    assert.is_nil(s.region); assert.is_nil(s.rebound_c); assert.is_nil(s.e)
+    assert.is_nil(impact.space{ r = 1.414, mu = 0.25, theta = 0, gamma_deg = 25, law = law }.sphere)
+    -- the same law as Poisson e = 0.8: the same impulse, and region = mode there
+    local q = impact.space{ r = 1.414, mu = 0.25, e = 0.8, theta_deg = 10, gamma_deg = 25 }
+    assert.is.near(q.Px, s.Px, 1e-12)
+    assert.equal(q.mode, q.region)
+    local f = os.tmpname()
+    local m = impact.space_map{ r = 1.414, mu = 0.25, law = law, gamma_deg = { 1, 89, 30 },
+                                theta_deg = { -60, 60, 30 }, out = f }
+    assert.is_nil(m.columns.region)
+    for _, k in ipairs(m.order) do assert.is_not.equal("region", k) end
+    for i = 1, #m.translation.theta do
+      local p = impact.space{ r = 1.414, mu = 0.25, law = law, theta = m.translation.theta[i],
+                              gamma = m.translation.gamma[i] }
+      assert.is_true(math.abs(p.dw) <= 1e-12)
+      assert.equal("numerical", m.translation.method[i])
+    end
+    local fh = io.open(f); local head = fh:read("l"); fh:close(); os.remove(f)
+    assert.is_nil(head:find("region"))
+  end)
+
   it("writes CSV columns", function()
     local f = os.tmpname()
     local m = impact.space_map{ r = 2, mu = 0.5, e = 0.8, gamma_deg = { 5, 85, 3 },

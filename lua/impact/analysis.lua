@@ -26,17 +26,17 @@ local function write_csv(path, columns, order, fn)
 end
 
 -- Where the change of rotation dw changes sign between grid neighbours: the
--- translation line (linear interpolation), every region. Both directions,
--- since the line runs along gamma in the sliding region (theta = atan mu)
--- and across it elsewhere.
+-- translation line (linear interpolation), every region. Both directions
+-- (along gamma and along theta), since the line runs along gamma in the
+-- sliding region (theta = atan mu) and across it elsewhere. A grid point
+-- with dw = 0 exactly counts once; r = 0 (dw = 0 everywhere) gives none.
 local function translation_on_grid(r)
   local c, ng, nt = r.columns, r.ng, r.nt
   local th, ga = {}, {}
+  if r.r == 0 then return { theta = th, gamma = ga } end
   local function edge(a, b)
     local da, db = c.dw[a], c.dw[b]
-    if da == 0 then
-      th[#th + 1], ga[#ga + 1] = c.theta[a], c.gamma[a]
-    elseif da * db < 0 then
+    if da * db < 0 then
       local f = da / (da - db)
       th[#th + 1] = c.theta[a] + f * (c.theta[b] - c.theta[a])
       ga[#ga + 1] = c.gamma[a] + f * (c.gamma[b] - c.gamma[a])
@@ -45,6 +45,7 @@ local function translation_on_grid(r)
   for i = 0, nt - 1 do
     for j = 1, ng do
       local a = i * ng + j
+      if c.dw[a] == 0 then th[#th + 1], ga[#ga + 1] = c.theta[a], c.gamma[a] end
       if j < ng then edge(a, a + 1) end
       if i < nt - 1 then edge(a, a + ng) end
     end
@@ -66,9 +67,14 @@ return function(impact, core)
       -- the position would point here; report the caller's instead
       error((tostring(r):gsub("^[^\n]-analysis%.lua:%d+: ", "")), 2)
     end
-    r.order = ORDER
+    -- the columns present (a custom law has no region)
+    local order = {}
+    for _, k in ipairs(ORDER) do
+      if r.columns[k] then order[#order + 1] = k end
+    end
+    r.order = order
     r.translation.grid = translation_on_grid(r)
-    if out then write_csv(out, r.columns, ORDER, "space_map") end
+    if out then write_csv(out, r.columns, order, "space_map") end
     return r
   end
 

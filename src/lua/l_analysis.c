@@ -307,6 +307,8 @@ typedef struct {
     int ng, nt;
     imp_space_point *pts;
     imp_space_point one;
+    imp_space_tpoint *tl;    /* translation line on the grid */
+    int ntl;
     imp_status st;
 } space_job;
 
@@ -322,6 +324,9 @@ static int space_grid_body(lua_State *L)
     space_job *j = lua_touserdata(L, 1);
     j->st = imp_space_grid(j->r, j->mu, j->law, j->g[0], j->g[1], j->ng,
                            j->t[0], j->t[1], j->nt, j->pts);
+    if (j->st == IMP_OK)
+        j->st = imp_space_translation_grid(j->r, j->mu, j->law, j->pts, j->ng, j->nt,
+                                           j->tl, &j->ntl);
     return 0;
 }
 
@@ -414,20 +419,22 @@ static int l_space(lua_State *L)
     imp_law_run(L, &lr.law, space_one_body, &j);
     if (j.st != IMP_OK) space_raise(L, &c, &lr, j.st);
     double e = lr.law.e, r = j.r;
+    /* Wang's closed forms (C.2-C.4) hold for the built-in laws, whose mode
+     * and sliding impulse do not depend on the law (A.5, A.7); a custom law
+     * has no e to put in them: region, rebound_c and sphere stay nil. */
+    int builtin = lr.law.kind != IMP_LAW_CUSTOM;
     imp_mode region = imp_space_region(r, j.mu, e, j.theta, j.gamma);
     lua_createtable(L, 0, 24);
     imp_set_number(L, "r", r);
     imp_set_number(L, "mu", j.mu);
-    imp_set_number(L, "e", e);
+    if (builtin || imp_check_has(&c, 1, "e")) imp_set_number(L, "e", e);
     imp_set_string(L, "law", imp_law_name(&lr.law));
     imp_set_number(L, "theta", j.theta);
     imp_set_number(L, "gamma", j.gamma);
     imp_set_number(L, "theta_deg", j.theta / DEG);
     imp_set_number(L, "gamma_deg", j.gamma / DEG);
     imp_set_string(L, "mode", imp_mode_name(j.one.mode));
-    /* Wang's inequalities (C.2) assume Poisson-equivalent modes; the mode does
-     * not depend on the built-in law (A.5). */
-    imp_set_string(L, "region", imp_mode_name(region));
+    if (builtin) imp_set_string(L, "region", imp_mode_name(region));
     imp_set_number(L, "Px", j.one.Px * scaleP);
     imp_set_number(L, "Py", j.one.Py * scaleP);
     imp_set_number(L, "S", j.one.S * scaleV);
@@ -439,11 +446,11 @@ static int l_space(lua_State *L)
     imp_set_number(L, "dw", j.one.dw * scaleW);
     imp_set_string(L, "sense", sense_name(j.one.sense));
     /* Sliding region, gamma > 0 (mirrored otherwise): e tan(gamma_r) = tan(gamma) + c. */
-    if (region == IMP_MODE_SLIDING && j.gamma != 0) {
+    if (builtin && region == IMP_MODE_SLIDING && j.gamma != 0) {
         double sg = j.gamma > 0 ? 1 : -1;
         imp_set_number(L, "rebound_c", sg * imp_space_rebound_c(r, j.mu, e, sg * j.theta));
     }
-    if (j.theta == 0) {
+    if (builtin && j.theta == 0) {
         double etg;
         int sticks = imp_space_sphere(r, j.mu, e, fabs(j.gamma), &etg);
         lua_createtable(L, 0, 2);
@@ -486,6 +493,7 @@ static int l_space_map(lua_State *L)
     /* Scratch owned by the collector, so an error leaks nothing. */
     j.pts = lua_newuserdatauv(L, sizeof(imp_space_point) * (size_t)n, 0);
     int scratch = lua_gettop(L);
+    j.tl = lua_newuserdatauv(L, sizeof(imp_space_tpoint) * (size_t)j.nt * (size_t)(j.ng + 4), 0);
     imp_interrupt_clear();
     imp_law_run(L, &lr.law, space_grid_body, &j);
     if (j.st != IMP_OK) space_raise(L, &c, &lr, j.st);
@@ -519,41 +527,44 @@ static int l_space_map(lua_State *L)
         lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -2, "mode");
-    lua_createtable(L, n, 0);
-    for (int i = 0; i < n; i++) {
-        lua_pushstring(L, imp_mode_name(imp_space_region(j.r, j.mu, e, j.pts[i].theta, j.pts[i].gamma)));
-        lua_rawseti(L, -2, i + 1);
-    }
-    lua_setfield(L, -2, "region");
-    lua_setfield(L, -2, "columns");
-    /* Closed-form translation line in the sticking regions (C.4, gamma > 0):
-     * for each theta of the grid, the gamma of each sticking segment whose
-     * point lies in that region; plus the sliding segment theta = atan(mu). */
-    lua_createtable(L, 0, 4);
-    lua_newtable(L);   /* theta */
-    lua_newtable(L);   /* gamma */
-    lua_newtable(L);   /* segment */
-    int k = 0;
-    for (int i = 0; i < j.nt; i++) {
-        double th = j.pts[i * j.ng].theta;
-        static const imp_mode regs[2] = { IMP_MODE_C_STICKING, IMP_MODE_R_STICKING };
-        for (int q = 0; q < 2; q++) {
-            double tg = imp_space_translation(j.r, j.mu, e, th, regs[q]);
-            if (!(tg > 0) || !isfinite(tg)) continue;
-            double ga = atan(tg);
-            if (imp_space_region(j.r, j.mu, e, th, ga) != regs[q]) continue;
-            k++;
-            lua_pushnumber(L, th); lua_rawseti(L, -4, k);
-            lua_pushnumber(L, ga); lua_rawseti(L, -3, k);
-            lua_pushstring(L, imp_mode_name(regs[q])); lua_rawseti(L, -2, k);
+    /* Wang's inequalities hold for the built-in laws (the mode does not
+     * depend on them, A.5); a custom law has no region. */
+    if (lr.law.kind != IMP_LAW_CUSTOM) {
+        lua_createtable(L, n, 0);
+        for (int i = 0; i < n; i++) {
+            lua_pushstring(L, imp_mode_name(imp_space_region(j.r, j.mu, e, j.pts[i].theta, j.pts[i].gamma)));
+            lua_rawseti(L, -2, i + 1);
         }
+        lua_setfield(L, -2, "region");
     }
+    lua_setfield(L, -2, "columns");
+    /* The translation line (C.4): closed forms where the law has them,
+     * roots of dw along gamma elsewhere (imp_space_translation_grid). */
+    lua_createtable(L, 0, 8);
+    lua_createtable(L, j.ntl, 0);   /* theta */
+    lua_createtable(L, j.ntl, 0);   /* gamma */
+    lua_createtable(L, j.ntl, 0);   /* segment */
+    lua_createtable(L, j.ntl, 0);   /* method */
+    for (int k = 0; k < j.ntl; k++) {
+        lua_pushnumber(L, j.tl[k].theta); lua_rawseti(L, -5, k + 1);
+        lua_pushnumber(L, j.tl[k].gamma); lua_rawseti(L, -4, k + 1);
+        lua_pushstring(L, imp_mode_name(j.tl[k].segment)); lua_rawseti(L, -3, k + 1);
+        lua_pushstring(L, j.tl[k].closed ? "closed-form" : "numerical"); lua_rawseti(L, -2, k + 1);
+    }
+    lua_setfield(L, -5, "method");
     lua_setfield(L, -4, "segment");
     lua_setfield(L, -3, "gamma");
     lua_setfield(L, -2, "theta");
-    imp_set_number(L, "sliding_theta", atan(j.mu));
+    /* Sliding region: theta = atan(mu) for gamma > 0, its mirror -atan(mu)
+     * for gamma < 0 (every law). */
+    double gmin = fmin(j.g[0], j.g[1]), gmax = fmax(j.g[0], j.g[1]);
+    imp_set_number(L, "sliding_theta", (gmax > 0 || gmin >= 0 ? 1 : -1) * atan(j.mu));
+    if (gmin < 0 && gmax > 0) imp_set_number(L, "sliding_theta_neg", -atan(j.mu));
+    /* r = 0: the impulse always passes through the CM. */
+    if (j.r == 0) imp_set_boolean(L, "everywhere", 1);
     lua_setfield(L, -2, "translation");
     set_reversal(L, j.r, j.mu);
+    lua_remove(L, scratch + 1);
     lua_remove(L, scratch);
     return 1;
 }

@@ -88,7 +88,10 @@ units; when body1 is given, theta and gamma come from it and the impulses,
 velocities and dw are in its units). mu_s must equal mu_k (Wang uses one mu).
 
 region is the mode from Wang's inequalities (PHYSICS.md C.2, with the
-corrected +r^2 tan(theta) in his eq 4.2); it agrees with mode. sense is the
+corrected +r^2 tan(theta) in his eq 4.2); it agrees with mode for the
+built-in laws (the mode does not depend on them, A.5). A custom law has no e
+to put in the closed forms: region, rebound_c and sphere are then nil (and e
+too unless given). sense is the
 sign of dw = (Px y1 - Py x1)/(m rho^2): "counter-clockwise", "clockwise" or
 "none" (on the translation line). tan_gr = -S/C is the rebound parameter (0
 when sticking; +-inf when the contact leaves tangentially, C = 0, as with
@@ -109,13 +112,13 @@ some orientation (r^2/sqrt(1+r^2) > 2 mu) and the theta interval (for gamma > 0)
     },
     result = {
       { "mode", "the tracer's contact mode" },
-      { "region", "the mode by Wang's inequalities (C.2)" },
+      { "region", "the mode by Wang's inequalities (C.2); nil for a custom law" },
       { "Px, Py, S, C, dT", "impulse, final contact velocities, energy change" },
       { "tan_gr", "rebound parameter -S/C (0 sticking, +-inf when C = 0)" },
       { "gamma_r, gamma_r_deg", "rebound angle atan2(-S, C), same sense as gamma" },
       { "dw, sense", "change of angular velocity and its sense" },
-      { "rebound_c", "sliding region: c of e tan(gamma_r) = tan(gamma) + c" },
-      { "sphere", "theta = 0: {sticks, e_tan_gr} of C.3" },
+      { "rebound_c", "sliding region: c of e tan(gamma_r) = tan(gamma) + c (built-in laws)" },
+      { "sphere", "theta = 0: {sticks, e_tan_gr} of C.3 (built-in laws)" },
       { "reversal", "{exists, ratio_max, theta_lo, theta_hi (and _deg)}" },
       { "r, mu, e, law, theta, gamma, theta_deg, gamma_deg", "the data used" },
     },
@@ -138,12 +141,31 @@ varying fastest
 n} in radians (gamma, theta) or degrees (gamma_deg, theta_deg); the defaults
 are gamma 0..89 degrees (90 values) and theta -89..89 (179 values).
 
-translation holds the translation line (no change of rotation): theta,
-gamma and segment for the closed forms of C.4 in the C- and R-sticking
-regions, sliding_theta = atan(mu) (the line in the sliding region), and grid
-= {theta, gamma} found from the sign changes of dw along gamma in each row
-(every region, linear interpolation). reversal is as in impact.space.
-out = "file.csv" also writes the columns (in result.order) as CSV.]],
+The region column (Wang's inequalities) is there for the built-in laws
+only; result.order lists the columns present.
+
+translation holds the translation line (dw = 0, no change of rotation).
+theta, gamma, segment (the mode there) and method list its points row by
+row (one theta per row), inside the grid's gamma range:
+  * method "closed-form" in the sticking regions where the law has one:
+    Poisson, C.4's C- and R-sticking forms; Newton, tan(gamma) =
+    (1+e) tan(theta) in both (its sticking impulse is point D, so
+    Px/Py = tan(theta) gives it with C.1's B1, B2, B3); gamma < 0 by the
+    mirror (gamma, theta) -> (-gamma, -theta);
+  * method "numerical" elsewhere: between gamma neighbours of a row where dw
+    changes sign, the root of dw refined by bisection on the tracer to the
+    last bit of gamma (energetic and custom laws, whose sticking impulse has
+    no closed form here, and the reversed regions of every law).
+sliding_theta is the line in the sliding region, the same for every law
+(the impulse stays on the limiting-friction line): atan(mu) for gamma > 0,
+-atan(mu) when the whole grid has gamma < 0; a grid with both signs also
+gives sliding_theta_neg = -atan(mu). grid = {theta, gamma} are the sign
+changes of dw between grid neighbours in both directions (along gamma and
+along theta: the line runs along gamma in the sliding region), linearly
+interpolated, every region. With r = 0 every impulse passes through the CM
+(dw = 0 everywhere): no points, and translation.everywhere = true.
+reversal is as in impact.space. out = "file.csv" also writes the columns
+(in result.order) as CSV.]],
     fields = {
       { "r, or l and rho, or body1", "the shape", nil },
       { "mu, law, e", "as in impact.space", nil },
@@ -155,7 +177,7 @@ out = "file.csv" also writes the columns (in result.order) as CSV.]],
       { "columns", "name -> array (see text)" },
       { "order", "column order of the CSV" },
       { "n, ng, nt", "points, gamma values, theta values" },
-      { "translation", "{theta, gamma, segment, sliding_theta, grid}" },
+      { "translation", "{theta, gamma, segment, method, sliding_theta, sliding_theta_neg, grid, everywhere}" },
       { "reversal", "as in impact.space" },
       { "r, mu, e, law", "the data used" },
     },
