@@ -96,12 +96,65 @@ static void test_brach(void)
         double Py = -2 * c.C0 / (c.B2 - lam[i] * c.B3);
         CHECK_NEAR(imp_energy2d(&c, lam[i] * Py, Py), want[i], V6);
     }
-    /* A user ratio is also lowered until no energy is gained. */
+    CHECK(r.ratio_limited == IMP_RATIO_ENERGY);
+}
+
+/* F.4: a user ratio is limited like the rule's, first so that friction does
+ * not reverse the slip (lambda between 0 and mu0, which stops it at D), then
+ * so that no energy is gained (before, only the energy limit applied:
+ * ratio = -1e6 gave S = -0.99 and 1e6 drove the slip past zero). */
+static void test_brach_ratio_limits(void)
+{
     imp_model_params p = par(0.5, 0.3);
-    p.has_ratio = 1; p.ratio = 0.9;
+    p.has_ratio = 1;
+    double mu0 = 0.263157894736842;   /* rod case 2, e = 0.5: point D (0.1875, 0.7125) */
+    double big[2] = { 0.9, 1e6 };
+    for (int i = 0; i < 2; i++) {
+        p.ratio = big[i];
+        imp_model_result2d r = solve(IMP_MODEL_BRACH, rod(0.6, -1), p);
+        CHECK_NEAR(r.ratio, mu0, 1e-12);
+        CHECK_NEAR(r.Px, 0.1875, 1e-12);
+        CHECK_NEAR(r.Py, 0.7125, 1e-12);
+        CHECK_NEAR(r.S, 0, 1e-12);
+        CHECK_NEAR(r.dT, -0.121875, 1e-12);
+        CHECK(r.ratio_limited == IMP_RATIO_REVERSAL && r.ratio_req == big[i]);
+    }
+    p.ratio = -1e6;                   /* friction along the frictionless slip S = -0.3 */
+    imp_model_result2d r = solve(IMP_MODEL_BRACH, rod(0.6, -1), p);
+    CHECK(r.ratio == 0 && r.Px == 0);
+    CHECK_NEAR(r.Py, 0.6, 1e-12);
+    CHECK_NEAR(r.S, -0.3, 1e-12);
+    CHECK(r.ratio_limited == IMP_RATIO_REVERSAL);
+    p.ratio = 0.1;                    /* inside [0, mu0]: used as given */
     r = solve(IMP_MODEL_BRACH, rod(0.6, -1), p);
-    CHECK(r.ratio < 0.9 && r.ratio > 0);
-    CHECK_NEAR(r.dT, 0, 1e-9);
+    CHECK(r.ratio == 0.1 && r.ratio_limited == 0);
+    /* e = 1: every ratio in (0, mu0] gains energy (F.4), so 0 survives. */
+    p = par(1, 0.3); p.has_ratio = 1; p.ratio = 0.2;
+    r = solve(IMP_MODEL_BRACH, rod(0.6, -1), p);
+    CHECK(r.ratio == 0 && r.ratio_limited == IMP_RATIO_ENERGY);
+    p.ratio = 0.5;
+    r = solve(IMP_MODEL_BRACH, rod(0.6, -1), p);
+    CHECK(r.ratio == 0 && r.ratio_limited == (IMP_RATIO_REVERSAL | IMP_RATIO_ENERGY));
+    /* D out of reach (S0 = 5: Py_D < 0): only ratios opposing S0. */
+    p = par(0.5, 0.3); p.has_ratio = 1; p.ratio = 0.3;
+    r = solve(IMP_MODEL_BRACH, rod(5, -1), p);
+    CHECK(isnan(r.ratio_limit) && r.ratio == 0 && r.ratio_limited == IMP_RATIO_REVERSAL);
+    p.ratio = -0.3;
+    r = solve(IMP_MODEL_BRACH, rod(5, -1), p);
+    CHECK(r.ratio == -0.3 && r.ratio_limited == 0 && r.S > 0);
+    /* Any requested ratio: the slip ends between its frictionless value and
+     * 0 (never reversed by friction) and no energy is gained. */
+    double S0s[4] = { 0.6, -1, 5, 0 };
+    for (int i = 0; i < 4; i++)
+        for (double e = 0; e <= 1; e += 0.25)
+            for (double q = -3; q <= 3; q += 0.125) {
+                imp_coef2d c = rod(S0s[i], -1);
+                p = par(e, 0.3); p.has_ratio = 1; p.ratio = q;
+                r = solve(IMP_MODEL_BRACH, c, p);
+                double Sf = c.S0 - c.B3 * (-(1 + e) * c.C0 / c.B2);   /* lambda = 0 */
+                CHECK(r.S * Sf >= -1e-12 && fabs(r.S) <= fabs(Sf) + 1e-12);
+                CHECK(!r.energy_gain);
+            }
 }
 
 static void test_glocker_pfeiffer(void)
@@ -406,6 +459,7 @@ int main(void)
     RUN(test_newton_frictionless);
     RUN(test_kane_gains_energy);
     RUN(test_brach);
+    RUN(test_brach_ratio_limits);
     RUN(test_glocker_pfeiffer);
     RUN(test_smith);
     RUN(test_smith_extreme);

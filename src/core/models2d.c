@@ -125,24 +125,39 @@ static int quadratic(double a, double b, double c, double x[2])
 }
 
 /* Brach (F.4) with Newton's normal law and a fixed impulse ratio lambda:
- * Py = -(1+e) C0/(B2 - lambda B3), Px = lambda Py. The ratio starts at
- * sgn(mu0) min(mu, |mu0|) (never past the stick point D) and is lowered
- * towards 0 until no energy is gained. h(lambda) below has the sign of dT. */
+ * Py = -(1+e) C0/(B2 - lambda B3), Px = lambda Py. The final slip
+ * S(lambda) increases with lambda (dS/dlambda = Delta N/(B2 - lambda B3)^2)
+ * and vanishes at mu0 (point D), so "friction does not reverse the slip"
+ * keeps lambda between 0 (no friction) and mu0; when D is out of reach
+ * (Py_D <= 0: the slip cannot be stopped, and keeps the sign of S0) it
+ * keeps lambda on the side opposing S0. The requested ratio (the user's, or
+ * mu with that sign: the rule sgn(mu0) min(mu, |mu0|)) is clamped to that
+ * range, then lowered towards 0 until no energy is gained. h(lambda) below
+ * has the sign of dT. *limited gets IMP_RATIO_REVERSAL and/or
+ * IMP_RATIO_ENERGY for the limits that changed the ratio. */
 static imp_status brach(const imp_coef2d *c, const imp_model_params *p,
-                        double *Px, double *Py, double *lambda, double *mu0)
+                        double *Px, double *Py, double *lambda, double *mu0,
+                        double *req, int *limited)
 {
     double e = p->e, B1 = c->B1, B2 = c->B2, B3 = c->B3, S0 = c->S0, C0 = c->C0;
     double num = (1 + e) * C0 * B3 + S0 * B2, den = (1 + e) * C0 * B1 + S0 * B3;
-    double lam;
+    double lo, hi;
+    *limited = 0;
     /* den = -Delta*PyD: the stick point D needs PyD > 0 to be reachable. */
     if (den < 0) {
         *mu0 = num / den;
-        lam = sgn(*mu0) * fmin(p->mu, fabs(*mu0));
+        *req = p->has_ratio ? p->ratio : sgn(*mu0) * p->mu;
+        lo = fmin(0, *mu0);
+        hi = fmax(0, *mu0);
     } else {
+        double s = slip_sign(S0, B3);
         *mu0 = NAN;
-        lam = -slip_sign(S0, B3) * p->mu;
+        *req = p->has_ratio ? p->ratio : -s * p->mu;
+        lo = s > 0 ? -HUGE_VAL : 0;
+        hi = s > 0 ? 0 : HUGE_VAL;
     }
-    if (p->has_ratio) lam = p->ratio;
+    double lam = fmin(fmax(*req, lo), hi);
+    if (lam != *req) *limited |= IMP_RATIO_REVERSAL;
     double qa = -S0 * B3 - 0.5 * (1 + e) * C0 * B1;
     double qb = S0 * B2 + e * C0 * B3;
     double qc = 0.5 * (1 - e) * C0 * B2;
@@ -156,6 +171,7 @@ static imp_status brach(const imp_coef2d *c, const imp_model_params *p,
         for (int i = 0; i < n; i++)
             if (r[i] >= 0 && r[i] <= T && r[i] > best) best = r[i];
         lam = d * best;
+        *limited |= IMP_RATIO_ENERGY;
     }
     double k = B2 - lam * B3;
     if (!(k > 0)) return IMP_ENOROOT;
@@ -180,7 +196,8 @@ static imp_status brach_moment(const imp_coef2d *c, const imp_model_params *p,
     s.C0 += m->BCq * q;
     r->Mq = q;
     if (s.C0 < 0) {
-        imp_status st = brach(&s, p, &r->Px, &r->Py, &r->ratio, &r->ratio_limit);
+        imp_status st = brach(&s, p, &r->Px, &r->Py, &r->ratio, &r->ratio_limit,
+                              &r->ratio_req, &r->ratio_limited);
         if (st != IMP_OK) return st;
     }
     r->S = s.S0 + s.B1 * r->Px - s.B3 * r->Py;
@@ -383,7 +400,8 @@ static imp_status solve_model(imp_model2d m, const imp_coef2d *c,
             computed_velocities = 1;
             r->status = IMP_MSTATUS_UNCERTAIN;
         } else {
-            st = brach(c, p, &r->Px, &r->Py, &r->ratio, &r->ratio_limit);
+            st = brach(c, p, &r->Px, &r->Py, &r->ratio, &r->ratio_limit,
+                       &r->ratio_req, &r->ratio_limited);
         }
         break;
     case IMP_MODEL_SMITH:

@@ -63,7 +63,7 @@ typedef struct {
     double e;        /* Newton's (or, for GP/C-S, Poisson's) coefficient, [0, 1] */
     double mu;       /* Coulomb's kinetic coefficient; Brach: the ratio bound */
     double mu_0;     /* Kane's static coefficient (>= mu) */
-    int has_ratio;   /* Brach: use ratio as the starting impulse ratio */
+    int has_ratio;   /* Brach: ratio requested instead of sgn(mu0)*mu (still limited) */
     double ratio;
     /* C-S (per phase) and Brach (once, the e_m plug-in of F.4): an optional
      * moment law (NULL = none) and its coupling. */
@@ -71,6 +71,10 @@ typedef struct {
     void *moment_ctx;
     const imp_moment2d *mcoef;
 } imp_model_params;
+
+/* Brach's limits on the impulse ratio (F.4). */
+enum { IMP_RATIO_REVERSAL = 1,  /* clamped so that friction does not reverse the slip */
+       IMP_RATIO_ENERGY = 2 };  /* lowered so that no energy is gained */
 
 typedef struct {
     double Px, Py;      /* total impulse on body 1 */
@@ -80,6 +84,8 @@ typedef struct {
     double PxC, PyC;    /* compression-phase impulse (GP, C-S; else 0) */
     double ratio;       /* Px/Py (0 when Py = 0); Brach: the ratio used */
     double ratio_limit; /* Brach: the critical ratio mu0 of point D */
+    double ratio_req;   /* Brach: the requested ratio (user's, or sgn(mu0)*mu) */
+    int ratio_limited;  /* Brach: IMP_RATIO_* bits of the limits applied */
     int energy_gain;    /* dT > 0 beyond rounding */
     int coulomb_ok;     /* |Px| <= mu*Py (Kane: max(mu, mu_0)) */
     int nroots;         /* Smith: admissible roots found (1 expected) */

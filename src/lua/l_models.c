@@ -25,8 +25,9 @@ static const char *const model_notes[] = {
         "reconstructed (F.3): Whittaker's procedure, Newton's stick trial (point D) accepted "
         "within mu_0, else Coulomb sliding with Newton's law; can create energy",
     [IMP_MODEL_BRACH] =
-        "reconstructed (F.4): Newton's law with an impulse ratio starting at sgn(mu0)*min(mu, |mu0|) "
-        "and lowered until no energy is gained (sign rule and energy step are this workbench's "
+        "reconstructed (F.4): Newton's law with an impulse ratio (the given ratio, or mu with the "
+        "sign of mu0) kept between 0 and mu0 so that friction does not reverse the slip, then "
+        "lowered until no energy is gained (sign rule and energy step are this workbench's "
         "reading); Brach's moment coefficient e_m was not recovered",
     [IMP_MODEL_SMITH] =
         "reconstructed (F.7): the commonly quoted form of Smith 1991 (friction on the mean of the "
@@ -181,6 +182,12 @@ static void push_result(lua_State *L, imp_model2d m, const imp_problem2d *pb,
     imp_set_number(L, "ratio", r->ratio);
     if (m == IMP_MODEL_KANE) imp_set_number(L, "mu_0", p->mu_0);
     if (m == IMP_MODEL_BRACH && !isnan(r->ratio_limit)) imp_set_number(L, "mu0", r->ratio_limit);
+    if (m == IMP_MODEL_BRACH && r->Py > 0) {
+        static const char *const why[4] = { NULL, "reversal", "energy", "reversal+energy" };
+        imp_set_number(L, "ratio_requested", r->ratio_req);
+        if (r->ratio_limited) imp_set_string(L, "ratio_limited", why[r->ratio_limited & 3]);
+        else imp_set_boolean(L, "ratio_limited", 0);
+    }
     if (m == IMP_MODEL_SMITH) { lua_pushinteger(L, r->nroots); lua_setfield(L, -2, "nroots"); }
     if (m == IMP_MODEL_GLOCKER_PFEIFFER || m == IMP_MODEL_CS) {
         imp_set_number(L, "PxC", r->PxC);

@@ -20,9 +20,15 @@ PHYSICS.md F.9 does:
                          trial (point D) accepted when |Px| <= mu_0*Py, else
                          Coulomb sliding with Newton's law. Can create energy.
   "brach"                reconstructed. Newton's law and an impulse ratio
-                         lambda = Px/Py starting at sgn(mu0)*min(mu, |mu0|)
-                         (mu0 = the stick ratio, point D) and lowered towards 0
-                         until no energy is gained. The sign rule and the
+                         lambda = Px/Py: the given ratio, or mu with the sign
+                         of mu0 (mu0 = the stick ratio, point D), limited as
+                         F.4 says: kept between 0 and mu0 so that friction
+                         does not reverse the slip (on the side opposing S0
+                         when D is out of reach), i.e. sgn(mu0)*min(mu, |mu0|)
+                         for the rule, then lowered towards 0 until no energy
+                         is gained. result.ratio_limited says which limit
+                         changed it ("reversal", "energy",
+                         "reversal+energy", or false). The sign rule and the
                          energy step are this workbench's reading; Brach's
                          moment coefficient e_m was NOT recovered (rejected);
                          a 'moment' law may stand in for it (F.4's plug-in,
@@ -59,7 +65,7 @@ C-/R- distinction has no meaning for a one-step model.]],
       { "mu", "Coulomb's (kinetic) coefficient; for brach the bound on the impulse ratio", "0" },
       { "mu_s, mu_k", "override mu; the models use mu_k, kane's mu_0 defaults to mu_s", nil },
       { "mu_0", "kane: static coefficient of the stick trial (>= mu)", "mu_s" },
-      { "ratio", "brach: a starting impulse ratio instead of the rule (still lowered until no energy is gained)", nil },
+      { "ratio", "brach: the impulse ratio to use instead of sgn(mu0)*mu (still limited: not reversing the slip, no energy gained)", nil },
       { "moment", "cs: contact-moment law function(s) -> Mq, once per phase; brach: the e_m plug-in, called once", "none" },
     },
     result = {
@@ -72,6 +78,7 @@ C-/R- distinction has no meaning for a one-step model.]],
       { "coulomb_ok", "false when |Px| > mu*Py (kane: mu_0)" },
       { "ratio", "Px/Py; for brach the ratio used" },
       { "mu0", "brach: the stick ratio of point D" },
+      { "ratio_requested, ratio_limited", "brach: the ratio asked for, and which F.4 limit changed it (\"reversal\", \"energy\", \"reversal+energy\") or false" },
       { "nroots", "smith: admissible roots found (1 expected)" },
       { "PxC, PyC", "glocker-pfeiffer, cs: compression-phase impulse" },
       { "Mq", "cs, brach with a moment law: total moment impulse" },
