@@ -42,7 +42,9 @@ describe("solve2d published models", function()
     near(r, { Px = 0.375, Py = 1.025, S = 0, C = 1, dT = 0.1125, ratio = 0.365854 })
     assert.is_true(r.energy_gain)
     assert.is_true(r.coulomb_ok)
-    assert.equal("sticking", r.mode)
+    -- the impulse applied along the line to D sticks at its end, after C = 0
+    assert.equal("R-sticking", r.mode)
+    assert.equal("sticking", r.model_mode)
     assert.equal("reconstructed", r.status)
     assert.matches("reconstructed", r.notes)
     local text = tostring(r)
@@ -77,7 +79,9 @@ describe("solve2d published models", function()
   it("glocker-pfeiffer case 1 (F.5)", function()
     local r = solve(rod(0.6, -1, { e = 0.5, mu = 0.3, model = "glocker-pfeiffer" }))
     near(r, { PxC = 0, PyC = 0.4, Px = 0.06, Py = 0.6, S = -0.15, C = 0.41, dT = -0.1635 })
-    assert.equal("reversed", r.mode)
+    -- stuck at Q when compression ends, then slides back: reversed at max compression
+    assert.equal("C-reversed", r.mode)
+    assert.equal("reversed", r.model_mode)
     assert.equal("poisson", r.law)
     r = solve(rod(0.6, -1, { e = 1, mu = 0.8, model = "glocker-pfeiffer" }))
     near(r, { Px = 0.24, Py = 0.8, S = 0 })
@@ -88,7 +92,8 @@ describe("solve2d published models", function()
     near(r, { Px = -0.041646, Py = 0.575012, S = -0.366634, C = 0.5, dT = -0.148612, nroots = 1 })
     r = solve(rod(-1, -1, { e = 0.5, mu = 1.2, model = "smith" }))
     near(r, { Px = 1.266310, Py = 1.359786, S = 0.126096, dT = -0.893263, nroots = 1 })
-    assert.equal("reversed", r.mode)
+    assert.equal("R-reversed", r.mode)
+    assert.equal("reversed", r.model_mode)
     r = solve(rod(0.6, -1, { e = 1, mu = 0.8, model = "smith" }))
     near(r, { Px = 0, Py = 0.8, dT = 0 })
     assert.matches("to be verified", r.notes)
@@ -164,6 +169,45 @@ describe("solve2d published models", function()
     assert.equal(n.Px, z.Px); assert.equal(n.Py, z.Py)
   end)
 
+  it("gives mode in solve2d's vocabulary and a path (model_mode keeps the model's label)", function()
+    local API = { sliding = true, ["C-sticking"] = true, ["R-sticking"] = true,
+                  ["C-reversed"] = true, ["R-reversed"] = true }
+    for _, m in ipairs{ "newton-frictionless", "kane", "brach", "smith", "glocker-pfeiffer", "cs" } do
+      for _, S0 in ipairs{ 0.6, -1, 0, 2 } do
+        for _, mu in ipairs{ 0, 0.3, 0.8, 1.2 } do
+          for _, e in ipairs{ 0, 0.5, 1 } do
+            local r = solve(rod(S0, -1, { e = e, mu = mu, model = m }))
+            assert.is_true(API[r.mode], m .. ": " .. tostring(r.mode))
+            assert.is_truthy(r.model_mode)
+            local p = r.path
+            assert.equal("start", p[1].event); assert.equal("end", p[#p].event)
+            assert.equal(r.Px, p[#p].Px); assert.equal(r.Py, p[#p].Py)
+            local ic, ie
+            for i, v in ipairs(p) do
+              if v.event == "max-compression" then ic = i; assert.equal(0, v.C) end
+              if v.event == "stick" or v.event == "reverse" then ie = i; assert.equal(0, v.S) end
+            end
+            assert.is_truthy(ic)
+            if ie then assert.equal(r.mode:sub(1, 1) == "C", ie < ic) end
+            if e == 0 then assert.is_nil(r.mode:match("^R%-")) end
+          end
+        end
+      end
+    end
+    -- mu = 0: the tracer's conventions (rod case 2 reverses at max compression)
+    local n = solve(rod(0.6, -1, { e = 0.5, model = "newton-frictionless" }))
+    local t = impact.solve2d(rod(0.6, -1, { e = 0.5, mu = 0, law = "newton" }))
+    assert.equal("C-reversed", n.mode); assert.equal(t.mode, n.mode)
+    assert.equal("frictionless", n.model_mode)
+    for i, v in ipairs(t.path) do
+      assert.equal(v.event, n.path[i].event)
+      assert.is.near(v.Py, n.path[i].Py, 1e-12)
+    end
+    assert.equal("none", solve(rod(0.6, 0.5, { e = 0.5, model = "kane" })).mode)
+    assert.matches("mode R%-sticking %(model's own: sticking%)",
+                   tostring(solve(rod(0.6, -1, { e = 1, mu = 0.5, model = "kane" }))))
+  end)
+
   it("bodies and coefficients give the same result", function()
     -- rod case 2 (S0 = 0.6, C0 = -1) as a body with w = 0
     for _, m in ipairs{ "kane", "brach", "smith", "glocker-pfeiffer" } do
@@ -193,6 +237,7 @@ describe("solve2d published models", function()
       local r = solve(rod(0, -1, { e = 0.5, mu = 0.3, model = m }))
       near(r, { Px = 0.219512, Py = 0.731707, S = -0.548780, C = 0.5, dT = -0.243159 })
       assert.equal("sliding", r.mode)
+      assert.equal("sliding", r.model_mode)
     end
   end)
 

@@ -328,6 +328,107 @@ static void test_scale_limits(void)
     }
 }
 
+/* The API mode and path of the models (solve2d's vocabulary instead of
+ * "sticking"/"reversed"/"frictionless"). */
+static int is_api_mode(imp_mode m)
+{
+    return m == IMP_MODE_SLIDING || m == IMP_MODE_C_STICKING || m == IMP_MODE_R_STICKING
+        || m == IMP_MODE_C_REVERSED || m == IMP_MODE_R_REVERSED;
+}
+
+static void check_path(const imp_coef2d *c, imp_model2d m, const imp_model_result2d *r)
+{
+    int n = r->nvert, ic = -1, ie = -1;
+    CHECK(n >= 3 && n <= 4);
+    CHECK(r->vert[0].event == IMP_EV_START && r->vert[0].Px == 0 && r->vert[0].Py == 0);
+    CHECK(r->vert[0].S == c->S0 && r->vert[0].C == c->C0);
+    CHECK(r->vert[n - 1].event == IMP_EV_END);
+    CHECK(r->vert[n - 1].Px == r->Px && r->vert[n - 1].Py == r->Py);
+    CHECK(r->vert[n - 1].S == r->S && r->vert[n - 1].C == r->C);
+    double scale = fabs(r->Px) + r->Py;
+    for (int i = 1; i < n; i++) {
+        const imp_vertex2d *v = &r->vert[i];
+        CHECK(v->Py >= r->vert[i - 1].Py - 1e-12 * scale);
+        if (v->event == IMP_EV_MAXC) { ic = i; CHECK(v->C == 0); }
+        if (v->event == IMP_EV_STICK || v->event == IMP_EV_REVERSE) { ie = i; CHECK(v->S == 0); }
+        /* the contact velocities follow the impulse (no moment law here) */
+        if (v->event != IMP_EV_END) {
+            CHECK(fabs(c->S0 + c->B1 * v->Px - c->B3 * v->Py - v->S) <= 1e-9 * (fabs(c->S0) + fabs(c->C0)));
+            CHECK(fabs(c->C0 - c->B3 * v->Px + c->B2 * v->Py - v->C) <= 1e-9 * (fabs(c->S0) + fabs(c->C0)));
+        }
+        /* one-step models: every vertex on the line from the origin */
+        if (m != IMP_MODEL_GLOCKER_PFEIFFER && m != IMP_MODEL_CS)
+            CHECK(fabs(v->Px * r->Py - v->Py * r->Px) <= 1e-12 * scale * scale);
+    }
+    CHECK(ic > 0);
+    int stick = r->mode == IMP_MODE_C_STICKING || r->mode == IMP_MODE_R_STICKING;
+    int rev = r->mode == IMP_MODE_C_REVERSED || r->mode == IMP_MODE_R_REVERSED;
+    int Cmode = r->mode == IMP_MODE_C_STICKING || r->mode == IMP_MODE_C_REVERSED;
+    if (ie > 0) {
+        CHECK(r->vert[ie].event == (stick ? IMP_EV_STICK : IMP_EV_REVERSE));
+        CHECK(Cmode == (ie < ic));
+    } else {
+        CHECK(r->mode == IMP_MODE_SLIDING || (c->S0 == 0 && r->mode == IMP_MODE_C_STICKING));
+    }
+    CHECK(stick == (r->slip == IMP_SLIP_STICKING) || (m == IMP_MODEL_NEWTON_FRICTIONLESS));
+    if (rev) CHECK(c->S0 * r->S < 0);
+}
+
+static void test_mode_path(void)
+{
+    imp_model2d ms[6] = { IMP_MODEL_NEWTON_FRICTIONLESS, IMP_MODEL_KANE, IMP_MODEL_BRACH,
+                          IMP_MODEL_SMITH, IMP_MODEL_GLOCKER_PFEIFFER, IMP_MODEL_CS };
+    /* The labelled examples. */
+    imp_model_result2d r = solve(IMP_MODEL_KANE, rod(0.6, -1), par(1, 0.5));
+    CHECK(r.mode == IMP_MODE_R_STICKING);          /* D is reached after C = 0 on the line */
+    CHECK(r.nvert == 4 && r.vert[1].event == IMP_EV_MAXC && r.vert[2].event == IMP_EV_STICK);
+    CHECK_NEAR(r.vert[1].Py, 1.025 / 2, 1e-12);    /* C = 0 at 1/(1+e) of the line */
+    r = solve(IMP_MODEL_KANE, rod(0.6, -1), par(0, 0.5));
+    CHECK(r.mode == IMP_MODE_C_STICKING);          /* e = 0: stick and max compression coincide */
+    r = solve(IMP_MODEL_KANE, rod(0, -1), par(0.5, 0.8));
+    CHECK(r.mode == IMP_MODE_C_STICKING && r.nvert == 3);   /* stuck from the start */
+    r = solve(IMP_MODEL_GLOCKER_PFEIFFER, rod(0.6, -1), par(0.5, 0.3));
+    CHECK(r.mode == IMP_MODE_C_REVERSED && r.vert[1].event == IMP_EV_REVERSE);
+    CHECK_NEAR(r.vert[1].Py, 0.4, 1e-12);         /* at Q, the end of its compression */
+    r = solve(IMP_MODEL_SMITH, rod(-1, -1), par(0.5, 1.2));
+    CHECK(r.mode == IMP_MODE_R_REVERSED);
+    r = solve(IMP_MODEL_SMITH, rod(0.6, -1), par(0.5, 0.3));
+    CHECK(r.mode == IMP_MODE_C_REVERSED);
+    {
+        imp_coef2d c = rod(0.6, 0.5);
+        imp_model_params p = par(0.5, 0.3);
+        CHECK(imp_model2d_solve(IMP_MODEL_SMITH, &c, &p, &r) == IMP_OK);
+        CHECK(r.mode == IMP_MODE_NONE && r.nvert == 2);
+    }
+    /* Newton frictionless = the tracer's Newton path at mu = 0, mode and all
+     * (Routh's conventions for mu = 0: sliding, or reversed where S = 0). */
+    unsigned seed = 11;
+    for (int i = 0; i < 4000; i++) {
+        double B1 = exp(2 * urand(&seed) - 1), B2 = exp(2 * urand(&seed) - 1);
+        double B3 = (2 * urand(&seed) - 1) * 0.99 * sqrt(B1 * B2);
+        double S0 = i % 10 == 0 ? 0 : 2 * urand(&seed) - 1, C0 = -urand(&seed) - 0.01;
+        double e = i % 7 == 0 ? 0 : urand(&seed);
+        imp_coef2d c = { B1, B2, B3, S0, C0 };
+        imp_law law = { IMP_LAW_NEWTON, e, NULL, NULL };
+        imp_result2d t;
+        CHECK(imp_solve2d(&c, 0, 0, &law, &t) == IMP_OK);
+        r = solve(IMP_MODEL_NEWTON_FRICTIONLESS, c, par(e, 0));
+        CHECK(r.mode == t.mode);
+        CHECK(r.nvert == t.nvert);
+        for (int k = 0; k < r.nvert && k < t.nvert; k++) {
+            CHECK(r.vert[k].event == t.vert[k].event);
+            CHECK_NEAR(r.vert[k].Py, t.vert[k].Py, 1e-12);
+        }
+        /* every model: API vocabulary and a consistent path */
+        for (int j = 0; j < 6; j++) {
+            imp_model_params p = par(e, 3 * urand(&seed));
+            if (imp_model2d_solve(ms[j], &c, &p, &r) != IMP_OK) continue;
+            CHECK(is_api_mode(r.mode));
+            check_path(&c, ms[j], &r);
+        }
+    }
+}
+
 /* Without friction every model is Newton's frictionless impact (F.1). */
 static void test_frictionless_agree(void)
 {
@@ -465,6 +566,7 @@ int main(void)
     RUN(test_smith_extreme);
     RUN(test_smith_scale_sweep);
     RUN(test_scale_limits);
+    RUN(test_mode_path);
     RUN(test_frictionless_agree);
     RUN(test_mirror);
     RUN(test_bounds_sample);

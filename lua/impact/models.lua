@@ -58,6 +58,7 @@ local function rows(results, order)
   end
   R[#R + 1] = { "dT", function(r) return num(r.dT) end }
   R[#R + 1] = { "mode", function(r) return tostring(r.mode) end }
+  R[#R + 1] = { "model mode", function(r) return r.model_mode or "-" end }
   R[#R + 1] = { "flags", flags }
   R[#R + 1] = { "status", function(r) return tostring(r.status) end }
   return R

@@ -71,6 +71,11 @@ static double det2(const imp_coef2d *c) { return c->B1 * c->B2 - c->B3 * c->B3; 
  * tendency -sgn(B3) when there is none (PHYSICS.md A.4). */
 static double slip_sign(double S, double B3) { return S != 0 ? sgn(S) : -sgn(B3); }
 
+/* A straight piece of a model's impulse path: the impulse applied
+ * proportionally from (Px0, Py0) with contact velocities (S0, C0) (after any
+ * moment impulse of the phase) to (Px1, Py1) with (S1, C1). */
+typedef struct { double Px0, Py0, S0, C0, Px1, Py1, S1, C1; } seg2d;
+
 /* ---- group 1: Newton frictionless, Kane, Brach, Smith --------------------- */
 
 static imp_status newton_frictionless(const imp_coef2d *c, double e,
@@ -185,7 +190,7 @@ static imp_status brach(const imp_coef2d *c, const imp_model_params *p,
  * the user supplies the moment impulse): Mq acts first, then the ratio rule
  * on the shifted contact velocities. */
 static imp_status brach_moment(const imp_coef2d *c, const imp_model_params *p,
-                               imp_model_result2d *r)
+                               imp_model_result2d *r, seg2d *seg)
 {
     const imp_moment2d *m = p->mcoef;
     imp_moment_state ms = { IMP_PHASE_COMPRESSION, c->S0, c->C0, m->W0, m->W0, 0, 0, 0, 1 };
@@ -202,6 +207,8 @@ static imp_status brach_moment(const imp_coef2d *c, const imp_model_params *p,
     }
     r->S = s.S0 + s.B1 * r->Px - s.B3 * r->Py;
     r->C = s.C0 - s.B3 * r->Px + s.B2 * r->Py;
+    seg2d g = { 0, 0, s.S0, s.C0, r->Px, r->Py, r->S, r->C };
+    *seg = g;
     return IMP_OK;
 }
 
@@ -326,7 +333,7 @@ static void gp_expansion(const imp_coef2d *c, double Sa, double py, double mu,
 }
 
 static imp_status gp(const imp_coef2d *c, const imp_model_params *p, int with_moment,
-                     imp_model_result2d *r, int *stuck)
+                     imp_model_result2d *r, int *stuck, seg2d seg[2])
 {
     const imp_moment2d *m = with_moment ? p->mcoef : NULL;
     double S = c->S0, C = c->C0, W = m ? m->W0 : 0, Mq = 0, px, py, q;
@@ -341,8 +348,10 @@ static imp_status gp(const imp_coef2d *c, const imp_model_params *p, int with_mo
     }
     if ((st = gp_compression(c, S, C, p->mu, &px, &py)) != IMP_OK) return st;
     r->PxC = px; r->PyC = py;
+    seg[0].Px0 = seg[0].Py0 = 0; seg[0].S0 = S; seg[0].C0 = C;
     S += c->B1 * px - c->B3 * py;
     C += -c->B3 * px + c->B2 * py;
+    seg[0].Px1 = px; seg[0].Py1 = py; seg[0].S1 = S; seg[0].C1 = C;
     if (m) W += m->BSq * px + m->BCq * py;
     double Px = px, Py = py;
     /* Expansion: Poisson's normal impulse e*PyC. */
@@ -354,12 +363,87 @@ static imp_status gp(const imp_coef2d *c, const imp_model_params *p, int with_mo
     }
     py = p->e * r->PyC;
     gp_expansion(c, S, py, p->mu, &px, stuck);
+    seg[1].Px0 = Px; seg[1].Py0 = Py; seg[1].S0 = S; seg[1].C0 = C;
     S += c->B1 * px - c->B3 * py;
     C += -c->B3 * px + c->B2 * py;
     if (*stuck) S = 0;
+    seg[1].Px1 = Px + px; seg[1].Py1 = Py + py; seg[1].S1 = S; seg[1].C1 = C;
     r->Px = Px + px; r->Py = Py + py; r->Mq = Mq;
     r->S = S; r->C = C;
     return IMP_OK;
+}
+
+/* ---- mode and path --------------------------------------------------------- */
+
+/* The point at position u of the path (piece k = floor(u), fraction u - k;
+ * at a joint, the end of the earlier piece: before a phase's moment jump). */
+static imp_vertex2d at_pos(const seg2d *sg, int nseg, double u, imp_event ev)
+{
+    int k = (int)u;
+    if (k > 0 && k == u) k--;            /* a joint: the end of the piece before */
+    if (k >= nseg) k = nseg - 1;
+    double t = u - k;
+    const seg2d *g = &sg[k];
+    imp_vertex2d v = { g->Px0 + t * (g->Px1 - g->Px0), g->Py0 + t * (g->Py1 - g->Py0),
+                       g->S0 + t * (g->S1 - g->S0), g->C0 + t * (g->C1 - g->C0), ev };
+    if (t == 1) { v.Px = g->Px1; v.Py = g->Py1; v.S = g->S1; v.C = g->C1; }
+    return v;
+}
+
+/* The API mode and path of a model result from its straight pieces, read
+ * like the Routh tracer's path: the contact sticks where the slip reaches
+ * zero and stays there to the end; it reverses where the slip last changes
+ * to the final sign, opposite to S0; otherwise it slides. C- when that
+ * happens at or before maximum compression (uc: a position u in [0, nseg]),
+ * R- after; a tie counts as C-, as the tracer orders coincident events
+ * (stick, then max compression), so e = 0 has no R-modes. Slip within
+ * tol counts as zero. A contact stuck from the start (S0 = 0) has no stick
+ * vertex, as in the tracer. */
+static void model_path(const seg2d *sg, int nseg, double uc, double sf0, double tol,
+                       imp_model_result2d *r)
+{
+    double S0 = sg[0].S0, us = -1;
+    imp_event ev = IMP_EV_START;
+    /* Samples (u, S): the ends of each piece (a moment impulse between two
+     * pieces is a jump at the same u). */
+    double u[4], S[4];
+    int n = 0;
+    for (int k = 0; k < nseg; k++) {
+        u[n] = k; S[n++] = fabs(sg[k].S0) <= tol ? 0 : sg[k].S0;
+        u[n] = k + 1; S[n++] = fabs(sg[k].S1) <= tol ? 0 : sg[k].S1;
+    }
+    double sf = sf0 == 0 ? 0 : sgn(S[n - 1]);
+    if (sf == 0) {
+        int i = n - 1;
+        while (i > 0 && S[i - 1] == 0) i--;
+        us = u[i];
+        ev = IMP_EV_STICK;
+    } else if (S0 != 0 && sf == -sgn(S0)) {
+        int i = n - 1;
+        while (i > 0 && sgn(S[i - 1]) == sf) i--;
+        /* S[i-1] has not the final sign; the change is on (u[i-1], u[i]]. */
+        double a = S[i - 1], b = S[i];
+        us = a == 0 || u[i] == u[i - 1] ? u[i - 1] : u[i - 1] + (u[i] - u[i - 1]) * a / (a - b);
+        ev = IMP_EV_REVERSE;
+    }
+    int C = us >= 0 && us <= uc + 1e-12;     /* coincident events: the tracer's 1e-12 */
+    if (ev == IMP_EV_STICK) r->mode = C ? IMP_MODE_C_STICKING : IMP_MODE_R_STICKING;
+    else if (ev == IMP_EV_REVERSE) r->mode = C ? IMP_MODE_C_REVERSED : IMP_MODE_R_REVERSED;
+    else r->mode = IMP_MODE_SLIDING;
+    int nv = 0;
+    imp_vertex2d v0 = { 0, 0, S0, sg[0].C0, IMP_EV_START };
+    r->vert[nv++] = v0;
+    if (ev != IMP_EV_START && us > 0 && C) {
+        r->vert[nv] = at_pos(sg, nseg, fmin(us, uc), ev); r->vert[nv++].S = 0;
+    }
+    r->vert[nv] = at_pos(sg, nseg, uc, IMP_EV_MAXC); r->vert[nv++].C = 0;
+    if (ev != IMP_EV_START && !C) {
+        r->vert[nv] = at_pos(sg, nseg, us, ev); r->vert[nv++].S = 0;
+    }
+    r->vert[nv] = at_pos(sg, nseg, nseg, IMP_EV_END);
+    r->vert[nv].S = r->S; r->vert[nv].C = r->C;
+    nv++;
+    r->nvert = nv;
 }
 
 /* ---- driver ---------------------------------------------------------------- */
@@ -383,8 +467,9 @@ static imp_status solve_model(imp_model2d m, const imp_coef2d *c,
                               const imp_model_params *p, imp_model_result2d *r)
 {
     imp_status st = IMP_OK;
-    int stuck = 0, computed_velocities = 0;
+    int stuck = 0, computed_velocities = 0, nseg = 0;
     double mu_bound = p->mu;
+    seg2d seg[2];
     switch (m) {
     case IMP_MODEL_NEWTON_FRICTIONLESS:
         st = newton_frictionless(c, p->e, &r->Px, &r->Py);
@@ -396,8 +481,9 @@ static imp_status solve_model(imp_model2d m, const imp_coef2d *c,
         break;
     case IMP_MODEL_BRACH:
         if (p->moment) {
-            st = brach_moment(c, p, r);
+            st = brach_moment(c, p, r, seg);
             computed_velocities = 1;
+            nseg = 1;
             r->status = IMP_MSTATUS_UNCERTAIN;
         } else {
             st = brach(c, p, &r->Px, &r->Py, &r->ratio, &r->ratio_limit,
@@ -410,8 +496,9 @@ static imp_status solve_model(imp_model2d m, const imp_coef2d *c,
         break;
     case IMP_MODEL_GLOCKER_PFEIFFER:
     case IMP_MODEL_CS:
-        st = gp(c, p, m == IMP_MODEL_CS && p->moment != NULL, r, &stuck);
+        st = gp(c, p, m == IMP_MODEL_CS && p->moment != NULL, r, &stuck, seg);
         computed_velocities = 1;
+        nseg = 2;
         break;
     }
     if (st != IMP_OK) return st;
@@ -437,6 +524,18 @@ static imp_status solve_model(imp_model2d m, const imp_coef2d *c,
     else if (fabs(r->S) <= sscale) r->slip = IMP_SLIP_STICKING;
     else if (c->S0 == 0 || sgn(r->S) == sgn(c->S0)) r->slip = IMP_SLIP_SLIDING;
     else r->slip = IMP_SLIP_REVERSED;
+    /* The API mode and path: GP and C-S have their phases (max compression
+     * at the end of the first); a one-step model applies its impulse
+     * proportionally along the line from the origin, where C = 0 at
+     * u = C0/(C0 - C) (= 1/(1+e) with Newton's law). */
+    double uc = 1;
+    if (nseg == 0) {
+        seg2d g = { 0, 0, c->S0, c->C0, r->Px, r->Py, r->S, r->C };
+        seg[0] = g;
+        nseg = 1;
+    }
+    if (nseg == 1 && seg[0].C1 > 0) uc = seg[0].C0 / (seg[0].C0 - seg[0].C1);
+    model_path(seg, nseg, uc, r->slip == IMP_SLIP_STICKING ? 0 : 1, sscale, r);
     return IMP_OK;
 }
 
@@ -453,6 +552,10 @@ imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
     if (c->C0 >= 0) {
         /* Separating or grazing: no model here generates an impulse. */
         r->S = c->S0; r->C = c->C0; r->slip = IMP_SLIP_NONE;
+        r->mode = IMP_MODE_NONE;
+        imp_vertex2d a = { 0, 0, c->S0, c->C0, IMP_EV_START }, b = a;
+        b.event = IMP_EV_END;
+        r->vert[0] = a; r->vert[1] = b; r->nvert = 2;
         return IMP_OK;
     }
     /* Solved on data scaled by powers of two that bring max(|S0|, |C0|) and
@@ -476,6 +579,11 @@ imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
     r->S = ldexp(r->S, kv);
     r->C = ldexp(r->C, kv);
     r->dT = ldexp(r->dT, 2 * kv - kb);
+    for (int i = 0; i < r->nvert; i++) {
+        imp_vertex2d *v = &r->vert[i];
+        v->Px = ldexp(v->Px, kv - kb); v->Py = ldexp(v->Py, kv - kb);
+        v->S = ldexp(v->S, kv); v->C = ldexp(v->C, kv);
+    }
     /* The answer itself does not fit a double (dT ~ |C0|^2/B2 at 1e300). */
     if (!(isfinite(r->Px) && isfinite(r->Py) && isfinite(r->S) && isfinite(r->C)
           && isfinite(r->dT) && isfinite(r->PxC) && isfinite(r->PyC) && isfinite(r->Mq)))

@@ -89,7 +89,10 @@ typedef struct {
     int energy_gain;    /* dT > 0 beyond rounding */
     int coulomb_ok;     /* |Px| <= mu*Py (Kane: max(mu, mu_0)) */
     int nroots;         /* Smith: admissible roots found (1 expected) */
-    imp_slip slip;
+    imp_slip slip;      /* the model's own label (result.model_mode) */
+    imp_mode mode;      /* in solve2d's terms: see model_path in models2d.c */
+    int nvert;          /* the path: start, stick or reverse, max-compression, end */
+    imp_vertex2d vert[IMP_PATH2D_MAX];
     imp_class cls;
     imp_model_status status;
 } imp_model_result2d;

@@ -174,8 +174,21 @@ static void push_result(lua_State *L, imp_model2d m, const imp_problem2d *pb,
     imp_set_number(L, "C0", pb->coef.C0);
     imp_set_number(L, "e", p->e);
     imp_set_number(L, "mu", p->mu);
-    imp_set_string(L, "mode", slip_mode(r->slip));
+    imp_set_string(L, "mode", imp_mode_name(r->mode));
+    imp_set_string(L, "model_mode", slip_mode(r->slip));
     imp_set_string(L, "slip", slip_mode(r->slip));
+    lua_createtable(L, r->nvert, 0);
+    for (int i = 0; i < r->nvert; i++) {
+        const imp_vertex2d *v = &r->vert[i];
+        lua_createtable(L, 0, 5);
+        imp_set_number(L, "Px", v->Px);
+        imp_set_number(L, "Py", v->Py);
+        imp_set_number(L, "S", v->S);
+        imp_set_number(L, "C", v->C);
+        imp_set_string(L, "event", imp_event_name(v->event));
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "path");
     imp_set_string(L, "class", imp_class_name(r->cls));
     imp_set_boolean(L, "energy_gain", r->energy_gain);
     imp_set_boolean(L, "coulomb_ok", r->coulomb_ok);
@@ -301,13 +314,34 @@ static int model_tostring(lua_State *L)
     lua_getfield(L, 1, "coulomb_ok");
     int cok = lua_isnil(L, -1) || lua_toboolean(L, -1);
     lua_pop(L, 2);
-    lua_pushfstring(L, "solve2d: model %s (%s), mode %s; law %s (e = %f), mu = %f\n"
-                    "  impulse  Px = %f  Py = %f\n  after    S = %f  C = %f\n  energy   dT = %f%s%s\n  %s",
-                    getstr(L, "model"), getstr(L, "status"), getstr(L, "mode"), getstr(L, "law"),
-                    getnum(L, "e"), getnum(L, "mu"), getnum(L, "Px"), getnum(L, "Py"),
+    /* The path along which the impulse is applied, as one line. */
+    int parts = 0;
+    if (lua_getfield(L, 1, "path") == LUA_TTABLE) {
+        int path = lua_gettop(L);
+        lua_Integer n = luaL_len(L, path);          /* at most 4 vertices */
+        lua_pushliteral(L, "\n  path (Px, Py)  ");
+        parts = 1;
+        for (lua_Integer i = 1; i <= n; i++) {
+            lua_geti(L, path, i);
+            lua_getfield(L, -1, "event");
+            lua_getfield(L, -2, "Px");
+            lua_getfield(L, -3, "Py");
+            const char *ev = lua_tostring(L, -3);
+            lua_pushfstring(L, "%s%s (%f, %f)", i > 1 ? " -> " : "", ev ? ev : "?",
+                            lua_tonumber(L, -2), lua_tonumber(L, -1));
+            lua_replace(L, -5);
+            lua_pop(L, 3);
+            parts++;
+        }
+    }
+    lua_concat(L, parts);           /* "" when there is no path */
+    lua_pushfstring(L, "solve2d: model %s (%s), mode %s (model's own: %s); law %s (e = %f), mu = %f\n"
+                    "  impulse  Px = %f  Py = %f\n  after    S = %f  C = %f\n  energy   dT = %f%s%s%s\n  %s",
+                    getstr(L, "model"), getstr(L, "status"), getstr(L, "mode"), getstr(L, "model_mode"),
+                    getstr(L, "law"), getnum(L, "e"), getnum(L, "mu"), getnum(L, "Px"), getnum(L, "Py"),
                     getnum(L, "S"), getnum(L, "C"), getnum(L, "dT"),
                     gain ? "  (energy GAINED)" : "", cok ? "" : "\n  Coulomb's bound |Px| <= mu*Py is VIOLATED",
-                    getstr(L, "notes"));
+                    lua_tostring(L, -1), getstr(L, "notes"));
     return 1;
 }
 

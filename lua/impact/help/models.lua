@@ -56,9 +56,30 @@ velocities), W (relative angular velocity w1 - w2), W0, Px, Py (impulse so
 far), PyC. The way Mq enters is this workbench's skeleton, not C-S's model.
 It needs bodies (the moment couples through the inertia).
 
-For the models, result.mode is "sticking" (S = 0 at the end), "sliding"
-(slip kept its sign), "reversed", "frictionless" or "none", since Routh's
-C-/R- distinction has no meaning for a one-step model.]],
+result.mode is in solve2d's vocabulary ("sliding", "C-sticking",
+"R-sticking", "C-reversed", "R-reversed", "none"), read from the model's
+impulse path (result.path, solve2d's vertex format: start, stick or reverse,
+max-compression, end):
+  * glocker-pfeiffer and cs: their two phases, each a straight piece
+    (compression to (PxC, PyC), where maximum compression is, then
+    expansion);
+  * the one-step models (newton-frictionless, kane, brach, smith): the
+    straight line from (0, 0) to (Px, Py), the impulse applied
+    proportionally; C = 0 at the fraction 1/(1+e) of it (Newton's law).
+Along the path the contact sticks where the slip reaches 0 and stays there
+to the end, reverses where the slip changes to its final sign opposite to
+S0, and otherwise slides (also when a GP phase stops the slip and the next
+resumes it forwards); C- when that happens at or before maximum compression,
+R- after. A tie (as at e = 0, when maximum compression is the end) counts as
+C-, as the tracer orders coincident events, so e = 0 has no R-modes. A
+one-step model that sticks (Kane's point D, Brach's ratio mu0) therefore
+reads R-sticking for e > 0 and C-sticking for e = 0 or a direct impact
+(stuck from the start). Without friction the line is exactly Routh's path at
+mu = 0, so newton-frictionless has the tracer's mode: sliding, or reversed
+where the slip crosses 0 (solve2d with mu = 0 and law = "newton" gives the
+same mode and path). The model's own label stays in result.model_mode (and
+result.slip): "sticking" (S = 0 at the end), "sliding" (slip kept its sign),
+"reversed", "frictionless" or "none".]],
     fields = {
       { "model", "\"routh\", \"newton-frictionless\", \"kane\", \"brach\", \"smith\", \"glocker-pfeiffer\", \"cs\"", "\"routh\"" },
       { "e", "restitution, required as in solve2d: Newton's coefficient (kane, brach, smith, newton-frictionless) or Poisson's (glocker-pfeiffer, cs)" },
@@ -72,7 +93,9 @@ C-/R- distinction has no meaning for a one-step model.]],
       { "Px, Py", "impulse on body 1" },
       { "S, C", "final sliding and normal contact velocities" },
       { "dT", "kinetic energy change (negative = loss)" },
-      { "mode, slip", "\"sticking\", \"sliding\", \"reversed\", \"frictionless\", \"none\"" },
+      { "mode", "solve2d's modes (\"sliding\", \"C-sticking\", ..., \"none\"), from the path (see text)" },
+      { "path", "list of {Px, Py, S, C, event}: start, stick/reverse, max-compression, end" },
+      { "model_mode, slip", "the model's own label: \"sticking\", \"sliding\", \"reversed\", \"frictionless\", \"none\"" },
       { "class", "\"direct\", \"central\", \"eccentric\", \"tangential\"" },
       { "energy_gain", "true when the model gains kinetic energy" },
       { "coulomb_ok", "false when |Px| > mu*Py (kane: mu_0)" },
@@ -104,7 +127,8 @@ e.g. {"routh", law = "newton"} (labelled "routh/newton"). Returns a table result
 solve2d result of that model (with energy_gain, coulomb_ok and status added to
 Routh's result). tostring(results) (or typing it in the REPL) prints a table:
 impulses, final contact velocities (and body velocities when bodies were
-given), energy change, mode, flags (GAIN when kinetic energy is gained,
+given), energy change, mode, model mode (the model's own label), flags
+(GAIN when kinetic energy is gained,
 COULOMB when |Px| > mu*Py) and each model's status. A model that fails raises
 its error.]],
     fields = {
