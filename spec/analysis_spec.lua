@@ -121,6 +121,14 @@ describe("impact.space (Wang 1986, PHYSICS.md C)", function()
     err(impact.space, { r = 1, theta = 0, gamma = 0.1, mu_s = 0.5, mu_k = 0.3 }, "field 'mu_s' must equal mu_k")
     err(impact.space, { r = 1, theta = 0, gamma = 0 / 0 }, "field 'gamma'")
     err(impact.space, { theta = 0, gamma = 0.1 }, "field 'l' is required")
+    -- B1*B2 - B3^2 = 1 + r^2 lost to rounding: name r and why (was "space: invalid input")
+    err(impact.space, { r = 1e200, mu = 0.25, e = 0.8, theta_deg = 10, gamma_deg = 20 },
+        "space: field 'r' gives r = 1e+200, too large for double precision")
+    err(impact.space_map, { r = 1e200, mu = 0.25, e = 0.8, gamma_deg = { 1, 89, 3 }, theta_deg = { -60, 60, 3 } },
+        "space_map: field 'r' gives r = 1e+200, too large")
+    err(impact.space, { l = 1e200, rho = 1, mu = 0.25, e = 0.8, theta_deg = 10, gamma_deg = 20 },
+        "space: field 'l' gives r = 1e+200")
+    assert.equal("C-sticking", impact.space{ r = 1e8, mu = 0.25, e = 0.8, theta_deg = 10, gamma_deg = 20 }.mode)
   end)
 end)
 

@@ -340,9 +340,21 @@ static double read_mu(const imp_check *c, int t)
     return mu_k;
 }
 
-static void space_raise(lua_State *L, const imp_check *c, const law_run *lr, imp_status st)
+/* The field that gave r (read_r's order: r, body1, then l and rho). */
+static const char *r_field(const imp_check *c, int t)
+{
+    return imp_check_has(c, t, "r") ? "r" : imp_check_has(c, t, "body1") ? "body1" : "l";
+}
+
+static void space_raise(lua_State *L, const imp_check *c, const law_run *lr, imp_status st,
+                        double r)
 {
     if (st == IMP_EINTERRUPT) luaL_error(L, "%s: interrupted!", c->fn);
+    /* Every other field is checked: the tracer refused the coefficients. */
+    if (st == IMP_EINPUT)
+        imp_check_error(c, r_field(c, 1), "gives r = %g, too large for double precision: "
+                        "m^2 (B1*B2 - B3^2) = 1 + r^2 is lost to rounding in "
+                        "B1 = 1 + r^2 cos^2(theta), B2 = 1 + r^2 sin^2(theta) (keep r below about 1e8)", r);
     imp_law_raise(L, c, &lr->law, st);
 }
 
@@ -417,7 +429,7 @@ static int l_space(lua_State *L)
     }
     j.law = &lr.law;
     imp_law_run(L, &lr.law, space_one_body, &j);
-    if (j.st != IMP_OK) space_raise(L, &c, &lr, j.st);
+    if (j.st != IMP_OK) space_raise(L, &c, &lr, j.st, j.r);
     double e = lr.law.e, r = j.r;
     /* Wang's closed forms (C.2-C.4) hold for the built-in laws, whose mode
      * and sliding impulse do not depend on the law (A.5, A.7); a custom law
@@ -496,7 +508,7 @@ static int l_space_map(lua_State *L)
     j.tl = lua_newuserdatauv(L, sizeof(imp_space_tpoint) * (size_t)j.nt * (size_t)(j.ng + 4), 0);
     imp_interrupt_clear();
     imp_law_run(L, &lr.law, space_grid_body, &j);
-    if (j.st != IMP_OK) space_raise(L, &c, &lr, j.st);
+    if (j.st != IMP_OK) space_raise(L, &c, &lr, j.st, j.r);
     double e = lr.law.e;
     lua_createtable(L, 0, 12);
     lua_pushinteger(L, n); lua_setfield(L, -2, "n");
