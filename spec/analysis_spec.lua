@@ -300,6 +300,13 @@ describe("impact.painleve (Mason & Wang 1988, PHYSICS.md D)", function()
     assert.is.near(17, p.Delta, 1e-12)
     assert.is.near(0.517949, p.mu_crit, TOL)
     assert.equal(-1, p.s)
+    -- upright (theta = pi/2 as a double): B3 = 0, no friction makes it
+    -- inconsistent, so no mu_crit (it was 1.02e15 from cos(pi/2) = 6e-17)
+    local u = impact.painleve{ l = 4, theta = math.pi / 2, mu = 0.5, e = 0.5 }
+    assert.equal(0, u.B3)
+    assert.is_nil(u.mu_crit)
+    assert.is_true(u.consistent)
+    assert.equal(1, u.a)
   end)
 
   it("resolves it with the tangential impact under each law (the D table)", function()

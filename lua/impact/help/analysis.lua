@@ -36,7 +36,7 @@ The body is given in one of three ways:
     result = {
       { "a", "normal acceleration per unit normal force, B2 + s*mu*B3" },
       { "consistent", "true when a >= 0 (a finite-force solution exists)" },
-      { "mu_crit", "B2/|B3|: friction above which this orientation is inconsistent (when s*B3 < 0)" },
+      { "mu_crit", "B2/|B3|: friction above which this orientation is inconsistent; nil when s*B3 >= 0 (no mu makes it so, e.g. upright, theta = 90 degrees, where B3 = 0: a cosine within theta's rounding counts as 0)" },
       { "B1, B2, B3, Delta, s, mu, S0", "the data used" },
       { "theta, theta_deg, r", "shape input only" },
       { "impact", "when inconsistent: the solve2d-shaped result of the tangential impact (Px, Py, S, C, dT, mode, class, path, ...)" },
