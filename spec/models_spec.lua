@@ -281,6 +281,19 @@ describe("solve2d published models", function()
     err(rod_body(0.6, -1, { model = "cs", e = 0.5, moment = function() return "x" end }),
         "field 'moment' must return a finite number")
     err(rod_body(0 / 0, -1, { model = "smith", e = 0.5 }), "field 'body1.vx'")
+    -- a parameter the chosen model would ignore is a mistake
+    err(rod(0.6, -1, { model = "smith", e = 0.5, mu = 0.3, mu_0 = 0.5 }),
+        "solve2d: field 'mu_0' is only used by model \"kane\", not by \"smith\"")
+    err(rod(0.6, -1, { model = "kane", e = 0.5, mu = 0.3, ratio = 0.2 }),
+        "solve2d: field 'ratio' is only used by model \"brach\", not by \"kane\"")
+    err(rod(0.6, -1, { model = "smith", e = 0.5, nu = 0.2 }), "field 'nu' is only used by model \"glocker-pfeiffer\"")
+    err(rod(0.6, -1, { model = "kane", e = 0.5, law = "energetic" }),
+        "solve2d: field 'law' is not used by model \"kane\": it fixes Newton's law")
+    err(rod(0.6, -1, { model = "cs", e = 0.5, law = "newton" }), "it fixes Poisson's law")
+    err(rod(0.6, -1, { model = "smith", e = 0.5, law = function(q) return q.Pn end }), "field 'law' is not used")
+    -- naming the model's own law is harmless
+    assert.equal("newton", solve(rod(0.6, -1, { model = "kane", e = 0.5, law = "newton" })).law)
+    assert.equal("poisson", solve(rod(0.6, -1, { model = "glocker-pfeiffer", e = 0.5, law = "poisson" })).law)
   end)
 end)
 
@@ -346,5 +359,20 @@ describe("impact.compare", function()
     local ok, msg = pcall(impact.compare, rod(0.6, -1, { e = 2 }), { "kane" })
     assert.is_false(ok)
     assert.matches("field 'e'", msg)
+    -- a failing model is named by its entry
+    ok, msg = pcall(impact.compare, rod(0.6, -1e300, { e = 0.5, mu = 0.3 }), { "routh", "smith" })
+    assert.is_false(ok)
+    assert.matches('compare: models%[1%] %("routh"%): solve2d: the result overflows', msg)
+    ok, msg = pcall(impact.compare, rod(0.6, -1, { e = 0.5, mu = 0.3 }), { "routh", { "kane", mu_0 = 0.1 } })
+    assert.is_false(ok)
+    assert.matches('compare: models%[2%] %("kane"%): solve2d: field \'mu_0\'', msg)
+    -- each model gets only its own fields; one nobody reads is a mistake
+    local c = impact.compare(rod(0.6, -1, { e = 0.5, mu = 0.3, mu_0 = 0.5, ratio = 0.1, law = "energetic" }),
+                             { "routh", "kane", "brach", "smith" })
+    assert.equal("energetic", c.routh.law)
+    assert.equal(0.5, c.kane.mu_0)
+    assert.equal(0.1, c.brach.ratio)
+    assert.has_error(function() impact.compare(rod(0.6, -1, { e = 0.5, ratio = 0.1 }), { "kane", "smith" }) end,
+                     "compare: field 'ratio' is only used by model \"brach\", which is not in 'models'")
   end)
 end)

@@ -6,6 +6,14 @@ local ALL = { "routh", "newton-frictionless", "kane", "brach", "smith",
 
 local STATUS = { routh = "exact" }
 
+-- The fields only some models read (as solve2d checks them): compare gives
+-- each model the problem without the others' fields. law is Routh's choice;
+-- the published models fix their own.
+local OWN = { mu_0 = { kane = true }, ratio = { brach = true }, e_m = { brach = true },
+              nu = { ["glocker-pfeiffer"] = true }, e_t = { ["glocker-pfeiffer"] = true },
+              e_mC = { cs = true }, e_mE = { cs = true }, moment = { cs = true, brach = true },
+              law = { routh = true } }
+
 local function copy(t)
   local c = {}
   for k, v in pairs(t) do c[k] = v end
@@ -103,6 +111,15 @@ return function(impact)
     return impact.solve2d(p)
   end
 
+  -- t without the fields that model `name` does not read.
+  local function for_model(t, name)
+    local p = copy(t)
+    for k, users in pairs(OWN) do
+      if not users[name] then p[k] = nil end
+    end
+    return p
+  end
+
   function impact.compare(t, models)
     if type(t) ~= "table" then
       error("compare: expected a problem table, got " .. type(t), 2)
@@ -139,21 +156,35 @@ return function(impact)
       end
       if specs[label] then error("compare: model '" .. label .. "' is listed twice", 2) end
       order[#order + 1] = label
-      specs[label] = { name = name, over = over }
+      specs[label] = { name = name, over = over, index = i }
     end
     if #order == 0 then error("compare: 'models' is empty", 2) end
+    -- A model's own field that no listed model reads is a mistake.
+    for k, users in pairs(OWN) do
+      if t[k] ~= nil and k ~= "law" then
+        local used = false
+        for _, label in ipairs(order) do used = used or users[specs[label].name] end
+        if not used then
+          local names = {}
+          for u in pairs(users) do names[#names + 1] = '"' .. u .. '"' end
+          table.sort(names)
+          error("compare: field '" .. k .. "' is only used by model " .. table.concat(names, " and ")
+                .. ", which is not in 'models'", 2)
+        end
+      end
+    end
     local res = {}
     for _, label in ipairs(order) do
       local sp = specs[label]
-      local p = t
+      local p = for_model(t, sp.name)
       if sp.over then
-        p = copy(t)
         for k, v in pairs(sp.over) do p[k] = v end
       end
       local ok, r = pcall(solve, p, sp.name)
       if not ok then
-        -- the position would point here; report the caller's instead
-        error((tostring(r):gsub("^[^\n]-models%.lua:%d+: ", "")), 2)
+        -- name the entry; the position would point here, not at the caller
+        local msg = tostring(r):gsub("^[^\n]-models%.lua:%d+: ", "")
+        error(string.format("compare: models[%d] (%q): %s", sp.index, label, msg), 2)
       end
       r.model = r.model or sp.name
       r.status = r.status or STATUS[sp.name]

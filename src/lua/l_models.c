@@ -95,10 +95,46 @@ static void reject(const imp_check *c, int t, const char *key, const char *why)
         imp_check_error(c, key, "%s", why);
 }
 
+/* Each model's own parameters and the models that read them: any of them
+ * given to another model is a mistake (the model would ignore it). */
+static const struct { const char *key, *users; unsigned mask; } own_params[] = {
+    { "mu_0", "\"kane\"", 1u << IMP_MODEL_KANE },
+    { "ratio", "\"brach\"", 1u << IMP_MODEL_BRACH },
+    { "e_m", "\"brach\"", 1u << IMP_MODEL_BRACH },
+    { "nu", "\"glocker-pfeiffer\"", 1u << IMP_MODEL_GLOCKER_PFEIFFER },
+    { "e_t", "\"glocker-pfeiffer\"", 1u << IMP_MODEL_GLOCKER_PFEIFFER },
+    { "e_mC", "\"cs\"", 1u << IMP_MODEL_CS },
+    { "e_mE", "\"cs\"", 1u << IMP_MODEL_CS },
+    { "moment", "\"cs\" and \"brach\"", (1u << IMP_MODEL_CS) | (1u << IMP_MODEL_BRACH) },
+};
+
+/* The normal law each model fixes (F.9). */
+static const char *model_law(imp_model2d m)
+{
+    return m == IMP_MODEL_GLOCKER_PFEIFFER || m == IMP_MODEL_CS ? "poisson" : "newton";
+}
+
+static void reject_unused(const imp_check *c, int t, imp_model2d m)
+{
+    lua_State *L = c->L;
+    for (size_t i = 0; i < sizeof own_params / sizeof own_params[0]; i++)
+        if (!(own_params[i].mask & (1u << m)) && imp_check_has(c, t, own_params[i].key))
+            imp_check_error(c, own_params[i].key, "is only used by model %s, not by \"%s\"",
+                            own_params[i].users, imp_model_name(m));
+    /* law: the model fixes its own; naming that one is harmless. */
+    int type = lua_getfield(L, t, "law");
+    if (type != LUA_TNIL && !(type == LUA_TSTRING && strcmp(lua_tostring(L, -1), model_law(m)) == 0))
+        imp_check_error(c, "law", "is not used by model \"%s\": it fixes %s's law (give law = \"%s\" or none)",
+                        imp_model_name(m), strcmp(model_law(m), "newton") == 0 ? "Newton" : "Poisson",
+                        model_law(m));
+    lua_pop(L, 1);
+}
+
 /* Reads the model's own parameters (named as in PHYSICS.md F). */
 static void read_params(const imp_check *c, int t, imp_model2d m,
                         const imp_problem2d *pb, imp_model_params *p)
 {
+    reject_unused(c, t, m);
     memset(p, 0, sizeof *p);
     double mu_s = pb->mu_s;
     p->e = pb->law.e;
@@ -163,8 +199,7 @@ static void push_result(lua_State *L, imp_model2d m, const imp_problem2d *pb,
     } else {
         imp_set_string(L, "notes", model_notes[m]);
     }
-    imp_set_string(L, "law", m == IMP_MODEL_GLOCKER_PFEIFFER || m == IMP_MODEL_CS
-                                 ? "poisson" : "newton");
+    imp_set_string(L, "law", model_law(m));
     imp_set_number(L, "Px", r->Px);
     imp_set_number(L, "Py", r->Py);
     imp_set_number(L, "S", r->S);
@@ -235,8 +270,6 @@ int imp_solve2d_model(lua_State *L, int t)
     imp_moment2d mc;
     moment_ctx ctx = { 0 };
     int type = lua_getfield(L, t, "moment");
-    if (type != LUA_TNIL && m != IMP_MODEL_CS && m != IMP_MODEL_BRACH)
-        imp_check_error(&c, "moment", "is only used by model = \"cs\" and \"brach\"");
     if (type != LUA_TNIL) {
         if (!is_callable(L, -1))
             imp_check_error(&c, "moment", "must be a function, got %s", luaL_typename(L, -1));

@@ -8,9 +8,13 @@ return {
     text = [[
 t.model in solve2d selects a model; "routh" (the default) is Wang & Mason's
 path tracer with t.law. The problem is given as for solve2d (B1, B2, B3, S0,
-C0, or body1/body2). Each model fixes its own normal law; t.law is ignored by
-the models. Impacts with C0 >= 0 give no impulse (mode "none") in every model
-here: none of them produces a tangential impact.
+C0, or body1/body2). Each model fixes its own normal law: t.law may only
+name that one ("newton", or "poisson" for glocker-pfeiffer and cs); another
+law is an error, as is a parameter of another model (mu_0 with smith, ratio
+with kane, ...): a field the chosen model would ignore is a mistake, and the
+error names it. Impacts with C0 >= 0 give no impulse (mode "none") in every
+model here: none of them produces a tangential impact. A result that does
+not fit a double (dT at C0 = -1e300) raises "the result overflows", never NaN.
 
 Status (also in result.status and result.notes), claiming no more than
 PHYSICS.md F.9 does:
@@ -129,8 +133,12 @@ Routh's result). tostring(results) (or typing it in the REPL) prints a table:
 impulses, final contact velocities (and body velocities when bodies were
 given), energy change, mode, model mode (the model's own label), flags
 (GAIN when kinetic energy is gained,
-COULOMB when |Px| > mu*Py) and each model's status. A model that fails raises
-its error.]],
+COULOMB when |Px| > mu*Py) and each model's status; cells have six
+significant digits. Each model gets t without the fields only other models
+read (law goes to routh only; mu_0 to kane; ratio to brach; moment to cs
+and brach); such a field that no listed model reads is an error. A model
+that fails raises its error prefixed with its entry, e.g.
+compare: models[2] ("smith"): solve2d: ...]],
     fields = {
       { "t", "the problem, as for solve2d", nil },
       { "models", "list of model names or {name, label =, <fields>}", "all seven" },
