@@ -15,6 +15,11 @@
 
 #define DEG (M_PI / 180)
 
+#define PAINLEVE_MT "impact.Painleve"
+#define BANDS_MT "impact.PainleveBands"
+#define SPACE_MT "impact.Space"
+#define SPACE_MAP_MT "impact.SpaceMap"
+
 /* ---- helpers ---------------------------------------------------------------- */
 
 /* An angle given as key (radians) or key_deg (degrees). */
@@ -84,32 +89,6 @@ typedef struct {
     imp_lua_law lctx;
     imp_law law;
 } law_run;
-
-/* A solve2d-shaped result table for a traced impact. */
-static void push_result2d(lua_State *L, const imp_result2d *r)
-{
-    lua_createtable(L, 0, 14);
-    imp_set_number(L, "Px", r->Px);
-    imp_set_number(L, "Py", r->Py);
-    imp_set_number(L, "S", r->S);
-    imp_set_number(L, "C", r->C);
-    imp_set_number(L, "dT", r->dT);
-    imp_set_number(L, "Wc", r->Wc);
-    imp_set_number(L, "Wr", r->Wr);
-    imp_set_number(L, "Wf", r->Wf);
-    imp_set_number(L, "Pc", r->Pc);
-    imp_set_string(L, "mode", imp_mode_name(r->mode));
-    imp_set_string(L, "class", imp_class_name(r->cls));
-    lua_createtable(L, r->nvert, 0);
-    for (int i = 0; i < r->nvert && i < IMP_PATH2D_MAX; i++) {
-        lua_createtable(L, 0, 3);
-        imp_set_number(L, "Px", r->vert[i].Px);
-        imp_set_number(L, "Py", r->vert[i].Py);
-        imp_set_string(L, "event", imp_event_name(r->vert[i].event));
-        lua_rawseti(L, -2, i + 1);
-    }
-    lua_setfield(L, -2, "path");
-}
 
 /* ---- painleve ------------------------------------------------------------------ */
 
@@ -229,13 +208,18 @@ static int l_painleve(lua_State *L)
         j.c = pb.coef; j.mu_s = mu_s; j.mu_k = mu_k; j.law = &lr.law;
         imp_law_run(L, &lr.law, painleve_body, &j);
         if (j.st != IMP_OK) return imp_law_raise(L, &c, &lr.law, j.st);
-        push_result2d(L, &j.res);
-        imp_set_string(L, "law", imp_law_name(&lr.law));
-        imp_set_number(L, "e", lr.law.e);
-        imp_lprob2d_push_after(L, &pb, j.res.Px, j.res.Py, 0);
+        /* A solve2d result of the tangential problem (printed as one). */
+        imp_problem2d tp = pb;
+        tp.coef = j.res.coef;
+        tp.mu_s = mu_s; tp.mu_k = mu_k; tp.law = lr.law;
+        double post[2][3];
+        for (int i = 0; i < tp.nbodies; i++)
+            imp_body2d_after(i ? &tp.body2 : &tp.body1, i ? -1 : 1, j.res.Px, j.res.Py, post[i]);
+        imp_result2d_push(L, &tp, &j.res, post);
         lua_setfield(L, res, "impact");
     }
     lua_settop(L, res);
+    luaL_setmetatable(L, PAINLEVE_MT);
     return 1;
 }
 
@@ -294,6 +278,7 @@ static int l_painleve_bands(lua_State *L)
         lua_rawseti(L, -2, 1);
     }
     lua_setfield(L, -2, "bands");
+    luaL_setmetatable(L, BANDS_MT);
     return 1;
 }
 
@@ -471,6 +456,7 @@ static int l_space(lua_State *L)
         lua_setfield(L, -2, "sphere");
     }
     set_reversal(L, r, j.mu);
+    luaL_setmetatable(L, SPACE_MT);
     return 1;
 }
 
@@ -578,6 +564,7 @@ static int l_space_map(lua_State *L)
     set_reversal(L, j.r, j.mu);
     lua_remove(L, scratch + 1);
     lua_remove(L, scratch);
+    luaL_setmetatable(L, SPACE_MAP_MT);
     return 1;
 }
 
@@ -591,4 +578,14 @@ void imp_open_analysis(lua_State *L)
         {NULL, NULL}
     };
     luaL_setfuncs(L, funcs, 0);
+    /* Result metatables, reachable as core._<name>_mt so that the Lua side
+     * (analysis.lua) adds __tostring, as for solve2d's results. */
+    static const char *const mts[4][2] = {
+        { PAINLEVE_MT, "_painleve_mt" }, { BANDS_MT, "_painleve_bands_mt" },
+        { SPACE_MT, "_space_mt" }, { SPACE_MAP_MT, "_space_map_mt" },
+    };
+    for (int i = 0; i < 4; i++) {
+        luaL_newmetatable(L, mts[i][0]);
+        lua_setfield(L, -2, mts[i][1]);
+    }
 }

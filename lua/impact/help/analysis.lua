@@ -13,7 +13,8 @@ normal force keeps the contact (Painleve's inconsistency), and exactly then
 the tangential impact (C0 = 0) has a solution: result.impact is that impact,
 traced by Routh's method with t.law and t.e. When a >= 0 the finite-force
 solution exists and no impulse is reported (principle of constraints; with
-g = 0 both would satisfy the axioms, as MW88 remark).
+g = 0 both would satisfy the axioms, as MW88 remark). The result prints as a
+short summary (so do those of painleve_bands, space and space_map).
 
 The body is given in one of three ways:
   * MW88's shape: l (distance CM-contact), theta or theta_deg (from the
@@ -39,7 +40,7 @@ The body is given in one of three ways:
       { "mu_crit", "B2/|B3|: friction above which this orientation is inconsistent; nil when s*B3 >= 0 (no mu makes it so, e.g. upright, theta = 90 degrees, where B3 = 0: a cosine within theta's rounding counts as 0)" },
       { "B1, B2, B3, Delta, s, mu, S0", "the data used" },
       { "theta, theta_deg, r", "shape input only" },
-      { "impact", "when inconsistent: the solve2d-shaped result of the tangential impact (Px, Py, S, C, dT, mode, class, path, ...)" },
+      { "impact", "when inconsistent: the solve2d result of the tangential impact (Px, Py, S, C, dT, mode, class, path, B1..C0, ...; prints as one)" },
     },
     example = [[
 p = impact.painleve{ l = 4, theta_deg = 75, mu = math.tan(math.rad(30)), e = 0.5 }
