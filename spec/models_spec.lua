@@ -148,6 +148,14 @@ describe("solve2d published models", function()
     local T0 = 0.5 * b.m * (b.vx ^ 2 + b.vy ^ 2) + 0.5 * I * b.w ^ 2
     local T1 = 0.5 * b.m * (a.vx ^ 2 + a.vy ^ 2) + 0.5 * I * a.w ^ 2
     assert.is.near(T1 - T0, r.dT, 1e-12)
+    -- the path starts from the velocities before the impact (and its moment)
+    assert.equal(r.S0, r.path[1].S); assert.equal(r.C0, r.path[1].C)
+    assert.equal("end", r.path[#r.path].event); assert.equal(r.S, r.path[#r.path].S)
+    assert.matches("^[CR]?%-?[a-z]+", r.mode)
+    for _, m in ipairs{ "sliding", "C-sticking", "R-sticking", "C-reversed", "R-reversed" } do
+      if r.mode == m then return end
+    end
+    error("mode " .. r.mode)
   end)
 
   it("brach takes a moment law as the e_m plug-in, marked uncertain", function()

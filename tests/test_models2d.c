@@ -495,6 +495,14 @@ static int moment_law(void *ctx, const imp_moment_state *s, double *Mq)
     return 0;
 }
 
+/* A moment impulse that reverses the slip before any contact impulse. */
+static int big_moment_law(void *ctx, const imp_moment_state *s, double *Mq)
+{
+    (void)ctx;
+    *Mq = s->phase == IMP_PHASE_COMPRESSION ? -3 : 0;
+    return 0;
+}
+
 static int failing_law(void *ctx, const imp_moment_state *s, double *Mq)
 {
     (void)ctx; (void)s; (void)Mq;
@@ -518,6 +526,11 @@ static void test_cs_moment(void)
     double T0 = 0.5 * m * (vx * vx + vy * vy) + 0.5 * I * w * w;
     double T1 = 0.5 * m * (vx1 * vx1 + vy1 * vy1) + 0.5 * I * w1 * w1;
     CHECK_NEAR(r.dT, T1 - T0, 1e-12);
+    CHECK(is_api_mode(r.mode) && r.vert[0].S == c.S0 && r.vert[0].C == c.C0);
+    p.moment = big_moment_law;                /* S0 = 0.78 jumps to -1.22 at Py = 0 */
+    CHECK(imp_model2d_solve(IMP_MODEL_CS, &c, &p, &r) == IMP_OK);
+    CHECK(is_api_mode(r.mode) && r.vert[0].S == c.S0 && r.vert[r.nvert - 1].S == r.S);
+    CHECK(r.S < 0 && (r.mode == IMP_MODE_C_REVERSED || r.mode == IMP_MODE_C_STICKING));
     p.moment = failing_law;
     CHECK(imp_model2d_solve(IMP_MODEL_CS, &c, &p, &r) == IMP_ELAW);
     /* Brach's e_m plug-in: one call, the moment acts first. */

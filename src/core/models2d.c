@@ -399,15 +399,16 @@ static imp_vertex2d at_pos(const seg2d *sg, int nseg, double u, imp_event ev)
  * (stick, then max compression), so e = 0 has no R-modes. Slip within
  * tol counts as zero. A contact stuck from the start (S0 = 0) has no stick
  * vertex, as in the tracer. */
-static void model_path(const seg2d *sg, int nseg, double uc, double sf0, double tol,
-                       imp_model_result2d *r)
+static void model_path(const imp_coef2d *c, const seg2d *sg, int nseg, double uc, double sf0,
+                       double tol, imp_model_result2d *r)
 {
-    double S0 = sg[0].S0, us = -1;
+    double S0 = c->S0, us = -1;   /* before the impact (and before any moment impulse) */
     imp_event ev = IMP_EV_START;
-    /* Samples (u, S): the ends of each piece (a moment impulse between two
-     * pieces is a jump at the same u). */
-    double u[4], S[4];
+    /* Samples (u, S): S0, then the ends of each piece (a moment impulse
+     * before a piece is a jump at the same u). */
+    double u[5], S[5];
     int n = 0;
+    u[n] = 0; S[n++] = fabs(S0) <= tol ? 0 : S0;
     for (int k = 0; k < nseg; k++) {
         u[n] = k; S[n++] = fabs(sg[k].S0) <= tol ? 0 : sg[k].S0;
         u[n] = k + 1; S[n++] = fabs(sg[k].S1) <= tol ? 0 : sg[k].S1;
@@ -431,7 +432,7 @@ static void model_path(const seg2d *sg, int nseg, double uc, double sf0, double 
     else if (ev == IMP_EV_REVERSE) r->mode = C ? IMP_MODE_C_REVERSED : IMP_MODE_R_REVERSED;
     else r->mode = IMP_MODE_SLIDING;
     int nv = 0;
-    imp_vertex2d v0 = { 0, 0, S0, sg[0].C0, IMP_EV_START };
+    imp_vertex2d v0 = { 0, 0, S0, c->C0, IMP_EV_START };
     r->vert[nv++] = v0;
     if (ev != IMP_EV_START && us > 0 && C) {
         r->vert[nv] = at_pos(sg, nseg, fmin(us, uc), ev); r->vert[nv++].S = 0;
@@ -535,7 +536,7 @@ static imp_status solve_model(imp_model2d m, const imp_coef2d *c,
         nseg = 1;
     }
     if (nseg == 1 && seg[0].C1 > 0) uc = seg[0].C0 / (seg[0].C0 - seg[0].C1);
-    model_path(seg, nseg, uc, r->slip == IMP_SLIP_STICKING ? 0 : 1, sscale, r);
+    model_path(c, seg, nseg, uc, r->slip == IMP_SLIP_STICKING ? 0 : 1, sscale, r);
     return IMP_OK;
 }
 

@@ -7,7 +7,6 @@
 
 #include "interrupt.h"
 #include "l_law.h"
-#include "l_prob2d.h"
 #include "l_solve2d.h"
 #include "module.h"
 #include "painleve.h"
