@@ -68,14 +68,14 @@ end
 f:close()
 print(string.format("%-24s translation lines for e = 0..1: %d points", "fig5_2.csv", np))
 
--- Figure 5.3: the rebound parameter tan(gamma_r) against gamma for a few
+-- Figure 5.3: the rebound parameter tan(gamma_r) (and the angle gamma_r) against gamma for a few
 -- orientations, mu = 0.25, e = 0.8, r = 1.414.
 f = assert(io.open(path("fig5_3.csv"), "w"))
-f:write("theta_deg,gamma_deg,tan_gr,mode\n")
+f:write("theta_deg,gamma_deg,tan_gr,gamma_r_deg,mode\n")
 for _, th in ipairs{ -60, -40, -20, 0, 20, 40, 60 } do
   for g = 0.5, 89.5, 1 do
     local s = impact.space{ r = 1.414, mu = 0.25, e = 0.8, theta_deg = th, gamma_deg = g }
-    f:write(string.format("%g,%g,%.17g,%s\n", th, g, s.tan_gr, s.mode))
+    f:write(string.format("%g,%g,%.17g,%.17g,%s\n", th, g, s.tan_gr, s.gamma_r_deg, s.mode))
   end
 end
 f:close()

@@ -1,6 +1,8 @@
 -- The published collision models side by side on Wang & Mason's falling rod
 -- (PHYSICS.md A.8 and F): where they agree, where Kane's procedure and
--- Newton's law gain energy, where Coulomb's bound is broken.
+-- Newton's law gain energy, where Coulomb's bound is broken. Each table shows
+-- the mode in solve2d's terms (read from the model's impulse path) and the
+-- model's own label ("model mode").
 -- Run: scripts/run examples/models.lua
 local impact = impact or require("impact")
 
@@ -30,6 +32,16 @@ for _, c in ipairs(cases) do
     if res[name].energy_gain then gain[#gain + 1] = string.format("%s (%+.6f)", name, res[name].dT) end
   end
   print(#gain > 0 and ("energy gained by: " .. table.concat(gain, ", ")) or "no model gains energy")
+  -- where a one-step model's line meets the stick or reversal, against C = 0
+  for _, name in ipairs(getmetatable(res).order) do
+    local p = res[name].path
+    if res[name].model_mode and #p == 4 then
+      print(string.format("  %-20s %s at Py = %.6g, max compression at Py = %.6g", name,
+                          p[2].event == "max-compression" and p[3].event or p[2].event,
+                          p[2].event == "max-compression" and p[3].Py or p[2].Py,
+                          p[2].event == "max-compression" and p[2].Py or p[3].Py))
+    end
+  end
   print()
 end
 

@@ -40,6 +40,28 @@ describe("impact.space (Wang 1986, PHYSICS.md C)", function()
     end
   end)
 
+  it("gives the rebound angle gamma_r everywhere, also at e = 0 (C.4)", function()
+    local s = impact.space{ r = 1.414, mu = 0.25, e = 0, theta_deg = 10, gamma_deg = 30 }
+    assert.equal("sliding", s.mode)
+    assert.equal(0, s.C)
+    assert.equal(math.huge, s.tan_gr)               -- -S/C with C = 0: leaves tangentially
+    assert.equal(math.pi / 2, s.gamma_r)
+    assert.equal(90, s.gamma_r_deg)
+    s = impact.space{ r = 1.414, mu = 0.25, e = 0, theta_deg = 0, gamma_deg = 10 }
+    assert.equal("C-sticking", s.mode)
+    assert.equal(0, s.tan_gr); assert.equal(0, s.gamma_r)
+    s = impact.space{ r = 1.414, mu = 0.25, e = 0.8, theta_deg = 30, gamma_deg = 20 }
+    assert.is.near(math.deg(math.atan(0.877255)), s.gamma_r_deg, 1e-4)
+    assert.is.near(s.tan_gr, math.tan(s.gamma_r), 1e-12)
+    local m = impact.space_map{ r = 1.414, mu = 0.25, e = 0, gamma_deg = { 1, 89, 12 },
+                                theta_deg = { -89, 89, 13 } }
+    for i = 1, m.n do
+      assert.is_true(m.columns.tan_gr[i] == m.columns.tan_gr[i])
+      assert.is_true(m.columns.gamma_r[i] == m.columns.gamma_r[i])
+      assert.is.near(m.columns.gamma_r[i], math.rad(m.columns.gamma_r_deg[i]), 1e-15)
+    end
+  end)
+
   it("gives Wang's rebound constant c in the sliding region (C.4)", function()
     local s = impact.space{ r = 1.414, mu = 0.25, e = 0.8, theta_deg = 30, gamma_deg = 20 }
     assert.is.near(0.8 * s.tan_gr, math.tan(math.rad(20)) + s.rebound_c, 1e-12)
@@ -99,6 +121,14 @@ describe("impact.space (Wang 1986, PHYSICS.md C)", function()
     err(impact.space, { r = 1, theta = 0, gamma = 0.1, mu_s = 0.5, mu_k = 0.3 }, "field 'mu_s' must equal mu_k")
     err(impact.space, { r = 1, theta = 0, gamma = 0 / 0 }, "field 'gamma'")
     err(impact.space, { theta = 0, gamma = 0.1 }, "field 'l' is required")
+    -- B1*B2 - B3^2 = 1 + r^2 lost to rounding: name r and why (was "space: invalid input")
+    err(impact.space, { r = 1e200, mu = 0.25, e = 0.8, theta_deg = 10, gamma_deg = 20 },
+        "space: field 'r' gives r = 1e+200, too large for double precision")
+    err(impact.space_map, { r = 1e200, mu = 0.25, e = 0.8, gamma_deg = { 1, 89, 3 }, theta_deg = { -60, 60, 3 } },
+        "space_map: field 'r' gives r = 1e+200, too large")
+    err(impact.space, { l = 1e200, rho = 1, mu = 0.25, e = 0.8, theta_deg = 10, gamma_deg = 20 },
+        "space: field 'l' gives r = 1e+200")
+    assert.equal("C-sticking", impact.space{ r = 1e8, mu = 0.25, e = 0.8, theta_deg = 10, gamma_deg = 20 }.mode)
   end)
 end)
 
@@ -130,6 +160,83 @@ describe("impact.space_map", function()
     end
     assert.is.near(math.atan(0.25), tl.sliding_theta, 1e-15)
     assert.is_true(#tl.grid.theta > 0)
+  end)
+
+  it("gives the translation line for every law: closed form or root of dw (C.4)", function()
+    for _, law in ipairs{ "poisson", "newton", "energetic" } do
+      local m = impact.space_map{ r = 1.414, mu = 0.25, e = 0.8, law = law,
+                                  gamma_deg = { 1, 89, 3 }, theta_deg = { 1, 60, 60 } }
+      local tl = m.translation
+      assert.is_true(#tl.theta >= 10)
+      local g = impact.space_map{ r = 1.414, mu = 0.25, e = 0.8, law = law,
+                                  gamma_deg = { -89, 89, 37 }, theta_deg = { -89, 89, 37 } }
+      for i = 1, g.n do assert.equal(g.columns.mode[i], g.columns.region[i]) end
+      for i = 1, #tl.theta do
+        local s = impact.space{ r = 1.414, mu = 0.25, e = 0.8, law = law,
+                                theta = tl.theta[i], gamma = tl.gamma[i] }
+        assert.is_true(math.abs(s.dw) <= 1e-12, law .. ": dw = " .. s.dw)
+        assert.equal(s.mode, tl.segment[i])
+        assert.equal(law == "energetic" and "numerical" or "closed-form", tl.method[i])
+        if law == "newton" then
+          assert.is.near(1.8 * math.tan(tl.theta[i]), math.tan(tl.gamma[i]), 1e-12)
+        end
+      end
+    end
+  end)
+
+  it("keeps the translation line inside a negative gamma grid, mirrored", function()
+    local m = impact.space_map{ r = 1.414, mu = 0.25, e = 0.8, gamma_deg = { -60, -1, 20 },
+                                theta_deg = { -60, 60, 25 } }
+    local p = impact.space_map{ r = 1.414, mu = 0.25, e = 0.8, gamma_deg = { 60, 1, 20 },
+                                theta_deg = { 60, -60, 25 } }
+    local tl, tp = m.translation, p.translation
+    assert.is_true(#tl.gamma > 0)
+    assert.equal(#tp.gamma, #tl.gamma)
+    for i = 1, #tl.gamma do
+      assert.is_true(tl.gamma[i] >= math.rad(-60) - 1e-15 and tl.gamma[i] <= math.rad(-1) + 1e-15)
+      assert.is.near(-tp.gamma[i], tl.gamma[i], 1e-12)
+      assert.is.near(-tp.theta[i], tl.theta[i], 1e-15)
+    end
+    assert.is.near(-math.atan(0.25), tl.sliding_theta, 1e-15)
+    assert.is_nil(tl.sliding_theta_neg)
+    local b = impact.space_map{ r = 1.414, mu = 0.25, e = 0.8, gamma_deg = { -60, 60, 5 },
+                                theta_deg = { -60, 60, 5 } }
+    assert.is.near(math.atan(0.25), b.translation.sliding_theta, 1e-15)
+    assert.is.near(-math.atan(0.25), b.translation.sliding_theta_neg, 1e-15)
+  end)
+
+  it("has no translation line at r = 0 (dw = 0 everywhere)", function()
+    local m = impact.space_map{ r = 0, mu = 0.25, e = 0.8, gamma_deg = { 1, 89, 20 },
+                                theta_deg = { -60, 60, 25 } }
+    assert.equal(500, m.n)
+    assert.equal(0, #m.translation.theta)
+    assert.equal(0, #m.translation.grid.theta)
+    assert.is_true(m.translation.everywhere)
+  end)
+
+  it("gives no region and no closed forms for a custom law", function()
+    local law = function(s) return s.Pn - 1.8 * s.Pc end
+    local s = impact.space{ r = 1.414, mu = 0.25, theta_deg = 10, gamma_deg = 25, law = law }
+    assert.equal("R-sticking", s.mode)
+    assert.is_nil(s.region); assert.is_nil(s.rebound_c); assert.is_nil(s.e)
+    assert.is_nil(impact.space{ r = 1.414, mu = 0.25, theta = 0, gamma_deg = 25, law = law }.sphere)
+    -- the same law as Poisson e = 0.8: the same impulse, and region = mode there
+    local q = impact.space{ r = 1.414, mu = 0.25, e = 0.8, theta_deg = 10, gamma_deg = 25 }
+    assert.is.near(q.Px, s.Px, 1e-12)
+    assert.equal(q.mode, q.region)
+    local f = os.tmpname()
+    local m = impact.space_map{ r = 1.414, mu = 0.25, law = law, gamma_deg = { 1, 89, 30 },
+                                theta_deg = { -60, 60, 30 }, out = f }
+    assert.is_nil(m.columns.region)
+    for _, k in ipairs(m.order) do assert.is_not.equal("region", k) end
+    for i = 1, #m.translation.theta do
+      local p = impact.space{ r = 1.414, mu = 0.25, law = law, theta = m.translation.theta[i],
+                              gamma = m.translation.gamma[i] }
+      assert.is_true(math.abs(p.dw) <= 1e-12)
+      assert.equal("numerical", m.translation.method[i])
+    end
+    local fh = io.open(f); local head = fh:read("l"); fh:close(); os.remove(f)
+    assert.is_nil(head:find("region"))
   end)
 
   it("writes CSV columns", function()
@@ -193,6 +300,13 @@ describe("impact.painleve (Mason & Wang 1988, PHYSICS.md D)", function()
     assert.is.near(17, p.Delta, 1e-12)
     assert.is.near(0.517949, p.mu_crit, TOL)
     assert.equal(-1, p.s)
+    -- upright (theta = pi/2 as a double): B3 = 0, no friction makes it
+    -- inconsistent, so no mu_crit (it was 1.02e15 from cos(pi/2) = 6e-17)
+    local u = impact.painleve{ l = 4, theta = math.pi / 2, mu = 0.5, e = 0.5 }
+    assert.equal(0, u.B3)
+    assert.is_nil(u.mu_crit)
+    assert.is_true(u.consistent)
+    assert.equal(1, u.a)
   end)
 
   it("resolves it with the tangential impact under each law (the D table)", function()
@@ -266,5 +380,31 @@ describe("impact.painleve (Mason & Wang 1988, PHYSICS.md D)", function()
         "field 'body1' must slide along the contact")
     err(impact.painleve, with(shape, { law = function() error("boom") end }), "law")
     err(impact.painleve_bands, { l = 4, mu = -1 }, "painleve_bands: field 'mu'")
+  end)
+end)
+
+describe("analysis results print as summaries", function()
+  it("painleve, its impact, painleve_bands, space and space_map", function()
+    local p = impact.painleve{ l = 4, theta_deg = 75, mu = MU30, e = 0.5 }
+    local t = tostring(p)
+    assert.matches("^painleve: contact sliding with s = %-1", t)
+    assert.matches("a = %-0%.237604, INCONSISTENT", t)
+    assert.matches("resolving tangential impact: C%-sticking, Px = 0%.151415", t)
+    t = tostring(p.impact)                          -- a solve2d result, printed as one
+    assert.matches("^solve2d: tangential impact, mode C%-sticking", t)
+    assert.matches("path %(Px, Py%)  start", t)
+    assert.equal(0, p.impact.C0)
+    assert.equal(p.mu, p.impact.mu_k)
+    t = tostring(impact.painleve_bands{ l = 4, mu = MU30 })
+    assert.matches("a < 0 for theta in %(68%.4884, 81%.5116%) deg", t)
+    t = tostring(impact.space{ r = 1.414, mu = 0.25, e = 0.8, theta_deg = -40, gamma_deg = 10 })
+    assert.matches("^space: r = 1%.414", t)
+    assert.matches("mode        C%-reversed", t)
+    assert.matches("gamma_r = %-29%.2838 deg", t)
+    t = tostring(impact.space_map{ r = 1.414, mu = 0.25, e = 0.8, gamma_deg = { 1, 89, 9 },
+                                   theta_deg = { -60, 60, 9 } })
+    assert.matches("^space_map: 81 points %(9 gamma x 9 theta%)", t)
+    assert.matches("translation %d+ points", t)
+    for _, v in ipairs{ p, p.impact } do assert.is_nil(tostring(v):match("^table: ")) end
   end)
 end)

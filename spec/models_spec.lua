@@ -42,7 +42,9 @@ describe("solve2d published models", function()
     near(r, { Px = 0.375, Py = 1.025, S = 0, C = 1, dT = 0.1125, ratio = 0.365854 })
     assert.is_true(r.energy_gain)
     assert.is_true(r.coulomb_ok)
-    assert.equal("sticking", r.mode)
+    -- the impulse applied along the line to D sticks at its end, after C = 0
+    assert.equal("R-sticking", r.mode)
+    assert.equal("sticking", r.model_mode)
     assert.equal("reconstructed", r.status)
     assert.matches("reconstructed", r.notes)
     local text = tostring(r)
@@ -56,13 +58,30 @@ describe("solve2d published models", function()
     r = solve(rod(0.6, -1, { e = 1, mu = 0.3, model = "brach" }))
     near(r, { mu0 = 0.365854, ratio = 0, Px = 0, Py = 0.8, S = -0.6, C = 1, dT = 0 })
     assert.is_false(r.energy_gain)
+    assert.equal("energy", r.ratio_limited)
     assert.matches("e_m was not recovered", r.notes)
+  end)
+
+  it("brach limits a given ratio so that friction does not reverse the slip (F.4)", function()
+    local r = solve(rod(0.6, -1, { e = 0.5, mu = 0.3, model = "brach", ratio = -1e6 }))
+    near(r, { ratio = 0, Px = 0, Py = 0.6, S = -0.3 })   -- was S = -0.99
+    assert.equal("reversal", r.ratio_limited)
+    assert.equal(-1e6, r.ratio_requested)
+    r = solve(rod(0.6, -1, { e = 0.5, mu = 0.3, model = "brach", ratio = 1e6 }))
+    near(r, { ratio = 0.263158, Px = 0.1875, Py = 0.7125, S = 0, dT = -0.121875 })
+    assert.equal("reversal", r.ratio_limited)
+    r = solve(rod(0.6, -1, { e = 0.5, mu = 0.3, model = "brach", ratio = 0.1 }))
+    assert.equal(0.1, r.ratio); assert.is_false(r.ratio_limited)
+    r = solve(rod(0.6, -1, { e = 1, mu = 0.3, model = "brach", ratio = 0.5 }))
+    assert.equal(0, r.ratio); assert.equal("reversal+energy", r.ratio_limited)
   end)
 
   it("glocker-pfeiffer case 1 (F.5)", function()
     local r = solve(rod(0.6, -1, { e = 0.5, mu = 0.3, model = "glocker-pfeiffer" }))
     near(r, { PxC = 0, PyC = 0.4, Px = 0.06, Py = 0.6, S = -0.15, C = 0.41, dT = -0.1635 })
-    assert.equal("reversed", r.mode)
+    -- stuck at Q when compression ends, then slides back: reversed at max compression
+    assert.equal("C-reversed", r.mode)
+    assert.equal("reversed", r.model_mode)
     assert.equal("poisson", r.law)
     r = solve(rod(0.6, -1, { e = 1, mu = 0.8, model = "glocker-pfeiffer" }))
     near(r, { Px = 0.24, Py = 0.8, S = 0 })
@@ -73,10 +92,34 @@ describe("solve2d published models", function()
     near(r, { Px = -0.041646, Py = 0.575012, S = -0.366634, C = 0.5, dT = -0.148612, nroots = 1 })
     r = solve(rod(-1, -1, { e = 0.5, mu = 1.2, model = "smith" }))
     near(r, { Px = 1.266310, Py = 1.359786, S = 0.126096, dT = -0.893263, nroots = 1 })
-    assert.equal("reversed", r.mode)
+    assert.equal("R-reversed", r.mode)
+    assert.equal("reversed", r.model_mode)
     r = solve(rod(0.6, -1, { e = 1, mu = 0.8, model = "smith" }))
     near(r, { Px = 0, Py = 0.8, dT = 0 })
     assert.matches("to be verified", r.notes)
+  end)
+
+  it("smith is scale-invariant: huge S0, huge mu, grazing C0", function()
+    local Py = 1.5 / 2.95                      -- sliding throughout: Py = N/(B2 + mu B3)
+    for _, S0 in ipairs{ 3e7, 1e8, 1e20 } do
+      local r = solve(rod(S0, -1, { e = 0.5, mu = 0.3, model = "smith" }))
+      assert.is.near(Py, r.Py, 1e-15)
+      assert.is.near(-0.3 * Py, r.Px, 1e-15)
+      assert.is.near(0.5, r.C, 1e-15)
+      assert.is_true(r.coulomb_ok)
+      assert.equal(1, r.nroots)
+    end
+    -- mu -> inf reflects the slip (S = -S0); no spurious root with Py ~ 0
+    local r = solve(rod(0.6, -1, { e = 0.5, mu = 1e17, model = "smith" }))
+    near(r, { Px = -0.1875, Py = 0.4875, S = -0.6, C = 0.5, dT = -0.121875, nroots = 1 })
+    local law = r.Px * (0.6 + math.abs(r.S)) + 1e17 * r.Py * (0.6 + r.S)
+    assert.is_true(math.abs(law) <= 1e-12 * 1e17 * r.Py)
+    -- grazing: |Px|/Py = mu to rounding
+    for _, C0 in ipairs{ -1e-6, -1e-8 } do
+      r = solve(rod(1, C0, { e = 0.5, mu = 0.3, model = "smith" }))
+      assert.is_true(r.coulomb_ok)
+      assert.is.near(0.3, math.abs(r.Px) / r.Py, 1e-15)
+    end
   end)
 
   it("cs without a moment law is glocker-pfeiffer case 1, marked uncertain (F.8)", function()
@@ -105,6 +148,14 @@ describe("solve2d published models", function()
     local T0 = 0.5 * b.m * (b.vx ^ 2 + b.vy ^ 2) + 0.5 * I * b.w ^ 2
     local T1 = 0.5 * b.m * (a.vx ^ 2 + a.vy ^ 2) + 0.5 * I * a.w ^ 2
     assert.is.near(T1 - T0, r.dT, 1e-12)
+    -- the path starts from the velocities before the impact (and its moment)
+    assert.equal(r.S0, r.path[1].S); assert.equal(r.C0, r.path[1].C)
+    assert.equal("end", r.path[#r.path].event); assert.equal(r.S, r.path[#r.path].S)
+    assert.matches("^[CR]?%-?[a-z]+", r.mode)
+    for _, m in ipairs{ "sliding", "C-sticking", "R-sticking", "C-reversed", "R-reversed" } do
+      if r.mode == m then return end
+    end
+    error("mode " .. r.mode)
   end)
 
   it("brach takes a moment law as the e_m plug-in, marked uncertain", function()
@@ -124,6 +175,45 @@ describe("solve2d published models", function()
     local z = solve{ body1 = b, e = 0.6, mu = 0.4, model = "brach", moment = function() return 0 end }
     local n = solve{ body1 = b, e = 0.6, mu = 0.4, model = "brach" }
     assert.equal(n.Px, z.Px); assert.equal(n.Py, z.Py)
+  end)
+
+  it("gives mode in solve2d's vocabulary and a path (model_mode keeps the model's label)", function()
+    local API = { sliding = true, ["C-sticking"] = true, ["R-sticking"] = true,
+                  ["C-reversed"] = true, ["R-reversed"] = true }
+    for _, m in ipairs{ "newton-frictionless", "kane", "brach", "smith", "glocker-pfeiffer", "cs" } do
+      for _, S0 in ipairs{ 0.6, -1, 0, 2 } do
+        for _, mu in ipairs{ 0, 0.3, 0.8, 1.2 } do
+          for _, e in ipairs{ 0, 0.5, 1 } do
+            local r = solve(rod(S0, -1, { e = e, mu = mu, model = m }))
+            assert.is_true(API[r.mode], m .. ": " .. tostring(r.mode))
+            assert.is_truthy(r.model_mode)
+            local p = r.path
+            assert.equal("start", p[1].event); assert.equal("end", p[#p].event)
+            assert.equal(r.Px, p[#p].Px); assert.equal(r.Py, p[#p].Py)
+            local ic, ie
+            for i, v in ipairs(p) do
+              if v.event == "max-compression" then ic = i; assert.equal(0, v.C) end
+              if v.event == "stick" or v.event == "reverse" then ie = i; assert.equal(0, v.S) end
+            end
+            assert.is_truthy(ic)
+            if ie then assert.equal(r.mode:sub(1, 1) == "C", ie < ic) end
+            if e == 0 then assert.is_nil(r.mode:match("^R%-")) end
+          end
+        end
+      end
+    end
+    -- mu = 0: the tracer's conventions (rod case 2 reverses at max compression)
+    local n = solve(rod(0.6, -1, { e = 0.5, model = "newton-frictionless" }))
+    local t = impact.solve2d(rod(0.6, -1, { e = 0.5, mu = 0, law = "newton" }))
+    assert.equal("C-reversed", n.mode); assert.equal(t.mode, n.mode)
+    assert.equal("frictionless", n.model_mode)
+    for i, v in ipairs(t.path) do
+      assert.equal(v.event, n.path[i].event)
+      assert.is.near(v.Py, n.path[i].Py, 1e-12)
+    end
+    assert.equal("none", solve(rod(0.6, 0.5, { e = 0.5, model = "kane" })).mode)
+    assert.matches("mode R%-sticking %(model's own: sticking%)",
+                   tostring(solve(rod(0.6, -1, { e = 1, mu = 0.5, model = "kane" }))))
   end)
 
   it("bodies and coefficients give the same result", function()
@@ -155,6 +245,20 @@ describe("solve2d published models", function()
       local r = solve(rod(0, -1, { e = 0.5, mu = 0.3, model = m }))
       near(r, { Px = 0.219512, Py = 0.731707, S = -0.548780, C = 0.5, dT = -0.243159 })
       assert.equal("sliding", r.mode)
+      assert.equal("sliding", r.model_mode)
+    end
+  end)
+
+  it("raises a clear error instead of NaN when the result overflows", function()
+    for _, m in ipairs{ "kane", "brach", "glocker-pfeiffer", "cs", "newton-frictionless", "smith" } do
+      local ok, msg = pcall(solve, rod(0.6, -1e300, { e = 0.5, mu = 0.3, model = m }))
+      assert.is_false(ok)
+      assert.matches('solve2d: model "' .. m:gsub("%-", "%%-") .. '": the result overflows', msg)
+      -- representable answers at extreme scales: no NaN, scaled exactly
+      local r = solve(rod(0.6, -1e150, { e = 0.5, mu = 0.3, model = m }))
+      local u = solve(rod(0.6e-150, -1, { e = 0.5, mu = 0.3, model = m }))
+      for _, k in ipairs{ "Px", "Py", "S", "C" } do assert.is.near(u[k] * 1e150, r[k], 1e-12 * math.abs(r[k]) + 1e-300) end
+      assert.is.near(u.dT * 1e300, r.dT, 1e-12 * math.abs(r.dT))
     end
   end)
 
@@ -185,6 +289,19 @@ describe("solve2d published models", function()
     err(rod_body(0.6, -1, { model = "cs", e = 0.5, moment = function() return "x" end }),
         "field 'moment' must return a finite number")
     err(rod_body(0 / 0, -1, { model = "smith", e = 0.5 }), "field 'body1.vx'")
+    -- a parameter the chosen model would ignore is a mistake
+    err(rod(0.6, -1, { model = "smith", e = 0.5, mu = 0.3, mu_0 = 0.5 }),
+        "solve2d: field 'mu_0' is only used by model \"kane\", not by \"smith\"")
+    err(rod(0.6, -1, { model = "kane", e = 0.5, mu = 0.3, ratio = 0.2 }),
+        "solve2d: field 'ratio' is only used by model \"brach\", not by \"kane\"")
+    err(rod(0.6, -1, { model = "smith", e = 0.5, nu = 0.2 }), "field 'nu' is only used by model \"glocker-pfeiffer\"")
+    err(rod(0.6, -1, { model = "kane", e = 0.5, law = "energetic" }),
+        "solve2d: field 'law' is not used by model \"kane\": it fixes Newton's law")
+    err(rod(0.6, -1, { model = "cs", e = 0.5, law = "newton" }), "it fixes Poisson's law")
+    err(rod(0.6, -1, { model = "smith", e = 0.5, law = function(q) return q.Pn end }), "field 'law' is not used")
+    -- naming the model's own law is harmless
+    assert.equal("newton", solve(rod(0.6, -1, { model = "kane", e = 0.5, law = "newton" })).law)
+    assert.equal("poisson", solve(rod(0.6, -1, { model = "glocker-pfeiffer", e = 0.5, law = "poisson" })).law)
   end)
 end)
 
@@ -226,6 +343,18 @@ describe("impact.compare", function()
                      "compare: model 'kane' is listed twice")
   end)
 
+  it("prints huge and grazing values with six significant digits", function()
+    local s = tostring(impact.compare(rod(0.6, -1e150, { e = 0.5, mu = 0.3 }), { "routh", "kane" }))
+    assert.matches("5.08475e%+149", s)              -- kane's Py; %.6f made it 150 characters
+    for line in s:gmatch("[^\n]+") do assert.is_true(#line < 120) end
+    s = tostring(impact.compare(rod(1, -1e-8, { e = 0.5, mu = 0.3 }), { "smith", "kane" }))
+    assert.matches("5.08475e%-09", s)               -- not 0.000000
+    assert.not_matches("0%.000000", s)
+    local long = string.rep("x", 150)
+    s = tostring(impact.compare(rod(0.6, -1, { e = 0.5, mu = 0.3 }), { { "kane", label = long } }))
+    assert.matches("xxx~", s)
+  end)
+
   it("shows body velocities when bodies are given", function()
     local c = impact.compare(rod_body(0.6, -1, { e = 0.5, mu = 0.3 }), { "kane", "smith" })
     assert.matches("body1.vx", tostring(c))
@@ -238,5 +367,20 @@ describe("impact.compare", function()
     local ok, msg = pcall(impact.compare, rod(0.6, -1, { e = 2 }), { "kane" })
     assert.is_false(ok)
     assert.matches("field 'e'", msg)
+    -- a failing model is named by its entry
+    ok, msg = pcall(impact.compare, rod(0.6, -1e300, { e = 0.5, mu = 0.3 }), { "routh", "smith" })
+    assert.is_false(ok)
+    assert.matches('compare: models%[1%] %("routh"%): solve2d: the result overflows', msg)
+    ok, msg = pcall(impact.compare, rod(0.6, -1, { e = 0.5, mu = 0.3 }), { "routh", { "kane", mu_0 = 0.1 } })
+    assert.is_false(ok)
+    assert.matches('compare: models%[2%] %("kane"%): solve2d: field \'mu_0\'', msg)
+    -- each model gets only its own fields; one nobody reads is a mistake
+    local c = impact.compare(rod(0.6, -1, { e = 0.5, mu = 0.3, mu_0 = 0.5, ratio = 0.1, law = "energetic" }),
+                             { "routh", "kane", "brach", "smith" })
+    assert.equal("energetic", c.routh.law)
+    assert.equal(0.5, c.kane.mu_0)
+    assert.equal(0.1, c.brach.ratio)
+    assert.has_error(function() impact.compare(rod(0.6, -1, { e = 0.5, ratio = 0.1 }), { "kane", "smith" }) end,
+                     "compare: field 'ratio' is only used by model \"brach\", which is not in 'models'")
   end)
 end)

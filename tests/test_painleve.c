@@ -30,6 +30,21 @@ static void test_mw88_example(void)
                0.5 + l * l * cos(th) * cos(th) / J - mu * l * l * sin(th) * cos(th) / J, 1e-12);
 }
 
+/* Upright rod: cos(pi/2) = 6e-17 in double is rounding of theta, not a
+ * lean; B3 must be 0 (it was 1e-16, giving mu_crit = 1e15). */
+static void test_upright(void)
+{
+    imp_coef2d c;
+    imp_painleve_coef(1, 1, 4, M_PI / 2, -1, &c);
+    CHECK(c.B3 == 0);
+    CHECK(c.B2 == 1);
+    CHECK_NEAR(c.B1, 17, 1e-15);
+    CHECK(imp_painleve_a(&c, 1e6, -1) == 1);
+    /* a genuine small lean is kept */
+    imp_painleve_coef(1, 1, 4, M_PI / 2 - 1e-9, -1, &c);
+    CHECK(fabs(c.B3 / 16e-9 - 1) < 1e-6);
+}
+
 static void test_band(void)
 {
     double mu = tan(30 * DEG), lo, hi;
@@ -118,6 +133,7 @@ int main(void)
 {
     RUN(test_resolution);
     RUN(test_mw88_example);
+    RUN(test_upright);
     RUN(test_band);
     return check_summary();
 }

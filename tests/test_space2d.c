@@ -222,6 +222,99 @@ static void test_regions_vs_tracer(void)
         }
 }
 
+/* The rebound angle gamma_r = atan2(-S, C) is defined everywhere (tan_gr
+ * was NaN whenever C = 0, i.e. at every point with e = 0): 0 when sticking,
+ * +-90 degrees when the contact leaves tangentially, tan(gamma_r) = tan_gr. */
+static void test_rebound_angle(void)
+{
+    for (int k = 0; k < 3; k++) {
+        imp_law law = { (imp_law_kind)k, 0, NULL, NULL };
+        for (double e = 0; e <= 1; e += 0.5) {
+            law.e = e;
+            for (double th = -85; th <= 85; th += 5)
+                for (double ga = -85; ga <= 85; ga += 5) {
+                    imp_space_point p;
+                    CHECK(imp_space_state(1.414, 0.25, &law, th * DEG, ga * DEG, &p) == IMP_OK);
+                    CHECK(!isnan(p.tan_gr) && !isnan(p.gamma_r));
+                    CHECK(fabs(p.gamma_r) <= M_PI / 2);
+                    if (p.mode == IMP_MODE_C_STICKING || p.mode == IMP_MODE_R_STICKING)
+                        CHECK(p.gamma_r == 0 && p.tan_gr == 0);
+                    else if (p.C == 0)
+                        CHECK(fabs(p.gamma_r) == M_PI / 2 && isinf(p.tan_gr)
+                              && (p.gamma_r > 0) == (p.tan_gr > 0) && (p.S < 0) == (p.gamma_r > 0));
+                    else
+                        CHECK_NEAR(tan(p.gamma_r), p.tan_gr, 1e-12);
+                }
+        }
+    }
+    /* e = 0 removes the R-modes and ends every impact at max compression. */
+    imp_law law = { IMP_LAW_POISSON, 0, NULL, NULL };
+    imp_space_point p;
+    CHECK(imp_space_state(1.414, 0.25, &law, 0, 10 * DEG, &p) == IMP_OK);
+    CHECK(p.mode == IMP_MODE_C_STICKING && p.gamma_r == 0 && p.tan_gr == 0);
+    law.e = 0.8;
+    CHECK(imp_space_state(1.414, 0.25, &law, 30 * DEG, 20 * DEG, &p) == IMP_OK);
+    CHECK_NEAR(tan(p.gamma_r), 0.877255, 1e-6);
+}
+
+/* The translation line for every built-in law (the Poisson closed forms
+ * gave |dw| up to 3.1e-3 with Newton's law and 1.5e-3 with the energetic
+ * one): Newton's closed form tan(gamma) = (1+e) tan(theta), roots of dw
+ * elsewhere; points inside the grid, mirrored for gamma < 0, none at r = 0. */
+static void test_translation_laws(void)
+{
+    enum { NG = 3, NT = 60 };
+    static imp_space_point pts[NG * NT], mp[NG * NT];
+    static imp_space_tpoint tl[NT * (NG + 4)], mt[NT * (NG + 4)];
+    for (int k = 0; k < 3; k++)
+        for (double e = 0; e <= 1; e += 0.4) {
+            imp_law law = { (imp_law_kind)k, e, NULL, NULL };
+            int n, nm;
+            CHECK(imp_space_grid(1.414, 0.25, &law, 1 * DEG, 89 * DEG, NG, 1 * DEG, 60 * DEG, NT, pts) == IMP_OK);
+            CHECK(imp_space_translation_grid(1.414, 0.25, &law, pts, NG, NT, tl, &n) == IMP_OK);
+            CHECK(n >= 10);
+            for (int i = 0; i < n; i++) {
+                imp_space_point p;
+                CHECK(imp_space_state(1.414, 0.25, &law, tl[i].theta, tl[i].gamma, &p) == IMP_OK);
+                CHECK(fabs(p.dw) <= 1e-12);
+                CHECK(p.mode == tl[i].segment);
+                CHECK(tl[i].gamma >= 1 * DEG && tl[i].gamma <= 89 * DEG);
+                CHECK(tl[i].closed == (k != IMP_LAW_ENERGETIC && (p.mode == IMP_MODE_C_STICKING
+                                                                  || p.mode == IMP_MODE_R_STICKING)));
+                if (k == IMP_LAW_NEWTON && tl[i].closed)
+                    CHECK_NEAR(tan(tl[i].gamma), (1 + e) * tan(tl[i].theta), 1e-12);
+                for (int q = 0; q < i; q++)
+                    CHECK(!(tl[q].theta == tl[i].theta && fabs(tl[q].gamma - tl[i].gamma) < 1e-9));
+            }
+            /* The mirror grid (gamma, theta) -> (-gamma, -theta): mirrored points. */
+            CHECK(imp_space_grid(1.414, 0.25, &law, -1 * DEG, -89 * DEG, NG, -1 * DEG, -60 * DEG, NT, mp) == IMP_OK);
+            CHECK(imp_space_translation_grid(1.414, 0.25, &law, mp, NG, NT, mt, &nm) == IMP_OK);
+            CHECK(nm == n);
+            for (int i = 0; i < n && i < nm; i++) {
+                CHECK_NEAR(mt[i].theta, -tl[i].theta, 1e-15);
+                CHECK_NEAR(mt[i].gamma, -tl[i].gamma, 1e-12);
+                CHECK(mt[i].segment == tl[i].segment);
+            }
+        }
+    /* Newton's closed form is the tracer's dw = 0 in both sticking regions. */
+    for (double e = 0; e <= 1; e += 0.25)
+        for (double th = 1; th < 60; th += 1) {
+            double g = atan((1 + e) * tan(th * DEG));
+            imp_law law = { IMP_LAW_NEWTON, e, NULL, NULL };
+            imp_space_point p;
+            CHECK(imp_space_state(1.414, 0.25, &law, th * DEG, g, &p) == IMP_OK);
+            if (p.mode == IMP_MODE_C_STICKING || p.mode == IMP_MODE_R_STICKING)
+                CHECK(fabs(p.dw) <= 1e-13);
+            CHECK(isnan(imp_space_translation_law(IMP_LAW_ENERGETIC, 1.414, 0.25, e, th * DEG,
+                                                  IMP_MODE_C_STICKING)));
+        }
+    /* r = 0: dw = 0 everywhere, no line (the grid listed every point twice). */
+    imp_law law = { IMP_LAW_POISSON, 0.8, NULL, NULL };
+    int n = -1;
+    CHECK(imp_space_grid(0, 0.25, &law, 1 * DEG, 89 * DEG, NG, -60 * DEG, 60 * DEG, NT, pts) == IMP_OK);
+    CHECK(imp_space_translation_grid(0, 0.25, &law, pts, NG, NT, tl, &n) == IMP_OK && n == 0);
+}
+
 static void test_grid(void)
 {
     imp_law law = { IMP_LAW_POISSON, 0.8, NULL, NULL };
@@ -241,6 +334,8 @@ int main(void)
     RUN(test_table_states);
     RUN(test_regions_vs_tracer);
     RUN(test_grid);
+    RUN(test_rebound_angle);
+    RUN(test_translation_laws);
     RUN(test_coef);
     RUN(test_table_modes);
     RUN(test_regions_vs_pdpq);

@@ -7,6 +7,7 @@ static void test_strerror(void)
 {
     CHECK(strcmp(imp_strerror(IMP_OK), "ok") == 0);
     CHECK(strcmp(imp_strerror(IMP_EINTERRUPT), "interrupted!") == 0);
+    CHECK(strncmp(imp_strerror(IMP_EOVERFLOW), "the result overflows", 20) == 0);
 }
 
 static void test_interrupt_flag(void)

@@ -6,18 +6,39 @@ local ALL = { "routh", "newton-frictionless", "kane", "brach", "smith",
 
 local STATUS = { routh = "exact" }
 
+-- The fields only some models read (as solve2d checks them): compare gives
+-- each model the problem without the others' fields. law is Routh's choice;
+-- the published models fix their own.
+local OWN = { mu_0 = { kane = true }, ratio = { brach = true }, e_m = { brach = true },
+              nu = { ["glocker-pfeiffer"] = true }, e_t = { ["glocker-pfeiffer"] = true },
+              e_mC = { cs = true }, e_mE = { cs = true }, moment = { cs = true, brach = true },
+              law = { routh = true } }
+
 local function copy(t)
   local c = {}
   for k, v in pairs(t) do c[k] = v end
   return c
 end
 
+-- Six significant digits: a fixed number of decimals turns a grazing
+-- impact's 5e-9 into 0.000000 and a 1e149 into 150 characters.
 local function num(v)
   if type(v) ~= "number" then return tostring(v) end
   if v ~= v then return "nan" end
   if v == 0 then return "0" end
-  local s = string.format("%.6f", v)
-  return s == "-0.000000" and "0.000000" or s
+  return string.format("%.6g", v)
+end
+
+-- Cells and labels are cut to MAXW characters and padded by hand (a
+-- "%<width>s" format cannot take widths of 100 and more).
+local MAXW = 24
+
+local function cut(s)
+  return #s > MAXW and s:sub(1, MAXW - 1) .. "~" or s
+end
+
+local function lpad(s, w)
+  return string.rep(" ", w - #s) .. s
 end
 
 local function flags(r)
@@ -45,6 +66,7 @@ local function rows(results, order)
   end
   R[#R + 1] = { "dT", function(r) return num(r.dT) end }
   R[#R + 1] = { "mode", function(r) return tostring(r.mode) end }
+  R[#R + 1] = { "model mode", function(r) return r.model_mode or "-" end }
   R[#R + 1] = { "flags", flags }
   R[#R + 1] = { "status", function(r) return tostring(r.status) end }
   return R
@@ -56,22 +78,24 @@ local function format(res)
   local widths, lw = {}, 6
   for _, row in ipairs(R) do lw = math.max(lw, #row[1]) end
   local cells = {}
+  local heads = {}
   for j, name in ipairs(order) do
-    widths[j] = #name
+    heads[j] = cut(name)
+    widths[j] = #heads[j]
     cells[j] = {}
     for i, row in ipairs(R) do
-      local s = row[2](res[name])
+      local s = cut(row[2](res[name]))
       cells[j][i] = s
       widths[j] = math.max(widths[j], #s)
     end
   end
   local out = {}
   local head = { string.rep(" ", lw) }
-  for j, name in ipairs(order) do head[#head + 1] = string.format("%" .. widths[j] .. "s", name) end
+  for j = 1, #order do head[#head + 1] = lpad(heads[j], widths[j]) end
   out[1] = table.concat(head, "  ")
   for i, row in ipairs(R) do
     local line = { row[1] .. string.rep(" ", lw - #row[1]) }
-    for j = 1, #order do line[#line + 1] = string.format("%" .. widths[j] .. "s", cells[j][i]) end
+    for j = 1, #order do line[#line + 1] = lpad(cells[j][i], widths[j]) end
     out[#out + 1] = table.concat(line, "  ")
   end
   out[#out + 1] = "flags: GAIN = kinetic energy gained, COULOMB = |Px| > mu*Py"
@@ -85,6 +109,15 @@ return function(impact)
     local p = copy(t)
     p.model = name ~= "routh" and name or nil
     return impact.solve2d(p)
+  end
+
+  -- t without the fields that model `name` does not read.
+  local function for_model(t, name)
+    local p = copy(t)
+    for k, users in pairs(OWN) do
+      if not users[name] then p[k] = nil end
+    end
+    return p
   end
 
   function impact.compare(t, models)
@@ -123,21 +156,35 @@ return function(impact)
       end
       if specs[label] then error("compare: model '" .. label .. "' is listed twice", 2) end
       order[#order + 1] = label
-      specs[label] = { name = name, over = over }
+      specs[label] = { name = name, over = over, index = i }
     end
     if #order == 0 then error("compare: 'models' is empty", 2) end
+    -- A model's own field that no listed model reads is a mistake.
+    for k, users in pairs(OWN) do
+      if t[k] ~= nil and k ~= "law" then
+        local used = false
+        for _, label in ipairs(order) do used = used or users[specs[label].name] end
+        if not used then
+          local names = {}
+          for u in pairs(users) do names[#names + 1] = '"' .. u .. '"' end
+          table.sort(names)
+          error("compare: field '" .. k .. "' is only used by model " .. table.concat(names, " and ")
+                .. ", which is not in 'models'", 2)
+        end
+      end
+    end
     local res = {}
     for _, label in ipairs(order) do
       local sp = specs[label]
-      local p = t
+      local p = for_model(t, sp.name)
       if sp.over then
-        p = copy(t)
         for k, v in pairs(sp.over) do p[k] = v end
       end
       local ok, r = pcall(solve, p, sp.name)
       if not ok then
-        -- the position would point here; report the caller's instead
-        error((tostring(r):gsub("^[^\n]-models%.lua:%d+: ", "")), 2)
+        -- name the entry; the position would point here, not at the caller
+        local msg = tostring(r):gsub("^[^\n]-models%.lua:%d+: ", "")
+        error(string.format("compare: models[%d] (%q): %s", sp.index, label, msg), 2)
       end
       r.model = r.model or sp.name
       r.status = r.status or STATUS[sp.name]

@@ -71,6 +71,11 @@ static double det2(const imp_coef2d *c) { return c->B1 * c->B2 - c->B3 * c->B3; 
  * tendency -sgn(B3) when there is none (PHYSICS.md A.4). */
 static double slip_sign(double S, double B3) { return S != 0 ? sgn(S) : -sgn(B3); }
 
+/* A straight piece of a model's impulse path: the impulse applied
+ * proportionally from (Px0, Py0) with contact velocities (S0, C0) (after any
+ * moment impulse of the phase) to (Px1, Py1) with (S1, C1). */
+typedef struct { double Px0, Py0, S0, C0, Px1, Py1, S1, C1; } seg2d;
+
 /* ---- group 1: Newton frictionless, Kane, Brach, Smith --------------------- */
 
 static imp_status newton_frictionless(const imp_coef2d *c, double e,
@@ -101,12 +106,13 @@ static imp_status kane(const imp_coef2d *c, double e, double mu, double mu_0,
     return IMP_OK;
 }
 
-/* Real roots of a*x^2 + b*x + c = 0 (a may be 0); returns how many. */
+/* Real roots of a*x^2 + b*x + c = 0 (a may be 0); returns how many. No
+ * threshold on a: the coefficients may carry different powers of the
+ * velocity scale, and the stable form gives the small root c/q accurately
+ * however small a is (the large one, q/a, then falls outside any bracket). */
 static int quadratic(double a, double b, double c, double x[2])
 {
-    double scale = fabs(a) + fabs(b) + fabs(c);
-    if (scale == 0) return 0;
-    if (fabs(a) <= 1e-14 * scale) {
+    if (a == 0) {
         if (b == 0) return 0;
         x[0] = -c / b;
         return 1;
@@ -124,24 +130,39 @@ static int quadratic(double a, double b, double c, double x[2])
 }
 
 /* Brach (F.4) with Newton's normal law and a fixed impulse ratio lambda:
- * Py = -(1+e) C0/(B2 - lambda B3), Px = lambda Py. The ratio starts at
- * sgn(mu0) min(mu, |mu0|) (never past the stick point D) and is lowered
- * towards 0 until no energy is gained. h(lambda) below has the sign of dT. */
+ * Py = -(1+e) C0/(B2 - lambda B3), Px = lambda Py. The final slip
+ * S(lambda) increases with lambda (dS/dlambda = Delta N/(B2 - lambda B3)^2)
+ * and vanishes at mu0 (point D), so "friction does not reverse the slip"
+ * keeps lambda between 0 (no friction) and mu0; when D is out of reach
+ * (Py_D <= 0: the slip cannot be stopped, and keeps the sign of S0) it
+ * keeps lambda on the side opposing S0. The requested ratio (the user's, or
+ * mu with that sign: the rule sgn(mu0) min(mu, |mu0|)) is clamped to that
+ * range, then lowered towards 0 until no energy is gained. h(lambda) below
+ * has the sign of dT. *limited gets IMP_RATIO_REVERSAL and/or
+ * IMP_RATIO_ENERGY for the limits that changed the ratio. */
 static imp_status brach(const imp_coef2d *c, const imp_model_params *p,
-                        double *Px, double *Py, double *lambda, double *mu0)
+                        double *Px, double *Py, double *lambda, double *mu0,
+                        double *req, int *limited)
 {
     double e = p->e, B1 = c->B1, B2 = c->B2, B3 = c->B3, S0 = c->S0, C0 = c->C0;
     double num = (1 + e) * C0 * B3 + S0 * B2, den = (1 + e) * C0 * B1 + S0 * B3;
-    double lam;
+    double lo, hi;
+    *limited = 0;
     /* den = -Delta*PyD: the stick point D needs PyD > 0 to be reachable. */
     if (den < 0) {
         *mu0 = num / den;
-        lam = sgn(*mu0) * fmin(p->mu, fabs(*mu0));
+        *req = p->has_ratio ? p->ratio : sgn(*mu0) * p->mu;
+        lo = fmin(0, *mu0);
+        hi = fmax(0, *mu0);
     } else {
+        double s = slip_sign(S0, B3);
         *mu0 = NAN;
-        lam = -slip_sign(S0, B3) * p->mu;
+        *req = p->has_ratio ? p->ratio : -s * p->mu;
+        lo = s > 0 ? -HUGE_VAL : 0;
+        hi = s > 0 ? 0 : HUGE_VAL;
     }
-    if (p->has_ratio) lam = p->ratio;
+    double lam = fmin(fmax(*req, lo), hi);
+    if (lam != *req) *limited |= IMP_RATIO_REVERSAL;
     double qa = -S0 * B3 - 0.5 * (1 + e) * C0 * B1;
     double qb = S0 * B2 + e * C0 * B3;
     double qc = 0.5 * (1 - e) * C0 * B2;
@@ -155,6 +176,7 @@ static imp_status brach(const imp_coef2d *c, const imp_model_params *p,
         for (int i = 0; i < n; i++)
             if (r[i] >= 0 && r[i] <= T && r[i] > best) best = r[i];
         lam = d * best;
+        *limited |= IMP_RATIO_ENERGY;
     }
     double k = B2 - lam * B3;
     if (!(k > 0)) return IMP_ENOROOT;
@@ -168,7 +190,7 @@ static imp_status brach(const imp_coef2d *c, const imp_model_params *p,
  * the user supplies the moment impulse): Mq acts first, then the ratio rule
  * on the shifted contact velocities. */
 static imp_status brach_moment(const imp_coef2d *c, const imp_model_params *p,
-                               imp_model_result2d *r)
+                               imp_model_result2d *r, seg2d *seg)
 {
     const imp_moment2d *m = p->mcoef;
     imp_moment_state ms = { IMP_PHASE_COMPRESSION, c->S0, c->C0, m->W0, m->W0, 0, 0, 0, 1 };
@@ -179,55 +201,95 @@ static imp_status brach_moment(const imp_coef2d *c, const imp_model_params *p,
     s.C0 += m->BCq * q;
     r->Mq = q;
     if (s.C0 < 0) {
-        imp_status st = brach(&s, p, &r->Px, &r->Py, &r->ratio, &r->ratio_limit);
+        imp_status st = brach(&s, p, &r->Px, &r->Py, &r->ratio, &r->ratio_limit,
+                              &r->ratio_req, &r->ratio_limited);
         if (st != IMP_OK) return st;
     }
     r->S = s.S0 + s.B1 * r->Px - s.B3 * r->Py;
     r->C = s.C0 - s.B3 * r->Px + s.B2 * r->Py;
+    seg2d g = { 0, 0, s.S0, s.C0, r->Px, r->Py, r->S, r->C };
+    *seg = g;
     return IMP_OK;
 }
 
-/* Smith (F.7): I_T = -mu I_N (S0 + S)/(|S0| + |S|) with Newton's normal law.
- * With S = u unknown, Px(u), Py(u) are affine; on each branch sgn(u) = b the
- * law is a quadratic in u. Keeps roots on their branch with Py > 0. */
+/* Smith (F.7): Px = -mu Py (S0 + S)/(|S0| + |S|) with Newton's normal law,
+ * N = B2 Py - B3 Px = -(1+e) C0. Solved branch by branch, never with Px, Py
+ * as affine functions of the final slip S itself (they lose S - S0 to
+ * cancellation when |S0| >> |C0|, and the quadratic's coefficients with
+ * it). For S0 > 0 (S0 < 0 by the mirror x -> -x):
+ *   - the slip keeps its sign: the law is Coulomb sliding, lambda = -mu
+ *     exactly, Py = N/(B2 + mu B3), valid when S = S0 - (mu B1 + B3) Py >= 0;
+ *   - the slip reverses (S < 0): with w = S - S0 (the change of slip, so
+ *     that S0 never cancels), Px = (B2 w + B3 N)/D, Py = (B3 w + B1 N)/D and
+ *     Px (S0 - S) + mu Py (S0 + S) = 0 is the quadratic
+ *     (mu B3 - B2) w^2 + (N (mu B1 - B3) + 2 mu S0 B3) w + 2 mu S0 B1 N = 0
+ *     (divided by mu when mu > 1, so that huge mu does not overflow).
+ * S = 0 (the stick point) is shared by both branches. S0 = 0: the
+ * stick point D inside the cone, else sliding with s = -sgn(B3). Writes
+ * the final S and C (C = -e C0 exactly) without the cancellation of
+ * S0 + B1 Px - B3 Py. Roots need Py > 0; *nroots counts them (F.7 found
+ * one); with several the sliding root comes first. */
 static imp_status smith(const imp_coef2d *c, double e, double mu,
-                        double *Px, double *Py, int *nroots)
+                        double *Px, double *Py, double *S, double *C, int *nroots)
 {
-    double d = det2(c), B1 = c->B1, B2 = c->B2, B3 = c->B3, S0 = c->S0, C0 = c->C0;
-    double a1 = B2 / d, a0 = (-B2 * S0 - B3 * (1 + e) * C0) / d;   /* Px = a1 u + a0 */
-    double c1 = B3 / d, c0 = (-B3 * S0 - B1 * (1 + e) * C0) / d;   /* Py = c1 u + c0 */
-    double scale = fabs(S0) + fabs(C0);
-    double found[4];
-    int n = 0;
+    double sg = c->S0 < 0 ? -1 : 1;     /* the mirror: solve with S0 >= 0 */
+    double B1 = c->B1, B2 = c->B2, B3 = sg * c->B3, S0 = sg * c->S0;
+    double N = -(1 + e) * c->C0;
+    double px[3], py[3], u[3];
+    int n = 0, fwd = 0;
     *nroots = 0;
-    if (S0 == 0 && c0 > 0 && fabs(a0) <= mu * c0 * (1 + TOL)) {
-        /* Direct impact: u = 0 leaves the law 0/0; the stick point D is the
-         * solution when it lies inside the cone. */
-        found[n++] = 0;
-    }
-    for (int b = -1; b <= 1; b += 2) {
+    *C = -e * c->C0;
+    if (mu == 0) {
+        px[n] = 0; py[n] = N / B2; u[n] = S0 - B3 * py[n]; n++;
+    } else if (S0 == 0) {
+        if (fabs(B3) <= mu * B1 * (1 + TOL)) {
+            double d = det2(c);
+            px[n] = B3 * N / d; py[n] = B1 * N / d; u[n] = 0; n++;
+        } else {
+            double lam = sgn(B3) * mu, k = B2 - mu * fabs(B3);
+            if (k > 0) {
+                py[n] = N / k; px[n] = lam * py[n]; u[n] = (B1 * lam - B3) * py[n]; n++;
+            }
+        }
+    } else {
+        /* Coefficients over mu when mu > 1: the rates stay O(1). */
+        double im = mu > 1 ? 1 / mu : 1, fm = mu > 1 ? 1 : mu;
+        double kf = B2 * im + B3 * fm;            /* (B2 + mu B3) * im */
+        if (kf > 0) {
+            double y = N * im / kf;               /* Py */
+            double slip = S0 - (B1 * fm + B3 * im) * N / kf;
+            if (slip >= -TOL * S0) {
+                py[n] = y; px[n] = -mu * y; u[n] = fmax(slip, 0); n++;
+                fwd = 1;
+            }
+        }
+        double d = det2(c);
+        double qa = B3 * fm - B2 * im;
+        double qb = N * (B1 * fm - B3 * im) + 2 * S0 * B3 * fm;
+        double qc = 2 * S0 * B1 * N * fm;
         double r[2];
-        int m = quadratic(b * a1 + mu * c1,
-                          a1 * fabs(S0) + b * a0 + mu * (c1 * S0 + c0),
-                          a0 * fabs(S0) + mu * c0 * S0, r);
-        for (int i = 0; i < m; i++) {
-            double u = r[i];
-            if (b * u < -TOL * scale) continue;
-            if (S0 == 0 && fabs(u) <= TOL * scale) continue;  /* handled above */
-            if (!(c1 * u + c0 > 0)) continue;
-            int dup = 0;
-            for (int j = 0; j < n; j++)
-                if (fabs(found[j] - u) <= 1e-9 * (scale + fabs(u))) dup = 1;
-            if (!dup && n < 4) found[n++] = u;
+        int m = quadratic(qa, qb, qc, r);
+        for (int i = 0; i < m && n < 3; i++) {
+            double w = r[i], slip = S0 + w;
+            if (!(slip <= TOL * S0)) continue;
+            if (fwd && slip >= -1e-9 * S0) continue;   /* the stick point, found above */
+            double y = (B3 * w + B1 * N) / d, x = (B2 * w + B3 * N) / d;
+            /* Py > 0 beyond rounding, and friction against the mean slip
+             * S0 + S: a root with Py ~ 0 (one exists as mu -> inf) can
+             * come out of rounding with the wrong sign of Py. */
+            if (!(y > 1e-14 * (fabs(B3 * w) + B1 * N) / d) || !isfinite(y)) continue;
+            if (x * (S0 + slip) > TOL * fabs(x) * (S0 - slip)) continue;
+            py[n] = y;
+            px[n] = x;
+            u[n] = fmin(slip, 0);
+            n++;
         }
     }
     *nroots = n;
-    if (n == 0) return IMP_ENOROOT;
-    /* Several roots have not been seen (F.7 reports a unique root); keep the
-     * first and report the count. */
-    double u = found[0];
-    *Px = a1 * u + a0;
-    *Py = c1 * u + c0;
+    if (n == 0 || !(py[0] > 0)) return IMP_ENOROOT;
+    *Px = sg * px[0];
+    *Py = py[0];
+    *S = sg * u[0];
     return IMP_OK;
 }
 
@@ -271,7 +333,7 @@ static void gp_expansion(const imp_coef2d *c, double Sa, double py, double mu,
 }
 
 static imp_status gp(const imp_coef2d *c, const imp_model_params *p, int with_moment,
-                     imp_model_result2d *r, int *stuck)
+                     imp_model_result2d *r, int *stuck, seg2d seg[2])
 {
     const imp_moment2d *m = with_moment ? p->mcoef : NULL;
     double S = c->S0, C = c->C0, W = m ? m->W0 : 0, Mq = 0, px, py, q;
@@ -286,8 +348,10 @@ static imp_status gp(const imp_coef2d *c, const imp_model_params *p, int with_mo
     }
     if ((st = gp_compression(c, S, C, p->mu, &px, &py)) != IMP_OK) return st;
     r->PxC = px; r->PyC = py;
+    seg[0].Px0 = seg[0].Py0 = 0; seg[0].S0 = S; seg[0].C0 = C;
     S += c->B1 * px - c->B3 * py;
     C += -c->B3 * px + c->B2 * py;
+    seg[0].Px1 = px; seg[0].Py1 = py; seg[0].S1 = S; seg[0].C1 = C;
     if (m) W += m->BSq * px + m->BCq * py;
     double Px = px, Py = py;
     /* Expansion: Poisson's normal impulse e*PyC. */
@@ -299,12 +363,88 @@ static imp_status gp(const imp_coef2d *c, const imp_model_params *p, int with_mo
     }
     py = p->e * r->PyC;
     gp_expansion(c, S, py, p->mu, &px, stuck);
+    seg[1].Px0 = Px; seg[1].Py0 = Py; seg[1].S0 = S; seg[1].C0 = C;
     S += c->B1 * px - c->B3 * py;
     C += -c->B3 * px + c->B2 * py;
     if (*stuck) S = 0;
+    seg[1].Px1 = Px + px; seg[1].Py1 = Py + py; seg[1].S1 = S; seg[1].C1 = C;
     r->Px = Px + px; r->Py = Py + py; r->Mq = Mq;
     r->S = S; r->C = C;
     return IMP_OK;
+}
+
+/* ---- mode and path --------------------------------------------------------- */
+
+/* The point at position u of the path (piece k = floor(u), fraction u - k;
+ * at a joint, the end of the earlier piece: before a phase's moment jump). */
+static imp_vertex2d at_pos(const seg2d *sg, int nseg, double u, imp_event ev)
+{
+    int k = (int)u;
+    if (k > 0 && k == u) k--;            /* a joint: the end of the piece before */
+    if (k >= nseg) k = nseg - 1;
+    double t = u - k;
+    const seg2d *g = &sg[k];
+    imp_vertex2d v = { g->Px0 + t * (g->Px1 - g->Px0), g->Py0 + t * (g->Py1 - g->Py0),
+                       g->S0 + t * (g->S1 - g->S0), g->C0 + t * (g->C1 - g->C0), ev };
+    if (t == 1) { v.Px = g->Px1; v.Py = g->Py1; v.S = g->S1; v.C = g->C1; }
+    return v;
+}
+
+/* The API mode and path of a model result from its straight pieces, read
+ * like the Routh tracer's path: the contact sticks where the slip reaches
+ * zero and stays there to the end; it reverses where the slip last changes
+ * to the final sign, opposite to S0; otherwise it slides. C- when that
+ * happens at or before maximum compression (uc: a position u in [0, nseg]),
+ * R- after; a tie counts as C-, as the tracer orders coincident events
+ * (stick, then max compression), so e = 0 has no R-modes. Slip within
+ * tol counts as zero. A contact stuck from the start (S0 = 0) has no stick
+ * vertex, as in the tracer. */
+static void model_path(const imp_coef2d *c, const seg2d *sg, int nseg, double uc, double sf0,
+                       double tol, imp_model_result2d *r)
+{
+    double S0 = c->S0, us = -1;   /* before the impact (and before any moment impulse) */
+    imp_event ev = IMP_EV_START;
+    /* Samples (u, S): S0, then the ends of each piece (a moment impulse
+     * before a piece is a jump at the same u). */
+    double u[5], S[5];
+    int n = 0;
+    u[n] = 0; S[n++] = fabs(S0) <= tol ? 0 : S0;
+    for (int k = 0; k < nseg; k++) {
+        u[n] = k; S[n++] = fabs(sg[k].S0) <= tol ? 0 : sg[k].S0;
+        u[n] = k + 1; S[n++] = fabs(sg[k].S1) <= tol ? 0 : sg[k].S1;
+    }
+    double sf = sf0 == 0 ? 0 : sgn(S[n - 1]);
+    if (sf == 0) {
+        int i = n - 1;
+        while (i > 0 && S[i - 1] == 0) i--;
+        us = u[i];
+        ev = IMP_EV_STICK;
+    } else if (S0 != 0 && sf == -sgn(S0)) {
+        int i = n - 1;
+        while (i > 0 && sgn(S[i - 1]) == sf) i--;
+        /* S[i-1] has not the final sign; the change is on (u[i-1], u[i]]. */
+        double a = S[i - 1], b = S[i];
+        us = a == 0 || u[i] == u[i - 1] ? u[i - 1] : u[i - 1] + (u[i] - u[i - 1]) * a / (a - b);
+        ev = IMP_EV_REVERSE;
+    }
+    int C = us >= 0 && us <= uc + 1e-12;     /* coincident events: the tracer's 1e-12 */
+    if (ev == IMP_EV_STICK) r->mode = C ? IMP_MODE_C_STICKING : IMP_MODE_R_STICKING;
+    else if (ev == IMP_EV_REVERSE) r->mode = C ? IMP_MODE_C_REVERSED : IMP_MODE_R_REVERSED;
+    else r->mode = IMP_MODE_SLIDING;
+    int nv = 0;
+    imp_vertex2d v0 = { 0, 0, S0, c->C0, IMP_EV_START };
+    r->vert[nv++] = v0;
+    if (ev != IMP_EV_START && us > 0 && C) {
+        r->vert[nv] = at_pos(sg, nseg, fmin(us, uc), ev); r->vert[nv++].S = 0;
+    }
+    r->vert[nv] = at_pos(sg, nseg, uc, IMP_EV_MAXC); r->vert[nv++].C = 0;
+    if (ev != IMP_EV_START && !C) {
+        r->vert[nv] = at_pos(sg, nseg, us, ev); r->vert[nv++].S = 0;
+    }
+    r->vert[nv] = at_pos(sg, nseg, nseg, IMP_EV_END);
+    r->vert[nv].S = r->S; r->vert[nv].C = r->C;
+    nv++;
+    r->nvert = nv;
 }
 
 /* ---- driver ---------------------------------------------------------------- */
@@ -313,7 +453,7 @@ static int valid(const imp_coef2d *c, const imp_model_params *p, imp_model2d m)
 {
     if (!(c->B1 > 0 && c->B2 > 0 && isfinite(c->B1) && isfinite(c->B2) && isfinite(c->B3)))
         return 0;
-    if (!(c->B1 * c->B2 - c->B3 * c->B3 > 0)) return 0;
+    if (!(c->B3 * (c->B3 / c->B1) < c->B2)) return 0;    /* B1 B2 > B3^2, no overflow */
     if (!isfinite(c->S0) || !isfinite(c->C0)) return 0;
     if (!(p->e >= 0 && p->e <= 1)) return 0;
     if (!(p->mu >= 0 && isfinite(p->mu))) return 0;
@@ -323,24 +463,14 @@ static int valid(const imp_coef2d *c, const imp_model_params *p, imp_model2d m)
     return 1;
 }
 
-imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
-                             const imp_model_params *p, imp_model_result2d *r)
+/* One model on data with C0 < 0; every output in the units of c. */
+static imp_status solve_model(imp_model2d m, const imp_coef2d *c,
+                              const imp_model_params *p, imp_model_result2d *r)
 {
-    imp_model_result2d z = {0};
-    *r = z;
-    r->status = imp_model_status_of(m);
-    r->cls = imp_model_class(c);
-    r->ratio_limit = NAN;
-    r->coulomb_ok = 1;
-    if (!valid(c, p, m)) return IMP_EINPUT;
-    if (c->C0 >= 0) {
-        /* Separating or grazing: no model here generates an impulse. */
-        r->S = c->S0; r->C = c->C0; r->slip = IMP_SLIP_NONE;
-        return IMP_OK;
-    }
     imp_status st = IMP_OK;
-    int stuck = 0, computed_velocities = 0;
+    int stuck = 0, computed_velocities = 0, nseg = 0;
     double mu_bound = p->mu;
+    seg2d seg[2];
     switch (m) {
     case IMP_MODEL_NEWTON_FRICTIONLESS:
         st = newton_frictionless(c, p->e, &r->Px, &r->Py);
@@ -352,20 +482,24 @@ imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
         break;
     case IMP_MODEL_BRACH:
         if (p->moment) {
-            st = brach_moment(c, p, r);
+            st = brach_moment(c, p, r, seg);
             computed_velocities = 1;
+            nseg = 1;
             r->status = IMP_MSTATUS_UNCERTAIN;
         } else {
-            st = brach(c, p, &r->Px, &r->Py, &r->ratio, &r->ratio_limit);
+            st = brach(c, p, &r->Px, &r->Py, &r->ratio, &r->ratio_limit,
+                       &r->ratio_req, &r->ratio_limited);
         }
         break;
     case IMP_MODEL_SMITH:
-        st = smith(c, p->e, p->mu, &r->Px, &r->Py, &r->nroots);
+        st = smith(c, p->e, p->mu, &r->Px, &r->Py, &r->S, &r->C, &r->nroots);
+        computed_velocities = 1;
         break;
     case IMP_MODEL_GLOCKER_PFEIFFER:
     case IMP_MODEL_CS:
-        st = gp(c, p, m == IMP_MODEL_CS && p->moment != NULL, r, &stuck);
+        st = gp(c, p, m == IMP_MODEL_CS && p->moment != NULL, r, &stuck, seg);
         computed_velocities = 1;
+        nseg = 2;
         break;
     }
     if (st != IMP_OK) return st;
@@ -391,5 +525,69 @@ imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
     else if (fabs(r->S) <= sscale) r->slip = IMP_SLIP_STICKING;
     else if (c->S0 == 0 || sgn(r->S) == sgn(c->S0)) r->slip = IMP_SLIP_SLIDING;
     else r->slip = IMP_SLIP_REVERSED;
+    /* The API mode and path: GP and C-S have their phases (max compression
+     * at the end of the first); a one-step model applies its impulse
+     * proportionally along the line from the origin, where C = 0 at
+     * u = C0/(C0 - C) (= 1/(1+e) with Newton's law). */
+    double uc = 1;
+    if (nseg == 0) {
+        seg2d g = { 0, 0, c->S0, c->C0, r->Px, r->Py, r->S, r->C };
+        seg[0] = g;
+        nseg = 1;
+    }
+    if (nseg == 1 && seg[0].C1 > 0) uc = seg[0].C0 / (seg[0].C0 - seg[0].C1);
+    model_path(c, seg, nseg, uc, r->slip == IMP_SLIP_STICKING ? 0 : 1, sscale, r);
+    return IMP_OK;
+}
+
+imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
+                             const imp_model_params *p, imp_model_result2d *r)
+{
+    imp_model_result2d z = {0};
+    *r = z;
+    r->status = imp_model_status_of(m);
+    r->cls = imp_model_class(c);
+    r->ratio_limit = NAN;
+    r->coulomb_ok = 1;
+    if (!valid(c, p, m)) return IMP_EINPUT;
+    if (c->C0 >= 0) {
+        /* Separating or grazing: no model here generates an impulse. */
+        r->S = c->S0; r->C = c->C0; r->slip = IMP_SLIP_NONE;
+        r->mode = IMP_MODE_NONE;
+        imp_vertex2d a = { 0, 0, c->S0, c->C0, IMP_EV_START }, b = a;
+        b.event = IMP_EV_END;
+        r->vert[0] = a; r->vert[1] = b; r->nvert = 2;
+        return IMP_OK;
+    }
+    /* Solved on data scaled by powers of two that bring max(|S0|, |C0|) and
+     * max(B1, B2) to [1, 2): such scaling commutes with rounding, so the
+     * results are those of the unscaled arithmetic wherever that does not
+     * overflow, and products such as B1*Px^2 cannot overflow when the answer
+     * is representable. A moment law sees physical values: not scaled. */
+    int kv = 0, kb = 0;
+    if (!p->moment) {
+        kv = ilogb(fmax(fabs(c->S0), fabs(c->C0)));
+        kb = ilogb(fmax(c->B1, c->B2));
+    }
+    imp_coef2d cs = { ldexp(c->B1, -kb), ldexp(c->B2, -kb), ldexp(c->B3, -kb),
+                      ldexp(c->S0, -kv), ldexp(c->C0, -kv) };
+    imp_status st = solve_model(m, &cs, p, r);
+    if (st != IMP_OK) return st;
+    r->Px = ldexp(r->Px, kv - kb);
+    r->Py = ldexp(r->Py, kv - kb);
+    r->PxC = ldexp(r->PxC, kv - kb);
+    r->PyC = ldexp(r->PyC, kv - kb);
+    r->S = ldexp(r->S, kv);
+    r->C = ldexp(r->C, kv);
+    r->dT = ldexp(r->dT, 2 * kv - kb);
+    for (int i = 0; i < r->nvert; i++) {
+        imp_vertex2d *v = &r->vert[i];
+        v->Px = ldexp(v->Px, kv - kb); v->Py = ldexp(v->Py, kv - kb);
+        v->S = ldexp(v->S, kv); v->C = ldexp(v->C, kv);
+    }
+    /* The answer itself does not fit a double (dT ~ |C0|^2/B2 at 1e300). */
+    if (!(isfinite(r->Px) && isfinite(r->Py) && isfinite(r->S) && isfinite(r->C)
+          && isfinite(r->dT) && isfinite(r->PxC) && isfinite(r->PyC) && isfinite(r->Mq)))
+        return IMP_EOVERFLOW;
     return IMP_OK;
 }

@@ -63,7 +63,7 @@ typedef struct {
     double e;        /* Newton's (or, for GP/C-S, Poisson's) coefficient, [0, 1] */
     double mu;       /* Coulomb's kinetic coefficient; Brach: the ratio bound */
     double mu_0;     /* Kane's static coefficient (>= mu) */
-    int has_ratio;   /* Brach: use ratio as the starting impulse ratio */
+    int has_ratio;   /* Brach: ratio requested instead of sgn(mu0)*mu (still limited) */
     double ratio;
     /* C-S (per phase) and Brach (once, the e_m plug-in of F.4): an optional
      * moment law (NULL = none) and its coupling. */
@@ -71,6 +71,10 @@ typedef struct {
     void *moment_ctx;
     const imp_moment2d *mcoef;
 } imp_model_params;
+
+/* Brach's limits on the impulse ratio (F.4). */
+enum { IMP_RATIO_REVERSAL = 1,  /* clamped so that friction does not reverse the slip */
+       IMP_RATIO_ENERGY = 2 };  /* lowered so that no energy is gained */
 
 typedef struct {
     double Px, Py;      /* total impulse on body 1 */
@@ -80,10 +84,15 @@ typedef struct {
     double PxC, PyC;    /* compression-phase impulse (GP, C-S; else 0) */
     double ratio;       /* Px/Py (0 when Py = 0); Brach: the ratio used */
     double ratio_limit; /* Brach: the critical ratio mu0 of point D */
+    double ratio_req;   /* Brach: the requested ratio (user's, or sgn(mu0)*mu) */
+    int ratio_limited;  /* Brach: IMP_RATIO_* bits of the limits applied */
     int energy_gain;    /* dT > 0 beyond rounding */
     int coulomb_ok;     /* |Px| <= mu*Py (Kane: max(mu, mu_0)) */
     int nroots;         /* Smith: admissible roots found (1 expected) */
-    imp_slip slip;
+    imp_slip slip;      /* the model's own label (result.model_mode) */
+    imp_mode mode;      /* in solve2d's terms: see model_path in models2d.c */
+    int nvert;          /* the path: start, stick or reverse, max-compression, end */
+    imp_vertex2d vert[IMP_PATH2D_MAX];
     imp_class cls;
     imp_model_status status;
 } imp_model_result2d;
@@ -104,7 +113,9 @@ double imp_energy2d(const imp_coef2d *c, double Px, double Py);
  * C0 >= 0: no impulse (slip "none"; no model here produces a tangential
  * impact). IMP_ENOROOT: the model has no admissible solution (Kane or Brach
  * sliding with B2 + s*mu*B3 <= 0, Smith with no root); IMP_ELAW: the moment
- * law failed. Brach with a moment law: the law's Mq acts first, then the
+ * law failed; IMP_EOVERFLOW: a result (typically dT ~ C0^2/B2) does not fit
+ * a double. Without a moment law the model runs on data scaled by powers of
+ * two, so no intermediate overflows when the results are representable. Brach with a moment law: the law's Mq acts first, then the
  * ratio rule runs on the shifted velocities; the status becomes uncertain. */
 imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
                              const imp_model_params *p,

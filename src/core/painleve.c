@@ -1,4 +1,5 @@
 /* Painleve's sliding rod (Mason & Wang 1988): closed forms. */
+#include <float.h>
 #include <math.h>
 
 #include "painleve.h"
@@ -11,7 +12,13 @@ double imp_painleve_a(const imp_coef2d *c, double mu, double s)
 void imp_painleve_coef(double m, double rho, double l, double theta, double s,
                        imp_coef2d *c)
 {
-    double x = l * cos(theta), y = l * sin(theta), J = m * rho * rho;
+    /* theta carries its own rounding (pi/2 is not a double): a cosine or
+     * sine within that of zero is zero, or cos(pi/2) = 6e-17 makes
+     * B3 ~ 1e-16 and mu_crit = B2/|B3| ~ 1e15 out of noise. */
+    double co = cos(theta), si = sin(theta), eps = DBL_EPSILON * fabs(theta);
+    if (fabs(co) <= eps) co = 0;
+    if (fabs(si) <= eps) si = 0;
+    double x = l * co, y = l * si, J = m * rho * rho;
     c->B1 = 1 / m + y * y / J;
     c->B2 = 1 / m + x * x / J;
     c->B3 = x * y / J;

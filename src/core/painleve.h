@@ -16,7 +16,9 @@ double imp_painleve_a(const imp_coef2d *c, double mu, double s);
 
 /* MW88's shape: one body (m, rho) whose CM sits at distance l from the
  * contact, theta measured from the surface (horizontal) in (0, pi), so the
- * CM is at (l cos theta, l sin theta) from the contact. S0 = s, C0 = 0. */
+ * CM is at (l cos theta, l sin theta) from the contact. S0 = s, C0 = 0.
+ * A cosine or sine within the rounding of theta (DBL_EPSILON |theta|) is
+ * taken as 0: theta = pi/2 (as a double) gives B3 = 0 exactly. */
 void imp_painleve_coef(double m, double rho, double l, double theta, double s,
                        imp_coef2d *c);
 

@@ -72,6 +72,19 @@ double imp_space_translation(double r, double mu, double e, double theta, imp_mo
     return NAN;
 }
 
+/* Newton's sticking impulse is point D in both sticking regions (A.6), and
+ * Px_D/Py_D = tan(theta) reads ((1+e) B3 + B2 g)/((1+e) B1 + B3 g) = t with
+ * g = tan(gamma), i.e. g (B2 - t B3) = (1+e)(t B1 - B3). Here t B1 - B3 = t
+ * and B2 - t B3 = 1 (C.1), so tan(gamma) = (1+e) tan(theta). */
+double imp_space_translation_law(imp_law_kind kind, double r, double mu, double e,
+                                 double theta, imp_mode region)
+{
+    if (region != IMP_MODE_C_STICKING && region != IMP_MODE_R_STICKING) return NAN;
+    if (kind == IMP_LAW_POISSON) return imp_space_translation(r, mu, e, theta, region);
+    if (kind == IMP_LAW_NEWTON) return (1 + e) * tan(theta);
+    return NAN;
+}
+
 double imp_space_rebound_c(double r, double mu, double e, double theta)
 {
     double t = tan(theta), r2 = r * r;

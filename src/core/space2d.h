@@ -40,6 +40,15 @@ int imp_space_sphere(double r, double mu, double e, double gamma, double *e_tan_
  * theta = atan(mu) for every gamma. */
 double imp_space_translation(double r, double mu, double e, double theta, imp_mode region);
 
+/* The same for a law: Poisson as above; Newton tan(gamma) = (1+e) tan(theta)
+ * in both sticking regions (its sticking impulse is point D, independent of
+ * mu and of the region); NAN for the energetic law (its sticking impulse
+ * depends on mu through Wc: no closed form here), a custom law, and any
+ * other region. The sliding-region line theta = atan(mu) holds for every law
+ * (the impulse stays on the limiting-friction line through the origin). */
+double imp_space_translation_law(imp_law_kind kind, double r, double mu, double e,
+                                 double theta, imp_mode region);
+
 /* Rebound in the sliding region (C.4, W86 5.2): e tan(gamma_r) = tan(gamma) + c;
  * returns c(theta). */
 double imp_space_rebound_c(double r, double mu, double e, double theta);
@@ -49,7 +58,8 @@ typedef struct {
     double theta, gamma;
     imp_mode mode;
     double Px, Py, S, C, dT; /* for m = rho = |vc0| = 1 */
-    double tan_gr;           /* rebound tan(gamma_r) = -S/C (NAN when C = 0) */
+    double tan_gr;           /* rebound tan(gamma_r) = -S/C: 0 when S = 0, +-inf when C = 0 */
+    double gamma_r;          /* rebound angle atan2(-S, C) in [-pi/2, pi/2], 0 when S = 0 */
     double dw;               /* change of angular velocity r (Px cos th - Py sin th) */
     int sense;               /* +1 counter-clockwise, -1 clockwise, 0 translation only */
 } imp_space_point;
@@ -57,11 +67,40 @@ typedef struct {
 imp_status imp_space_state(double r, double mu, const imp_law *law,
                            double theta, double gamma, imp_space_point *out);
 
+/* A root of dw in gamma on [g0, g1] at theta (dw(g0), dw(g1) of opposite
+ * signs, or one of them 0), by bisection on the tracer's dw to the last bit
+ * of gamma: the translation line where no closed form applies. *out is the
+ * state at the root. */
+imp_status imp_space_translation_root(double r, double mu, const imp_law *law, double theta,
+                                      double g0, double g1, imp_space_point *out);
+
 /* A grid: ng values of gamma in [g0, g1] times nt of theta in [t0, t1]
  * (n = 1 gives the lower end), gamma varying fastest: out[i*ng + j] has
  * theta_i, gamma_j. Polls imp_interrupted(). */
 imp_status imp_space_grid(double r, double mu, const imp_law *law,
                           double g0, double g1, int ng,
                           double t0, double t1, int nt, imp_space_point *out);
+
+/* One point of the translation line found on a grid. */
+typedef struct {
+    double theta, gamma;
+    imp_mode segment;    /* the mode at the point */
+    int closed;          /* 1: a closed form (imp_space_translation_law); 0: a root of dw */
+} imp_space_tpoint;
+
+/* The translation line (dw = 0) on a solved grid (pts from imp_space_grid
+ * with ng gammas, nt thetas), row by row: first the closed forms of the
+ * sticking regions where the law has them (imp_space_translation_law;
+ * gamma < 0 by the mirror (gamma, theta) -> (-gamma, -theta)), kept when the
+ * point lies in that region and within the grid's gamma range; then, for
+ * every pair of gamma neighbours where dw changes sign with no closed-form
+ * point between them, the root refined on the tracer (energetic and custom
+ * laws; reversed regions for every law); a grid point with dw = 0 exactly
+ * counts once. out needs room for nt*(ng + 4) points; *n gets the count.
+ * r = 0 (dw = 0 everywhere: every impulse passes through the CM) gives none.
+ * e is the built-in law's coefficient. Polls imp_interrupted(). */
+imp_status imp_space_translation_grid(double r, double mu, const imp_law *law,
+                                      const imp_space_point *pts, int ng, int nt,
+                                      imp_space_tpoint *out, int *n);
 
 #endif

@@ -13,6 +13,7 @@ const char *imp_strerror(imp_status st)
     case IMP_EINTERRUPT: return "interrupted!";
     case IMP_ENOMEM:     return "out of memory";
     case IMP_ESTEPS:     return "the integrator exceeded its step budget";
+    case IMP_EOVERFLOW:  return "the result overflows (the inputs' magnitudes are too extreme for double precision)";
     }
     return "unknown status";
 }

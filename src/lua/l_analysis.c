@@ -7,13 +7,17 @@
 
 #include "interrupt.h"
 #include "l_law.h"
-#include "l_prob2d.h"
 #include "l_solve2d.h"
 #include "module.h"
 #include "painleve.h"
 #include "space2d.h"
 
 #define DEG (M_PI / 180)
+
+#define PAINLEVE_MT "impact.Painleve"
+#define BANDS_MT "impact.PainleveBands"
+#define SPACE_MT "impact.Space"
+#define SPACE_MAP_MT "impact.SpaceMap"
 
 /* ---- helpers ---------------------------------------------------------------- */
 
@@ -84,32 +88,6 @@ typedef struct {
     imp_lua_law lctx;
     imp_law law;
 } law_run;
-
-/* A solve2d-shaped result table for a traced impact. */
-static void push_result2d(lua_State *L, const imp_result2d *r)
-{
-    lua_createtable(L, 0, 14);
-    imp_set_number(L, "Px", r->Px);
-    imp_set_number(L, "Py", r->Py);
-    imp_set_number(L, "S", r->S);
-    imp_set_number(L, "C", r->C);
-    imp_set_number(L, "dT", r->dT);
-    imp_set_number(L, "Wc", r->Wc);
-    imp_set_number(L, "Wr", r->Wr);
-    imp_set_number(L, "Wf", r->Wf);
-    imp_set_number(L, "Pc", r->Pc);
-    imp_set_string(L, "mode", imp_mode_name(r->mode));
-    imp_set_string(L, "class", imp_class_name(r->cls));
-    lua_createtable(L, r->nvert, 0);
-    for (int i = 0; i < r->nvert && i < IMP_PATH2D_MAX; i++) {
-        lua_createtable(L, 0, 3);
-        imp_set_number(L, "Px", r->vert[i].Px);
-        imp_set_number(L, "Py", r->vert[i].Py);
-        imp_set_string(L, "event", imp_event_name(r->vert[i].event));
-        lua_rawseti(L, -2, i + 1);
-    }
-    lua_setfield(L, -2, "path");
-}
 
 /* ---- painleve ------------------------------------------------------------------ */
 
@@ -229,13 +207,18 @@ static int l_painleve(lua_State *L)
         j.c = pb.coef; j.mu_s = mu_s; j.mu_k = mu_k; j.law = &lr.law;
         imp_law_run(L, &lr.law, painleve_body, &j);
         if (j.st != IMP_OK) return imp_law_raise(L, &c, &lr.law, j.st);
-        push_result2d(L, &j.res);
-        imp_set_string(L, "law", imp_law_name(&lr.law));
-        imp_set_number(L, "e", lr.law.e);
-        imp_lprob2d_push_after(L, &pb, j.res.Px, j.res.Py, 0);
+        /* A solve2d result of the tangential problem (printed as one). */
+        imp_problem2d tp = pb;
+        tp.coef = j.res.coef;
+        tp.mu_s = mu_s; tp.mu_k = mu_k; tp.law = lr.law;
+        double post[2][3];
+        for (int i = 0; i < tp.nbodies; i++)
+            imp_body2d_after(i ? &tp.body2 : &tp.body1, i ? -1 : 1, j.res.Px, j.res.Py, post[i]);
+        imp_result2d_push(L, &tp, &j.res, post);
         lua_setfield(L, res, "impact");
     }
     lua_settop(L, res);
+    luaL_setmetatable(L, PAINLEVE_MT);
     return 1;
 }
 
@@ -294,6 +277,7 @@ static int l_painleve_bands(lua_State *L)
         lua_rawseti(L, -2, 1);
     }
     lua_setfield(L, -2, "bands");
+    luaL_setmetatable(L, BANDS_MT);
     return 1;
 }
 
@@ -307,6 +291,8 @@ typedef struct {
     int ng, nt;
     imp_space_point *pts;
     imp_space_point one;
+    imp_space_tpoint *tl;    /* translation line on the grid */
+    int ntl;
     imp_status st;
 } space_job;
 
@@ -322,6 +308,9 @@ static int space_grid_body(lua_State *L)
     space_job *j = lua_touserdata(L, 1);
     j->st = imp_space_grid(j->r, j->mu, j->law, j->g[0], j->g[1], j->ng,
                            j->t[0], j->t[1], j->nt, j->pts);
+    if (j->st == IMP_OK)
+        j->st = imp_space_translation_grid(j->r, j->mu, j->law, j->pts, j->ng, j->nt,
+                                           j->tl, &j->ntl);
     return 0;
 }
 
@@ -335,9 +324,21 @@ static double read_mu(const imp_check *c, int t)
     return mu_k;
 }
 
-static void space_raise(lua_State *L, const imp_check *c, const law_run *lr, imp_status st)
+/* The field that gave r (read_r's order: r, body1, then l and rho). */
+static const char *r_field(const imp_check *c, int t)
+{
+    return imp_check_has(c, t, "r") ? "r" : imp_check_has(c, t, "body1") ? "body1" : "l";
+}
+
+static void space_raise(lua_State *L, const imp_check *c, const law_run *lr, imp_status st,
+                        double r)
 {
     if (st == IMP_EINTERRUPT) luaL_error(L, "%s: interrupted!", c->fn);
+    /* Every other field is checked: the tracer refused the coefficients. */
+    if (st == IMP_EINPUT)
+        imp_check_error(c, r_field(c, 1), "gives r = %g, too large for double precision: "
+                        "m^2 (B1*B2 - B3^2) = 1 + r^2 is lost to rounding in "
+                        "B1 = 1 + r^2 cos^2(theta), B2 = 1 + r^2 sin^2(theta) (keep r below about 1e8)", r);
     imp_law_raise(L, c, &lr->law, st);
 }
 
@@ -412,36 +413,40 @@ static int l_space(lua_State *L)
     }
     j.law = &lr.law;
     imp_law_run(L, &lr.law, space_one_body, &j);
-    if (j.st != IMP_OK) space_raise(L, &c, &lr, j.st);
+    if (j.st != IMP_OK) space_raise(L, &c, &lr, j.st, j.r);
     double e = lr.law.e, r = j.r;
+    /* Wang's closed forms (C.2-C.4) hold for the built-in laws, whose mode
+     * and sliding impulse do not depend on the law (A.5, A.7); a custom law
+     * has no e to put in them: region, rebound_c and sphere stay nil. */
+    int builtin = lr.law.kind != IMP_LAW_CUSTOM;
     imp_mode region = imp_space_region(r, j.mu, e, j.theta, j.gamma);
     lua_createtable(L, 0, 24);
     imp_set_number(L, "r", r);
     imp_set_number(L, "mu", j.mu);
-    imp_set_number(L, "e", e);
+    if (builtin || imp_check_has(&c, 1, "e")) imp_set_number(L, "e", e);
     imp_set_string(L, "law", imp_law_name(&lr.law));
     imp_set_number(L, "theta", j.theta);
     imp_set_number(L, "gamma", j.gamma);
     imp_set_number(L, "theta_deg", j.theta / DEG);
     imp_set_number(L, "gamma_deg", j.gamma / DEG);
     imp_set_string(L, "mode", imp_mode_name(j.one.mode));
-    /* Wang's inequalities (C.2) assume Poisson-equivalent modes; the mode does
-     * not depend on the built-in law (A.5). */
-    imp_set_string(L, "region", imp_mode_name(region));
+    if (builtin) imp_set_string(L, "region", imp_mode_name(region));
     imp_set_number(L, "Px", j.one.Px * scaleP);
     imp_set_number(L, "Py", j.one.Py * scaleP);
     imp_set_number(L, "S", j.one.S * scaleV);
     imp_set_number(L, "C", j.one.C * scaleV);
     imp_set_number(L, "dT", j.one.dT * scaleP * scaleV);
     imp_set_number(L, "tan_gr", j.one.tan_gr);
+    imp_set_number(L, "gamma_r", j.one.gamma_r);
+    imp_set_number(L, "gamma_r_deg", j.one.gamma_r / DEG);
     imp_set_number(L, "dw", j.one.dw * scaleW);
     imp_set_string(L, "sense", sense_name(j.one.sense));
     /* Sliding region, gamma > 0 (mirrored otherwise): e tan(gamma_r) = tan(gamma) + c. */
-    if (region == IMP_MODE_SLIDING && j.gamma != 0) {
+    if (builtin && region == IMP_MODE_SLIDING && j.gamma != 0) {
         double sg = j.gamma > 0 ? 1 : -1;
         imp_set_number(L, "rebound_c", sg * imp_space_rebound_c(r, j.mu, e, sg * j.theta));
     }
-    if (j.theta == 0) {
+    if (builtin && j.theta == 0) {
         double etg;
         int sticks = imp_space_sphere(r, j.mu, e, fabs(j.gamma), &etg);
         lua_createtable(L, 0, 2);
@@ -450,6 +455,7 @@ static int l_space(lua_State *L)
         lua_setfield(L, -2, "sphere");
     }
     set_reversal(L, r, j.mu);
+    luaL_setmetatable(L, SPACE_MT);
     return 1;
 }
 
@@ -484,9 +490,10 @@ static int l_space_map(lua_State *L)
     /* Scratch owned by the collector, so an error leaks nothing. */
     j.pts = lua_newuserdatauv(L, sizeof(imp_space_point) * (size_t)n, 0);
     int scratch = lua_gettop(L);
+    j.tl = lua_newuserdatauv(L, sizeof(imp_space_tpoint) * (size_t)j.nt * (size_t)(j.ng + 4), 0);
     imp_interrupt_clear();
     imp_law_run(L, &lr.law, space_grid_body, &j);
-    if (j.st != IMP_OK) space_raise(L, &c, &lr, j.st);
+    if (j.st != IMP_OK) space_raise(L, &c, &lr, j.st, j.r);
     double e = lr.law.e;
     lua_createtable(L, 0, 12);
     lua_pushinteger(L, n); lua_setfield(L, -2, "n");
@@ -507,6 +514,8 @@ static int l_space_map(lua_State *L)
     COLUMN("C", p->C);
     COLUMN("dT", p->dT);
     COLUMN("tan_gr", p->tan_gr);
+    COLUMN("gamma_r", p->gamma_r);
+    COLUMN("gamma_r_deg", p->gamma_r / DEG);
     COLUMN("dw", p->dw);
     COLUMN("sense", (double)p->sense);
     lua_createtable(L, n, 0);
@@ -515,42 +524,46 @@ static int l_space_map(lua_State *L)
         lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -2, "mode");
-    lua_createtable(L, n, 0);
-    for (int i = 0; i < n; i++) {
-        lua_pushstring(L, imp_mode_name(imp_space_region(j.r, j.mu, e, j.pts[i].theta, j.pts[i].gamma)));
-        lua_rawseti(L, -2, i + 1);
-    }
-    lua_setfield(L, -2, "region");
-    lua_setfield(L, -2, "columns");
-    /* Closed-form translation line in the sticking regions (C.4, gamma > 0):
-     * for each theta of the grid, the gamma of each sticking segment whose
-     * point lies in that region; plus the sliding segment theta = atan(mu). */
-    lua_createtable(L, 0, 4);
-    lua_newtable(L);   /* theta */
-    lua_newtable(L);   /* gamma */
-    lua_newtable(L);   /* segment */
-    int k = 0;
-    for (int i = 0; i < j.nt; i++) {
-        double th = j.pts[i * j.ng].theta;
-        static const imp_mode regs[2] = { IMP_MODE_C_STICKING, IMP_MODE_R_STICKING };
-        for (int q = 0; q < 2; q++) {
-            double tg = imp_space_translation(j.r, j.mu, e, th, regs[q]);
-            if (!(tg > 0) || !isfinite(tg)) continue;
-            double ga = atan(tg);
-            if (imp_space_region(j.r, j.mu, e, th, ga) != regs[q]) continue;
-            k++;
-            lua_pushnumber(L, th); lua_rawseti(L, -4, k);
-            lua_pushnumber(L, ga); lua_rawseti(L, -3, k);
-            lua_pushstring(L, imp_mode_name(regs[q])); lua_rawseti(L, -2, k);
+    /* Wang's inequalities hold for the built-in laws (the mode does not
+     * depend on them, A.5); a custom law has no region. */
+    if (lr.law.kind != IMP_LAW_CUSTOM) {
+        lua_createtable(L, n, 0);
+        for (int i = 0; i < n; i++) {
+            lua_pushstring(L, imp_mode_name(imp_space_region(j.r, j.mu, e, j.pts[i].theta, j.pts[i].gamma)));
+            lua_rawseti(L, -2, i + 1);
         }
+        lua_setfield(L, -2, "region");
     }
+    lua_setfield(L, -2, "columns");
+    /* The translation line (C.4): closed forms where the law has them,
+     * roots of dw along gamma elsewhere (imp_space_translation_grid). */
+    lua_createtable(L, 0, 8);
+    lua_createtable(L, j.ntl, 0);   /* theta */
+    lua_createtable(L, j.ntl, 0);   /* gamma */
+    lua_createtable(L, j.ntl, 0);   /* segment */
+    lua_createtable(L, j.ntl, 0);   /* method */
+    for (int k = 0; k < j.ntl; k++) {
+        lua_pushnumber(L, j.tl[k].theta); lua_rawseti(L, -5, k + 1);
+        lua_pushnumber(L, j.tl[k].gamma); lua_rawseti(L, -4, k + 1);
+        lua_pushstring(L, imp_mode_name(j.tl[k].segment)); lua_rawseti(L, -3, k + 1);
+        lua_pushstring(L, j.tl[k].closed ? "closed-form" : "numerical"); lua_rawseti(L, -2, k + 1);
+    }
+    lua_setfield(L, -5, "method");
     lua_setfield(L, -4, "segment");
     lua_setfield(L, -3, "gamma");
     lua_setfield(L, -2, "theta");
-    imp_set_number(L, "sliding_theta", atan(j.mu));
+    /* Sliding region: theta = atan(mu) for gamma > 0, its mirror -atan(mu)
+     * for gamma < 0 (every law). */
+    double gmin = fmin(j.g[0], j.g[1]), gmax = fmax(j.g[0], j.g[1]);
+    imp_set_number(L, "sliding_theta", (gmax > 0 || gmin >= 0 ? 1 : -1) * atan(j.mu));
+    if (gmin < 0 && gmax > 0) imp_set_number(L, "sliding_theta_neg", -atan(j.mu));
+    /* r = 0: the impulse always passes through the CM. */
+    if (j.r == 0) imp_set_boolean(L, "everywhere", 1);
     lua_setfield(L, -2, "translation");
     set_reversal(L, j.r, j.mu);
+    lua_remove(L, scratch + 1);
     lua_remove(L, scratch);
+    luaL_setmetatable(L, SPACE_MAP_MT);
     return 1;
 }
 
@@ -564,4 +577,14 @@ void imp_open_analysis(lua_State *L)
         {NULL, NULL}
     };
     luaL_setfuncs(L, funcs, 0);
+    /* Result metatables, reachable as core._<name>_mt so that the Lua side
+     * (analysis.lua) adds __tostring, as for solve2d's results. */
+    static const char *const mts[4][2] = {
+        { PAINLEVE_MT, "_painleve_mt" }, { BANDS_MT, "_painleve_bands_mt" },
+        { SPACE_MT, "_space_mt" }, { SPACE_MAP_MT, "_space_map_mt" },
+    };
+    for (int i = 0; i < 4; i++) {
+        luaL_newmetatable(L, mts[i][0]);
+        lua_setfield(L, -2, mts[i][1]);
+    }
 }

@@ -25,8 +25,9 @@ static const char *const model_notes[] = {
         "reconstructed (F.3): Whittaker's procedure, Newton's stick trial (point D) accepted "
         "within mu_0, else Coulomb sliding with Newton's law; can create energy",
     [IMP_MODEL_BRACH] =
-        "reconstructed (F.4): Newton's law with an impulse ratio starting at sgn(mu0)*min(mu, |mu0|) "
-        "and lowered until no energy is gained (sign rule and energy step are this workbench's "
+        "reconstructed (F.4): Newton's law with an impulse ratio (the given ratio, or mu with the "
+        "sign of mu0) kept between 0 and mu0 so that friction does not reverse the slip, then "
+        "lowered until no energy is gained (sign rule and energy step are this workbench's "
         "reading); Brach's moment coefficient e_m was not recovered",
     [IMP_MODEL_SMITH] =
         "reconstructed (F.7): the commonly quoted form of Smith 1991 (friction on the mean of the "
@@ -94,10 +95,46 @@ static void reject(const imp_check *c, int t, const char *key, const char *why)
         imp_check_error(c, key, "%s", why);
 }
 
+/* Each model's own parameters and the models that read them: any of them
+ * given to another model is a mistake (the model would ignore it). */
+static const struct { const char *key, *users; unsigned mask; } own_params[] = {
+    { "mu_0", "\"kane\"", 1u << IMP_MODEL_KANE },
+    { "ratio", "\"brach\"", 1u << IMP_MODEL_BRACH },
+    { "e_m", "\"brach\"", 1u << IMP_MODEL_BRACH },
+    { "nu", "\"glocker-pfeiffer\"", 1u << IMP_MODEL_GLOCKER_PFEIFFER },
+    { "e_t", "\"glocker-pfeiffer\"", 1u << IMP_MODEL_GLOCKER_PFEIFFER },
+    { "e_mC", "\"cs\"", 1u << IMP_MODEL_CS },
+    { "e_mE", "\"cs\"", 1u << IMP_MODEL_CS },
+    { "moment", "\"cs\" and \"brach\"", (1u << IMP_MODEL_CS) | (1u << IMP_MODEL_BRACH) },
+};
+
+/* The normal law each model fixes (F.9). */
+static const char *model_law(imp_model2d m)
+{
+    return m == IMP_MODEL_GLOCKER_PFEIFFER || m == IMP_MODEL_CS ? "poisson" : "newton";
+}
+
+static void reject_unused(const imp_check *c, int t, imp_model2d m)
+{
+    lua_State *L = c->L;
+    for (size_t i = 0; i < sizeof own_params / sizeof own_params[0]; i++)
+        if (!(own_params[i].mask & (1u << m)) && imp_check_has(c, t, own_params[i].key))
+            imp_check_error(c, own_params[i].key, "is only used by model %s, not by \"%s\"",
+                            own_params[i].users, imp_model_name(m));
+    /* law: the model fixes its own; naming that one is harmless. */
+    int type = lua_getfield(L, t, "law");
+    if (type != LUA_TNIL && !(type == LUA_TSTRING && strcmp(lua_tostring(L, -1), model_law(m)) == 0))
+        imp_check_error(c, "law", "is not used by model \"%s\": it fixes %s's law (give law = \"%s\" or none)",
+                        imp_model_name(m), strcmp(model_law(m), "newton") == 0 ? "Newton" : "Poisson",
+                        model_law(m));
+    lua_pop(L, 1);
+}
+
 /* Reads the model's own parameters (named as in PHYSICS.md F). */
 static void read_params(const imp_check *c, int t, imp_model2d m,
                         const imp_problem2d *pb, imp_model_params *p)
 {
+    reject_unused(c, t, m);
     memset(p, 0, sizeof *p);
     double mu_s = pb->mu_s;
     p->e = pb->law.e;
@@ -162,8 +199,7 @@ static void push_result(lua_State *L, imp_model2d m, const imp_problem2d *pb,
     } else {
         imp_set_string(L, "notes", model_notes[m]);
     }
-    imp_set_string(L, "law", m == IMP_MODEL_GLOCKER_PFEIFFER || m == IMP_MODEL_CS
-                                 ? "poisson" : "newton");
+    imp_set_string(L, "law", model_law(m));
     imp_set_number(L, "Px", r->Px);
     imp_set_number(L, "Py", r->Py);
     imp_set_number(L, "S", r->S);
@@ -173,14 +209,33 @@ static void push_result(lua_State *L, imp_model2d m, const imp_problem2d *pb,
     imp_set_number(L, "C0", pb->coef.C0);
     imp_set_number(L, "e", p->e);
     imp_set_number(L, "mu", p->mu);
-    imp_set_string(L, "mode", slip_mode(r->slip));
+    imp_set_string(L, "mode", imp_mode_name(r->mode));
+    imp_set_string(L, "model_mode", slip_mode(r->slip));
     imp_set_string(L, "slip", slip_mode(r->slip));
+    lua_createtable(L, r->nvert, 0);
+    for (int i = 0; i < r->nvert; i++) {
+        const imp_vertex2d *v = &r->vert[i];
+        lua_createtable(L, 0, 5);
+        imp_set_number(L, "Px", v->Px);
+        imp_set_number(L, "Py", v->Py);
+        imp_set_number(L, "S", v->S);
+        imp_set_number(L, "C", v->C);
+        imp_set_string(L, "event", imp_event_name(v->event));
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "path");
     imp_set_string(L, "class", imp_class_name(r->cls));
     imp_set_boolean(L, "energy_gain", r->energy_gain);
     imp_set_boolean(L, "coulomb_ok", r->coulomb_ok);
     imp_set_number(L, "ratio", r->ratio);
     if (m == IMP_MODEL_KANE) imp_set_number(L, "mu_0", p->mu_0);
     if (m == IMP_MODEL_BRACH && !isnan(r->ratio_limit)) imp_set_number(L, "mu0", r->ratio_limit);
+    if (m == IMP_MODEL_BRACH && r->Py > 0) {
+        static const char *const why[4] = { NULL, "reversal", "energy", "reversal+energy" };
+        imp_set_number(L, "ratio_requested", r->ratio_req);
+        if (r->ratio_limited) imp_set_string(L, "ratio_limited", why[r->ratio_limited & 3]);
+        else imp_set_boolean(L, "ratio_limited", 0);
+    }
     if (m == IMP_MODEL_SMITH) { lua_pushinteger(L, r->nroots); lua_setfield(L, -2, "nroots"); }
     if (m == IMP_MODEL_GLOCKER_PFEIFFER || m == IMP_MODEL_CS) {
         imp_set_number(L, "PxC", r->PxC);
@@ -215,8 +270,6 @@ int imp_solve2d_model(lua_State *L, int t)
     imp_moment2d mc;
     moment_ctx ctx = { 0 };
     int type = lua_getfield(L, t, "moment");
-    if (type != LUA_TNIL && m != IMP_MODEL_CS && m != IMP_MODEL_BRACH)
-        imp_check_error(&c, "moment", "is only used by model = \"cs\" and \"brach\"");
     if (type != LUA_TNIL) {
         if (!is_callable(L, -1))
             imp_check_error(&c, "moment", "must be a function, got %s", luaL_typename(L, -1));
@@ -254,6 +307,16 @@ int imp_solve2d_model(lua_State *L, int t)
     default:
         return luaL_error(L, "solve2d: model \"%s\": %s", imp_model_name(m), imp_strerror(ctx.st));
     }
+    /* Body velocities from a representable impulse may still overflow. */
+    for (int i = 0; i < pb.nbodies; i++) {
+        const imp_body2d *b = i ? &pb.body2 : &pb.body1;
+        double v[3];
+        imp_body2d_after(b, i ? -1 : 1, r.Px, r.Py, v);
+        v[2] += (i ? -1 : 1) * r.Mq / (b->m * b->rho * b->rho);
+        if (!(isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2])))
+            return luaL_error(L, "solve2d: model \"%s\": %s", imp_model_name(m),
+                              imp_strerror(IMP_EOVERFLOW));
+    }
     push_result(L, m, &pb, &p, &r);
     luaL_setmetatable(L, MODEL_MT);
     return 1;
@@ -284,13 +347,34 @@ static int model_tostring(lua_State *L)
     lua_getfield(L, 1, "coulomb_ok");
     int cok = lua_isnil(L, -1) || lua_toboolean(L, -1);
     lua_pop(L, 2);
-    lua_pushfstring(L, "solve2d: model %s (%s), mode %s; law %s (e = %f), mu = %f\n"
-                    "  impulse  Px = %f  Py = %f\n  after    S = %f  C = %f\n  energy   dT = %f%s%s\n  %s",
-                    getstr(L, "model"), getstr(L, "status"), getstr(L, "mode"), getstr(L, "law"),
-                    getnum(L, "e"), getnum(L, "mu"), getnum(L, "Px"), getnum(L, "Py"),
+    /* The path along which the impulse is applied, as one line. */
+    int parts = 0;
+    if (lua_getfield(L, 1, "path") == LUA_TTABLE) {
+        int path = lua_gettop(L);
+        lua_Integer n = luaL_len(L, path);          /* at most 4 vertices */
+        lua_pushliteral(L, "\n  path (Px, Py)  ");
+        parts = 1;
+        for (lua_Integer i = 1; i <= n; i++) {
+            lua_geti(L, path, i);
+            lua_getfield(L, -1, "event");
+            lua_getfield(L, -2, "Px");
+            lua_getfield(L, -3, "Py");
+            const char *ev = lua_tostring(L, -3);
+            lua_pushfstring(L, "%s%s (%f, %f)", i > 1 ? " -> " : "", ev ? ev : "?",
+                            lua_tonumber(L, -2), lua_tonumber(L, -1));
+            lua_replace(L, -5);
+            lua_pop(L, 3);
+            parts++;
+        }
+    }
+    lua_concat(L, parts);           /* "" when there is no path */
+    lua_pushfstring(L, "solve2d: model %s (%s), mode %s (model's own: %s); law %s (e = %f), mu = %f\n"
+                    "  impulse  Px = %f  Py = %f\n  after    S = %f  C = %f\n  energy   dT = %f%s%s%s\n  %s",
+                    getstr(L, "model"), getstr(L, "status"), getstr(L, "mode"), getstr(L, "model_mode"),
+                    getstr(L, "law"), getnum(L, "e"), getnum(L, "mu"), getnum(L, "Px"), getnum(L, "Py"),
                     getnum(L, "S"), getnum(L, "C"), getnum(L, "dT"),
                     gain ? "  (energy GAINED)" : "", cok ? "" : "\n  Coulomb's bound |Px| <= mu*Py is VIOLATED",
-                    getstr(L, "notes"));
+                    lua_tostring(L, -1), getstr(L, "notes"));
     return 1;
 }
 

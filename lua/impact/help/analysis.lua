@@ -13,7 +13,8 @@ normal force keeps the contact (Painleve's inconsistency), and exactly then
 the tangential impact (C0 = 0) has a solution: result.impact is that impact,
 traced by Routh's method with t.law and t.e. When a >= 0 the finite-force
 solution exists and no impulse is reported (principle of constraints; with
-g = 0 both would satisfy the axioms, as MW88 remark).
+g = 0 both would satisfy the axioms, as MW88 remark). The result prints as a
+short summary (so do those of painleve_bands, space and space_map).
 
 The body is given in one of three ways:
   * MW88's shape: l (distance CM-contact), theta or theta_deg (from the
@@ -36,10 +37,10 @@ The body is given in one of three ways:
     result = {
       { "a", "normal acceleration per unit normal force, B2 + s*mu*B3" },
       { "consistent", "true when a >= 0 (a finite-force solution exists)" },
-      { "mu_crit", "B2/|B3|: friction above which this orientation is inconsistent (when s*B3 < 0)" },
+      { "mu_crit", "B2/|B3|: friction above which this orientation is inconsistent; nil when s*B3 >= 0 (no mu makes it so, e.g. upright, theta = 90 degrees, where B3 = 0: a cosine within theta's rounding counts as 0)" },
       { "B1, B2, B3, Delta, s, mu, S0", "the data used" },
       { "theta, theta_deg, r", "shape input only" },
-      { "impact", "when inconsistent: the solve2d-shaped result of the tangential impact (Px, Py, S, C, dT, mode, class, path, ...)" },
+      { "impact", "when inconsistent: the solve2d result of the tangential impact (Px, Py, S, C, dT, mode, class, path, B1..C0, ...; prints as one)" },
     },
     example = [[
 p = impact.painleve{ l = 4, theta_deg = 75, mu = math.tan(math.rad(30)), e = 0.5 }
@@ -88,10 +89,18 @@ units; when body1 is given, theta and gamma come from it and the impulses,
 velocities and dw are in its units). mu_s must equal mu_k (Wang uses one mu).
 
 region is the mode from Wang's inequalities (PHYSICS.md C.2, with the
-corrected +r^2 tan(theta) in his eq 4.2); it agrees with mode. sense is the
+corrected +r^2 tan(theta) in his eq 4.2); it agrees with mode for the
+built-in laws (the mode does not depend on them, A.5). A custom law has no e
+to put in the closed forms: region, rebound_c and sphere are then nil (and e
+too unless given). sense is the
 sign of dw = (Px y1 - Py x1)/(m rho^2): "counter-clockwise", "clockwise" or
 "none" (on the translation line). tan_gr = -S/C is the rebound parameter (0
-when sticking). In the sliding region rebound_c is Wang's c of
+when sticking; +-inf when the contact leaves tangentially, C = 0, as with
+e = 0 while sliding). gamma_r = atan2(-S, C) (gamma_r_deg in degrees) is the
+rebound angle of the contact velocity from the normal, in [-90, 90] degrees,
+positive when the contact point moves towards -x (the sense of gamma): 0 when
+sticking, +-90 when leaving tangentially, defined at every striking state.
+In the sliding region rebound_c is Wang's c of
 e tan(gamma_r) = tan(gamma) + c (C.4). At theta = 0, sphere gives the
 central-oblique test of C.3 with the factor 1 + r^2 (Wang's printed form is
 the r = 0 case). reversal gives W86 4.4: whether reversed sliding exists for
@@ -104,12 +113,13 @@ some orientation (r^2/sqrt(1+r^2) > 2 mu) and the theta interval (for gamma > 0)
     },
     result = {
       { "mode", "the tracer's contact mode" },
-      { "region", "the mode by Wang's inequalities (C.2)" },
+      { "region", "the mode by Wang's inequalities (C.2); nil for a custom law" },
       { "Px, Py, S, C, dT", "impulse, final contact velocities, energy change" },
-      { "tan_gr", "rebound parameter -S/C" },
+      { "tan_gr", "rebound parameter -S/C (0 sticking, +-inf when C = 0)" },
+      { "gamma_r, gamma_r_deg", "rebound angle atan2(-S, C), same sense as gamma" },
       { "dw, sense", "change of angular velocity and its sense" },
-      { "rebound_c", "sliding region: c of e tan(gamma_r) = tan(gamma) + c" },
-      { "sphere", "theta = 0: {sticks, e_tan_gr} of C.3" },
+      { "rebound_c", "sliding region: c of e tan(gamma_r) = tan(gamma) + c (built-in laws)" },
+      { "sphere", "theta = 0: {sticks, e_tan_gr} of C.3 (built-in laws)" },
       { "reversal", "{exists, ratio_max, theta_lo, theta_hi (and _deg)}" },
       { "r, mu, e, law, theta, gamma, theta_deg, gamma_deg", "the data used" },
     },
@@ -126,17 +136,37 @@ print(s.mode, s.Px, s.Py, s.tan_gr, s.sense)
     text = [[
 Solves every striking state of a grid (as impact.space) and returns the
 columns gamma, theta (radians), gamma_deg, theta_deg, mode, region, Px, Py,
-S, C, dT, tan_gr, dw, sense (+1, -1, 0), gamma varying fastest
+S, C, dT, tan_gr, gamma_r, gamma_r_deg, dw, sense (+1, -1, 0), gamma
+varying fastest
 (row i*ng + j has the i-th theta and the j-th gamma). Ranges are {from, to,
 n} in radians (gamma, theta) or degrees (gamma_deg, theta_deg); the defaults
 are gamma 0..89 degrees (90 values) and theta -89..89 (179 values).
 
-translation holds the translation line (no change of rotation): theta,
-gamma and segment for the closed forms of C.4 in the C- and R-sticking
-regions, sliding_theta = atan(mu) (the line in the sliding region), and grid
-= {theta, gamma} found from the sign changes of dw along gamma in each row
-(every region, linear interpolation). reversal is as in impact.space.
-out = "file.csv" also writes the columns (in result.order) as CSV.]],
+The region column (Wang's inequalities) is there for the built-in laws
+only; result.order lists the columns present.
+
+translation holds the translation line (dw = 0, no change of rotation).
+theta, gamma, segment (the mode there) and method list its points row by
+row (one theta per row), inside the grid's gamma range:
+  * method "closed-form" in the sticking regions where the law has one:
+    Poisson, C.4's C- and R-sticking forms; Newton, tan(gamma) =
+    (1+e) tan(theta) in both (its sticking impulse is point D, so
+    Px/Py = tan(theta) gives it with C.1's B1, B2, B3); gamma < 0 by the
+    mirror (gamma, theta) -> (-gamma, -theta);
+  * method "numerical" elsewhere: between gamma neighbours of a row where dw
+    changes sign, the root of dw refined by bisection on the tracer to the
+    last bit of gamma (energetic and custom laws, whose sticking impulse has
+    no closed form here, and the reversed regions of every law).
+sliding_theta is the line in the sliding region, the same for every law
+(the impulse stays on the limiting-friction line): atan(mu) for gamma > 0,
+-atan(mu) when the whole grid has gamma < 0; a grid with both signs also
+gives sliding_theta_neg = -atan(mu). grid = {theta, gamma} are the sign
+changes of dw between grid neighbours in both directions (along gamma and
+along theta: the line runs along gamma in the sliding region), linearly
+interpolated, every region. With r = 0 every impulse passes through the CM
+(dw = 0 everywhere): no points, and translation.everywhere = true.
+reversal is as in impact.space. out = "file.csv" also writes the columns
+(in result.order) as CSV.]],
     fields = {
       { "r, or l and rho, or body1", "the shape", nil },
       { "mu, law, e", "as in impact.space", nil },
@@ -148,7 +178,7 @@ out = "file.csv" also writes the columns (in result.order) as CSV.]],
       { "columns", "name -> array (see text)" },
       { "order", "column order of the CSV" },
       { "n, ng, nt", "points, gamma values, theta values" },
-      { "translation", "{theta, gamma, segment, sliding_theta, grid}" },
+      { "translation", "{theta, gamma, segment, method, sliding_theta, sliding_theta_neg, grid, everywhere}" },
       { "reversal", "as in impact.space" },
       { "r, mu, e, law", "the data used" },
     },
