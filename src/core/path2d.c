@@ -329,7 +329,9 @@ imp_status imp_solve2d(const imp_coef2d *c, double mu_s, double mu_k,
     imp_status st = IMP_OK;
     for (int iter = 0; iter < 8; iter++) {
         double dst = INFINITY, dmc = INFINITY, dend = INFINITY;
-        if (t.seg == SLIDE && t.S * t.kS < 0)
+        /* the slip falls towards 0: compare signs, never the product
+         * S*kS, which underflows to 0 for a tiny slip */
+        if (t.seg == SLIDE && ((t.S > 0 && t.kS < 0) || (t.S < 0 && t.kS > 0)))
             dst = -t.S / t.kS;
         if (!t.restit) {
             if (t.kC > 0)
