@@ -277,8 +277,10 @@ static void test_law_coincidences(void)
             e = 0;
         else if (kind == 2)
             c.S0 = 0;
-        else
+        else {
             c.B3 = 0;
+            c.D = 0;             /* the bodies' Delta no longer applies */
+        }
         imp_result2d r[3];
         for (int l = 0; l < 3; l++)
             CHECK(solve(&c, mu_s, mu_k, (imp_law_kind)l, e, &r[l]));
@@ -347,7 +349,7 @@ static void test_continuity(void)
     const double S0s[2] = {0.6, -1};
     for (int j = 0; j < 2; j++) {
         for (int l = 0; l < 3; l++) {
-            imp_coef2d c = {2.5, 2.5, 1.5, S0s[j], -1};
+            imp_coef2d c = {2.5, 2.5, 1.5, S0s[j], -1, 0};
             imp_result2d prev;
             for (int i = 0; i <= 30000; i++) {
                 double mu = 1e-4 * i;
@@ -369,7 +371,7 @@ static void test_continuity(void)
     }
     for (int l = 0; l < 3; l++) {
         for (double mu = 0.5; mu < 4; mu += 0.5) {
-            imp_coef2d c = {2.5, 2.5, 1.5, -0.2, 0};
+            imp_coef2d c = {2.5, 2.5, 1.5, -0.2, 0, 0};
             imp_result2d t, r;
             CHECK(solve(&c, mu, mu, (imp_law_kind)l, 0.5, &t));
             c.C0 = -1e-10;
@@ -448,7 +450,7 @@ static void test_custom_laws(void)
         }
     }
     CHECK(bad == 0);
-    imp_coef2d c = {2.5, 2.5, 1.5, 0.6, -1};
+    imp_coef2d c = {2.5, 2.5, 1.5, 0.6, -1, 0};
     imp_result2d r;
     imp_law law = {IMP_LAW_CUSTOM, 0, failing_cb, NULL};
     CHECK(imp_solve2d(&c, 0.3, 0.3, &law, &r) == IMP_ELAW);

@@ -111,7 +111,7 @@ imp_status imp_closed2d_solve(const imp_coef2d *c, double mu_s, double mu_k,
     if (st != IMP_OK)
         return st;
     double B1 = c->B1, B2 = c->B2, B3 = c->B3, S0 = c->S0, C0 = c->C0;
-    double D = B1 * B2 - B3 * B3, s = k.s, mu = mu_k;
+    double D = imp_coef2d_delta(c), s = k.s, mu = mu_k;
     o->mode = k.mode;
     o->Px = o->Py = o->Pc = 0;
     if (k.mode == IMP_MODE_NONE)

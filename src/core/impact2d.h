@@ -12,7 +12,12 @@
 #include "law.h"
 #include "status.h"
 
-typedef struct { double B1, B2, B3, S0, C0; } imp_coef2d;
+/* D is Delta = B1*B2 - B3^2 when known more exactly than B1, B2, B3 give
+ * it: imp_coef2d_from_bodies computes it from the bodies, free of the
+ * cancellation of B1*B2 - B3^2 (a body with a small radius of gyration has
+ * B3^2 close to B1*B2). 0, as {B1, B2, B3, S0, C0} initialisers leave it:
+ * computed from B1, B2, B3. Whoever changes B1, B2 or B3 resets it. */
+typedef struct { double B1, B2, B3, S0, C0, D; } imp_coef2d;
 
 /* One planar body: (x, y) is its centre of mass measured from the contact
  * point in the contact frame; I = m*rho^2. */
@@ -62,7 +67,7 @@ typedef struct {
 typedef struct {
     double Px, Py;      /* total impulse on body 1 */
     double S, C;        /* final sliding and normal contact velocity */
-    double dT;          /* kinetic energy change, eq 57 */
+    double dT;          /* kinetic energy change, eq 56 with the traced S, C */
     double Wc, Wr, Wf;  /* path decomposition: dT = Wc + Wr + Wf */
     double Pc;          /* normal impulse at maximum compression */
     imp_mode mode;
@@ -72,12 +77,31 @@ typedef struct {
     imp_vertex2d vert[IMP_PATH2D_MAX];
 } imp_result2d;
 
-/* B1 > 0, B2 > 0 and B1*B2 > B3^2 (W2 positive definite), written as
- * B3*(B3/B1) < B2 so that tiny coefficients do not underflow to 0. */
-static inline int imp_coef2d_posdef(const imp_coef2d *c)
-{
-    return c->B1 > 0 && c->B2 > 0 && c->B3 * (c->B3 / c->B1) < c->B2;
-}
+/* The problem is homogeneous (PHYSICS.md G.14): (S0, C0) -> v*(S0, C0)
+ * gives v times the impulses and v^2 times the works; B -> b*B divides the
+ * impulses by b. The solvers work on coefficients scaled by powers of two
+ * (exactly, barring subnormals), max(|S0|, |C0|) in [0.5, 1) and B1*B2
+ * near 1, so that no product of the path under- or overflows: impulses
+ * scale back by 2^(kv - kb), velocities by 2^kv, works by 2^(2 kv - kb).
+ * c.D is the scaled Delta (> 0 iff W2 is positive definite). */
+typedef struct {
+    imp_coef2d c;
+    int kv, kb;
+} imp_coef2d_scaled;
+
+/* Requires finite B1 > 0, B2 > 0, S0, C0. */
+void imp_coef2d_scale(const imp_coef2d *c, imp_coef2d_scaled *s);
+
+/* x * 2^k, exact unless the result under- or overflows. */
+double imp_mul2k(double x, int k);
+
+/* Delta = B1*B2 - B3^2: c->D when set, else from B1, B2, B3 (fma, on the
+ * scaled coefficients: a few ulps, no overflow in B1*B2). The scaled value
+ * of imp_coef2d_scale times 2^(2 kb): may under- or overflow. */
+double imp_coef2d_delta(const imp_coef2d *c);
+
+/* B1 > 0, B2 > 0 and Delta > 0 (W2 positive definite), all finite. */
+int imp_coef2d_posdef(const imp_coef2d *c);
 
 /* B1, B2, B3 of two bodies (b2 == NULL: the fixed ground) and S0, C0 of
  * their pre-impact velocities (PHYSICS.md A.1, plus sign of body 2 in B3). */

@@ -65,7 +65,7 @@ double imp_energy2d(const imp_coef2d *c, double Px, double Py)
          + 0.5 * (c->B1 * Px * Px - 2 * c->B3 * Px * Py + c->B2 * Py * Py);
 }
 
-static double det2(const imp_coef2d *c) { return c->B1 * c->B2 - c->B3 * c->B3; }
+static double det2(const imp_coef2d *c) { return imp_coef2d_delta(c); }
 
 /* Slip sign of a contact about to slide: the slip, or the frictionless
  * tendency -sgn(B3) when there is none (PHYSICS.md A.4). */
@@ -313,7 +313,7 @@ static int valid(const imp_coef2d *c, const imp_model_params *p, imp_model2d m)
 {
     if (!(c->B1 > 0 && c->B2 > 0 && isfinite(c->B1) && isfinite(c->B2) && isfinite(c->B3)))
         return 0;
-    if (!(c->B1 * c->B2 - c->B3 * c->B3 > 0)) return 0;
+    if (!imp_coef2d_posdef(c)) return 0;
     if (!isfinite(c->S0) || !isfinite(c->C0)) return 0;
     if (!(p->e >= 0 && p->e <= 1)) return 0;
     if (!(p->mu >= 0 && isfinite(p->mu))) return 0;

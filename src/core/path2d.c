@@ -17,6 +17,7 @@ typedef struct {
     const imp_coef2d *c;
     double mu_s, mu_k;
     const imp_law *law;
+    double D;                    /* Delta = B1*B2 - B3^2 */
     double p, Px, S, C;          /* current point */
     double Wc, Wr, Wf;           /* works so far */
     double pc;                   /* normal impulse at max compression */
@@ -43,7 +44,8 @@ static void set_sticking(tracer *t)
     t->seg = STICK;
     t->sig = c->B3 / c->B1;
     t->kS = 0.0;                 /* S stays exactly 0 while stuck */
-    t->kC = c->B2 - c->B3 * t->sig;
+    /* = B2 - B3^2/B1, without its cancellation (while Delta is a normal number) */
+    t->kC = t->D >= DBL_MIN && t->D <= DBL_MAX ? t->D / c->B1 : c->B2 - c->B3 * t->sig;
 }
 
 static inline void vertex(tracer *t, imp_event ev)
@@ -292,6 +294,7 @@ imp_status imp_solve2d(const imp_coef2d *c, double mu_s, double mu_k,
     t.mu_s = mu_s;
     t.mu_k = mu_k;
     t.law = law;
+    t.D = imp_coef2d_delta(c);
     t.out = out;
     t.p = t.Px = 0;
     t.S = c->S0;
@@ -389,8 +392,9 @@ done:
     out->Wr = t.Wr;
     out->Wf = t.Wf;
     out->Pc = t.pc;
-    out->dT = c->S0 * t.Px + c->C0 * t.p +
-              0.5 * (c->B1 * t.Px * t.Px - 2 * c->B3 * t.Px * t.p + c->B2 * t.p * t.p);
+    /* eq 56 with the traced S, C: eq 57's quadratic form cancels badly
+     * when B3^2 is close to B1*B2 (a body with a small rho) */
+    out->dT = 0.5 * (t.Px * (c->S0 + out->S) + t.p * (c->C0 + t.C));
     /* data near the limits of double can overflow: never return inf/NaN */
     if (!isfinite(out->dT + out->Wc + out->Wr + out->Wf + out->Px + out->Py + out->S + out->C))
         return IMP_EINPUT;

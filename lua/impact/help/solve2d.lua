@@ -13,7 +13,10 @@ or the bodies (body2 = nil is the fixed ground); then
 B1 = sum 1/m + y^2/(m rho^2), B2 = sum 1/m + x^2/(m rho^2) and
 B3 = sum x*y/(m rho^2), with the PLUS sign for body 2 (the paper's printed
 eq 21 has a minus; two identical bodies placed point-symmetrically about the
-contact must double the coupling, not cancel it).
+contact must double the coupling, not cancel it). Delta = B1*B2 - B3^2 is
+then summed from positive terms, (1 + r^2)/m^2 for one body (r^2 =
+(x^2 + y^2)/rho^2), not taken as the difference of the rounded B's, which
+cancels when rho is small.
 
 The path is traced exactly in impulse space, parameterised by Py: sliding
 along limiting friction, the slip stops (sticking holds iff |B3| <= mu_s*B1,
@@ -42,8 +45,8 @@ beyond 1e6*Pc) gives an error naming the law.
 
 t.model (other than "routh") selects a published model instead (see
 impact.compare). The result prints as a one-screen summary; result.path is
-built on first read (by tracing again from the stored B1..C0, mu_s, mu_k,
-e and law; a custom law's path is stored at once).]],
+built on first read (by tracing again from the stored B1..C0, Delta, mu_s,
+mu_k, e and law; a custom law's path is stored at once).]],
     fields = {
       { "B1, B2, B3, S0, C0", "impulse-space coefficients and pre-impact contact velocities (all required unless body1 is given)" },
       { "body1", "{m =, rho = (or I =), x =, y =, vx =, vy =, w =}: mass, radius of gyration (or moment of inertia about the CM), CM position from the contact point, velocities; x, y, vx, vy, w default 0" },
@@ -57,13 +60,14 @@ e and law; a custom law's path is stored at once).]],
     result = {
       { "Px, Py", "total tangential and normal impulse on body 1" },
       { "S, C", "final sliding and normal contact velocity" },
-      { "dT", "kinetic energy change of the system, eq 57 (negative = loss)" },
+      { "dT", "kinetic energy change of the system, eq 56 (negative = loss)" },
       { "Wc, Wr, Wf", "work of the normal impulse in compression (<= 0) and restitution (>= 0), friction work (<= 0); dT = Wc + Wr + Wf" },
       { "Pc", "normal impulse at maximum compression" },
       { "mode", "\"sliding\", \"C-sticking\", \"R-sticking\", \"C-reversed\", \"R-reversed\" or \"none\"" },
       { "class", "\"direct\", \"central\", \"eccentric\" or \"tangential\"" },
       { "law, e, mu_s, mu_k", "the law's name (\"custom\" for a function) and the inputs used" },
       { "B1, B2, B3, S0, C0", "the coefficients solved (computed from the bodies when given)" },
+      { "Delta", "B1*B2 - B3^2 as solved (exact from the bodies when given)" },
       { "body1, body2", "post-impact {vx, vy, w} when bodies were given" },
       { "energy_ratio", "kinetic energy after / before, when bodies were given (and moving)" },
       { "path", "list of vertices {Px, Py, S, C, event}, event = \"start\", \"stick\", \"reverse\", \"max-compression\" or \"end\"" },
@@ -114,7 +118,7 @@ R2 = s*B3/B1 (|B3|/B1 for a direct impact), R3 = (1+e)*R1 and their case
       { "kS, kC", "rates of |S| falling and C rising along limiting friction" },
       { "p_s", "normal impulse where the slip stops (absent when it never does)" },
       { "ratio, R1, R2, R3, sb_case", "Sun & Baruh's ratios and case (C0 < 0)" },
-      { "B1, B2, B3, S0, C0, e", "the coefficients used" },
+      { "B1, B2, B3, S0, C0, Delta, e", "the coefficients used (Delta = B1*B2 - B3^2, exact from the bodies)" },
     },
     example = [[
 local k = impact.classify2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = -1, C0 = -1, mu = 0.95, e = 0.5 }
