@@ -16,6 +16,39 @@ describe("impact.solve2d at the edges of double precision", function()
     assert.is_true(r.dT <= 0)
   end)
 
+  it("keeps the energetic law elastic at extreme scales (G.14: P ~ v/B, W ~ v^2/B)", function()
+    local r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0, C0 = -1e-170, mu = 1, e = 1,
+                              law = "energetic" }
+    assert.is_true(rel(r.Py, 1.25e-170) < 1e-15)
+    assert.is_true(rel(r.C, 1e-170) < 1e-15)
+    r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = -1e-300, C0 = -1e-300, mu = 0.95, e = 0.5,
+                        law = "energetic" }
+    assert.are.equal("R-sticking", r.mode)
+    assert.is.near(1.367943, r.Py / 1e-300, 1e-6)   -- PHYSICS.md A.8 case 3
+    r = impact.solve2d{ B1 = 1e300, B2 = 1e300, B3 = 0, S0 = 0, C0 = -1e160, mu = 1, e = 1,
+                        law = "energetic" }
+    assert.is_true(rel(r.C, 1e160) < 1e-15)
+    assert.is_true(rel(r.Py, 2e-140) < 1e-15)
+    -- and every law scales exactly with the data
+    for _, law in ipairs{ "poisson", "newton", "energetic" } do
+      local a = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, e = 0.5, law = law }
+      local b = impact.solve2d{ B1 = 2.5e-200, B2 = 2.5e-200, B3 = 1.5e-200, S0 = 0.6e-150, C0 = -1e-150,
+                                mu = 0.3, e = 0.5, law = law }
+      assert.are.equal(a.mode, b.mode)
+      assert.is_true(rel(b.Py, a.Py * 1e50) < 1e-15)
+      assert.is_true(rel(b.dT, a.dT * 1e-100) < 1e-15)
+    end
+  end)
+
+  it("reports an impulse beyond double's range as an overflow", function()
+    for _, law in ipairs{ "poisson", "newton", "energetic" } do
+      local ok, msg = pcall(impact.solve2d, { B1 = 8.29e-16, B2 = 9.37e-16, B3 = 8.81e-16, S0 = 5.96e299,
+                                              C0 = -1.10e299, mu_s = 8.95e6, mu_k = 1e6, e = 1, law = law })
+      assert.is_false(ok)
+      assert.matches("solve2d: the result overflows", msg)
+    end
+  end)
+
   it("takes Delta from the bodies: a small radius of gyration", function()
     for _, rho in ipairs{ 1e-4, 1e-8, 1e-9, 1e-12 } do
       local t = { body1 = { m = 1, rho = rho, x = 0.3, y = 0.4, vy = -1 }, mu = 1, e = 0.5 }

@@ -4,6 +4,8 @@
  * issue 3); the expected values follow from PHYSICS.md A.6 and G.14. */
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "check.h"
@@ -101,9 +103,106 @@ static void test_small_rho_delta(void)
     }
 }
 
+/* G.14: (S0, C0) -> v*(S0, C0) scales the impulses by v and the works by
+ * v^2; B -> b*B divides the impulses by b. Over every magnitude double
+ * holds, the results are the unit problem's scaled (exactly: the solvers
+ * scale by powers of two), the mode is the same, and the closed forms
+ * still equal the tracer. */
+static uint64_t rng = 0x2545F4914F6CDD1Dull;
+static double urand(void)
+{
+    rng ^= rng >> 12;
+    rng ^= rng << 25;
+    rng ^= rng >> 27;
+    return (double)((rng * 0x2545F4914F6CDD1Dull) >> 11) * 0x1.0p-53;
+}
+
+static void test_scale_invariance(void)
+{
+    const double vs[] = {0x1p-1000, 0x1p-560, 0x1p-300, 0x1p-130, 0x1p130, 0x1p300, 0x1p560, 0x1p1000};
+    const double bs[] = {0x1p-900, 0x1p-300, 1, 0x1p300, 0x1p900};
+    int bad = 0, bad_closed = 0, n = 0;
+    for (int i = 0; i < 3000; i++) {
+        double B1 = 0.1 + 3 * urand(), B2 = 0.1 + 3 * urand();
+        double B3 = (2 * urand() - 1) * sqrt(B1 * B2) * 0.999;
+        imp_coef2d c = {B1, B2, B3, 2 * urand() - 1, -urand(), 0};
+        if (i % 10 == 0)
+            c.S0 = 0;
+        double mu_k = 2 * urand(), mu_s = i & 1 ? mu_k : mu_k + urand(), e = urand();
+        imp_law_kind kind = (imp_law_kind)(i % 3);
+        imp_result2d r, q;
+        CHECK(solve(c, mu_s, mu_k, kind, e, &r) == IMP_OK);
+        for (size_t a = 0; a < sizeof vs / sizeof *vs; a++) {
+            for (size_t b = 0; b < sizeof bs / sizeof *bs; b++) {
+                double v = vs[a], bb = bs[b], P = v / bb, W = v * v / bb;
+                if (!(fabs(log2(P)) < 1000 && fabs(log2(W)) < 1000))
+                    continue;      /* the result itself is not a normal double */
+                imp_coef2d k = {B1 * bb, B2 * bb, B3 * bb, c.S0 * v, c.C0 * v, 0};
+                n++;
+                if (solve(k, mu_s, mu_k, kind, e, &q) != IMP_OK || q.mode != r.mode ||
+                    q.Px != r.Px * P || q.Py != r.Py * P || q.Pc != r.Pc * P ||
+                    q.S != r.S * v || q.C != r.C * v || q.dT != r.dT * W || q.Wc != r.Wc * W) {
+                    bad++;
+                    continue;
+                }
+                imp_closed2d z;
+                if (imp_closed2d_solve(&k, mu_s, mu_k, kind, e, &z) != IMP_OK ||
+                    fabs(z.Px - q.Px) > 1e-12 * fabs(P) * (1 + fabs(r.Px) + fabs(r.Py)) ||
+                    fabs(z.Py - q.Py) > 1e-12 * fabs(P) * (1 + fabs(r.Px) + fabs(r.Py)))
+                    bad_closed++;
+            }
+        }
+    }
+    printf("  scaled problems: %d, differing from the unit one: %d, closed != tracer: %d\n",
+           n, bad, bad_closed);
+    CHECK(n > 40000);
+    CHECK(bad == 0);
+    CHECK(bad_closed == 0);
+}
+
+/* The audit's cases: the energetic law must not turn plastic when the works
+ * underflow (|C0| = 1e-170, 1e-300) or 2*kC*T overflows (B = 1e300). */
+static void test_energetic_extreme(void)
+{
+    imp_result2d r;
+    CHECK(solve((imp_coef2d){2.5, 2.5, 1.5, 0, -1e-170, 0}, 1, 1, IMP_LAW_ENERGETIC, 1, &r) == IMP_OK);
+    CHECK(r.mode == IMP_MODE_C_STICKING);
+    CHECK_NEAR(r.Py / 1e-170, 1.25, 1e-15);   /* 0.625 (1 + e), A.8 case 1 */
+    CHECK_NEAR(r.C / 1e-170, 1, 1e-15);
+    CHECK(solve((imp_coef2d){2.5, 2.5, 1.5, -1e-300, -1e-300, 0}, 0.95, 0.95, IMP_LAW_ENERGETIC,
+                0.5, &r) == IMP_OK);
+    CHECK(r.mode == IMP_MODE_R_STICKING);
+    CHECK_NEAR(r.Py / 1e-300, 1.367943, 1e-6);  /* A.8 case 3, mu = 0.95 */
+    CHECK_NEAR(r.Px / 1e-300, 1.220766, 1e-6);
+    CHECK(solve((imp_coef2d){1e300, 1e300, 0, 0, -1e160, 0}, 1, 1, IMP_LAW_ENERGETIC, 1, &r) == IMP_OK);
+    CHECK_NEAR(r.Py / 2e-140, 1, 1e-15);
+    CHECK_NEAR(r.C / 1e160, 1, 1e-15);
+    CHECK_NEAR(r.Wr / -r.Wc, 1, 1e-15);           /* e = 1: all the work comes back */
+}
+
+/* An impulse beyond double's range is reported as an overflow (IMP_EINPUT,
+ * what the binding words as "the result overflows"), never as a failure
+ * to converge. */
+static void test_overflow_status(void)
+{
+    imp_coef2d c = {8.29e-16, 9.37e-16, 8.81e-16, 5.96e299, -1.10e299, 0};
+    for (int l = 0; l < 3; l++) {
+        imp_result2d r;
+        CHECK(solve(c, 8.95e6, 1e6, (imp_law_kind)l, 1, &r) == IMP_EINPUT);
+    }
+    imp_coef2d ok = {8.29e-16, 9.37e-16, 8.81e-16, 5.96e140, -1.10e140, 0};
+    imp_result2d r;
+    CHECK(solve(ok, 8.95e6, 1e6, IMP_LAW_NEWTON, 1, &r) == IMP_OK);
+    CHECK(isfinite(r.Px) && isfinite(r.dT));
+    CHECK(r.C == 1.10e140);
+}
+
 int main(void)
 {
     RUN(test_tiny_slip_stops);
     RUN(test_small_rho_delta);
+    RUN(test_scale_invariance);
+    RUN(test_energetic_extreme);
+    RUN(test_overflow_status);
     return check_summary();
 }

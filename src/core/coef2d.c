@@ -7,22 +7,6 @@
 
 #include "impact2d.h"
 
-/* 2^k for k in [-1022, 1023], from its bits. */
-static inline double pow2(int k)
-{
-    uint64_t u = (uint64_t)(k + 1023) << 52;
-    double x;
-    memcpy(&x, &u, sizeof x);
-    return x;
-}
-
-double imp_mul2k(double x, int k)
-{
-    if (k >= -1022 && k <= 1023)
-        return x * pow2(k);      /* one rounding, as ldexp */
-    return ldexp(x, k);
-}
-
 /* e with x = m*2^e, m in [0.5, 1) (x finite, > 0): frexp's exponent,
  * read from the bits for a normal x. */
 static inline int expo(double x)
@@ -38,50 +22,80 @@ static inline int expo(double x)
     return b - 1022;
 }
 
-/* a*d - b*b with one fma each way (Kahan): accurate to a few ulps of the
- * result even when b*b nearly cancels a*d. */
+/* a*d - b*b, accurate to a few ulps of the result: plainly when b*b is
+ * at most half of a*d, else with one fma each way (Kahan), which keeps
+ * that accuracy when b*b nearly cancels a*d. */
 static inline double det2(double a, double d, double b)
 {
-    double w = b * b;
+    double ad = a * d, w = b * b;
+    if (w <= 0.5 * ad)
+        return ad - w;
     return fma(a, d, -w) - fma(b, b, -w);
 }
 
-void imp_coef2d_scale(const imp_coef2d *c, imp_coef2d_scaled *s)
+/* A value scaled down to 0 keeps its sign as the smallest subnormal: the
+ * solvers branch on S0 = 0, C0 = 0, B3 = 0 (the class, the direct start,
+ * the tangential case), and those decisions must not change. */
+static inline double keep_sign(double scaled, double x)
 {
-    double v = fmax(fabs(c->S0), fabs(c->C0));
+    return scaled == 0 && x != 0 ? copysign(DBL_TRUE_MIN, x) : scaled;
+}
+
+int imp_coef2d_scale(const imp_coef2d *c, imp_coef2d_scaled *s)
+{
+    if (!(c->B1 > 0 && c->B2 > 0 && c->B1 <= DBL_MAX && c->B2 <= DBL_MAX &&
+          fabs(c->B3) <= DBL_MAX)) {
+        s->c.D = NAN;
+        return 0;
+    }
+    double aS = fabs(c->S0), aC = fabs(c->C0), v = aS > aC ? aS : aC;
     int kv = v > 0 ? expo(v) : 0;
     int kb = (expo(c->B1) + expo(c->B2)) / 2;
+    /* Scaling changes no bit of the results (barring subnormals), so it is
+     * skipped while the data lie within 2^128 of 1: the products of the
+     * path (at most v^2/B or B v) then stay far inside double's range.
+     * Ordinary problems cost no more than without it. */
+    if (kv >= -128 && kv <= 128)
+        kv = 0;
+    if (kb >= -128 && kb <= 128)
+        kb = 0;
     s->kv = kv;
     s->kb = kb;
+    if (kv == 0 && kb == 0) {
+        double D = c->D;
+        s->c = *c;
+        s->c.D = D >= DBL_MIN && D <= DBL_MAX ? D : det2(c->B1, c->B2, c->B3);
+        return s->c.D > 0;
+    }
     s->c.B1 = imp_mul2k(c->B1, -kb);
     s->c.B2 = imp_mul2k(c->B2, -kb);
-    s->c.B3 = imp_mul2k(c->B3, -kb);
-    s->c.S0 = imp_mul2k(c->S0, -kv);
-    s->c.C0 = imp_mul2k(c->C0, -kv);
+    s->c.B3 = keep_sign(imp_mul2k(c->B3, -kb), c->B3);
+    s->c.S0 = keep_sign(imp_mul2k(c->S0, -kv), c->S0);
+    s->c.C0 = keep_sign(imp_mul2k(c->C0, -kv), c->C0);
     /* a given Delta only while it is a normal number: scaled exactly */
     if (c->D >= DBL_MIN && c->D <= DBL_MAX)
         s->c.D = imp_mul2k(c->D, -2 * kb);
     else
         s->c.D = det2(s->c.B1, s->c.B2, s->c.B3);
+    return s->c.D > 0;
 }
 
 double imp_coef2d_delta(const imp_coef2d *c)
 {
     if (c->D >= DBL_MIN && c->D <= DBL_MAX)
         return c->D;
-    if (!(c->B1 > 0 && c->B2 > 0 && isfinite(c->B1) && isfinite(c->B2)))
-        return c->B1 * c->B2 - c->B3 * c->B3;
+    imp_coef2d t = *c;           /* S0, C0 play no part */
+    t.S0 = t.C0 = 0;
     imp_coef2d_scaled s;
-    imp_coef2d_scale(c, &s);
+    if (!imp_coef2d_scale(&t, &s) && isnan(s.c.D))
+        return c->B1 * c->B2 - c->B3 * c->B3;    /* B1, B2 not positive: plain */
     return imp_mul2k(s.c.D, 2 * s.kb);
 }
 
 int imp_coef2d_posdef(const imp_coef2d *c)
 {
-    if (!(c->B1 > 0 && c->B2 > 0 && isfinite(c->B1) && isfinite(c->B2) && isfinite(c->B3)))
-        return 0;
-    if (c->D >= DBL_MIN && c->D <= DBL_MAX)
-        return 1;
-    int kb = (expo(c->B1) + expo(c->B2)) / 2;
-    return det2(imp_mul2k(c->B1, -kb), imp_mul2k(c->B2, -kb), imp_mul2k(c->B3, -kb)) > 0;
+    imp_coef2d t = *c;
+    t.S0 = t.C0 = 0;
+    imp_coef2d_scaled s;
+    return imp_coef2d_scale(&t, &s);
 }

@@ -7,7 +7,10 @@
 #ifndef IMPACT_IMPACT2D_H
 #define IMPACT_IMPACT2D_H
 
+#include <math.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "law.h"
 #include "status.h"
@@ -80,8 +83,9 @@ typedef struct {
 /* The problem is homogeneous (PHYSICS.md G.14): (S0, C0) -> v*(S0, C0)
  * gives v times the impulses and v^2 times the works; B -> b*B divides the
  * impulses by b. The solvers work on coefficients scaled by powers of two
- * (exactly, barring subnormals), max(|S0|, |C0|) in [0.5, 1) and B1*B2
- * near 1, so that no product of the path under- or overflows: impulses
+ * (exactly, barring subnormals): max(|S0|, |C0|) and B1*B2 brought within
+ * 2^128 of 1 (to [0.5, 1) and near 1 when they were farther; left alone
+ * otherwise), so that no product of the path under- or overflows: impulses
  * scale back by 2^(kv - kb), velocities by 2^kv, works by 2^(2 kv - kb).
  * c.D is the scaled Delta (> 0 iff W2 is positive definite). */
 typedef struct {
@@ -89,11 +93,23 @@ typedef struct {
     int kv, kb;
 } imp_coef2d_scaled;
 
-/* Requires finite B1 > 0, B2 > 0, S0, C0. */
-void imp_coef2d_scale(const imp_coef2d *c, imp_coef2d_scaled *s);
+/* Returns 1 when W2 is positive definite (B1 > 0, B2 > 0, Delta > 0, all
+ * finite), else 0 (with s->c.D = NaN when B1, B2, B3 were not even finite
+ * with B1, B2 > 0). S0, C0 must be finite. */
+int imp_coef2d_scale(const imp_coef2d *c, imp_coef2d_scaled *s);
 
-/* x * 2^k, exact unless the result under- or overflows. */
-double imp_mul2k(double x, int k);
+/* x * 2^k, exact unless the result under- or overflows (inline: the
+ * tracer scales some thirty numbers per solve). */
+static inline double imp_mul2k(double x, int k)
+{
+    if (k >= -1022 && k <= 1023) {
+        uint64_t u = (uint64_t)(k + 1023) << 52;    /* 2^k */
+        double f;
+        memcpy(&f, &u, sizeof f);
+        return x * f;            /* one rounding, as ldexp */
+    }
+    return ldexp(x, k);
+}
 
 /* Delta = B1*B2 - B3^2: c->D when set, else from B1, B2, B3 (fma, on the
  * scaled coefficients: a few ulps, no overflow in B1*B2). The scaled value

@@ -4,7 +4,9 @@
  * segment (limiting friction, sticking, reversed friction) S, C and Px are
  * linear in p and the works quadratic, so every event (the slip stops,
  * maximum compression, the law's termination) is located in closed form;
- * only a custom law needs a root finder. */
+ * only a custom law needs a root finder. The tracer runs on coefficients
+ * scaled by powers of two (imp_coef2d_scale) and scales its results back,
+ * so they do not depend on the magnitudes of the data (G.14). */
 #include <float.h>
 #include <math.h>
 
@@ -14,10 +16,11 @@
 enum { SLIDE = 0, STICK = 1 };
 
 typedef struct {
-    const imp_coef2d *c;
+    const imp_coef2d *c;         /* scaled (c->D: Delta) */
+    const imp_coef2d *c0;        /* the caller's */
+    int kP, kV, kW;              /* impulses, velocities, works scale back by 2^k */
     double mu_s, mu_k;
     const imp_law *law;
-    double D;                    /* Delta = B1*B2 - B3^2 */
     double p, Px, S, C;          /* current point */
     double Wc, Wr, Wf;           /* works so far */
     double pc;                   /* normal impulse at max compression */
@@ -44,8 +47,7 @@ static void set_sticking(tracer *t)
     t->seg = STICK;
     t->sig = c->B3 / c->B1;
     t->kS = 0.0;                 /* S stays exactly 0 while stuck */
-    /* = B2 - B3^2/B1, without its cancellation (while Delta is a normal number) */
-    t->kC = t->D >= DBL_MIN && t->D <= DBL_MAX ? t->D / c->B1 : c->B2 - c->B3 * t->sig;
+    t->kC = c->D / c->B1;        /* = B2 - B3^2/B1, without its cancellation */
 }
 
 static inline void vertex(tracer *t, imp_event ev)
@@ -79,20 +81,21 @@ static inline void advance(tracer *t, double d)
     t->C += t->kC * d;
 }
 
-/* The state a custom law sees at distance d along the current segment. */
+/* The state a custom law sees at distance d along the current segment, in
+ * the caller's units. */
 static void law_state(const tracer *t, double d, imp_law_state *s)
 {
-    s->Pn = t->p + d;
-    s->Pc = t->pc;
-    s->vn = t->C + t->kC * d;
-    s->vn0 = t->c->C0;
-    s->Wc = t->Wc;
-    s->Wr = t->Wr + d * (t->C + 0.5 * t->kC * d);
-    s->Pt[0] = t->Px + t->sig * d;
+    s->Pn = imp_mul2k(t->p + d, t->kP);
+    s->Pc = imp_mul2k(t->pc, t->kP);
+    s->vn = imp_mul2k(t->C + t->kC * d, t->kV);
+    s->vn0 = t->c0->C0;
+    s->Wc = imp_mul2k(t->Wc, t->kW);
+    s->Wr = imp_mul2k(t->Wr + d * (t->C + 0.5 * t->kC * d), t->kW);
+    s->Pt[0] = imp_mul2k(t->Px + t->sig * d, t->kP);
     s->Pt[1] = 0.0;
-    s->vt[0] = t->S + t->kS * d;
+    s->vt[0] = imp_mul2k(t->S + t->kS * d, t->kV);
     s->vt[1] = 0.0;
-    s->vt0[0] = t->c->S0;
+    s->vt0[0] = t->c0->S0;
     s->vt0[1] = 0.0;
     s->phase = t->restit ? IMP_PHASE_RESTITUTION : IMP_PHASE_COMPRESSION;
     s->dim = 2;
@@ -243,10 +246,7 @@ static double builtin_end(const tracer *t)
 static int valid(const imp_coef2d *c, double mu_s, double mu_k,
                  const imp_law *law)
 {
-    if (!(isfinite(c->B1) && isfinite(c->B2) && isfinite(c->B3) &&
-          isfinite(c->S0) && isfinite(c->C0)))
-        return 0;
-    if (!imp_coef2d_posdef(c))
+    if (!(isfinite(c->S0) && isfinite(c->C0)))  /* B's: imp_coef2d_scale */
         return 0;
     if (!(isfinite(mu_s) && mu_k >= 0 && mu_k <= mu_s))
         return 0;
@@ -275,26 +275,71 @@ imp_class imp_coef2d_class(const imp_coef2d *c)
 
 static double sgn(double x) { return (x > 0) - (x < 0); }
 
-/* No impulse: the path is the origin (start and end). */
+/* No impulse: the path is the origin (start and end), with the caller's
+ * S0, C0 (out->S, out->C are already those). */
 static imp_status finish_none(tracer *t)
 {
+    imp_result2d *o = t->out;
     vertex(t, IMP_EV_END);
-    t->out->mode = IMP_MODE_NONE;
+    for (int i = 0; i < o->nvert; i++) {
+        o->vert[i].S = o->S;
+        o->vert[i].C = o->C;
+    }
+    o->mode = IMP_MODE_NONE;
     return IMP_OK;
 }
 
-imp_status imp_solve2d(const imp_coef2d *c, double mu_s, double mu_k,
+/* 0 when x is finite, NaN otherwise: a sum of these tests many numbers for
+ * inf or NaN at once, with no overflow of its own. */
+static inline double nf(double x) { return x * 0.0; }
+
+/* Results back in the caller's units; IMP_EINPUT when they overflow. */
+static imp_status scale_back(const tracer *t, imp_result2d *o)
+{
+    int kP = t->kP, kV = t->kV, kW = t->kW;
+    if (kV == 0 && kP == 0)      /* not scaled (ordinary data) */
+        return nf(o->Px) + nf(o->Py) + nf(o->Pc) + nf(o->S) + nf(o->C) + nf(o->dT) +
+               nf(o->Wc) + nf(o->Wr) + nf(o->Wf) == 0 ? IMP_OK : IMP_EINPUT;
+    o->Px = imp_mul2k(o->Px, kP);
+    o->Py = imp_mul2k(o->Py, kP);
+    o->Pc = imp_mul2k(o->Pc, kP);
+    o->S = imp_mul2k(o->S, kV);
+    o->C = imp_mul2k(o->C, kV);
+    o->dT = imp_mul2k(o->dT, kW);
+    o->Wc = imp_mul2k(o->Wc, kW);
+    o->Wr = imp_mul2k(o->Wr, kW);
+    o->Wf = imp_mul2k(o->Wf, kW);
+    double z = nf(o->Px) + nf(o->Py) + nf(o->Pc) + nf(o->S) + nf(o->C) + nf(o->dT) +
+               nf(o->Wc) + nf(o->Wr) + nf(o->Wf);
+    for (int i = 0; i < o->nvert; i++) {
+        imp_vertex2d *v = &o->vert[i];
+        v->Px = imp_mul2k(v->Px, kP);
+        v->Py = imp_mul2k(v->Py, kP);
+        v->S = imp_mul2k(v->S, kV);
+        v->C = imp_mul2k(v->C, kV);
+        z += nf(v->Px) + nf(v->Py) + nf(v->S) + nf(v->C);
+    }
+    /* data near the limits of double can overflow: never return inf/NaN */
+    return z == 0 ? IMP_OK : IMP_EINPUT;
+}
+
+imp_status imp_solve2d(const imp_coef2d *c0, double mu_s, double mu_k,
                        const imp_law *law, imp_result2d *out)
 {
-    if (!valid(c, mu_s, mu_k, law))
+    imp_coef2d_scaled sc;
+    if (!valid(c0, mu_s, mu_k, law) || !imp_coef2d_scale(c0, &sc))
         return IMP_EINPUT;
+    const imp_coef2d *c = &sc.c;
     /* every field, one by one: cheaper than zeroing the whole struct first */
     tracer t;
     t.c = c;
+    t.c0 = c0;
+    t.kP = sc.kv - sc.kb;
+    t.kV = sc.kv;
+    t.kW = 2 * sc.kv - sc.kb;
     t.mu_s = mu_s;
     t.mu_k = mu_k;
     t.law = law;
-    t.D = imp_coef2d_delta(c);
     t.out = out;
     t.p = t.Px = 0;
     t.S = c->S0;
@@ -305,10 +350,10 @@ imp_status imp_solve2d(const imp_coef2d *c, double mu_s, double mu_k,
     t.s = t.sig = t.kS = t.kC = 0;
     out->Px = out->Py = out->S = out->C = out->dT = 0;
     out->Wc = out->Wr = out->Wf = out->Pc = 0;
-    out->S = c->S0;
-    out->C = c->C0;
-    out->cls = class_of(c);
-    out->coef = *c;
+    out->S = c0->S0;
+    out->C = c0->C0;
+    out->cls = class_of(c0);
+    out->coef = *c0;
     out->nvert = 0;
     vertex(&t, IMP_EV_START);
 
@@ -381,6 +426,10 @@ imp_status imp_solve2d(const imp_coef2d *c, double mu_s, double mu_k,
             goto done;
         }
     }
+    /* A.3's facts bound the loop: only non-finite numbers (data beyond
+     * double's range, such as mu*B1 overflowing) can keep it going */
+    if (nf(t.p) + nf(t.Px) + nf(t.S) + nf(t.C) + nf(t.kS) + nf(t.kC) != 0)
+        return IMP_EINPUT;
     return IMP_ENOCONV;
 
 done:
@@ -395,8 +444,7 @@ done:
     /* eq 56 with the traced S, C: eq 57's quadratic form cancels badly
      * when B3^2 is close to B1*B2 (a body with a small rho) */
     out->dT = 0.5 * (t.Px * (c->S0 + out->S) + t.p * (c->C0 + t.C));
-    /* data near the limits of double can overflow: never return inf/NaN */
-    if (!isfinite(out->dT + out->Wc + out->Wr + out->Wf + out->Px + out->Py + out->S + out->C))
+    if (scale_back(&t, out) != IMP_OK)
         return IMP_EINPUT;
     if (stuck0)
         out->mode = IMP_MODE_C_STICKING;

@@ -26,6 +26,12 @@ the end set by the law: Poisson Py = (1+e)*Pc, Newton C = -e*C0, energetic
 form; a custom law's residual is bracketed and refined by Brent's method to
 1e-13.
 
+The results do not depend on the magnitudes of the data (PHYSICS.md G.14:
+impulses scale with (S0, C0) and inversely with B, works with the square):
+the solver works on the coefficients scaled by powers of two and scales its
+results back, exactly, from 1e-300 to 1e300; a result beyond double's range
+is an error ("the result overflows").
+
 A direct impact (S0 = 0) that cannot stick slides towards -sgn(B3). C0 > 0
 (parting) gives no impulse; C0 = 0 (tangential) gives one only when the
 first segment deepens the compression (mu_k > B2/|B3| with s*B3 < 0,
