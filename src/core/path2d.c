@@ -111,12 +111,15 @@ static imp_status residual(const tracer *t, double d, double *r)
 }
 
 /* Brent's zeroin on [a, b] with R(a) < 0 <= R(b); returns in *x a point
- * with R >= 0 within 1e-13 (relative to the impulse) of the first root. */
+ * with R >= 0 within 1e-13 (relative to the impulse) of the first root,
+ * or IMP_EROOT when 200 steps did not get there (never a bracket end
+ * passed off as the root). */
 static imp_status brent(const tracer *t, double a, double fa, double b,
                         double fb, double *x)
 {
     double c = a, fc = fa, d = b - a, e = d;
-    for (int it = 0; it < 200; it++) {
+    int done = 0;
+    for (int it = 0; it < 200 && !done; it++) {
         if ((fb >= 0) == (fc >= 0)) {
             c = a; fc = fa; d = e = b - a;
         }
@@ -126,8 +129,10 @@ static imp_status brent(const tracer *t, double a, double fa, double b,
         }
         double tol = 2 * DBL_EPSILON * fabs(t->p + b) + 0.5e-13 * (t->p + fabs(b));
         double m = 0.5 * (c - b);
-        if (fabs(m) <= tol || fb == 0)
+        if (fabs(m) <= tol || fb == 0) {
+            done = 1;
             break;
+        }
         if (fabs(e) < tol || fabs(fa) <= fabs(fb)) {
             d = e = m;
         } else {
@@ -155,6 +160,8 @@ static imp_status brent(const tracer *t, double a, double fa, double b,
         if (st != IMP_OK)
             return st;
     }
+    if (!done)
+        return IMP_EROOT;
     /* b and c bracket the root; end on the side where R >= 0 */
     *x = fb >= 0 ? b : c;
     return IMP_OK;

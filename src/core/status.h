@@ -13,7 +13,8 @@ typedef enum {
     IMP_ELAPACK,     /* LAPACKE reported a bad argument */
     IMP_EINTERRUPT,  /* imp_interrupted() became true inside a long loop */
     IMP_ENOMEM,
-    IMP_ESTEPS       /* an integrator exceeded its step budget */
+    IMP_ESTEPS,      /* an integrator exceeded its step budget */
+    IMP_EROOT        /* the root finder did not converge on a custom law's zero */
 } imp_status;
 
 /* A short English description of a status, for error messages. */
