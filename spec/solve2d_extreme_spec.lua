@@ -71,4 +71,64 @@ describe("impact.solve2d at the edges of double precision", function()
       assert.are.equal(r.Delta, k.Delta)
     end
   end)
+
+  describe("custom Lua laws equal the built-ins", function()
+    local function as_lua(name, e)
+      if name == "poisson" then return function(s) return s.Pn - (1 + e) * s.Pc end end
+      if name == "newton" then return function(s) return s.vn + e * s.vn0 end end
+      return function(s) return s.Wr + e ^ 2 * s.Wc end
+    end
+    local function compare(t, law)
+      t.law = law
+      local a = impact.solve2d(t)
+      t.law = as_lua(law, t.e)
+      local ok, b = pcall(impact.solve2d, t)
+      assert(ok, b)
+      local P = math.abs(a.Px) + math.abs(a.Py)
+      assert.are.equal(a.mode, b.mode)
+      assert.is.near(a.Px, b.Px, 1e-12 * P)
+      assert.is.near(a.Py, b.Py, 1e-12 * P)
+      return a
+    end
+
+    it("when compression ends after a tiny part of the impulse (Py/Pc > 1e6)", function()
+      local t = { body1 = { m = 1, rho = 1e-4, x = -0.36, y = 0.54, vx = -1.39, vy = -0.64 },
+                  mu = 1.32, e = 0.5 }
+      local r = compare(t, "newton")
+      assert.are.equal("R-sticking", r.mode)
+      assert.is.near(0.0231, r.Py, 1e-4)
+      assert.is_true(r.Py / r.Pc > 1e6)
+      compare(t, "poisson")
+      compare(t, "energetic")
+    end)
+
+    it("when the zero lies 1e-40 into a segment of length 1", function()
+      local t = { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = -1, C0 = -1e-40, mu = 1.2, e = 0.5 }
+      local r = compare(t, "energetic")
+      assert.is.near(1.5 / 0.7, r.Py / 1e-40, 1e-12)     -- sliding: (1+e)|C0|/(B2 - mu B3)
+      compare(t, "poisson")
+      compare(t, "newton")
+    end)
+
+    it("on random bodies with a small radius of gyration", function()
+      local seed = 12345
+      local function rand()
+        seed = (seed * 1103515245 + 12345) % 2147483648
+        return seed / 2147483648
+      end
+      local rmodes = 0
+      for _ = 1, 2000 do
+        local t = { body1 = { m = 0.1 * 100 ^ rand(), rho = 1e-5 * 1e4 ^ rand(), x = 2 * rand() - 1,
+                              y = rand(), vx = 4 * rand() - 2, vy = -2 * rand() - 0.01, w = 2 * rand() - 1 },
+                    mu = 2 * rand(), e = rand() }
+        if impact.classify2d(t).C0 < 0 then
+          for _, law in ipairs{ "poisson", "newton", "energetic" } do
+            local r = compare(t, law)
+            if r.mode:sub(1, 1) == "R" then rmodes = rmodes + 1 end
+          end
+        end
+      end
+      assert.is_true(rmodes > 100)
+    end)
+  end)
 end)

@@ -197,6 +197,91 @@ static void test_overflow_status(void)
     CHECK(r.C == 1.10e140);
 }
 
+/* Custom laws: the built-ins written as residuals (A.3.1). */
+typedef struct { imp_law_kind kind; double e; } law_ctx;
+
+static int as_custom(void *ctx, const imp_law_state *s, double *r)
+{
+    const law_ctx *l = ctx;
+    if (l->kind == IMP_LAW_POISSON)
+        *r = s->Pn - (1 + l->e) * s->Pc;
+    else if (l->kind == IMP_LAW_NEWTON)
+        *r = s->vn + l->e * s->vn0;
+    else
+        *r = s->Wr + l->e * l->e * s->Wc;
+    return 0;
+}
+
+/* custom == built-in: same mode, impulse within 1e-12 of its size */
+static int same_as_builtin(const imp_coef2d *c, double mu_s, double mu_k,
+                           imp_law_kind kind, double e)
+{
+    imp_result2d a, b;
+    law_ctx lc = {kind, e};
+    imp_law custom = {IMP_LAW_CUSTOM, e, as_custom, &lc};
+    if (solve(*c, mu_s, mu_k, kind, e, &a) != IMP_OK)
+        return 0;
+    memset(&b, 0, sizeof b);
+    if (imp_solve2d(c, mu_s, mu_k, &custom, &b) != IMP_OK)
+        return 0;
+    double P = fabs(a.Px) + fabs(a.Py);
+    return a.mode == b.mode && fabs(a.Px - b.Px) <= 1e-12 * P && fabs(a.Py - b.Py) <= 1e-12 * P;
+}
+
+/* The audit's cases: a long slide after an early maximum compression
+ * (Py/Pc > 1e6) once hit a cap of 1e6*Pc on the search; a zero at 1e-40 of
+ * a segment's length once exhausted Brent's 200 steps, which then returned
+ * the bracket's end (Py 1.5e8 times too large) without an error. */
+static void test_custom_far_and_near(void)
+{
+    imp_problem2d p;
+    memset(&p, 0, sizeof p);
+    p.nbodies = 1;
+    p.body1 = (imp_body2d){1, 1e-4, -0.36, 0.54, -1.39, -0.64, 0};
+    imp_coef2d c;
+    imp_coef2d_from_bodies(&p.body1, NULL, &c);
+    imp_result2d r;
+    CHECK(solve(c, 1.32, 1.32, IMP_LAW_NEWTON, 0.5, &r) == IMP_OK);
+    CHECK(r.mode == IMP_MODE_R_STICKING);
+    CHECK(r.Py / r.Pc > 1e6);
+    for (int l = 0; l < 3; l++)
+        CHECK(same_as_builtin(&c, 1.32, 1.32, (imp_law_kind)l, 0.5));
+
+    imp_coef2d n = {2.5, 2.5, 1.5, -1, -1e-40, 0};
+    law_ctx lc = {IMP_LAW_ENERGETIC, 0.5};
+    imp_law custom = {IMP_LAW_CUSTOM, 0.5, as_custom, &lc};
+    CHECK(imp_solve2d(&n, 1.2, 1.2, &custom, &r) == IMP_OK);
+    CHECK(r.mode == IMP_MODE_SLIDING);
+    CHECK_NEAR(r.Py / 1e-40, 1.5 / 0.7, 1e-12);    /* (1+e)|C0|/(B2 - mu B3) */
+    for (int l = 0; l < 3; l++)
+        CHECK(same_as_builtin(&n, 1.2, 1.2, (imp_law_kind)l, 0.5));
+}
+
+/* custom == built-in over random bodies with small radii of gyration
+ * (rho in [1e-5, 1e-1], log-uniform), where compression often ends after
+ * a tiny part of the impulse: 1967 R-modes of 2e5 once failed. */
+static void test_custom_small_rho(void)
+{
+    int bad = 0, rmodes = 0;
+    for (int i = 0; i < 200000; i++) {
+        imp_body2d b = {exp(log(0.1) + urand() * log(100)), exp(log(1e-5) + urand() * log(1e4)),
+                        2 * urand() - 1, urand(), 4 * urand() - 2, -2 * urand(), 2 * urand() - 1};
+        imp_coef2d c;
+        imp_coef2d_from_bodies(&b, NULL, &c);
+        if (!(c.C0 < 0))
+            continue;
+        double mu = 2 * urand(), e = urand();
+        imp_result2d r;
+        CHECK(solve(c, mu, mu, IMP_LAW_POISSON, e, &r) == IMP_OK);
+        rmodes += r.mode == IMP_MODE_R_STICKING || r.mode == IMP_MODE_R_REVERSED;
+        for (int l = 0; l < 3; l++)
+            bad += !same_as_builtin(&c, mu, mu, (imp_law_kind)l, e);
+    }
+    printf("  R-modes: %d, custom != built-in: %d\n", rmodes, bad);
+    CHECK(rmodes > 5000);
+    CHECK(bad == 0);
+}
+
 int main(void)
 {
     RUN(test_tiny_slip_stops);
@@ -204,5 +289,7 @@ int main(void)
     RUN(test_scale_invariance);
     RUN(test_energetic_extreme);
     RUN(test_overflow_status);
+    RUN(test_custom_far_and_near);
+    RUN(test_custom_small_rho);
     return check_summary();
 }

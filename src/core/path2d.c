@@ -188,7 +188,17 @@ static imp_status first_root(const tracer *t, double lo, double flo,
 
 /* Custom law on a restitution segment of length len (INFINITY: the last,
  * unbounded one). Returns IMP_OK with *d = the end's distance, or *d =
- * INFINITY when R stays negative on a bounded segment. */
+ * INFINITY when R stays negative on a bounded segment.
+ *
+ * R is probed at Pc, 2 Pc, 4 Pc, ... from the segment's start (the
+ * restitution's own scale, doubling so that a zero far inside a long
+ * segment is bracketed as closely as one near its end), then at the
+ * segment's end; the first probe with R >= 0 brackets the zero for
+ * first_root. The last segment has no end: the search gives up once the
+ * normal velocity C passes 1e6*(|C0| + |S0|), an energy 1e12 times the
+ * impact's. That cap is scale-free (C only rises after max compression,
+ * kC > 0 on every restitution segment), unlike one on the impulse: Py/Pc
+ * exceeds 1e6 whenever compression ends early on a long slide. */
 static imp_status custom_end(const tracer *t, double len, double *d)
 {
     double f0, f;
@@ -199,28 +209,30 @@ static imp_status custom_end(const tracer *t, double len, double *d)
         *d = 0.0;
         return IMP_OK;
     }
-    if (isfinite(len)) {
-        if ((st = residual(t, len, &f)) != IMP_OK)
-            return st;
-        if (f < 0) {
-            *d = INFINITY;
-            return IMP_OK;
-        }
-        return first_root(t, 0.0, f0, len, f, d);
-    }
-    /* unbounded: double the trial length until R >= 0, within a cap */
     const imp_coef2d *c = t->c;
-    double lo = 0.0, flo = f0, x = t->pc > 0 ? t->pc : 1.0;
-    double pcap = 1e6 * t->pc, Ccap = 1e6 * (fabs(c->C0) + fabs(c->S0));
+    int last = !isfinite(len);
+    if (last) {                  /* where C reaches the cap */
+        double Ccap = 1e6 * (fabs(c->C0) + fabs(c->S0));
+        len = t->kC > 0 ? (Ccap - t->C) / t->kC : INFINITY;
+        if (!(len > 0 && len < INFINITY))
+            return IMP_ENOROOT;
+    }
+    double lo = 0.0, flo = f0, x = t->pc > 0 ? t->pc : len;
     for (;;) {
         if (imp_interrupted())
             return IMP_EINTERRUPT;
+        if (!(x < len))
+            x = len;
         if ((st = residual(t, x, &f)) != IMP_OK)
             return st;
         if (f >= 0)
             return first_root(t, lo, flo, x, f, d);
-        if (t->p + x > pcap || t->C + t->kC * x > Ccap)
-            return IMP_ENOROOT;
+        if (x == len) {
+            if (last)
+                return IMP_ENOROOT;
+            *d = INFINITY;
+            return IMP_OK;
+        }
         lo = x;
         flo = f;
         x *= 2;

@@ -46,8 +46,12 @@ vn0, Wc, Wr, Pt, vt, vt0 and phase. Poisson, Newton and Stronge read
   function(s) return s.vn + e * s.vn0 end
   function(s) return s.Wr + e^2 * s.Wc end
 
-A law that raises, returns a non-number or NaN, or never reaches zero (p
-beyond 1e6*Pc) gives an error naming the law.
+The residual is probed at Pc, 2*Pc, 4*Pc, ... into each restitution
+segment and at its end, then the first sign change is refined (16 parts,
+Brent); a root finder that does not converge is an error, never a guess.
+A law that raises, returns a non-number or NaN, or never reaches zero (the
+search stops once the normal contact velocity C passes 1e6*(|C0| + |S0|),
+an energy 1e12 times the impact's) gives an error naming the law.
 
 t.model (other than "routh") selects a published model instead (see
 impact.compare). The result prints as a one-screen summary; result.path is
