@@ -235,7 +235,7 @@ void imp_problem2d_solve_lua(const imp_check *c, const imp_problem2d *p,
         job.st = imp_problem2d_solve(p, r, post);
     }
     if (job.st == IMP_EINPUT)    /* the checks passed: an overflow */
-        imp_check_fail(c, "the result overflows (the inputs' magnitudes are too extreme for double precision)");
+        imp_check_fail(c, IMP_OVERFLOW_MSG);
     if (job.st != IMP_OK)
         imp_law_raise(c->L, c, &p->law, job.st);
 }
