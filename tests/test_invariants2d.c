@@ -177,7 +177,7 @@ static void test_path_segments(void)
 static void test_closed_forms_equal_tracer(void)
 {
     const int N = 20000;
-    int bad = 0, bad_mode = 0, bad_sb = 0, modes[6] = {0};
+    int bad = 0, bad_vel = 0, bad_mode = 0, bad_sb = 0, modes[6] = {0};
     static const imp_mode case_mode[7] = {
         IMP_MODE_SLIDING, IMP_MODE_C_STICKING, IMP_MODE_C_REVERSED, IMP_MODE_R_STICKING,
         IMP_MODE_R_REVERSED, IMP_MODE_C_STICKING, IMP_MODE_SLIDING};
@@ -197,6 +197,12 @@ static void test_closed_forms_equal_tracer(void)
             if (r.mode != k.mode || q.mode != r.mode)
                 bad_mode++;
             double pr = fabs(r.Px) + fabs(r.Py);   /* this result's impulse scale */
+            double vr = fabs(c.S0) + fabs(c.C0) + fabs(r.S) + fabs(r.C);   /* and velocity scale */
+            if ((r.S == 0) != (q.S == 0) || (l == IMP_LAW_NEWTON && q.C != r.C))
+                bad_vel++;
+            if (fabs(q.S - r.S) > 1e-12 * vr || fabs(q.C - r.C) > 1e-12 * vr ||
+                fabs(q.dT - r.dT) > 1e-12 * pr * vr)
+                bad_vel++;
             if (fabs(q.Px - r.Px) > 1e-12 * pr || fabs(q.Py - r.Py) > 1e-12 * pr ||
                 fabs(q.Pc - r.Pc) > 1e-12 * pr) {
                 if (bad < 5)
@@ -221,6 +227,7 @@ static void test_closed_forms_equal_tracer(void)
     for (int m = 0; m < 6; m++)
         CHECK(modes[m] > 20);    /* every mode was exercised */
     CHECK(bad == 0);
+    CHECK(bad_vel == 0);
     CHECK(bad_mode == 0);
     CHECK(bad_sb == 0);
 }

@@ -29,6 +29,9 @@ static imp_result2d rod(double S0, double C0, double mu_s, double mu_k,
     CHECK_NEAR(k.Px, r.Px, X);
     CHECK_NEAR(k.Py, r.Py, X);
     CHECK_NEAR(k.Pc, r.Pc, X);
+    CHECK_NEAR(k.S, r.S, X);
+    CHECK_NEAR(k.C, r.C, X);
+    CHECK_NEAR(k.dT, r.dT, X);
     CHECK(k.mode == r.mode);
     /* the bookkeeping holds */
     CHECK_NEAR(r.Wc + r.Wr + r.Wf, r.dT, X);

@@ -128,6 +128,8 @@ static void closed(const imp_coef2d *c, double mu_k, imp_law_kind law,
     double D = c->D, s = k.s, mu = mu_k;
     o->mode = k.mode;
     o->Px = o->Py = o->Pc = 0;
+    o->S = S0;
+    o->C = C0;
     if (k.mode == IMP_MODE_NONE)
         return;
 
@@ -135,12 +137,16 @@ static void closed(const imp_coef2d *c, double mu_k, imp_law_kind law,
         o->Pc = -C0 / k.kC;
         o->Py = (1 + e) * o->Pc;
         o->Px = -s * mu * o->Py;
+        o->S = S0 - s * k.kS * o->Py;
+        o->C = k.kC * (o->Py - o->Pc);
         return;
     }
     if (S0 == 0) {                      /* direct stick: one segment, all laws alike */
         o->Pc = -B1 * C0 / D;
         o->Py = (1 + e) * o->Pc;
         o->Px = B3 * o->Py / B1;
+        o->S = 0;
+        o->C = D / B1 * (o->Py - o->Pc);
         return;
     }
     int stick = k.mode == IMP_MODE_C_STICKING || k.mode == IMP_MODE_R_STICKING;
@@ -168,6 +174,8 @@ static void closed(const imp_coef2d *c, double mu_k, imp_law_kind law,
         if (stick) {                    /* point D, independent of mu */
             o->Px = -(B2 * S0 + (1 + e) * C0 * B3) / D;
             o->Py = -(B3 * S0 + (1 + e) * C0 * B1) / D;
+            o->S = 0;
+            o->C = 0.0 - e * C0;
             return;
         }
         o->Py = -((1 + e) * C0 + 2 * s * mu * B3 * p_s) / (B2 - s * mu * B3);
@@ -179,6 +187,14 @@ static void closed(const imp_coef2d *c, double mu_k, imp_law_kind law,
     }
     }
     o->Px = stick ? (B3 * o->Py - S0) / B1 : s * mu * (o->Py - 2 * p_s);
+    /* S = 0 at p_s, then the second segment's rate; C = 0 at Pc */
+    o->S = stick ? 0.0 : (s * mu * B1 - B3) * (o->Py - p_s);
+    if (law == IMP_LAW_NEWTON)
+        o->C = 0.0 - e * C0;
+    else if (cmode)
+        o->C = k2 * (o->Py - o->Pc);
+    else
+        o->C = k.kC * (p_s - o->Pc) + k2 * (o->Py - p_s);
 }
 
 imp_status imp_closed2d_solve(const imp_coef2d *c, double mu_s, double mu_k,
@@ -192,11 +208,18 @@ imp_status imp_closed2d_solve(const imp_coef2d *c, double mu_s, double mu_k,
     imp_class2d k;
     classify(&sc.c, mu_s, mu_k, e, &k);
     closed(&sc.c, mu_k, law, e, &k, o);
+    if (law == IMP_LAW_NEWTON && o->mode != IMP_MODE_NONE)
+        o->C = 0.0 - e * sc.c.C0;   /* the law itself, exactly as the tracer ends */
+    o->dT = 0.5 * (o->Px * (sc.c.S0 + o->S) + o->Py * (sc.c.C0 + o->C));   /* eq 56 */
     int kP = sc.kv - sc.kb;
     o->Px = imp_mul2k(o->Px, kP);
     o->Py = imp_mul2k(o->Py, kP);
     o->Pc = imp_mul2k(o->Pc, kP);
-    return isfinite(o->Px) && isfinite(o->Py) && isfinite(o->Pc) ? IMP_OK : IMP_EINPUT;
+    o->S = imp_mul2k(o->S, sc.kv);
+    o->C = imp_mul2k(o->C, sc.kv);
+    o->dT = imp_mul2k(o->dT, 2 * sc.kv - sc.kb);
+    return isfinite(o->Px) && isfinite(o->Py) && isfinite(o->Pc) && isfinite(o->S) &&
+           isfinite(o->C) && isfinite(o->dT) ? IMP_OK : IMP_EINPUT;
 }
 
 void imp_sb2d_rod(double theta, double alpha, double mu_s, double mu_k,

@@ -427,7 +427,7 @@ static int l_classify2d(lua_State *L)
     imp_status st = imp_classify2d(&co, p.mu_s, p.mu_k, p.law.e, &k);
     if (st != IMP_OK)
         return luaL_error(L, "classify2d: %s", imp_strerror(st));
-    lua_createtable(L, 0, 28);
+    lua_createtable(L, 0, 30);
     imp_set_string(L, "mode", imp_mode_name(k.mode));
     imp_set_string(L, "class", imp_class_name(k.cls));
     lua_pushinteger(L, k.s);
@@ -459,6 +459,24 @@ static int l_classify2d(lua_State *L)
     imp_set_number(L, "C0", co.C0);
     imp_set_number(L, "Delta", imp_coef2d_delta(&co));
     imp_set_number(L, "e", p.law.e);
+    /* closed = {poisson = {Px, Py, Pc, S, C, dT}, newton = ..., energetic = ...}
+     * (PHYSICS.md A.6; a law whose result overflows double is left out) */
+    static const char *const laws[3] = {"poisson", "newton", "energetic"};
+    lua_createtable(L, 0, 3);
+    for (int l = 0; l < 3; l++) {
+        imp_closed2d q;
+        if (imp_closed2d_solve(&co, p.mu_s, p.mu_k, (imp_law_kind)l, p.law.e, &q) != IMP_OK)
+            continue;
+        lua_createtable(L, 0, 6);
+        imp_set_number(L, "Px", q.Px);
+        imp_set_number(L, "Py", q.Py);
+        imp_set_number(L, "Pc", q.Pc);
+        imp_set_number(L, "S", q.S);
+        imp_set_number(L, "C", q.C);
+        imp_set_number(L, "dT", q.dT);
+        lua_setfield(L, -2, laws[l]);
+    }
+    lua_setfield(L, -2, "closed");
     return 1;
 }
 

@@ -96,7 +96,7 @@ impact.solve2d{ body1 = { m = 1, rho = math.sqrt(1/12), x = h, y = h, vx = 0.6, 
   {
     name = "classify2d",
     signature = "impact.classify2d(t) -> info",
-    summary = "Contact mode, class and Wang & Mason's critical values of a planar impact, without tracing the path.",
+    summary = "Contact mode, class, Wang & Mason's critical values and the closed-form impulses of a planar impact, without tracing the path.",
     text = [[
 Takes the same table as solve2d (the law does not change the mode; e enters
 through (1+e)*P_q). With s = sgn(S0) (a direct impact that cannot stick:
@@ -114,7 +114,15 @@ where those are valid). mu_s is Wang & Mason's signed slope -B3/B1 of the
 sticking line (not the friction coefficient). Sun & Baruh's ratios (frame
 of the initial slip) are given when C0 < 0: ratio = |S0|/|C0|, R1 = kS/kC,
 R2 = s*B3/B1 (|B3|/B1 for a direct impact), R3 = (1+e)*R1 and their case
-0-6 (sb_case). Undefined values (0/0) are left out.]],
+0-6 (sb_case). Undefined values (0/0) are left out.
+
+closed.poisson, closed.newton and closed.energetic are Wang & Mason's
+closed-form results (eqs 39-55; Stronge's energetic law in the same
+spirit, PHYSICS.md A.6) for the mode found, whatever t.law: the impulse
+Px, Py, the normal impulse Pc at maximum compression, the final contact
+velocities S, C and the energy change dT. They equal solve2d's traced
+result with that law to 1e-12 (S = 0 exactly when it sticks, Newton's
+C = -e*C0 exactly). A law whose result overflows double is left out.]],
     fields = {
       { "(as solve2d)", "B1..C0 or body1/body2, mu or mu_s/mu_k, e" },
     },
@@ -129,10 +137,13 @@ R2 = s*B3/B1 (|B3|/B1 for a direct impact), R3 = (1+e)*R1 and their case
       { "p_s", "normal impulse where the slip stops (absent when it never does)" },
       { "ratio, R1, R2, R3, sb_case", "Sun & Baruh's ratios and case (C0 < 0)" },
       { "B1, B2, B3, S0, C0, Delta, e", "the coefficients used (Delta = B1*B2 - B3^2, exact from the bodies)" },
+      { "closed", "{poisson =, newton =, energetic =}, each {Px, Py, Pc, S, C, dT}: the closed-form result of that law" },
     },
     example = [[
 local k = impact.classify2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = -1, C0 = -1, mu = 0.95, e = 0.5 }
-print(k.mode, k.mu_D, k.mu_Q, k.sb_case)   --> R-sticking  0.904762  1  3]],
+print(k.mode, k.mu_D, k.mu_Q, k.sb_case)   --> R-sticking  0.904762  1  3
+local q = k.closed.energetic
+print(q.Px, q.Py, q.C, q.dT)              --> 1.220766  1.367943  0.588709  -0.891694]],
     see = { "solve2d", "sb2d" },
   },
   {
