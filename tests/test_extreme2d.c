@@ -180,6 +180,52 @@ static void test_energetic_extreme(void)
     CHECK_NEAR(r.Wr / -r.Wc, 1, 1e-15);           /* e = 1: all the work comes back */
 }
 
+/* |S0|/|C0| far from 1: the normal works (C0^2/B) set the velocity scale,
+ * so they neither underflow when the slide is 1e200 times faster than the
+ * approach nor overflow in Painleve's case, where the slide deepens the
+ * compression (the rod's case 4, tangential, scaled). G.5: a contact that
+ * slides throughout has Poisson = Newton = energetic. */
+static void test_extreme_ratio(void)
+{
+    const double ratios[] = {1e-250, 1e-160, 1e-60, 1e60, 1e160, 1e250};
+    int nslide = 0;
+    for (int i = 0; i < 6; i++) {
+        for (int j = 0; j < 40; j++) {
+            double mu = 0.05 * j, e = 0.1 + 0.02 * j;
+            /* S0/C0 = ratio, both within 1e+-125 so that the works (up to
+             * S0^2/B in Painleve's case, C0^2/B) are doubles */
+            double q = sqrt(ratios[i]);
+            imp_coef2d c = {2.5, 2.5, 1.5, -q, -1 / q, 0};
+            imp_result2d r[3];
+            for (int l = 0; l < 3; l++) {
+                CHECK(solve(c, mu, mu, (imp_law_kind)l, e, &r[l]) == IMP_OK);
+                imp_closed2d q;
+                CHECK(imp_closed2d_solve(&c, mu, mu, (imp_law_kind)l, e, &q) == IMP_OK);
+                CHECK(q.mode == r[l].mode);
+                CHECK_NEAR(q.Py / r[l].Py, 1, 1e-12);
+                CHECK(r[l].dT <= 0 || l == IMP_LAW_NEWTON);
+            }
+            if (r[0].mode == IMP_MODE_SLIDING) {
+                nslide++;
+                CHECK_NEAR(r[2].Py / r[0].Py, 1, 1e-13);
+                CHECK_NEAR(r[1].Py / r[0].Py, 1, 1e-13);
+                CHECK_NEAR(r[0].Py * q, (1 + e) / (2.5 - 1.5 * mu), 1e-13);
+            }
+        }
+    }
+    CHECK(nslide > 100);
+    /* case 4 at mu = 2, energetic, e = 0.5: (0.135979, 0.093298) per unit of S0 = -0.2 */
+    const double scales[] = {1e-150, 1e-100, 1, 1e100, 1e150};
+    for (int i = 0; i < 5; i++) {
+        imp_result2d r;
+        double k = scales[i];
+        CHECK(solve((imp_coef2d){2.5, 2.5, 1.5, -0.2 * k, 0, 0}, 2, 2, IMP_LAW_ENERGETIC, 0.5, &r) == IMP_OK);
+        CHECK_NEAR(r.Px / k, 0.135979, 1e-6);
+        CHECK_NEAR(r.Py / k, 0.093298, 1e-6);
+        CHECK_NEAR(r.C / k, 0.029277, 1e-6);
+    }
+}
+
 /* An impulse beyond double's range is reported as an overflow (IMP_EINPUT,
  * what the binding words as "the result overflows"), never as a failure
  * to converge. */
@@ -288,6 +334,7 @@ int main(void)
     RUN(test_small_rho_delta);
     RUN(test_scale_invariance);
     RUN(test_energetic_extreme);
+    RUN(test_extreme_ratio);
     RUN(test_overflow_status);
     RUN(test_custom_far_and_near);
     RUN(test_custom_small_rho);

@@ -15,7 +15,7 @@ static int valid(const imp_coef2d *c, double mu_s, double mu_k, double e,
                  imp_coef2d_scaled *sc)
 {
     return isfinite(c->S0) && isfinite(c->C0) && isfinite(mu_s) && mu_k >= 0 &&
-           mu_k <= mu_s && e >= 0 && e <= 1 && imp_coef2d_scale(c, sc);
+           mu_k <= mu_s && e >= 0 && e <= 1 && imp_coef2d_scale(c, mu_k, sc);
 }
 
 int imp_sb2d_case(double ratio, double R1, double R2, double R3, double D1,
@@ -87,7 +87,7 @@ imp_status imp_classify2d(const imp_coef2d *c, double mu_s, double mu_k,
     imp_coef2d_scaled sc;
     if (!valid(c, mu_s, mu_k, e, &sc))
         return IMP_EINPUT;
-    classify(&sc.c, mu_s, mu_k, e, o);
+    classify(sc.p, mu_s, mu_k, e, o);
     o->cls = imp_coef2d_class(c);
     o->kS = imp_mul2k(o->kS, sc.kb);
     o->kC = imp_mul2k(o->kC, sc.kb);
@@ -120,12 +120,12 @@ static double energetic_Py(int cmode, double C0, double kC, double k2,
 }
 
 /* imp_closed2d_solve on scaled coefficients, given their classification. */
-static void closed(const imp_coef2d *c, double mu_k, imp_law_kind law,
+static void closed(const imp_coef2d *c, double D, double mu_k, imp_law_kind law,
                    double e, const imp_class2d *kk, imp_closed2d *o)
 {
     const imp_class2d k = *kk;
     double B1 = c->B1, B2 = c->B2, B3 = c->B3, S0 = c->S0, C0 = c->C0;
-    double D = c->D, s = k.s, mu = mu_k;
+    double s = k.s, mu = mu_k;
     o->mode = k.mode;
     o->Px = o->Py = o->Pc = 0;
     o->S = S0;
@@ -206,11 +206,11 @@ imp_status imp_closed2d_solve(const imp_coef2d *c, double mu_s, double mu_k,
     if (!valid(c, mu_s, mu_k, e, &sc))
         return IMP_EINPUT;
     imp_class2d k;
-    classify(&sc.c, mu_s, mu_k, e, &k);
-    closed(&sc.c, mu_k, law, e, &k, o);
+    classify(sc.p, mu_s, mu_k, e, &k);
+    closed(sc.p, sc.D, mu_k, law, e, &k, o);
     if (law == IMP_LAW_NEWTON && o->mode != IMP_MODE_NONE)
-        o->C = 0.0 - e * sc.c.C0;   /* the law itself, exactly as the tracer ends */
-    o->dT = 0.5 * (o->Px * (sc.c.S0 + o->S) + o->Py * (sc.c.C0 + o->C));   /* eq 56 */
+        o->C = 0.0 - e * sc.p->C0;  /* the law itself, exactly as the tracer ends */
+    o->dT = 0.5 * (o->Px * (sc.p->S0 + o->S) + o->Py * (sc.p->C0 + o->C));   /* eq 56 */
     int kP = sc.kv - sc.kb;
     o->Px = imp_mul2k(o->Px, kP);
     o->Py = imp_mul2k(o->Py, kP);

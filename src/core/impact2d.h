@@ -83,20 +83,25 @@ typedef struct {
 /* The problem is homogeneous (PHYSICS.md G.14): (S0, C0) -> v*(S0, C0)
  * gives v times the impulses and v^2 times the works; B -> b*B divides the
  * impulses by b. The solvers work on coefficients scaled by powers of two
- * (exactly, barring subnormals): max(|S0|, |C0|) and B1*B2 brought within
- * 2^128 of 1 (to [0.5, 1) and near 1 when they were farther; left alone
- * otherwise), so that no product of the path under- or overflows: impulses
+ * (exactly, barring subnormals): B1*B2 brought near 1 and the normal
+ * velocity's scale (|C0|, or what a slide that deepens the compression
+ * makes of |S0|; mu_k enters there) to [0.5, 1), when the data lie more
+ * than 2^128 from 1 (left alone otherwise), so that no product of the
+ * path under- or overflows: impulses
  * scale back by 2^(kv - kb), velocities by 2^kv, works by 2^(2 kv - kb).
- * c.D is the scaled Delta (> 0 iff W2 is positive definite). */
+ */
 typedef struct {
-    imp_coef2d c;
+    const imp_coef2d *p;   /* the coefficients to use: &c, or the caller's own
+                              when no scaling was needed (kv = kb = 0) */
+    double D;              /* their Delta (> 0 iff W2 is positive definite) */
     int kv, kb;
+    imp_coef2d c;          /* the scaled copy */
 } imp_coef2d_scaled;
 
 /* Returns 1 when W2 is positive definite (B1 > 0, B2 > 0, Delta > 0, all
  * finite), else 0 (with s->c.D = NaN when B1, B2, B3 were not even finite
  * with B1, B2 > 0). S0, C0 must be finite. */
-int imp_coef2d_scale(const imp_coef2d *c, imp_coef2d_scaled *s);
+int imp_coef2d_scale(const imp_coef2d *c, double mu_k, imp_coef2d_scaled *s);
 
 /* x * 2^k, exact unless the result under- or overflows (inline: the
  * tracer scales some thirty numbers per solve). */

@@ -16,7 +16,8 @@
 enum { SLIDE = 0, STICK = 1 };
 
 typedef struct {
-    const imp_coef2d *c;         /* scaled (c->D: Delta) */
+    const imp_coef2d *c;         /* scaled */
+    double D;                    /* its Delta = B1*B2 - B3^2 */
     const imp_coef2d *c0;        /* the caller's */
     int kP, kV, kW;              /* impulses, velocities, works scale back by 2^k */
     double mu_s, mu_k;
@@ -47,7 +48,7 @@ static void set_sticking(tracer *t)
     t->seg = STICK;
     t->sig = c->B3 / c->B1;
     t->kS = 0.0;                 /* S stays exactly 0 while stuck */
-    t->kC = c->D / c->B1;        /* = B2 - B3^2/B1, without its cancellation */
+    t->kC = t->D / c->B1;        /* = B2 - B3^2/B1, without its cancellation */
 }
 
 static inline void vertex(tracer *t, imp_event ev)
@@ -81,6 +82,10 @@ static inline void advance(tracer *t, double d)
     t->C += t->kC * d;
 }
 
+/* 0 when x is finite, NaN otherwise: a sum of these tests many numbers for
+ * inf or NaN at once, with no overflow of its own. */
+static inline double nf(double x) { return x * 0.0; }
+
 /* The state a custom law sees at distance d along the current segment, in
  * the caller's units. */
 static void law_state(const tracer *t, double d, imp_law_state *s)
@@ -105,6 +110,10 @@ static imp_status residual(const tracer *t, double d, double *r)
 {
     imp_law_state s;
     law_state(t, d, &s);
+    /* a state beyond double's range in the caller's units (works of data
+     * near its limits): an overflow, not the law's fault */
+    if (nf(s.Pn) + nf(s.Pc) + nf(s.vn) + nf(s.Wc) + nf(s.Wr) + nf(s.Pt[0]) + nf(s.vt[0]) != 0)
+        return IMP_EINPUT;
     if (t->law->fn(t->law->ctx, &s, r) != 0)
         return IMP_ELAW;
     return isfinite(*r) ? IMP_OK : IMP_ELAW;
@@ -308,10 +317,6 @@ static imp_status finish_none(tracer *t)
     return IMP_OK;
 }
 
-/* 0 when x is finite, NaN otherwise: a sum of these tests many numbers for
- * inf or NaN at once, with no overflow of its own. */
-static inline double nf(double x) { return x * 0.0; }
-
 /* Results back in the caller's units; IMP_EINPUT when they overflow. */
 static imp_status scale_back(const tracer *t, imp_result2d *o)
 {
@@ -346,12 +351,13 @@ imp_status imp_solve2d(const imp_coef2d *c0, double mu_s, double mu_k,
                        const imp_law *law, imp_result2d *out)
 {
     imp_coef2d_scaled sc;
-    if (!valid(c0, mu_s, mu_k, law) || !imp_coef2d_scale(c0, &sc))
+    if (!valid(c0, mu_s, mu_k, law) || !imp_coef2d_scale(c0, mu_k, &sc))
         return IMP_EINPUT;
-    const imp_coef2d *c = &sc.c;
+    const imp_coef2d *c = sc.p;
     /* every field, one by one: cheaper than zeroing the whole struct first */
     tracer t;
     t.c = c;
+    t.D = sc.D;
     t.c0 = c0;
     t.kP = sc.kv - sc.kb;
     t.kV = sc.kv;
