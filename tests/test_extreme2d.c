@@ -328,6 +328,81 @@ static void test_custom_small_rho(void)
     CHECK(bad == 0);
 }
 
+static double lu(double a, double b) { return exp(log(a) + urand() * (log(b) - log(a))); }
+static double sgn_r(void) { return urand() < 0.5 ? -1 : 1; }
+
+/* A bounded fuzz over every magnitude double holds (B, S0, C0 in
+ * 1e-300..1e300, |S0|/|C0| up to 1e40 either way, W2 close to singular,
+ * mu up to 1e3, bodies with rho down to 1e-12): every solve succeeds or
+ * reports an overflow that is genuine (the scaled problem's result is
+ * beyond double's range); Poisson and energetic never gain energy;
+ * |Px| <= mu_s Py; closed forms equal the tracer (where B1*B2/Delta <=
+ * 1e4: nearer singularity both lose digits) and custom laws the
+ * built-ins (where the state the law sees, in the caller's units, is a
+ * normal double far from overflow: beyond, the law cannot be told it). */
+static void test_fuzz(void)
+{
+    int n = 0, over = 0, spurious = 0, gain = 0, coulomb = 0, closed_bad = 0, custom_bad = 0;
+    for (int i = 0; i < 40000; i++) {
+        imp_coef2d c = {0, 0, 0, 0, 0, 0};
+        if (i % 4 == 0) {
+            imp_body2d b1 = {lu(1e-100, 1e100), lu(1e-12, 1e3), sgn_r() * lu(1e-6, 10), lu(1e-6, 10),
+                             sgn_r() * lu(1e-100, 1e100), -lu(1e-100, 1e100), 0};
+            imp_body2d b2 = {lu(1e-100, 1e100), lu(1e-12, 1e3), sgn_r() * lu(1e-6, 10), -lu(1e-6, 10), 0, 0, 0};
+            imp_coef2d_from_bodies(&b1, i & 8 ? &b2 : NULL, &c);
+            if (!(isfinite(c.B1) && isfinite(c.B2) && isfinite(c.B3) && isfinite(c.S0)))
+                continue;
+        } else {
+            double b = lu(1e-300, 1e300), an = lu(1e-6, 1e6), v = lu(1e-300, 1e300);
+            double q = urand() < 0.2 ? 1 - lu(1e-12, 1e-2) : urand();
+            c.B1 = b * an;
+            c.B2 = b / an;
+            c.B3 = urand() < 0.05 ? 0 : sgn_r() * q * sqrt(c.B1) * sqrt(c.B2);
+            c.S0 = urand() < 0.1 ? 0 : sgn_r() * v * lu(1e-40, 1e40);
+            c.C0 = urand() < 0.05 ? 0 : -v;
+            if (!isfinite(c.S0) || !imp_coef2d_posdef(&c))
+                continue;
+        }
+        double mu_k = urand() < 0.1 ? 0 : lu(1e-3, 1e3), mu_s = urand() < 0.5 ? mu_k : mu_k * (1 + lu(1e-3, 10));
+        double e = urand() < 0.1 ? 0 : urand();
+        imp_law_kind kind = (imp_law_kind)(i % 3);
+        imp_result2d r;
+        imp_status st = solve(c, mu_s, mu_k, kind, e, &r);
+        imp_coef2d_scaled sc;
+        CHECK(imp_coef2d_scale(&c, mu_k, &sc));
+        if (st != IMP_OK) {
+            CHECK(st == IMP_EINPUT);
+            over++;
+            imp_result2d q;      /* the scaled problem: its result, scaled back in logs */
+            CHECK(solve(*sc.p, mu_s, mu_k, kind, e, &q) == IMP_OK);
+            double lp = log2(fabs(q.Px) + fabs(q.Py)) + sc.kv - sc.kb;
+            double lw = log2(fabs(q.Wc) + fabs(q.Wr) + fabs(q.Wf) + fabs(q.dT)) + 2 * sc.kv - sc.kb;
+            spurious += lp < 1020 && lw < 1020 && log2(fabs(q.S) + fabs(q.C)) + sc.kv < 1020;
+            continue;
+        }
+        n++;
+        double P = fabs(r.Px) + fabs(r.Py), V = fabs(c.S0) + fabs(c.C0);
+        CHECK(isfinite(r.Px) && isfinite(r.Py) && isfinite(r.S) && isfinite(r.C) && isfinite(r.dT) &&
+              isfinite(r.Wc) && isfinite(r.Wr) && isfinite(r.Wf) && isfinite(r.Pc));
+        gain += kind != IMP_LAW_NEWTON && r.dT > 1e-12 * P * V;
+        /* (an impulse below double's normal range keeps a few subnormal ulps) */
+        coulomb += fabs(r.Px) > mu_s * r.Py * (1 + 1e-12) + 4 * (1 + mu_s) * DBL_TRUE_MIN;
+        if (sc.p->B1 * sc.p->B2 / sc.D <= 1e4) {
+            imp_closed2d q;
+            CHECK(imp_closed2d_solve(&c, mu_s, mu_k, kind, e, &q) == IMP_OK);
+            closed_bad += fabs(q.Px - r.Px) > 1e-9 * P || fabs(q.Py - r.Py) > 1e-9 * P;
+        }
+        if (fabs(r.Wc) < 1e290 && (kind != IMP_LAW_ENERGETIC || fabs(r.Wc) > 1e-290) &&
+            r.Py > 1e-290 && r.Py < 1e290 && V > 1e-290 && V < 1e290)
+            custom_bad += !same_as_builtin(&c, mu_s, mu_k, kind, e);
+    }
+    printf("  %d solved, %d overflows (%d spurious); energy gains %d, |Px| > mu_s Py %d, "
+           "closed != tracer %d, custom != built-in %d\n", n, over, spurious, gain, coulomb,
+           closed_bad, custom_bad);
+    CHECK(n > 20000 && over > 1000);
+    CHECK(spurious == 0 && gain == 0 && coulomb == 0 && closed_bad == 0 && custom_bad == 0);
+}
+
 int main(void)
 {
     RUN(test_tiny_slip_stops);
@@ -338,5 +413,6 @@ int main(void)
     RUN(test_overflow_status);
     RUN(test_custom_far_and_near);
     RUN(test_custom_small_rho);
+    RUN(test_fuzz);
     return check_summary();
 }
