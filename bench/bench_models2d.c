@@ -24,7 +24,7 @@ static double bench_model(imp_model2d m)
         double t0 = bench_now(), acc = 0;
         for (int i = 0; i < N; i++) {
             /* the rod with the slip and friction varying */
-            imp_coef2d c = { 2.5, 2.5, 1.5, -1 + 2.0 * (i % 97) / 96, -1 };
+            imp_coef2d c = { 2.5, 2.5, 1.5, -1 + 2.0 * (i % 97) / 96, -1, 0 };
             p.mu = 0.05 + 0.8 * (i % 13) / 12;
             imp_model_result2d res;
             if (imp_model2d_solve(m, &c, &p, &res) == IMP_OK) acc += res.Py;

@@ -24,7 +24,7 @@ static double s0v[NS0], muv[NMU], ev[NE] = {0, 0.5, 1};
 static void setup(imp_sweep2d *s)
 {
     memset(s, 0, sizeof *s);
-    s->base.coef = (imp_coef2d){2.5, 2.5, 1.5, 0, -1};
+    s->base.coef = (imp_coef2d){2.5, 2.5, 1.5, 0, -1, 0};
     s->base.law.kind = IMP_LAW_POISSON;
     imp_sweep2d_add_field(s, "S0");
     imp_sweep2d_add_field(s, "mu");

@@ -24,6 +24,11 @@ describe("bad input", function()
     fails("solve2d", { body1 = { m = 1, rho = "x" }, e = 0.5 }, "field 'body1.rho' must be a number, got string")
     fails("solve2d", { B1 = 1, B2 = 1, B3 = 0, S0 = 0, C0 = -1, e = 0.5, mu_s = 0.1, mu_k = 0.2 },
           "field 'mu_k' must not exceed mu_s")
+    fails("solve2d", { B1 = 1, B2 = 1, B3 = 0, S0 = 0, C0 = -1, e = 0.5, mu = 0.5, mu_s = 0.2 },
+          "field 'mu_s' must be at least the kinetic coefficient mu_k = 0.5 (taken from mu")
+    fails("classify2d", { B1 = 1, B2 = 1, B3 = 0, S0 = 0, C0 = -1, e = 0.5, mu = 0.5, mu_s = 0.2 },
+          "classify2d: field 'mu_s' must be at least")
+    fails("solve3d", rod3{ mu = 0.5, mu_s = 0.2 }, "solve3d: field 'mu_s' must be at least")
     fails("solve2d", { B1 = 1, B2 = 1, B3 = 2, S0 = 0, C0 = -1, e = 0.5 }, "field 'B3' must satisfy B1*B2 > B3^2")
     fails("solve2d", 5, "solve2d: expected a table, got number")
   end)

@@ -213,6 +213,12 @@ describe("impact.solve2d bad input", function()
     err(coef{ C0 = math.huge }, "field 'C0' must be a finite number")
     err(coef{ mu = -0.1 }, "field 'mu' must be in")
     err(coef{ mu_s = 0.2, mu_k = 0.3 }, "field 'mu_k' must not exceed mu_s %(0.3 > 0.2%)")
+    -- the coefficient given is blamed, not the one mu supplied
+    err(coef{ mu = 0.5, mu_s = 0.2 }, "field 'mu_s' must be at least the kinetic coefficient "
+        .. "mu_k = 0.5 %(taken from mu; give mu_k too, or a larger mu_s%), got 0.2")
+    err(coef{ mu = 0.1, mu_k = 0.3 }, "field 'mu_k' must not exceed the static coefficient "
+        .. "mu_s = 0.1 %(taken from mu; give mu_s too, or a smaller mu_k%), got 0.3")
+    err(coef{ mu_k = 0.3 }, "field 'mu_k' must not exceed the static coefficient mu_s = 0 %(taken from the default")
     err(coef{ law = "stronge" }, "field 'law' must be one of \"poisson\", \"newton\", \"energetic\", got \"stronge\"")
     err(coef{ law = 3 }, "field 'law' must be")
     err(coef{ body1 = { m = 1, rho = 1 } }, "field 'B1' cannot be combined with body1")

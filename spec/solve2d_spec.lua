@@ -147,6 +147,70 @@ describe("impact.solve2d: Wang & Mason's falling rod (PHYSICS.md A.8)", function
     expect(k, { mode = "sliding", class = "direct", s = -1, sb_case = 6, R2 = 0.6 })
     assert.is_nil(k.R1)
   end)
+
+  it("classify2d gives the closed-form impulses of the three laws (A.6, A.8 case 3)", function()
+    local k = impact.classify2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = -1, C0 = -1, mu = 0.95, e = 0.5 }
+    expect(k.closed.poisson, { Px = 1.237209, Py = 1.395349, Pc = 0.930233, S = 0, C = 0.632558,
+      dT = -0.874959 })
+    expect(k.closed.newton, { Px = 1.1875, Py = 1.3125, Pc = 0.930233, S = 0, C = 0.5, dT = -0.921875 })
+    expect(k.closed.energetic, { Px = 1.220766, Py = 1.367943, Pc = 0.930233, S = 0, C = 0.588709,
+      dT = -0.891694 })
+    k = impact.classify2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, e = 0.5 }
+    expect(k.closed.poisson, { Px = 0.006829, Py = 0.556098, S = -0.217073, C = 0.38, dT = -0.171083 })
+    expect(k.closed.newton, { Px = 0.024390, Py = 0.614634, S = -0.260976, C = 0.5, dT = -0.149524 })
+    -- parting: no impulse, the velocities unchanged
+    k = impact.classify2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.3, C0 = 0.5, mu = 1, e = 0.5 }
+    expect(k.closed.energetic, { Px = 0, Py = 0, Pc = 0, S = 0.3, C = 0.5, dT = 0 })
+  end)
+
+  it("classify2d's closed forms equal the tracer on 12000 random one- and two-body impacts", function()
+    local seed = 2024
+    local function rand()
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      return seed / 2147483648
+    end
+    local function body(lower)
+      return { m = 0.1 * 100 ^ rand(), rho = 0.05 * 40 ^ rand(), x = 2 * rand() - 1,
+               y = lower and -rand() or rand(), vx = 2 * rand() - 1, vy = 2 * rand() - 1.5,
+               w = 4 * rand() - 2 }
+    end
+    local laws = { "poisson", "newton", "energetic" }
+    local n, modes, bad = 0, {}, {}
+    -- plain comparisons in the loop (luassert per value costs seconds here)
+    local function near(what, a, b, tol)
+      if not (math.abs(a - b) <= tol) and #bad < 5 then
+        bad[#bad + 1] = string.format("%s: tracer %.17g, closed %.17g", what, a, b)
+      end
+    end
+    for i = 1, 12000 do
+      local t = { body1 = body(false), body2 = i % 2 == 0 and body(true) or nil, e = rand() }
+      local u = rand()
+      if u < 0.05 then t.body1.vx, t.body1.w = 0, 0 if t.body2 then t.body2.vx, t.body2.w = 0, 0 end end
+      t.mu_k = u < 0.1 and 0 or 2 * rand()
+      t.mu_s = rand() < 0.5 and t.mu_k or t.mu_k + rand()
+      local k = impact.classify2d(t)
+      for _, law in ipairs(laws) do
+        t.law = law
+        local r, q = impact.solve2d(t), k.closed[law]
+        local P = math.abs(r.Px) + math.abs(r.Py) + 1e-300
+        local v = math.abs(k.S0) + math.abs(k.C0) + math.abs(r.S) + math.abs(r.C)
+        if r.mode ~= k.mode and #bad < 5 then bad[#bad + 1] = r.mode .. " vs " .. k.mode end
+        near(law .. " Px", r.Px, q.Px, 1e-12 * P)
+        near(law .. " Py", r.Py, q.Py, 1e-12 * P)
+        near(law .. " Pc", r.Pc, q.Pc, 1e-12 * P)
+        near(law .. " S", r.S, q.S, r.S == 0 and 0 or 1e-12 * v)
+        near(law .. " C", r.C, q.C, 1e-12 * v)
+        near(law .. " dT", r.dT, q.dT, 1e-12 * P * v)
+        modes[r.mode] = true
+        n = n + 1
+      end
+    end
+    assert.are.same({}, bad)
+    assert.are.equal(36000, n)
+    for _, m in ipairs{ "none", "sliding", "C-sticking", "R-sticking", "C-reversed", "R-reversed" } do
+      assert.is_true(modes[m], "no " .. m)
+    end
+  end)
 end)
 
 describe("impact.sb2d and solve2d: Sun & Baruh's rod (PHYSICS.md B.4)", function()

@@ -534,6 +534,30 @@ describe("impact.sweep with solve2d", function()
     os.remove(path)
   end)
 
+  it("words a failed point's friction as solve2d does, in C and in Lua", function()
+    if not has2d then pending("impact.solve2d is not built") return end
+    -- mu_s varied below the base's mu: the point's mu_s is to blame
+    local spec = { base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.5, e = 0.5 },
+                   vary = { mu_s = { 0.8, 0.2 } } }
+    local fast = impact.sweep(spec)
+    spec.fast = false
+    local slow = impact.sweep(spec)
+    assert.is_true(fast.fast)
+    assert.are.equal(1, #fast.failures)
+    assert.are.equal(slow.failures[1].message, fast.failures[1].message)
+    assert.matches("field 'mu_s' must be at least the kinetic coefficient mu_k = 0.5", fast.failures[1].message)
+    -- and an overflow reads the same in both
+    spec = { base = { B1 = 8.29e-16, B2 = 9.37e-16, B3 = 8.81e-16, S0 = 0.6, mu = 1, e = 1 },
+             vary = { C0 = { -1.1e299, -1 } } }
+    fast = impact.sweep(spec)
+    spec.fast = false
+    slow = impact.sweep(spec)
+    assert.is_true(fast.fast)
+    assert.are.equal(1, #fast.failures)
+    assert.are.equal(slow.failures[1].message, fast.failures[1].message)
+    assert.matches("the result overflows", fast.failures[1].message)
+  end)
+
   it("keeps the Lua path when C cannot do what solve2d does", function()
     if not has2d then pending("impact.solve2d is not built") return end
     local base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu_s = 0.9, e = 0.5 }

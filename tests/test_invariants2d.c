@@ -177,7 +177,7 @@ static void test_path_segments(void)
 static void test_closed_forms_equal_tracer(void)
 {
     const int N = 20000;
-    int bad = 0, bad_mode = 0, bad_sb = 0, modes[6] = {0};
+    int bad = 0, bad_vel = 0, bad_mode = 0, bad_sb = 0, modes[6] = {0};
     static const imp_mode case_mode[7] = {
         IMP_MODE_SLIDING, IMP_MODE_C_STICKING, IMP_MODE_C_REVERSED, IMP_MODE_R_STICKING,
         IMP_MODE_R_REVERSED, IMP_MODE_C_STICKING, IMP_MODE_SLIDING};
@@ -197,6 +197,12 @@ static void test_closed_forms_equal_tracer(void)
             if (r.mode != k.mode || q.mode != r.mode)
                 bad_mode++;
             double pr = fabs(r.Px) + fabs(r.Py);   /* this result's impulse scale */
+            double vr = fabs(c.S0) + fabs(c.C0) + fabs(r.S) + fabs(r.C);   /* and velocity scale */
+            if ((r.S == 0) != (q.S == 0) || (l == IMP_LAW_NEWTON && q.C != r.C))
+                bad_vel++;
+            if (fabs(q.S - r.S) > 1e-12 * vr || fabs(q.C - r.C) > 1e-12 * vr ||
+                fabs(q.dT - r.dT) > 1e-12 * pr * vr)
+                bad_vel++;
             if (fabs(q.Px - r.Px) > 1e-12 * pr || fabs(q.Py - r.Py) > 1e-12 * pr ||
                 fabs(q.Pc - r.Pc) > 1e-12 * pr) {
                 if (bad < 5)
@@ -221,6 +227,7 @@ static void test_closed_forms_equal_tracer(void)
     for (int m = 0; m < 6; m++)
         CHECK(modes[m] > 20);    /* every mode was exercised */
     CHECK(bad == 0);
+    CHECK(bad_vel == 0);
     CHECK(bad_mode == 0);
     CHECK(bad_sb == 0);
 }
@@ -277,8 +284,10 @@ static void test_law_coincidences(void)
             e = 0;
         else if (kind == 2)
             c.S0 = 0;
-        else
+        else {
             c.B3 = 0;
+            c.D = 0;             /* the bodies' Delta no longer applies */
+        }
         imp_result2d r[3];
         for (int l = 0; l < 3; l++)
             CHECK(solve(&c, mu_s, mu_k, (imp_law_kind)l, e, &r[l]));
@@ -347,7 +356,7 @@ static void test_continuity(void)
     const double S0s[2] = {0.6, -1};
     for (int j = 0; j < 2; j++) {
         for (int l = 0; l < 3; l++) {
-            imp_coef2d c = {2.5, 2.5, 1.5, S0s[j], -1};
+            imp_coef2d c = {2.5, 2.5, 1.5, S0s[j], -1, 0};
             imp_result2d prev;
             for (int i = 0; i <= 30000; i++) {
                 double mu = 1e-4 * i;
@@ -369,7 +378,7 @@ static void test_continuity(void)
     }
     for (int l = 0; l < 3; l++) {
         for (double mu = 0.5; mu < 4; mu += 0.5) {
-            imp_coef2d c = {2.5, 2.5, 1.5, -0.2, 0};
+            imp_coef2d c = {2.5, 2.5, 1.5, -0.2, 0, 0};
             imp_result2d t, r;
             CHECK(solve(&c, mu, mu, (imp_law_kind)l, 0.5, &t));
             c.C0 = -1e-10;
@@ -448,7 +457,7 @@ static void test_custom_laws(void)
         }
     }
     CHECK(bad == 0);
-    imp_coef2d c = {2.5, 2.5, 1.5, 0.6, -1};
+    imp_coef2d c = {2.5, 2.5, 1.5, 0.6, -1, 0};
     imp_result2d r;
     imp_law law = {IMP_LAW_CUSTOM, 0, failing_cb, NULL};
     CHECK(imp_solve2d(&c, 0.3, 0.3, &law, &r) == IMP_ELAW);

@@ -10,7 +10,7 @@
 /* Wang & Mason's rod (A.8): B1 = B2 = 2.5, B3 = 1.5. */
 static imp_coef2d rod(double S0, double C0)
 {
-    imp_coef2d c = { 2.5, 2.5, 1.5, S0, C0 };
+    imp_coef2d c = { 2.5, 2.5, 1.5, S0, C0, 0 };
     return c;
 }
 
@@ -269,7 +269,7 @@ static void test_smith_scale_sweep(void)
         double C0 = -exp(40 * urand(&seed) - 20);
         double mu = exp(24 * urand(&seed) - 10), e = urand(&seed);
         double k = pow(10, 200 * urand(&seed) - 100);
-        imp_coef2d c = { B1, B2, B3, S0, C0 }, ck = { B1, B2, B3, k * S0, k * C0 };
+        imp_coef2d c = { B1, B2, B3, S0, C0, 0 }, ck = { B1, B2, B3, k * S0, k * C0, 0 };
         imp_model_params p = par(e, mu);
         imp_model_result2d r, q;
         if (imp_model2d_solve(IMP_MODEL_SMITH, &c, &p, &r) != IMP_OK) continue;
@@ -300,12 +300,12 @@ static void test_scale_limits(void)
     imp_model2d ms[6] = { IMP_MODEL_NEWTON_FRICTIONLESS, IMP_MODEL_KANE, IMP_MODEL_BRACH,
                           IMP_MODEL_SMITH, IMP_MODEL_GLOCKER_PFEIFFER, IMP_MODEL_CS };
     int ab[4][2] = { { 160, 150 }, { -160, -150 }, { 160, -60 }, { -160, 60 } };
-    imp_coef2d base[3] = { rod(0.6, -1), rod(-1, -1), { 1.3, 2.1, -0.7, 0.4, -2 } };
+    imp_coef2d base[3] = { rod(0.6, -1), rod(-1, -1), { 1.3, 2.1, -0.7, 0.4, -2, 0 } };
     for (int j = 0; j < 6; j++)
         for (int b = 0; b < 3; b++)
             for (int i = 0; i < 4; i++) {
                 double fa = pow(10, ab[i][0]), fb = pow(10, ab[i][1]);
-                imp_coef2d c = base[b], k = { c.B1 * fa, c.B2 * fa, c.B3 * fa, c.S0 * fb, c.C0 * fb };
+                imp_coef2d c = base[b], k = { c.B1 * fa, c.B2 * fa, c.B3 * fa, c.S0 * fb, c.C0 * fb, 0 };
                 imp_model_params p = par(0.7, 0.4);
                 imp_model_result2d r = solve(ms[j], c, p), q;
                 CHECK(imp_model2d_solve(ms[j], &k, &p, &q) == IMP_OK);
@@ -408,7 +408,7 @@ static void test_mode_path(void)
         double B3 = (2 * urand(&seed) - 1) * 0.99 * sqrt(B1 * B2);
         double S0 = i % 10 == 0 ? 0 : 2 * urand(&seed) - 1, C0 = -urand(&seed) - 0.01;
         double e = i % 7 == 0 ? 0 : urand(&seed);
-        imp_coef2d c = { B1, B2, B3, S0, C0 };
+        imp_coef2d c = { B1, B2, B3, S0, C0, 0 };
         imp_law law = { IMP_LAW_NEWTON, e, NULL, NULL };
         imp_result2d t;
         CHECK(imp_solve2d(&c, 0, 0, &law, &t) == IMP_OK);
@@ -432,7 +432,7 @@ static void test_mode_path(void)
 /* Without friction every model is Newton's frictionless impact (F.1). */
 static void test_frictionless_agree(void)
 {
-    imp_coef2d cs[3] = { rod(0.6, -1), rod(-1, -1), { 1.3, 2.1, -0.7, 0.4, -2 } };
+    imp_coef2d cs[3] = { rod(0.6, -1), rod(-1, -1), { 1.3, 2.1, -0.7, 0.4, -2, 0 } };
     imp_model2d ms[5] = { IMP_MODEL_KANE, IMP_MODEL_BRACH, IMP_MODEL_SMITH,
                           IMP_MODEL_GLOCKER_PFEIFFER, IMP_MODEL_CS };
     for (int i = 0; i < 3; i++)
@@ -453,7 +453,7 @@ static void test_mirror(void)
 {
     imp_model2d ms[6] = { IMP_MODEL_NEWTON_FRICTIONLESS, IMP_MODEL_KANE, IMP_MODEL_BRACH,
                           IMP_MODEL_SMITH, IMP_MODEL_GLOCKER_PFEIFFER, IMP_MODEL_CS };
-    imp_coef2d a = rod(0.6, -1), b = { 2.5, 2.5, -1.5, -0.6, -1 };
+    imp_coef2d a = rod(0.6, -1), b = { 2.5, 2.5, -1.5, -0.6, -1, 0 };
     for (int j = 0; j < 6; j++)
         for (double mu = 0.1; mu < 1.3; mu += 0.3) {
             imp_model_result2d r = solve(ms[j], a, par(0.7, mu));
@@ -513,7 +513,7 @@ static void test_cs_moment(void)
 {
     double m = 2, rho2 = 0.3, x = 0.3, y = 0.4, vx = 0.5, vy = -1, w = 0.7, I = m * rho2;
     imp_coef2d c = { 1 / m + y * y / I, 1 / m + x * x / I, x * y / I,
-                     vx + w * y, vy - w * x };
+                     vx + w * y, vy - w * x, 0 };
     imp_moment2d mc = { 1 / I, y / I, -x / I, w };
     imp_model_params p = par(0.6, 0.4);
     p.moment = moment_law; p.mcoef = &mc;
@@ -551,7 +551,7 @@ static void test_cs_moment(void)
 static void test_bad_input_and_none(void)
 {
     imp_model_result2d r;
-    imp_coef2d bad = { 1, 1, 1, 0, -1 };      /* B1 B2 = B3^2 */
+    imp_coef2d bad = { 1, 1, 1, 0, -1, 0 };      /* B1 B2 = B3^2 */
     imp_model_params p = par(0.5, 0.3);
     CHECK(imp_model2d_solve(IMP_MODEL_SMITH, &bad, &p, &r) == IMP_EINPUT);
     imp_coef2d c = rod(0.6, -1);

@@ -52,7 +52,7 @@ static void test_check(void)
     CHECK(field_is(&p, "law", "law"));
     p = base();
     p.nbodies = 0;
-    p.coef = (imp_coef2d){2.5, 2.5, 1.5, 0, -1};
+    p.coef = (imp_coef2d){2.5, 2.5, 1.5, 0, -1, 0};
     CHECK(imp_problem2d_check(&p, NULL, 0) == NULL);
     p.coef.B3 = 2.5;
     CHECK(field_is(&p, "B3", "B1*B2 > B3^2"));

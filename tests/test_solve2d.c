@@ -17,7 +17,7 @@ static const imp_law_kind LAWS[3] = {IMP_LAW_POISSON, IMP_LAW_NEWTON, IMP_LAW_EN
 static imp_result2d rod(double S0, double C0, double mu_s, double mu_k,
                         imp_law_kind kind, double e)
 {
-    imp_coef2d c = {2.5, 2.5, 1.5, S0, C0};
+    imp_coef2d c = {2.5, 2.5, 1.5, S0, C0, 0};
     imp_law law = {kind, e, NULL, NULL};
     imp_result2d r;
     memset(&r, 0, sizeof r);
@@ -29,6 +29,9 @@ static imp_result2d rod(double S0, double C0, double mu_s, double mu_k,
     CHECK_NEAR(k.Px, r.Px, X);
     CHECK_NEAR(k.Py, r.Py, X);
     CHECK_NEAR(k.Pc, r.Pc, X);
+    CHECK_NEAR(k.S, r.S, X);
+    CHECK_NEAR(k.C, r.C, X);
+    CHECK_NEAR(k.dT, r.dT, X);
     CHECK(k.mode == r.mode);
     /* the bookkeeping holds */
     CHECK_NEAR(r.Wc + r.Wr + r.Wf, r.dT, X);
@@ -195,7 +198,7 @@ static void test_case2_reversed(void)
 
 static void test_case2_classification(void)
 {
-    imp_coef2d c = {2.5, 2.5, 1.5, 0.6, -1};
+    imp_coef2d c = {2.5, 2.5, 1.5, 0.6, -1, 0};
     for (double mu = 0.05; mu < 3; mu += 0.1) {
         imp_class2d k;
         CHECK(imp_classify2d(&c, mu, mu, 0.5, &k) == IMP_OK);
@@ -257,7 +260,7 @@ static void test_case3(void)
     CHECK_NEAR(r.Wf, -0.4, V);
     CHECK_NEAR(r.dT, -0.85, V);
 
-    imp_coef2d c = {2.5, 2.5, 1.5, -1, -1};
+    imp_coef2d c = {2.5, 2.5, 1.5, -1, -1, 0};
     imp_class2d k;
     CHECK(imp_classify2d(&c, 0.95, 0.95, 0.5, &k) == IMP_OK);
     CHECK_NEAR(k.mu_Q, 1, X);
@@ -392,7 +395,7 @@ static void test_sb22(void)
         CHECK_NEAR(r.C, w->C, V);
         CHECK_NEAR(r.dT, w->dT, V);
         /* the same impact from the coefficients R/m, Q/m, P/m */
-        imp_coef2d c = {q.Rbar, q.Qbar, q.Pbar, w->ratio, -1};
+        imp_coef2d c = {q.Rbar, q.Qbar, q.Pbar, w->ratio, -1, 0};
         imp_class2d k;
         CHECK(imp_classify2d(&c, 0.4, 0.4, 0.7, &k) == IMP_OK);
         CHECK(k.sb_case == w->sbcase);

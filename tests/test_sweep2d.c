@@ -14,7 +14,7 @@ static imp_sweep2d rod_sweep(const double *s0, size_t ns0, const double *mu,
     imp_sweep2d s;
     memset(&s, 0, sizeof s);
     s.base.nbodies = 0;
-    s.base.coef = (imp_coef2d){2.5, 2.5, 1.5, 0, -1};
+    s.base.coef = (imp_coef2d){2.5, 2.5, 1.5, 0, -1, 0};
     s.base.mu_s = s.base.mu_k = 0.5;
     s.base.law.kind = IMP_LAW_POISSON;
     s.base.law.e = 0.5;

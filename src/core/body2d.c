@@ -30,27 +30,38 @@ const char *imp_event_name(imp_event e)
 
 /* One body's share of B1, B2, B3 (PHYSICS.md A.1). The lengths are
  * divided by rho first, so that large or small m, rho do not overflow
- * I = m rho^2; two divisions per body. */
-static void add_body(const imp_body2d *b, imp_coef2d *c)
+ * I = m rho^2; two divisions per body. xr, yr are kept for Delta. */
+static void add_body(const imp_body2d *b, imp_coef2d *c, double *xr, double *yr)
 {
     double im = 1 / b->m, ir = 1 / b->rho;
-    double xr = b->x * ir, yr = b->y * ir;
-    c->B1 += (1 + yr * yr) * im;
-    c->B2 += (1 + xr * xr) * im;
-    c->B3 += xr * yr * im;   /* body 2 enters with a PLUS sign too (WM92 eq
-                                21 corrected): both CMs are measured from
-                                the contact point */
+    *xr = b->x * ir;
+    *yr = b->y * ir;
+    c->B1 += (1 + *yr * *yr) * im;
+    c->B2 += (1 + *xr * *xr) * im;
+    c->B3 += *xr * *yr * im;   /* body 2 enters with a PLUS sign too (WM92 eq
+                                  21 corrected): both CMs are measured from
+                                  the contact point */
 }
 
+/* Delta = B1*B2 - B3^2 summed from positive terms only (no cancellation,
+ * unlike the difference of the rounded B's): with r_i^2 = (x_i^2 + y_i^2)/rho_i^2,
+ *   one body   (1 + r^2)/m^2
+ *   two bodies (1 + r1^2)/m1^2 + (1 + r2^2)/m2^2
+ *              + (2 + r1^2 + r2^2 + (x2 y1 - x1 y2)^2/(rho1 rho2)^2)/(m1 m2) */
 void imp_coef2d_from_bodies(const imp_body2d *b1, const imp_body2d *b2,
                             imp_coef2d *c)
 {
+    double x1, y1, x2, y2;
     c->B1 = c->B2 = c->B3 = 0;
-    add_body(b1, c);
+    add_body(b1, c, &x1, &y1);
+    double r1 = x1 * x1 + y1 * y1, im1 = 1 / b1->m;
+    c->D = (1 + r1) * im1 * im1;
     c->S0 = b1->vx + b1->w * b1->y;
     c->C0 = b1->vy - b1->w * b1->x;
     if (b2) {
-        add_body(b2, c);
+        add_body(b2, c, &x2, &y2);
+        double r2 = x2 * x2 + y2 * y2, im2 = 1 / b2->m, q = x2 * y1 - x1 * y2;
+        c->D += (1 + r2) * im2 * im2 + (2 + r1 + r2 + q * q) * im1 * im2;
         c->S0 -= b2->vx + b2->w * b2->y;
         c->C0 -= b2->vy - b2->w * b2->x;
     }
@@ -166,6 +177,20 @@ static int body_ok(const imp_body2d *b)
     return b->m > 0 && b->rho > 0 && isfinite(b->m) && isfinite(b->rho);
 }
 
+/* One body: its spin change (y Px - x Py)/(m rho^2) cancels when rho is
+ * much smaller than the CM's distance from the contact (an error of order
+ * eps |P| |r|/(m rho^2)). The traced contact velocities give it without
+ * that: S - S0 = Px/m + y dw and C - C0 = Py/m - x dw. */
+static void spin_from_contact(const imp_body2d *b, const imp_coef2d *c,
+                              const imp_result2d *r, double v[3])
+{
+    double r2 = b->x * b->x + b->y * b->y, im = 1 / b->m;
+    if (!(r2 > b->rho * b->rho && isfinite(r2)))
+        return;
+    double dw = (b->y * (r->S - c->S0 - r->Px * im) + b->x * (r->Py * im - (r->C - c->C0))) / r2;
+    v[2] = b->w + dw;
+}
+
 imp_status imp_problem2d_solve(const imp_problem2d *p, imp_result2d *out,
                                double post[2][3])
 {
@@ -181,9 +206,11 @@ imp_status imp_problem2d_solve(const imp_problem2d *p, imp_result2d *out,
         imp_body2d_after(&p->body1, 1, out->Px, out->Py, post[0]);
         if (b2)
             imp_body2d_after(b2, -1, out->Px, out->Py, post[1]);
+        else
+            spin_from_contact(&p->body1, &c, out, post[0]);
         for (int i = 0; i < (b2 ? 6 : 3); i++)
             if (!isfinite(post[i / 3][i % 3]))
-                return IMP_EINPUT;     /* overflow: never return inf/NaN */
+                return IMP_EOVERFLOW;  /* never return inf/NaN */
     }
     return st;
 }

@@ -1,18 +1,21 @@
 /* Closed forms of the planar impact: classification (PHYSICS.md A.5),
  * impulses (A.6) and Sun & Baruh's ratios (B.3). The path tracer is the
- * reference; the tests check these against it. */
+ * reference; the tests check these against it. Like the tracer, both work
+ * on coefficients scaled by powers of two (imp_coef2d_scale) and scale
+ * their results back. */
 #include <math.h>
 
 #include "closed2d.h"
 
 static double sgn(double x) { return (x > 0) - (x < 0); }
 
-static int valid(const imp_coef2d *c, double mu_s, double mu_k, double e)
+/* Finite data, 0 <= mu_k <= mu_s, e in [0, 1], W2 positive definite
+ * (then sc is set). */
+static int valid(const imp_coef2d *c, double mu_s, double mu_k, double e,
+                 imp_coef2d_scaled *sc)
 {
-    return isfinite(c->B1) && isfinite(c->B2) && isfinite(c->B3) &&
-           isfinite(c->S0) && isfinite(c->C0) && imp_coef2d_posdef(c) &&
-           isfinite(mu_s) && mu_k >= 0 &&
-           mu_k <= mu_s && e >= 0 && e <= 1;
+    return isfinite(c->S0) && isfinite(c->C0) && isfinite(mu_s) && mu_k >= 0 &&
+           mu_k <= mu_s && e >= 0 && e <= 1 && imp_coef2d_scale(c, mu_k, sc);
 }
 
 int imp_sb2d_case(double ratio, double R1, double R2, double R3, double D1,
@@ -29,11 +32,11 @@ int imp_sb2d_case(double ratio, double R1, double R2, double R3, double D1,
     return R2 <= mu_s ? 1 : 2;
 }
 
-imp_status imp_classify2d(const imp_coef2d *c, double mu_s, double mu_k,
-                          double e, imp_class2d *o)
+/* imp_classify2d on scaled coefficients: kS, kC, P_d, P_q and p_s in
+ * scaled units. */
+static void classify(const imp_coef2d *c, double mu_s, double mu_k, double e,
+                     imp_class2d *o)
 {
-    if (!valid(c, mu_s, mu_k, e))
-        return IMP_EINPUT;
     double B1 = c->B1, B2 = c->B2, B3 = c->B3, S0 = c->S0, C0 = c->C0;
     o->cls = imp_coef2d_class(c);
     o->sticks = fabs(B3) <= mu_s * B1;
@@ -76,6 +79,21 @@ imp_status imp_classify2d(const imp_coef2d *c, double mu_s, double mu_k,
         }
         o->sb_case = imp_sb2d_case(o->ratio, o->R1, o->R2, o->R3, o->kC, mu_s);
     }
+}
+
+imp_status imp_classify2d(const imp_coef2d *c, double mu_s, double mu_k,
+                          double e, imp_class2d *o)
+{
+    imp_coef2d_scaled sc;
+    if (!valid(c, mu_s, mu_k, e, &sc))
+        return IMP_EINPUT;
+    classify(sc.p, mu_s, mu_k, e, o);
+    o->cls = imp_coef2d_class(c);
+    o->kS = imp_mul2k(o->kS, sc.kb);
+    o->kC = imp_mul2k(o->kC, sc.kb);
+    o->P_d = imp_mul2k(o->P_d, sc.kb + sc.kv);
+    o->P_q = imp_mul2k(o->P_q, sc.kb + sc.kv);
+    o->p_s = imp_mul2k(o->p_s, sc.kv - sc.kb);
     return IMP_OK;
 }
 
@@ -101,33 +119,35 @@ static double energetic_Py(int cmode, double C0, double kC, double k2,
     return p_s + 2 * T / (Cs + sqrt(Cs * Cs + 2 * k2 * T));
 }
 
-imp_status imp_closed2d_solve(const imp_coef2d *c, double mu_s, double mu_k,
-                              imp_law_kind law, double e, imp_closed2d *o)
+/* imp_closed2d_solve on scaled coefficients, given their classification. */
+static void closed(const imp_coef2d *c, double D, double mu_k, imp_law_kind law,
+                   double e, const imp_class2d *kk, imp_closed2d *o)
 {
-    imp_class2d k;
-    if (law == IMP_LAW_CUSTOM || (unsigned)law > IMP_LAW_CUSTOM)
-        return IMP_EINPUT;
-    imp_status st = imp_classify2d(c, mu_s, mu_k, e, &k);
-    if (st != IMP_OK)
-        return st;
+    const imp_class2d k = *kk;
     double B1 = c->B1, B2 = c->B2, B3 = c->B3, S0 = c->S0, C0 = c->C0;
-    double D = B1 * B2 - B3 * B3, s = k.s, mu = mu_k;
+    double s = k.s, mu = mu_k;
     o->mode = k.mode;
     o->Px = o->Py = o->Pc = 0;
+    o->S = S0;
+    o->C = C0;
     if (k.mode == IMP_MODE_NONE)
-        return IMP_OK;
+        return;
 
     if (k.mode == IMP_MODE_SLIDING) {   /* all laws alike */
         o->Pc = -C0 / k.kC;
         o->Py = (1 + e) * o->Pc;
         o->Px = -s * mu * o->Py;
-        return IMP_OK;
+        o->S = S0 - s * k.kS * o->Py;
+        o->C = k.kC * (o->Py - o->Pc);
+        return;
     }
     if (S0 == 0) {                      /* direct stick: one segment, all laws alike */
         o->Pc = -B1 * C0 / D;
         o->Py = (1 + e) * o->Pc;
         o->Px = B3 * o->Py / B1;
-        return IMP_OK;
+        o->S = 0;
+        o->C = D / B1 * (o->Py - o->Pc);
+        return;
     }
     int stick = k.mode == IMP_MODE_C_STICKING || k.mode == IMP_MODE_R_STICKING;
     int cmode = k.mode == IMP_MODE_C_STICKING || k.mode == IMP_MODE_C_REVERSED;
@@ -154,7 +174,9 @@ imp_status imp_closed2d_solve(const imp_coef2d *c, double mu_s, double mu_k,
         if (stick) {                    /* point D, independent of mu */
             o->Px = -(B2 * S0 + (1 + e) * C0 * B3) / D;
             o->Py = -(B3 * S0 + (1 + e) * C0 * B1) / D;
-            return IMP_OK;
+            o->S = 0;
+            o->C = 0.0 - e * C0;
+            return;
         }
         o->Py = -((1 + e) * C0 + 2 * s * mu * B3 * p_s) / (B2 - s * mu * B3);
         break;
@@ -165,7 +187,39 @@ imp_status imp_closed2d_solve(const imp_coef2d *c, double mu_s, double mu_k,
     }
     }
     o->Px = stick ? (B3 * o->Py - S0) / B1 : s * mu * (o->Py - 2 * p_s);
-    return IMP_OK;
+    /* S = 0 at p_s, then the second segment's rate; C = 0 at Pc */
+    o->S = stick ? 0.0 : (s * mu * B1 - B3) * (o->Py - p_s);
+    if (law == IMP_LAW_NEWTON)
+        o->C = 0.0 - e * C0;
+    else if (cmode)
+        o->C = k2 * (o->Py - o->Pc);
+    else
+        o->C = k.kC * (p_s - o->Pc) + k2 * (o->Py - p_s);
+}
+
+imp_status imp_closed2d_solve(const imp_coef2d *c, double mu_s, double mu_k,
+                              imp_law_kind law, double e, imp_closed2d *o)
+{
+    if (law == IMP_LAW_CUSTOM || (unsigned)law > IMP_LAW_CUSTOM)
+        return IMP_EINPUT;
+    imp_coef2d_scaled sc;
+    if (!valid(c, mu_s, mu_k, e, &sc))
+        return IMP_EINPUT;
+    imp_class2d k;
+    classify(sc.p, mu_s, mu_k, e, &k);
+    closed(sc.p, sc.D, mu_k, law, e, &k, o);
+    if (law == IMP_LAW_NEWTON && o->mode != IMP_MODE_NONE)
+        o->C = 0.0 - e * sc.p->C0;  /* the law itself, exactly as the tracer ends */
+    o->dT = 0.5 * (o->Px * (sc.p->S0 + o->S) + o->Py * (sc.p->C0 + o->C));   /* eq 56 */
+    int kP = sc.kv - sc.kb;
+    o->Px = imp_mul2k(o->Px, kP);
+    o->Py = imp_mul2k(o->Py, kP);
+    o->Pc = imp_mul2k(o->Pc, kP);
+    o->S = imp_mul2k(o->S, sc.kv);
+    o->C = imp_mul2k(o->C, sc.kv);
+    o->dT = imp_mul2k(o->dT, 2 * sc.kv - sc.kb);
+    return isfinite(o->Px) && isfinite(o->Py) && isfinite(o->Pc) && isfinite(o->S) &&
+           isfinite(o->C) && isfinite(o->dT) ? IMP_OK : IMP_EOVERFLOW;
 }
 
 void imp_sb2d_rod(double theta, double alpha, double mu_s, double mu_k,

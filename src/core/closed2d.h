@@ -32,9 +32,11 @@ typedef struct {
 imp_status imp_classify2d(const imp_coef2d *c, double mu_s, double mu_k,
                           double e, imp_class2d *out);
 
-/* The closed-form impulse of a built-in law (A.6) and the normal impulse
- * at maximum compression. */
-typedef struct { double Px, Py, Pc; imp_mode mode; } imp_closed2d;
+/* The closed-form impulse of a built-in law (A.6), the normal impulse at
+ * maximum compression, the final contact velocities (each from the rate of
+ * the path's last segment, as the tracer has them: S = 0 exactly when
+ * stuck, Newton's C = -e*C0) and the energy change (eq 56). */
+typedef struct { double Px, Py, Pc, S, C, dT; imp_mode mode; } imp_closed2d;
 
 imp_status imp_closed2d_solve(const imp_coef2d *c, double mu_s, double mu_k,
                               imp_law_kind law, double e, imp_closed2d *out);

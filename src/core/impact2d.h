@@ -7,12 +7,20 @@
 #ifndef IMPACT_IMPACT2D_H
 #define IMPACT_IMPACT2D_H
 
+#include <math.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "law.h"
 #include "status.h"
 
-typedef struct { double B1, B2, B3, S0, C0; } imp_coef2d;
+/* D is Delta = B1*B2 - B3^2 when known more exactly than B1, B2, B3 give
+ * it: imp_coef2d_from_bodies computes it from the bodies, free of the
+ * cancellation of B1*B2 - B3^2 (a body with a small radius of gyration has
+ * B3^2 close to B1*B2). 0, as {B1, B2, B3, S0, C0} initialisers leave it:
+ * computed from B1, B2, B3. Whoever changes B1, B2 or B3 resets it. */
+typedef struct { double B1, B2, B3, S0, C0, D; } imp_coef2d;
 
 /* One planar body: (x, y) is its centre of mass measured from the contact
  * point in the contact frame; I = m*rho^2. */
@@ -62,7 +70,7 @@ typedef struct {
 typedef struct {
     double Px, Py;      /* total impulse on body 1 */
     double S, C;        /* final sliding and normal contact velocity */
-    double dT;          /* kinetic energy change, eq 57 */
+    double dT;          /* kinetic energy change, eq 56 with the traced S, C */
     double Wc, Wr, Wf;  /* path decomposition: dT = Wc + Wr + Wf */
     double Pc;          /* normal impulse at maximum compression */
     imp_mode mode;
@@ -72,12 +80,49 @@ typedef struct {
     imp_vertex2d vert[IMP_PATH2D_MAX];
 } imp_result2d;
 
-/* B1 > 0, B2 > 0 and B1*B2 > B3^2 (W2 positive definite), written as
- * B3*(B3/B1) < B2 so that tiny coefficients do not underflow to 0. */
-static inline int imp_coef2d_posdef(const imp_coef2d *c)
+/* The problem is homogeneous (PHYSICS.md G.14): (S0, C0) -> v*(S0, C0)
+ * gives v times the impulses and v^2 times the works; B -> b*B divides the
+ * impulses by b. The solvers work on coefficients scaled by powers of two
+ * (exactly, barring subnormals): B1*B2 brought near 1 and the normal
+ * velocity's scale (|C0|, or what a slide that deepens the compression
+ * makes of |S0|; mu_k enters there) to [0.5, 1), when the data lie more
+ * than 2^128 from 1 (left alone otherwise), so that no product of the
+ * path under- or overflows: impulses
+ * scale back by 2^(kv - kb), velocities by 2^kv, works by 2^(2 kv - kb).
+ */
+typedef struct {
+    const imp_coef2d *p;   /* the coefficients to use: &c, or the caller's own
+                              when no scaling was needed (kv = kb = 0) */
+    double D;              /* their Delta (> 0 iff W2 is positive definite) */
+    int kv, kb;
+    imp_coef2d c;          /* the scaled copy */
+} imp_coef2d_scaled;
+
+/* Returns 1 when W2 is positive definite (B1 > 0, B2 > 0, Delta > 0, all
+ * finite), else 0 (with s->c.D = NaN when B1, B2, B3 were not even finite
+ * with B1, B2 > 0). S0, C0 must be finite. */
+int imp_coef2d_scale(const imp_coef2d *c, double mu_k, imp_coef2d_scaled *s);
+
+/* x * 2^k, exact unless the result under- or overflows (inline: the
+ * tracer scales some thirty numbers per solve). */
+static inline double imp_mul2k(double x, int k)
 {
-    return c->B1 > 0 && c->B2 > 0 && c->B3 * (c->B3 / c->B1) < c->B2;
+    if (k >= -1022 && k <= 1023) {
+        uint64_t u = (uint64_t)(k + 1023) << 52;    /* 2^k */
+        double f;
+        memcpy(&f, &u, sizeof f);
+        return x * f;            /* one rounding, as ldexp */
+    }
+    return ldexp(x, k);
 }
+
+/* Delta = B1*B2 - B3^2: c->D when set, else from B1, B2, B3 (fma, on the
+ * scaled coefficients: a few ulps, no overflow in B1*B2). The scaled value
+ * of imp_coef2d_scale times 2^(2 kb): may under- or overflow. */
+double imp_coef2d_delta(const imp_coef2d *c);
+
+/* B1 > 0, B2 > 0 and Delta > 0 (W2 positive definite), all finite. */
+int imp_coef2d_posdef(const imp_coef2d *c);
 
 /* B1, B2, B3 of two bodies (b2 == NULL: the fixed ground) and S0, C0 of
  * their pre-impact velocities (PHYSICS.md A.1, plus sign of body 2 in B3). */
@@ -93,8 +138,9 @@ double imp_body2d_energy(const imp_body2d *b, const double v[3]);
 
 /* The exact path tracer (PHYSICS.md A.3). Requires finite data, B1 > 0,
  * B2 > 0, B1*B2 > B3^2, 0 <= mu_k <= mu_s, law->e in [0, 1]; returns
- * IMP_EINPUT otherwise, and also when the result would overflow (data near
- * the limits of double). A custom law may give IMP_ELAW or IMP_ENOROOT. */
+ * IMP_EINPUT otherwise, and IMP_EOVERFLOW when the result would overflow
+ * (data near the limits of double). A custom law may give IMP_ELAW,
+ * IMP_ENOROOT or IMP_EROOT. */
 imp_status imp_solve2d(const imp_coef2d *c, double mu_s, double mu_k,
                        const imp_law *law, imp_result2d *out);
 
@@ -115,8 +161,8 @@ const char *imp_problem2d_check(const imp_problem2d *p, char *msg, size_t n);
 
 /* Solves p; post (may be NULL) receives the post-impact (vx, vy, w) of
  * body1 (post[0]) and body2 (post[1]) when bodies were given. Invalid
- * bodies give IMP_EINPUT (call imp_problem2d_check for the reason; if it
- * finds none, the result overflowed). */
+ * bodies give IMP_EINPUT (call imp_problem2d_check for the reason), a
+ * result beyond double's range IMP_EOVERFLOW. */
 imp_status imp_problem2d_solve(const imp_problem2d *p, imp_result2d *out,
                                double post[2][3]);
 

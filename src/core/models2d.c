@@ -1,4 +1,5 @@
 /* Cataldo & Sampaio's family of algebraic collision models (PHYSICS.md F). */
+#include <float.h>
 #include <math.h>
 #include <stddef.h>
 
@@ -65,7 +66,7 @@ double imp_energy2d(const imp_coef2d *c, double Px, double Py)
          + 0.5 * (c->B1 * Px * Px - 2 * c->B3 * Px * Py + c->B2 * Py * Py);
 }
 
-static double det2(const imp_coef2d *c) { return c->B1 * c->B2 - c->B3 * c->B3; }
+static double det2(const imp_coef2d *c) { return imp_coef2d_delta(c); }
 
 /* Slip sign of a contact about to slide: the slip, or the frictionless
  * tendency -sgn(B3) when there is none (PHYSICS.md A.4). */
@@ -453,7 +454,7 @@ static int valid(const imp_coef2d *c, const imp_model_params *p, imp_model2d m)
 {
     if (!(c->B1 > 0 && c->B2 > 0 && isfinite(c->B1) && isfinite(c->B2) && isfinite(c->B3)))
         return 0;
-    if (!(c->B3 * (c->B3 / c->B1) < c->B2)) return 0;    /* B1 B2 > B3^2, no overflow */
+    if (!imp_coef2d_posdef(c)) return 0;
     if (!isfinite(c->S0) || !isfinite(c->C0)) return 0;
     if (!(p->e >= 0 && p->e <= 1)) return 0;
     if (!(p->mu >= 0 && isfinite(p->mu))) return 0;
@@ -569,8 +570,11 @@ imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
         kv = ilogb(fmax(fabs(c->S0), fabs(c->C0)));
         kb = ilogb(fmax(c->B1, c->B2));
     }
+    /* a Delta given with the bodies (exact, imp_coef2d_from_bodies) is kept,
+     * scaled exactly, while it is a normal number */
+    double D = c->D >= DBL_MIN && c->D <= DBL_MAX ? ldexp(c->D, -2 * kb) : 0;
     imp_coef2d cs = { ldexp(c->B1, -kb), ldexp(c->B2, -kb), ldexp(c->B3, -kb),
-                      ldexp(c->S0, -kv), ldexp(c->C0, -kv) };
+                      ldexp(c->S0, -kv), ldexp(c->C0, -kv), D };
     imp_status st = solve_model(m, &cs, p, r);
     if (st != IMP_OK) return st;
     r->Px = ldexp(r->Px, kv - kb);

@@ -24,6 +24,7 @@ void imp_painleve_coef(double m, double rho, double l, double theta, double s,
     c->B3 = x * y / J;
     c->S0 = s;
     c->C0 = 0;
+    c->D = (1 + (l / rho) * (l / rho)) / (m * m);   /* exact: (1 + r^2)/m^2 */
 }
 
 /* Divided by cos^2 theta: t^2 + s mu r^2 t + (1 + r^2) < 0, t = tan theta,

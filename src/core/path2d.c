@@ -4,7 +4,9 @@
  * segment (limiting friction, sticking, reversed friction) S, C and Px are
  * linear in p and the works quadratic, so every event (the slip stops,
  * maximum compression, the law's termination) is located in closed form;
- * only a custom law needs a root finder. */
+ * only a custom law needs a root finder. The tracer runs on coefficients
+ * scaled by powers of two (imp_coef2d_scale) and scales its results back,
+ * so they do not depend on the magnitudes of the data (G.14). */
 #include <float.h>
 #include <math.h>
 
@@ -14,7 +16,10 @@
 enum { SLIDE = 0, STICK = 1 };
 
 typedef struct {
-    const imp_coef2d *c;
+    const imp_coef2d *c;         /* scaled */
+    double D;                    /* its Delta = B1*B2 - B3^2 */
+    const imp_coef2d *c0;        /* the caller's */
+    int kP, kV, kW;              /* impulses, velocities, works scale back by 2^k */
     double mu_s, mu_k;
     const imp_law *law;
     double p, Px, S, C;          /* current point */
@@ -43,7 +48,7 @@ static void set_sticking(tracer *t)
     t->seg = STICK;
     t->sig = c->B3 / c->B1;
     t->kS = 0.0;                 /* S stays exactly 0 while stuck */
-    t->kC = c->B2 - c->B3 * t->sig;
+    t->kC = t->D / c->B1;        /* = B2 - B3^2/B1, without its cancellation */
 }
 
 static inline void vertex(tracer *t, imp_event ev)
@@ -77,20 +82,25 @@ static inline void advance(tracer *t, double d)
     t->C += t->kC * d;
 }
 
-/* The state a custom law sees at distance d along the current segment. */
+/* 0 when x is finite, NaN otherwise: a sum of these tests many numbers for
+ * inf or NaN at once, with no overflow of its own. */
+static inline double nf(double x) { return x * 0.0; }
+
+/* The state a custom law sees at distance d along the current segment, in
+ * the caller's units. */
 static void law_state(const tracer *t, double d, imp_law_state *s)
 {
-    s->Pn = t->p + d;
-    s->Pc = t->pc;
-    s->vn = t->C + t->kC * d;
-    s->vn0 = t->c->C0;
-    s->Wc = t->Wc;
-    s->Wr = t->Wr + d * (t->C + 0.5 * t->kC * d);
-    s->Pt[0] = t->Px + t->sig * d;
+    s->Pn = imp_mul2k(t->p + d, t->kP);
+    s->Pc = imp_mul2k(t->pc, t->kP);
+    s->vn = imp_mul2k(t->C + t->kC * d, t->kV);
+    s->vn0 = t->c0->C0;
+    s->Wc = imp_mul2k(t->Wc, t->kW);
+    s->Wr = imp_mul2k(t->Wr + d * (t->C + 0.5 * t->kC * d), t->kW);
+    s->Pt[0] = imp_mul2k(t->Px + t->sig * d, t->kP);
     s->Pt[1] = 0.0;
-    s->vt[0] = t->S + t->kS * d;
+    s->vt[0] = imp_mul2k(t->S + t->kS * d, t->kV);
     s->vt[1] = 0.0;
-    s->vt0[0] = t->c->S0;
+    s->vt0[0] = t->c0->S0;
     s->vt0[1] = 0.0;
     s->phase = t->restit ? IMP_PHASE_RESTITUTION : IMP_PHASE_COMPRESSION;
     s->dim = 2;
@@ -100,18 +110,25 @@ static imp_status residual(const tracer *t, double d, double *r)
 {
     imp_law_state s;
     law_state(t, d, &s);
+    /* a state beyond double's range in the caller's units (works of data
+     * near its limits): an overflow, not the law's fault */
+    if (nf(s.Pn) + nf(s.Pc) + nf(s.vn) + nf(s.Wc) + nf(s.Wr) + nf(s.Pt[0]) + nf(s.vt[0]) != 0)
+        return IMP_EOVERFLOW;
     if (t->law->fn(t->law->ctx, &s, r) != 0)
         return IMP_ELAW;
     return isfinite(*r) ? IMP_OK : IMP_ELAW;
 }
 
 /* Brent's zeroin on [a, b] with R(a) < 0 <= R(b); returns in *x a point
- * with R >= 0 within 1e-13 (relative to the impulse) of the first root. */
+ * with R >= 0 within 1e-13 (relative to the impulse) of the first root,
+ * or IMP_EROOT when 200 steps did not get there (never a bracket end
+ * passed off as the root). */
 static imp_status brent(const tracer *t, double a, double fa, double b,
                         double fb, double *x)
 {
     double c = a, fc = fa, d = b - a, e = d;
-    for (int it = 0; it < 200; it++) {
+    int done = 0;
+    for (int it = 0; it < 200 && !done; it++) {
         if ((fb >= 0) == (fc >= 0)) {
             c = a; fc = fa; d = e = b - a;
         }
@@ -121,8 +138,10 @@ static imp_status brent(const tracer *t, double a, double fa, double b,
         }
         double tol = 2 * DBL_EPSILON * fabs(t->p + b) + 0.5e-13 * (t->p + fabs(b));
         double m = 0.5 * (c - b);
-        if (fabs(m) <= tol || fb == 0)
+        if (fabs(m) <= tol || fb == 0) {
+            done = 1;
             break;
+        }
         if (fabs(e) < tol || fabs(fa) <= fabs(fb)) {
             d = e = m;
         } else {
@@ -150,6 +169,8 @@ static imp_status brent(const tracer *t, double a, double fa, double b,
         if (st != IMP_OK)
             return st;
     }
+    if (!done)
+        return IMP_EROOT;
     /* b and c bracket the root; end on the side where R >= 0 */
     *x = fb >= 0 ? b : c;
     return IMP_OK;
@@ -176,7 +197,17 @@ static imp_status first_root(const tracer *t, double lo, double flo,
 
 /* Custom law on a restitution segment of length len (INFINITY: the last,
  * unbounded one). Returns IMP_OK with *d = the end's distance, or *d =
- * INFINITY when R stays negative on a bounded segment. */
+ * INFINITY when R stays negative on a bounded segment.
+ *
+ * R is probed at Pc, 2 Pc, 4 Pc, ... from the segment's start (the
+ * restitution's own scale, doubling so that a zero far inside a long
+ * segment is bracketed as closely as one near its end), then at the
+ * segment's end; the first probe with R >= 0 brackets the zero for
+ * first_root. The last segment has no end: the search gives up once the
+ * normal velocity C passes 1e6*(|C0| + |S0|), an energy 1e12 times the
+ * impact's. That cap is scale-free (C only rises after max compression,
+ * kC > 0 on every restitution segment), unlike one on the impulse: Py/Pc
+ * exceeds 1e6 whenever compression ends early on a long slide. */
 static imp_status custom_end(const tracer *t, double len, double *d)
 {
     double f0, f;
@@ -187,28 +218,30 @@ static imp_status custom_end(const tracer *t, double len, double *d)
         *d = 0.0;
         return IMP_OK;
     }
-    if (isfinite(len)) {
-        if ((st = residual(t, len, &f)) != IMP_OK)
-            return st;
-        if (f < 0) {
-            *d = INFINITY;
-            return IMP_OK;
-        }
-        return first_root(t, 0.0, f0, len, f, d);
-    }
-    /* unbounded: double the trial length until R >= 0, within a cap */
     const imp_coef2d *c = t->c;
-    double lo = 0.0, flo = f0, x = t->pc > 0 ? t->pc : 1.0;
-    double pcap = 1e6 * t->pc, Ccap = 1e6 * (fabs(c->C0) + fabs(c->S0));
+    int last = !isfinite(len);
+    if (last) {                  /* where C reaches the cap */
+        double Ccap = 1e6 * (fabs(c->C0) + fabs(c->S0));
+        len = t->kC > 0 ? (Ccap - t->C) / t->kC : INFINITY;
+        if (!(len > 0 && len < INFINITY))
+            return IMP_ENOROOT;
+    }
+    double lo = 0.0, flo = f0, x = t->pc > 0 ? t->pc : len;
     for (;;) {
         if (imp_interrupted())
             return IMP_EINTERRUPT;
+        if (!(x < len))
+            x = len;
         if ((st = residual(t, x, &f)) != IMP_OK)
             return st;
         if (f >= 0)
             return first_root(t, lo, flo, x, f, d);
-        if (t->p + x > pcap || t->C + t->kC * x > Ccap)
-            return IMP_ENOROOT;
+        if (x == len) {
+            if (last)
+                return IMP_ENOROOT;
+            *d = INFINITY;
+            return IMP_OK;
+        }
         lo = x;
         flo = f;
         x *= 2;
@@ -241,10 +274,7 @@ static double builtin_end(const tracer *t)
 static int valid(const imp_coef2d *c, double mu_s, double mu_k,
                  const imp_law *law)
 {
-    if (!(isfinite(c->B1) && isfinite(c->B2) && isfinite(c->B3) &&
-          isfinite(c->S0) && isfinite(c->C0)))
-        return 0;
-    if (!imp_coef2d_posdef(c))
+    if (!(isfinite(c->S0) && isfinite(c->C0)))  /* B's: imp_coef2d_scale */
         return 0;
     if (!(isfinite(mu_s) && mu_k >= 0 && mu_k <= mu_s))
         return 0;
@@ -273,22 +303,65 @@ imp_class imp_coef2d_class(const imp_coef2d *c)
 
 static double sgn(double x) { return (x > 0) - (x < 0); }
 
-/* No impulse: the path is the origin (start and end). */
+/* No impulse: the path is the origin (start and end), with the caller's
+ * S0, C0 (out->S, out->C are already those). */
 static imp_status finish_none(tracer *t)
 {
+    imp_result2d *o = t->out;
     vertex(t, IMP_EV_END);
-    t->out->mode = IMP_MODE_NONE;
+    for (int i = 0; i < o->nvert; i++) {
+        o->vert[i].S = o->S;
+        o->vert[i].C = o->C;
+    }
+    o->mode = IMP_MODE_NONE;
     return IMP_OK;
 }
 
-imp_status imp_solve2d(const imp_coef2d *c, double mu_s, double mu_k,
+/* Results back in the caller's units; IMP_EOVERFLOW when they overflow. */
+static imp_status scale_back(const tracer *t, imp_result2d *o)
+{
+    int kP = t->kP, kV = t->kV, kW = t->kW;
+    if (kV == 0 && kP == 0)      /* not scaled (ordinary data) */
+        return nf(o->Px) + nf(o->Py) + nf(o->Pc) + nf(o->S) + nf(o->C) + nf(o->dT) +
+               nf(o->Wc) + nf(o->Wr) + nf(o->Wf) == 0 ? IMP_OK : IMP_EOVERFLOW;
+    o->Px = imp_mul2k(o->Px, kP);
+    o->Py = imp_mul2k(o->Py, kP);
+    o->Pc = imp_mul2k(o->Pc, kP);
+    o->S = imp_mul2k(o->S, kV);
+    o->C = imp_mul2k(o->C, kV);
+    o->dT = imp_mul2k(o->dT, kW);
+    o->Wc = imp_mul2k(o->Wc, kW);
+    o->Wr = imp_mul2k(o->Wr, kW);
+    o->Wf = imp_mul2k(o->Wf, kW);
+    double z = nf(o->Px) + nf(o->Py) + nf(o->Pc) + nf(o->S) + nf(o->C) + nf(o->dT) +
+               nf(o->Wc) + nf(o->Wr) + nf(o->Wf);
+    for (int i = 0; i < o->nvert; i++) {
+        imp_vertex2d *v = &o->vert[i];
+        v->Px = imp_mul2k(v->Px, kP);
+        v->Py = imp_mul2k(v->Py, kP);
+        v->S = imp_mul2k(v->S, kV);
+        v->C = imp_mul2k(v->C, kV);
+        z += nf(v->Px) + nf(v->Py) + nf(v->S) + nf(v->C);
+    }
+    /* data near the limits of double can overflow: never return inf/NaN */
+    return z == 0 ? IMP_OK : IMP_EOVERFLOW;
+}
+
+imp_status imp_solve2d(const imp_coef2d *c0, double mu_s, double mu_k,
                        const imp_law *law, imp_result2d *out)
 {
-    if (!valid(c, mu_s, mu_k, law))
+    imp_coef2d_scaled sc;
+    if (!valid(c0, mu_s, mu_k, law) || !imp_coef2d_scale(c0, mu_k, &sc))
         return IMP_EINPUT;
+    const imp_coef2d *c = sc.p;
     /* every field, one by one: cheaper than zeroing the whole struct first */
     tracer t;
     t.c = c;
+    t.D = sc.D;
+    t.c0 = c0;
+    t.kP = sc.kv - sc.kb;
+    t.kV = sc.kv;
+    t.kW = 2 * sc.kv - sc.kb;
     t.mu_s = mu_s;
     t.mu_k = mu_k;
     t.law = law;
@@ -302,10 +375,10 @@ imp_status imp_solve2d(const imp_coef2d *c, double mu_s, double mu_k,
     t.s = t.sig = t.kS = t.kC = 0;
     out->Px = out->Py = out->S = out->C = out->dT = 0;
     out->Wc = out->Wr = out->Wf = out->Pc = 0;
-    out->S = c->S0;
-    out->C = c->C0;
-    out->cls = class_of(c);
-    out->coef = *c;
+    out->S = c0->S0;
+    out->C = c0->C0;
+    out->cls = class_of(c0);
+    out->coef = *c0;
     out->nvert = 0;
     vertex(&t, IMP_EV_START);
 
@@ -329,7 +402,9 @@ imp_status imp_solve2d(const imp_coef2d *c, double mu_s, double mu_k,
     imp_status st = IMP_OK;
     for (int iter = 0; iter < 8; iter++) {
         double dst = INFINITY, dmc = INFINITY, dend = INFINITY;
-        if (t.seg == SLIDE && t.S * t.kS < 0)
+        /* the slip falls towards 0: compare signs, never the product
+         * S*kS, which underflows to 0 for a tiny slip */
+        if (t.seg == SLIDE && ((t.S > 0 && t.kS < 0) || (t.S < 0 && t.kS > 0)))
             dst = -t.S / t.kS;
         if (!t.restit) {
             if (t.kC > 0)
@@ -346,7 +421,7 @@ imp_status imp_solve2d(const imp_coef2d *c, double mu_s, double mu_k,
         /* by A.3's monotonicity facts some event is always ahead: no finite
          * one means the impulse overflows double (extreme data) */
         if (!isfinite(dmin))
-            return IMP_EINPUT;
+            return IMP_EOVERFLOW;
         /* coincident events (within 1e-12 of the impulse) in the order
          * stick, max compression, end */
         double tol = 1e-12 * (t.p + dmin);
@@ -376,6 +451,10 @@ imp_status imp_solve2d(const imp_coef2d *c, double mu_s, double mu_k,
             goto done;
         }
     }
+    /* A.3's facts bound the loop: only non-finite numbers (data beyond
+     * double's range, such as mu*B1 overflowing) can keep it going */
+    if (nf(t.p) + nf(t.Px) + nf(t.S) + nf(t.C) + nf(t.kS) + nf(t.kC) != 0)
+        return IMP_EOVERFLOW;
     return IMP_ENOCONV;
 
 done:
@@ -387,11 +466,11 @@ done:
     out->Wr = t.Wr;
     out->Wf = t.Wf;
     out->Pc = t.pc;
-    out->dT = c->S0 * t.Px + c->C0 * t.p +
-              0.5 * (c->B1 * t.Px * t.Px - 2 * c->B3 * t.Px * t.p + c->B2 * t.p * t.p);
-    /* data near the limits of double can overflow: never return inf/NaN */
-    if (!isfinite(out->dT + out->Wc + out->Wr + out->Wf + out->Px + out->Py + out->S + out->C))
-        return IMP_EINPUT;
+    /* eq 56 with the traced S, C: eq 57's quadratic form cancels badly
+     * when B3^2 is close to B1*B2 (a body with a small rho) */
+    out->dT = 0.5 * (t.Px * (c->S0 + out->S) + t.p * (c->C0 + t.C));
+    if (scale_back(&t, out) != IMP_OK)
+        return IMP_EOVERFLOW;
     if (stuck0)
         out->mode = IMP_MODE_C_STICKING;
     else if (event == IMP_EV_STICK)

@@ -11,6 +11,7 @@ void imp_space_coef(double r, double theta, double gamma, imp_coef2d *c)
     c->B3 = r2 * s * co;
     c->S0 = -sin(gamma);
     c->C0 = -cos(gamma);
+    c->D = 1 + r2;               /* B1*B2 - B3^2, exactly */
 }
 
 /* W86 (4.1)-(4.3) for gamma > 0 (s = -1): P_d and P_q of A.5 divided by

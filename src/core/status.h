@@ -14,7 +14,8 @@ typedef enum {
     IMP_EINTERRUPT,  /* imp_interrupted() became true inside a long loop */
     IMP_ENOMEM,
     IMP_ESTEPS,      /* an integrator exceeded its step budget */
-    IMP_EOVERFLOW    /* valid input whose result does not fit a double */
+    IMP_EOVERFLOW,   /* valid input whose result does not fit a double */
+    IMP_EROOT        /* the root finder did not converge on a custom law's zero */
 } imp_status;
 
 /* A short English description of a status, for error messages. */

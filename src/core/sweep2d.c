@@ -14,7 +14,7 @@ _Static_assert(offsetof(imp_result2d, Pc) - offsetof(imp_result2d, Px) == 8 * si
 
 static const char *const OUT_NAMES[IMP_OUT_COUNT] = {
     "Px", "Py", "S", "C", "dT", "Wc", "Wr", "Wf", "Pc",
-    "B1", "B2", "B3", "S0", "C0", "e", "mu_s", "mu_k",
+    "B1", "B2", "B3", "S0", "C0", "Delta", "e", "mu_s", "mu_k",
     "body1.vx", "body1.vy", "body1.w", "body2.vx", "body2.vy", "body2.w",
     "energy_ratio",
 };
@@ -33,7 +33,7 @@ int imp_sweep2d_out_index(const char *name)
 
 int imp_sweep2d_out_is_input(int k)
 {
-    return (k >= IMP_OUT_B1 && k <= IMP_OUT_C0) || k == IMP_OUT_E ||
+    return (k >= IMP_OUT_B1 && k <= IMP_OUT_DELTA) || k == IMP_OUT_E ||
            k == IMP_OUT_MU_S || k == IMP_OUT_MU_K;
 }
 
@@ -51,6 +51,7 @@ double imp_sweep2d_input(const imp_sweep2d *s, size_t i, int k)
     case IMP_OUT_B3: return c.B3;
     case IMP_OUT_S0: return c.S0;
     case IMP_OUT_C0: return c.C0;
+    case IMP_OUT_DELTA: return imp_coef2d_delta(&c);
     case IMP_OUT_E: return p.law.e;
     case IMP_OUT_MU_S: return p.mu_s;
     case IMP_OUT_MU_K: return p.mu_k;
@@ -130,6 +131,7 @@ static void outputs(const imp_problem2d *p, const imp_result2d *r,
     all[IMP_OUT_B3] = r->coef.B3;
     all[IMP_OUT_S0] = r->coef.S0;
     all[IMP_OUT_C0] = r->coef.C0;
+    all[IMP_OUT_DELTA] = imp_coef2d_delta(&r->coef);
     all[IMP_OUT_E] = p->law.e;
     all[IMP_OUT_MU_S] = p->mu_s;
     all[IMP_OUT_MU_K] = p->mu_k;

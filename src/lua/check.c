@@ -281,10 +281,32 @@ void imp_check_friction(const imp_check *c, int t, double def,
     double mu = imp_check_range(c, t, "mu", 0, def, 0, inf);
     *mu_s = imp_check_range(c, t, "mu_s", 0, mu, 0, inf);
     *mu_k = imp_check_range(c, t, "mu_k", 0, mu, 0, inf);
+    if (!(*mu_k > *mu_s))
+        return;
+    char msg[200];
+    const char *field = imp_friction_message(msg, sizeof msg, *mu_s, *mu_k,
+                                             imp_check_has(c, t, "mu_s"),
+                                             imp_check_has(c, t, "mu_k"),
+                                             imp_check_has(c, t, "mu"));
+    imp_check_error(c, field, "%s", msg);
+}
+
+const char *imp_friction_message(char *msg, size_t n, double mu_s, double mu_k,
+                                 int has_s, int has_k, int has_mu)
+{
     char a[32], b[32];
-    if (*mu_k > *mu_s)
-        imp_check_error(c, "mu_k", "must not exceed mu_s (%s > %s)",
-                        num(a, *mu_k), num(b, *mu_s));
+    const char *from = has_mu ? "mu" : "the default";
+    if (has_s && !has_k) {
+        snprintf(msg, n, "must be at least the kinetic coefficient mu_k = %s (taken from %s; "
+                 "give mu_k too, or a larger mu_s), got %s", num(a, mu_k), from, num(b, mu_s));
+        return "mu_s";
+    }
+    if (has_k && !has_s)
+        snprintf(msg, n, "must not exceed the static coefficient mu_s = %s (taken from %s; "
+                 "give mu_s too, or a smaller mu_k), got %s", num(b, mu_s), from, num(a, mu_k));
+    else
+        snprintf(msg, n, "must not exceed mu_s (%s > %s)", num(a, mu_k), num(b, mu_s));
+    return "mu_k";
 }
 
 void imp_set_number(lua_State *L, const char *key, double v)

@@ -69,6 +69,13 @@ void imp_check_finite(const imp_check *c, const char *key, double v);
 void imp_check_friction(const imp_check *c, int t, double def,
                         double *mu_s, double *mu_k);
 
+/* The complaint about mu_k > mu_s, aimed at the coefficient the user gave
+ * (has_s, has_k: present in the table; has_mu: "mu" is): mu_s when mu_k
+ * came from mu, mu_k when mu_s did or both were given. Writes what is
+ * wrong to msg ("must ...") and returns the field's name. */
+const char *imp_friction_message(char *msg, size_t n, double mu_s, double mu_k,
+                                 int has_s, int has_k, int has_mu);
+
 /* Result building: t[key] = v for the table on top of the stack. */
 void imp_set_number(lua_State *L, const char *key, double v);
 void imp_set_string(lua_State *L, const char *key, const char *v);

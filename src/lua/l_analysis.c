@@ -154,7 +154,7 @@ static int l_painleve(lua_State *L)
             pb.coef.B2 = imp_check_positive(&c, 1, "B2", 1, 0);
             pb.coef.B3 = imp_check_number(&c, 1, "B3", 1, 0);
             pb.coef.S0 = imp_check_number(&c, 1, "S0", 0, 0);
-            if (!(pb.coef.B1 * pb.coef.B2 > pb.coef.B3 * pb.coef.B3))
+            if (!imp_coef2d_posdef(&pb.coef))
                 imp_check_error(&c, "B3", "must satisfy B1*B2 > B3^2 (got B1 = %g, B2 = %g, B3 = %g)",
                                 pb.coef.B1, pb.coef.B2, pb.coef.B3);
         }

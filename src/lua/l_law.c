@@ -351,5 +351,9 @@ int imp_law_raise(lua_State *L, const imp_check *c, const imp_law *law,
     if (st == IMP_ENOROOT)
         return luaL_error(L, "%s: law (%s) never reached zero after maximum compression",
                           c->fn, l ? law_label(l) : imp_law_name(law));
+    if (st == IMP_EROOT)
+        return luaL_error(L, "%s: law (%s): the root finder did not converge on its zero "
+                          "after maximum compression (is the law continuous?)",
+                          c->fn, l ? law_label(l) : imp_law_name(law));
     return luaL_error(L, "%s: %s", c->fn, imp_strerror(st));
 }

@@ -2,6 +2,7 @@
  * Tables are checked field by field, the physical checks are the core's
  * imp_problem2d_check, and the result table carries a metatable
  * (impact.Result2D) whose __index builds `path` on first read. */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -23,7 +24,7 @@ enum {
     K_model, K_body1, K_body2, K_B1, K_B2, K_B3, K_S0, K_C0, K_mu, K_mu_s, K_mu_k,
     K_e, K_law, K_m, K_rho, K_I, K_x, K_y, K_vx, K_vy, K_w,
     K_Px, K_Py, K_S, K_C, K_dT, K_Wc, K_Wr, K_Wf, K_Pc, K_mode, K_class,
-    K_energy_ratio, K_path, K_routh, K_poisson, K_newton, K_energetic, K_custom,
+    K_energy_ratio, K_path, K_Delta, K_routh, K_poisson, K_newton, K_energetic, K_custom,
     K_none, K_sliding, K_C_sticking, K_R_sticking, K_C_reversed, K_R_reversed,
     K_direct, K_central, K_eccentric, K_tangential,
     NKEYS
@@ -32,7 +33,7 @@ static const char *const key_names[NKEYS] = {
     "model", "body1", "body2", "B1", "B2", "B3", "S0", "C0", "mu", "mu_s", "mu_k",
     "e", "law", "m", "rho", "I", "x", "y", "vx", "vy", "w",
     "Px", "Py", "S", "C", "dT", "Wc", "Wr", "Wf", "Pc", "mode", "class",
-    "energy_ratio", "path", "routh", "poisson", "newton", "energetic", "custom",
+    "energy_ratio", "path", "Delta", "routh", "poisson", "newton", "energetic", "custom",
     "none", "sliding", "C-sticking", "R-sticking", "C-reversed", "R-reversed",
     "direct", "central", "eccentric", "tangential",
 };
@@ -233,8 +234,6 @@ void imp_problem2d_solve_lua(const imp_check *c, const imp_problem2d *p,
     } else {
         job.st = imp_problem2d_solve(p, r, post);
     }
-    if (job.st == IMP_EINPUT)    /* the checks passed: an overflow */
-        imp_check_fail(c, "the result overflows (the inputs' magnitudes are too extreme for double precision)");
     if (job.st != IMP_OK)
         imp_law_raise(c->L, c, &p->law, job.st);
 }
@@ -269,7 +268,7 @@ static void result_push(const keyset *ks, const imp_problem2d *p,
 {
     lua_State *L = ks->L;
     int custom = p->law.kind == IMP_LAW_CUSTOM;
-    lua_createtable(L, 0, 20 + (p->nbodies ? 1 + p->nbodies : 0) + 1);
+    lua_createtable(L, 0, 21 + (p->nbodies ? 1 + p->nbodies : 0) + 1);
     setnum(ks, K_Px, r->Px);
     setnum(ks, K_Py, r->Py);
     setnum(ks, K_S, r->S);
@@ -290,6 +289,9 @@ static void result_push(const keyset *ks, const imp_problem2d *p,
     setnum(ks, K_B3, r->coef.B3);
     setnum(ks, K_S0, r->coef.S0);
     setnum(ks, K_C0, r->coef.C0);
+    /* exact from the bodies when given; the path is traced again with it */
+    double D = imp_coef2d_delta(&r->coef);
+    setnum(ks, K_Delta, D);
     if (p->nbodies) {
         const imp_body2d *b2 = p->nbodies == 2 ? &p->body2 : NULL;
         double v1[3] = {p->body1.vx, p->body1.vy, p->body1.w};
@@ -309,7 +311,9 @@ static void result_push(const keyset *ks, const imp_problem2d *p,
         if (T0 > 0 && isfinite(T0) && isfinite(T1))
             setnum(ks, K_energy_ratio, T1 / T0);
     }
-    if (custom) {                /* a Lua law may not be repeatable: keep its path now */
+    /* a Lua law may not be repeatable, and a Delta out of double's normal
+     * range cannot carry the bodies' exact value: keep the path now */
+    if (custom || !(fabs(D) >= DBL_MIN && fabs(D) <= DBL_MAX)) {
         pushkey(ks, K_path);
         push_path(L, r);
         lua_rawset(L, -3);
@@ -334,8 +338,8 @@ static int result2d_index(lua_State *L)
     static const char *const laws[] = {"poisson", "newton", "energetic", NULL};
     imp_coef2d c;
     double *v = &c.B1, mu_s, mu_k;
-    static const char *const names[5] = {"B1", "B2", "B3", "S0", "C0"};
-    for (int i = 0; i < 5; i++) {
+    static const char *const names[6] = {"B1", "B2", "B3", "S0", "C0", "Delta"};
+    for (int i = 0; i < 6; i++) {
         lua_getfield(L, 1, names[i]);
         v[i] = lua_tonumber(L, -1);
         lua_pop(L, 1);
@@ -355,6 +359,8 @@ static int result2d_index(lua_State *L)
     lua_pop(L, 4);
     if (kind < 0)
         return 0;                /* a custom law's path is stored eagerly */
+    if (!(c.D >= DBL_MIN && c.D <= DBL_MAX))
+        c.D = 0;                 /* (not stored by solve2d: computed, as it was) */
     law.kind = (imp_law_kind)kind;
     lua_getfield(L, 1, "Px");
     lua_getfield(L, 1, "Py");
@@ -419,7 +425,7 @@ static int l_classify2d(lua_State *L)
     imp_status st = imp_classify2d(&co, p.mu_s, p.mu_k, p.law.e, &k);
     if (st != IMP_OK)
         return luaL_error(L, "classify2d: %s", imp_strerror(st));
-    lua_createtable(L, 0, 28);
+    lua_createtable(L, 0, 30);
     imp_set_string(L, "mode", imp_mode_name(k.mode));
     imp_set_string(L, "class", imp_class_name(k.cls));
     lua_pushinteger(L, k.s);
@@ -449,7 +455,26 @@ static int l_classify2d(lua_State *L)
     imp_set_number(L, "B3", co.B3);
     imp_set_number(L, "S0", co.S0);
     imp_set_number(L, "C0", co.C0);
+    imp_set_number(L, "Delta", imp_coef2d_delta(&co));
     imp_set_number(L, "e", p.law.e);
+    /* closed = {poisson = {Px, Py, Pc, S, C, dT}, newton = ..., energetic = ...}
+     * (PHYSICS.md A.6; a law whose result overflows double is left out) */
+    static const char *const laws[3] = {"poisson", "newton", "energetic"};
+    lua_createtable(L, 0, 3);
+    for (int l = 0; l < 3; l++) {
+        imp_closed2d q;
+        if (imp_closed2d_solve(&co, p.mu_s, p.mu_k, (imp_law_kind)l, p.law.e, &q) != IMP_OK)
+            continue;
+        lua_createtable(L, 0, 6);
+        imp_set_number(L, "Px", q.Px);
+        imp_set_number(L, "Py", q.Py);
+        imp_set_number(L, "Pc", q.Pc);
+        imp_set_number(L, "S", q.S);
+        imp_set_number(L, "C", q.C);
+        imp_set_number(L, "dT", q.dT);
+        lua_setfield(L, -2, laws[l]);
+    }
+    lua_setfield(L, -2, "closed");
     return 1;
 }
 

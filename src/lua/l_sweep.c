@@ -25,6 +25,7 @@ typedef struct {
     int ncol;                           /* result columns asked for */
     int col_out[IMP_OUT_COUNT];         /* each: its imp_sweep2d_out kind */
     int col_slot[IMP_OUT_COUNT];        /* its stored slot, -1: an input echo */
+    int has_mu, has_mu_s, has_mu_k;     /* keys of the points' tables, for messages */
 } plan2d;
 
 static void plan_free(plan2d *p)
@@ -100,6 +101,9 @@ static int l_sweep2d_new(lua_State *L)
     imp_lua_law lctx;
     imp_problem2d_from_lua(&c, 1, &p->s.base, &lctx);
     lua_settop(L, ud);
+    p->has_mu = imp_check_has(&c, 1, "mu");
+    p->has_mu_s = imp_check_has(&c, 1, "mu_s");
+    p->has_mu_k = imp_check_has(&c, 1, "mu_k");
     if (p->s.base.law.kind == IMP_LAW_CUSTOM) goto no;   /* Lua laws: not here */
 
     lua_Integer nf = luaL_len(L, 2);
@@ -146,9 +150,12 @@ static void point_message(lua_State *L, plan2d *p, size_t i, int st)
 {
     imp_problem2d prob;
     double vals[IMP_SWEEP2D_MAXF];
-    char msg[160];
+    char msg[200];
     imp_sweep2d_point(&p->s, i, &prob, vals);
     const char *field = imp_problem2d_check(&prob, msg, sizeof msg);
+    if (field && prob.mu_k > prob.mu_s && prob.mu_s >= 0)   /* aimed as solve2d aims it */
+        field = imp_friction_message(msg, sizeof msg, prob.mu_s, prob.mu_k, p->has_mu_s,
+                                     p->has_mu_k, p->has_mu);
     if (field)
         lua_pushfstring(L, "solve2d: field '%s' %s", field, msg);
     else

@@ -13,7 +13,10 @@ or the bodies (body2 = nil is the fixed ground); then
 B1 = sum 1/m + y^2/(m rho^2), B2 = sum 1/m + x^2/(m rho^2) and
 B3 = sum x*y/(m rho^2), with the PLUS sign for body 2 (the paper's printed
 eq 21 has a minus; two identical bodies placed point-symmetrically about the
-contact must double the coupling, not cancel it).
+contact must double the coupling, not cancel it). Delta = B1*B2 - B3^2 is
+then summed from positive terms, (1 + r^2)/m^2 for one body (r^2 =
+(x^2 + y^2)/rho^2), not taken as the difference of the rounded B's, which
+cancels when rho is small.
 
 The path is traced exactly in impulse space, parameterised by Py: sliding
 along limiting friction, the slip stops (sticking holds iff |B3| <= mu_s*B1,
@@ -22,6 +25,12 @@ the end set by the law: Poisson Py = (1+e)*Pc, Newton C = -e*C0, energetic
 (Stronge) Wr = -e^2*Wc, or a custom law. Every event is located in closed
 form; a custom law's residual is bracketed and refined by Brent's method to
 1e-13.
+
+The results do not depend on the magnitudes of the data (PHYSICS.md G.14:
+impulses scale with (S0, C0) and inversely with B, works with the square):
+the solver works on the coefficients scaled by powers of two and scales its
+results back, exactly, from 1e-300 to 1e300; a result beyond double's range
+is an error ("the result overflows").
 
 A direct impact (S0 = 0) that cannot stick slides towards -sgn(B3). C0 > 0
 (parting) gives no impulse; C0 = 0 (tangential) gives one only when the
@@ -37,13 +46,17 @@ vn0, Wc, Wr, Pt, vt, vt0 and phase. Poisson, Newton and Stronge read
   function(s) return s.vn + e * s.vn0 end
   function(s) return s.Wr + e^2 * s.Wc end
 
-A law that raises, returns a non-number or NaN, or never reaches zero (p
-beyond 1e6*Pc) gives an error naming the law.
+The residual is probed at Pc, 2*Pc, 4*Pc, ... into each restitution
+segment and at its end, then the first sign change is refined (16 parts,
+Brent); a root finder that does not converge is an error, never a guess.
+A law that raises, returns a non-number or NaN, or never reaches zero (the
+search stops once the normal contact velocity C passes 1e6*(|C0| + |S0|),
+an energy 1e12 times the impact's) gives an error naming the law.
 
 t.model (other than "routh") selects a published model instead (see
 impact.compare). The result prints as a one-screen summary; result.path is
-built on first read (by tracing again from the stored B1..C0, mu_s, mu_k,
-e and law; a custom law's path is stored at once).]],
+built on first read (by tracing again from the stored B1..C0, Delta, mu_s,
+mu_k, e and law; a custom law's path is stored at once).]],
     fields = {
       { "B1, B2, B3, S0, C0", "impulse-space coefficients and pre-impact contact velocities (all required unless body1 is given)" },
       { "body1", "{m =, rho = (or I =), x =, y =, vx =, vy =, w =}: mass, radius of gyration (or moment of inertia about the CM), CM position from the contact point, velocities; x, y, vx, vy, w default 0" },
@@ -57,13 +70,14 @@ e and law; a custom law's path is stored at once).]],
     result = {
       { "Px, Py", "total tangential and normal impulse on body 1" },
       { "S, C", "final sliding and normal contact velocity" },
-      { "dT", "kinetic energy change of the system, eq 57 (negative = loss)" },
+      { "dT", "kinetic energy change of the system, eq 56 (negative = loss)" },
       { "Wc, Wr, Wf", "work of the normal impulse in compression (<= 0) and restitution (>= 0), friction work (<= 0); dT = Wc + Wr + Wf" },
       { "Pc", "normal impulse at maximum compression" },
       { "mode", "\"sliding\", \"C-sticking\", \"R-sticking\", \"C-reversed\", \"R-reversed\" or \"none\"" },
       { "class", "\"direct\", \"central\", \"eccentric\" or \"tangential\"" },
       { "law, e, mu_s, mu_k", "the law's name (\"custom\" for a function) and the inputs used" },
       { "B1, B2, B3, S0, C0", "the coefficients solved (computed from the bodies when given)" },
+      { "Delta", "B1*B2 - B3^2 as solved (exact from the bodies when given)" },
       { "body1, body2", "post-impact {vx, vy, w} when bodies were given" },
       { "energy_ratio", "kinetic energy after / before, when bodies were given (and moving)" },
       { "path", "list of vertices {Px, Py, S, C, event}, event = \"start\", \"stick\", \"reverse\", \"max-compression\" or \"end\"" },
@@ -82,7 +96,7 @@ impact.solve2d{ body1 = { m = 1, rho = math.sqrt(1/12), x = h, y = h, vx = 0.6, 
   {
     name = "classify2d",
     signature = "impact.classify2d(t) -> info",
-    summary = "Contact mode, class and Wang & Mason's critical values of a planar impact, without tracing the path.",
+    summary = "Contact mode, class, Wang & Mason's critical values and the closed-form impulses of a planar impact, without tracing the path.",
     text = [[
 Takes the same table as solve2d (the law does not change the mode; e enters
 through (1+e)*P_q). With s = sgn(S0) (a direct impact that cannot stick:
@@ -100,7 +114,15 @@ where those are valid). mu_s is Wang & Mason's signed slope -B3/B1 of the
 sticking line (not the friction coefficient). Sun & Baruh's ratios (frame
 of the initial slip) are given when C0 < 0: ratio = |S0|/|C0|, R1 = kS/kC,
 R2 = s*B3/B1 (|B3|/B1 for a direct impact), R3 = (1+e)*R1 and their case
-0-6 (sb_case). Undefined values (0/0) are left out.]],
+0-6 (sb_case). Undefined values (0/0) are left out.
+
+closed.poisson, closed.newton and closed.energetic are Wang & Mason's
+closed-form results (eqs 39-55; Stronge's energetic law in the same
+spirit, PHYSICS.md A.6) for the mode found, whatever t.law: the impulse
+Px, Py, the normal impulse Pc at maximum compression, the final contact
+velocities S, C and the energy change dT. They equal solve2d's traced
+result with that law to 1e-12 (S = 0 exactly when it sticks, Newton's
+C = -e*C0 exactly). A law whose result overflows double is left out.]],
     fields = {
       { "(as solve2d)", "B1..C0 or body1/body2, mu or mu_s/mu_k, e" },
     },
@@ -114,11 +136,14 @@ R2 = s*B3/B1 (|B3|/B1 for a direct impact), R3 = (1+e)*R1 and their case
       { "kS, kC", "rates of |S| falling and C rising along limiting friction" },
       { "p_s", "normal impulse where the slip stops (absent when it never does)" },
       { "ratio, R1, R2, R3, sb_case", "Sun & Baruh's ratios and case (C0 < 0)" },
-      { "B1, B2, B3, S0, C0, e", "the coefficients used" },
+      { "B1, B2, B3, S0, C0, Delta, e", "the coefficients used (Delta = B1*B2 - B3^2, exact from the bodies)" },
+      { "closed", "{poisson =, newton =, energetic =}, each {Px, Py, Pc, S, C, dT}: the closed-form result of that law" },
     },
     example = [[
 local k = impact.classify2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = -1, C0 = -1, mu = 0.95, e = 0.5 }
-print(k.mode, k.mu_D, k.mu_Q, k.sb_case)   --> R-sticking  0.904762  1  3]],
+print(k.mode, k.mu_D, k.mu_Q, k.sb_case)   --> R-sticking  0.904762  1  3
+local q = k.closed.energetic
+print(q.Px, q.Py, q.C, q.dT)              --> 1.220766  1.367943  0.588709  -0.891694]],
     see = { "solve2d", "sb2d" },
   },
   {

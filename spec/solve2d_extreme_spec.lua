@@ -1,0 +1,134 @@
+-- solve2d and classify2d at the edges of double precision (the audit of
+-- issue 3): tiny slips, extreme scales, bodies with a small radius of
+-- gyration. Expected values from PHYSICS.md A.6 and the scaling of G.14.
+local impact = require("impact")
+
+local function rel(a, b) return math.abs(a - b) / math.max(math.abs(b), 1e-300) end
+
+describe("impact.solve2d at the edges of double precision", function()
+  it("stops a slip so small that S*kS underflows", function()
+    local t = { B1 = 1, B2 = 1, B3 = 0, S0 = 5e-324, C0 = -1, mu = 0.1, e = 1 }
+    local r = impact.solve2d(t)
+    assert.are.equal("C-sticking", r.mode)
+    assert.are.equal(impact.classify2d(t).mode, r.mode)
+    assert.are.equal(0, r.S)
+    assert.is.near(2, r.Py, 1e-15)
+    assert.is_true(r.dT <= 0)
+  end)
+
+  it("keeps the energetic law elastic at extreme scales (G.14: P ~ v/B, W ~ v^2/B)", function()
+    local r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0, C0 = -1e-170, mu = 1, e = 1,
+                              law = "energetic" }
+    assert.is_true(rel(r.Py, 1.25e-170) < 1e-15)
+    assert.is_true(rel(r.C, 1e-170) < 1e-15)
+    r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = -1e-300, C0 = -1e-300, mu = 0.95, e = 0.5,
+                        law = "energetic" }
+    assert.are.equal("R-sticking", r.mode)
+    assert.is.near(1.367943, r.Py / 1e-300, 1e-6)   -- PHYSICS.md A.8 case 3
+    r = impact.solve2d{ B1 = 1e300, B2 = 1e300, B3 = 0, S0 = 0, C0 = -1e160, mu = 1, e = 1,
+                        law = "energetic" }
+    assert.is_true(rel(r.C, 1e160) < 1e-15)
+    assert.is_true(rel(r.Py, 2e-140) < 1e-15)
+    -- and every law scales exactly with the data
+    for _, law in ipairs{ "poisson", "newton", "energetic" } do
+      local a = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, e = 0.5, law = law }
+      local b = impact.solve2d{ B1 = 2.5e-200, B2 = 2.5e-200, B3 = 1.5e-200, S0 = 0.6e-150, C0 = -1e-150,
+                                mu = 0.3, e = 0.5, law = law }
+      assert.are.equal(a.mode, b.mode)
+      assert.is_true(rel(b.Py, a.Py * 1e50) < 1e-15)
+      assert.is_true(rel(b.dT, a.dT * 1e-100) < 1e-15)
+    end
+  end)
+
+  it("reports an impulse beyond double's range as an overflow", function()
+    for _, law in ipairs{ "poisson", "newton", "energetic" } do
+      local ok, msg = pcall(impact.solve2d, { B1 = 8.29e-16, B2 = 9.37e-16, B3 = 8.81e-16, S0 = 5.96e299,
+                                              C0 = -1.10e299, mu_s = 8.95e6, mu_k = 1e6, e = 1, law = law })
+      assert.is_false(ok)
+      assert.matches("solve2d: the result overflows", msg)
+    end
+  end)
+
+  it("takes Delta from the bodies: a small radius of gyration", function()
+    for _, rho in ipairs{ 1e-4, 1e-8, 1e-9, 1e-12 } do
+      local t = { body1 = { m = 1, rho = rho, x = 0.3, y = 0.4, vy = -1 }, mu = 1, e = 0.5 }
+      local r = impact.solve2d(t)
+      local r2 = 0.25 / rho ^ 2
+      local Pc = (1 + 0.16 / rho ^ 2) / (1 + r2)    -- B1*|C0|/Delta, Delta = 1 + r^2
+      assert.are.equal("C-sticking", r.mode)
+      assert.is_true(rel(r.Delta, 1 + r2) < 1e-15)
+      assert.is.near(1.5 * Pc, r.Py, 1e-14)
+      assert.is.near(-0.25 * r.Py, r.dT, 1e-14)
+      -- the post-impact velocities give the contact's: S = vx + w*y = 0, C = vy - w*x
+      local b = r.body1
+      assert.is.near(0, b.vx + b.w * 0.4, 1e-14)
+      assert.is.near(0.5, b.vy - b.w * 0.3, 1e-14)
+      assert.is.near(-0.3 * r.Py / (rho ^ 2 + 0.16), b.w, 1e-12)   -- (y*Px - x*Py)/(m rho^2) at the stick
+      local path = r.path                          -- traced again with the stored Delta
+      assert.are.equal(r.Py, path[#path].Py)
+      local k = impact.classify2d(t)
+      assert.are.equal(r.mode, k.mode)
+      assert.are.equal(r.Delta, k.Delta)
+    end
+  end)
+
+  describe("custom Lua laws equal the built-ins", function()
+    local function as_lua(name, e)
+      if name == "poisson" then return function(s) return s.Pn - (1 + e) * s.Pc end end
+      if name == "newton" then return function(s) return s.vn + e * s.vn0 end end
+      return function(s) return s.Wr + e ^ 2 * s.Wc end
+    end
+    local function compare(t, law)
+      t.law = law
+      local a = impact.solve2d(t)
+      t.law = as_lua(law, t.e)
+      local ok, b = pcall(impact.solve2d, t)
+      assert(ok, b)
+      local P = math.abs(a.Px) + math.abs(a.Py)
+      assert.are.equal(a.mode, b.mode)
+      assert.is.near(a.Px, b.Px, 1e-12 * P)
+      assert.is.near(a.Py, b.Py, 1e-12 * P)
+      return a
+    end
+
+    it("when compression ends after a tiny part of the impulse (Py/Pc > 1e6)", function()
+      local t = { body1 = { m = 1, rho = 1e-4, x = -0.36, y = 0.54, vx = -1.39, vy = -0.64 },
+                  mu = 1.32, e = 0.5 }
+      local r = compare(t, "newton")
+      assert.are.equal("R-sticking", r.mode)
+      assert.is.near(0.0231, r.Py, 1e-4)
+      assert.is_true(r.Py / r.Pc > 1e6)
+      compare(t, "poisson")
+      compare(t, "energetic")
+    end)
+
+    it("when the zero lies 1e-40 into a segment of length 1", function()
+      local t = { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = -1, C0 = -1e-40, mu = 1.2, e = 0.5 }
+      local r = compare(t, "energetic")
+      assert.is.near(1.5 / 0.7, r.Py / 1e-40, 1e-12)     -- sliding: (1+e)|C0|/(B2 - mu B3)
+      compare(t, "poisson")
+      compare(t, "newton")
+    end)
+
+    it("on random bodies with a small radius of gyration", function()
+      local seed = 12345
+      local function rand()
+        seed = (seed * 1103515245 + 12345) % 2147483648
+        return seed / 2147483648
+      end
+      local rmodes = 0
+      for _ = 1, 2000 do
+        local t = { body1 = { m = 0.1 * 100 ^ rand(), rho = 1e-5 * 1e4 ^ rand(), x = 2 * rand() - 1,
+                              y = rand(), vx = 4 * rand() - 2, vy = -2 * rand() - 0.01, w = 2 * rand() - 1 },
+                    mu = 2 * rand(), e = rand() }
+        if impact.classify2d(t).C0 < 0 then
+          for _, law in ipairs{ "poisson", "newton", "energetic" } do
+            local r = compare(t, law)
+            if r.mode:sub(1, 1) == "R" then rmodes = rmodes + 1 end
+          end
+        end
+      end
+      assert.is_true(rmodes > 100)
+    end)
+  end)
+end)
