@@ -13,6 +13,7 @@
 
 #include <lauxlib.h>
 
+#include "csvnum.h"
 #include "impact2d.h"
 #include "interrupt.h"
 #include "l_sweep_util.h"
@@ -47,110 +48,12 @@ static int l_solve2d_bench(lua_State *L)
     return 1;
 }
 
-/* The %.*g text of a finite nonzero x at precision 15, 16 or 17 from one
- * %.16e conversion (three snprintf calls per number made formatting most
- * of the time a sweep spends writing CSV): its 17 correctly rounded digits
- * are rounded again to prec digits, which equals rounding x itself unless
- * the dropped digits are exactly 5 then zeros (a tie at 17 digits may hide
- * which side x lies on): then, and only then, snprintf does it. Checked
- * against snprintf on 40 million doubles of many kinds. */
-typedef struct {
-    int neg, exp;        /* sign; decimal exponent of digit 0 */
-    char dig[17];        /* the 17 significant digits of %.16e */
-} imp_dec17;
-
-static void dec17_init(imp_dec17 *d, double x)
-{
-    char buf[40];
-    snprintf(buf, sizeof buf, "%.16e", x);
-    const char *s = buf;
-    d->neg = *s == '-';
-    if (d->neg) s++;
-    d->dig[0] = *s++;
-    s++;   /* '.' */
-    for (int i = 1; i < 17; i++) d->dig[i] = *s++;
-    d->exp = atoi(s + 1);   /* after 'e' */
-}
-
-/* Writes %.*g of the value at precision prec into out (>= 32 chars). */
-static void dec17_g(const imp_dec17 *d, int prec, double x, char *out)
-{
-    char g[17];
-    int X = d->exp;
-    memcpy(g, d->dig, 17);
-    if (prec < 17) {
-        int tie = g[prec] == '5';
-        for (int i = prec + 1; i < 17 && tie; i++) tie = g[i] == '0';
-        if (tie) {
-            snprintf(out, 32, "%.*g", prec, x);
-            return;
-        }
-        if (g[prec] >= '5') {   /* up (a tie is excluded above) */
-            int i = prec - 1;
-            while (i >= 0 && g[i] == '9') g[i--] = '0';
-            if (i >= 0) {
-                g[i]++;
-            } else {   /* 99..9 -> 100..0 */
-                g[0] = '1';
-                X++;
-            }
-        }
-    }
-    int n = prec;   /* significant digits kept, trailing zeros dropped */
-    while (n > 1 && g[n - 1] == '0') n--;
-    char *o = out;
-    if (d->neg) *o++ = '-';
-    if (X < -4 || X >= prec) {
-        *o++ = g[0];
-        if (n > 1) {
-            *o++ = '.';
-            for (int i = 1; i < n; i++) *o++ = g[i];
-        }
-        *o++ = 'e';
-        *o++ = X < 0 ? '-' : '+';
-        int a = X < 0 ? -X : X;
-        if (a >= 100) *o++ = (char)('0' + a / 100);
-        *o++ = (char)('0' + a / 10 % 10);
-        *o++ = (char)('0' + a % 10);
-    } else if (X >= 0) {
-        for (int i = 0; i <= X; i++) *o++ = i < n ? g[i] : '0';
-        if (n > X + 1) {
-            *o++ = '.';
-            for (int i = X + 1; i < n; i++) *o++ = g[i];
-        }
-    } else {
-        *o++ = '0';
-        *o++ = '.';
-        for (int i = 0; i < -X - 1; i++) *o++ = '0';
-        for (int i = 0; i < n; i++) *o++ = g[i];
-    }
-    *o = '\0';
-}
-
-/* A number as impact.study.csv writes it: the shortest of %.15g, %.16g,
- * %.17g that reads back to the same double; nan, inf, -inf; 0 for -0. */
+/* A number as impact.study.csv writes it (src/core/csvnum.c). */
 void imp_csv_number(luaL_Buffer *b, double x)
 {
-    char buf[40];
-    if (isnan(x)) {
-        luaL_addstring(b, "nan");
-        return;
-    }
-    if (isinf(x)) {
-        luaL_addstring(b, x > 0 ? "inf" : "-inf");
-        return;
-    }
-    if (x == 0) {
-        luaL_addchar(b, '0');
-        return;
-    }
-    imp_dec17 d;
-    dec17_init(&d, x);
-    for (int prec = 15; prec <= 17; prec++) {
-        dec17_g(&d, prec, x, buf);
-        if (prec == 17 || strtod(buf, NULL) == x) break;
-    }
-    luaL_addstring(b, buf);
+    char buf[IMP_CSVNUM_MAX];
+    size_t n = imp_csv_double(x, buf);
+    luaL_addlstring(b, buf, n);
 }
 
 /* core._csv_line(values, n) -> the CSV line of values[1..n], byte for byte
