@@ -231,6 +231,30 @@ describe("the impact host", function()
     end)
   end)
 
+  describe("sweep threads", function()
+    local SWEEP = "print(impact.sweep{ base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1, e = 0.5 }, " ..
+      "vary = { S0 = { 0.6 } } }.threads)"
+
+    it("default to the processors the process may run on (its CPU affinity)", function()
+      if not os.execute("command -v taskset >/dev/null 2>&1") then pending("no taskset") return end
+      local r = run{ bin = "taskset", "-c", "0", BIN, "-e", "print(impact.core._ncpu())" }
+      assert.are.equal("1\n", r.out, r.err)
+      r = run{ bin = "taskset", "-c", "0", BIN, "-e", SWEEP }
+      assert.are.equal("1\n", r.out, r.err)
+    end)
+
+    it("follow IMPACT_THREADS when set, and reject a bad value by name", function()
+      local r = run{ "-e", SWEEP, env = { IMPACT_THREADS = "3" } }
+      assert.are.equal("3\n", r.out, r.err)
+      r = run{ "-e", "print(impact.sweep{ vary = { x = { 1 } }, solve = function() return 1 end, threads = 2 }.threads)",
+               env = { IMPACT_THREADS = "3" } }
+      assert.are.equal("2\n", r.out, r.err)   -- the field wins
+      r = run{ "-e", SWEEP, env = { IMPACT_THREADS = "many" } }
+      assert.are.equal(1, r.code)
+      assert.truthy(r.err:find("sweep: IMPACT_THREADS must be an integer in [1, 1024], got 'many'", 1, true), r.err)
+    end)
+  end)
+
   describe("Ctrl-C (SIGINT)", function()
     -- Starts impact with `code`, waits for it to print "ready", sends
     -- SIGINT `times` times (waiting for "again" before the second), then

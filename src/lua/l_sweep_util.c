@@ -2,8 +2,9 @@
  * stderr is a terminal (the progress bar), the number of cores (the default
  * thread count), a test hook for the interrupt flag, and the 2D solve timing
  * that bench/sweep.lua compares the sweep with. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE   /* sched_getaffinity, CPU_COUNT */
 #include <ctype.h>
+#include <sched.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -192,10 +193,17 @@ static int l_raise_interrupt(lua_State *L)
     return 0;
 }
 
-/* core._ncpu(): online processors, the default number of sweep threads. */
+/* core._ncpu(): the processors this process may run on (its CPU
+ * affinity, which taskset and Slurm's --cpus-per-task set; the online
+ * processors where that is unknown): the default number of sweep threads. */
 static int l_ncpu(lua_State *L)
 {
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    long n = 0;
+#ifdef __linux__
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0) n = CPU_COUNT(&set);
+#endif
+    if (n < 1) n = sysconf(_SC_NPROCESSORS_ONLN);
     lua_pushinteger(L, n > 0 ? n : 1);
     return 1;
 }
