@@ -28,6 +28,18 @@ local function toy(p)
            body1 = { vx = 2 * y, vy = 0, w = 1 } }
 end
 
+-- Runs impact.sweep(spec), which Ctrl-C must stop by raising "interrupted!"
+-- (as it stops any Lua code) after keeping what is done in
+-- impact.interrupted_sweep; returns that partial result.
+local function interrupted(spec)
+  impact.interrupted_sweep = "stale"
+  local ok, err = pcall(impact.sweep, spec)
+  assert.is_false(ok)
+  assert.are.equal("interrupted!", err)
+  assert.is_false(impact.core._interrupted())
+  return impact.interrupted_sweep
+end
+
 describe("impact.range", function()
   it("gives n evenly spaced values with exact ends", function()
     local r = impact.range(0, 1, 5)
@@ -207,10 +219,10 @@ describe("impact.sweep", function()
     assert.are.equal("error", s.columns.mode[1])
   end)
 
-  it("stops cleanly on an interrupt and keeps what is done", function()
+  it("stops cleanly on an interrupt, keeps what is done and raises 'interrupted!'", function()
     local path = tmpname(".csv")
     -- (points 1-4, 10, 19, ... are solved first to learn the columns)
-    local s = impact.sweep{ vary = { x = impact.range(1, 100, 100) }, out = path,
+    local s = interrupted{ vary = { x = impact.range(1, 100, 100) }, out = path,
       solve = function(p)
         if p.x == 7 then error("interrupted!") end
         return toy(p)
@@ -222,11 +234,12 @@ describe("impact.sweep", function()
     assert.are.equal(6, back.n)
     assert.is_true(back.interrupted)
     assert.are.same(s.columns.Px, back.columns.Px)
+    assert.are.equal("# interrupted after 6 of 100 points", lines(path)[#lines(path)])
     os.remove(path)
 
     -- The flag the host's Ctrl-C handler raises stops it the same way.
     local core = impact.core
-    local s2 = impact.sweep{ vary = { x = impact.range(1, 100, 100) },
+    local s2 = interrupted{ vary = { x = impact.range(1, 100, 100) },
       solve = function(p)
         if p.x == 6 then core._raise_interrupt() end
         return toy(p)
@@ -235,13 +248,41 @@ describe("impact.sweep", function()
     assert.are.equal(6, s2.n)
     assert.is_false(core._interrupted())
     -- Ctrl-C while the first points are solved to learn the columns.
-    local s3 = impact.sweep{ vary = { x = impact.range(1, 100, 100) },
+    local s3 = interrupted{ vary = { x = impact.range(1, 100, 100) },
       solve = function(p)
         if p.x == 2 then core._raise_interrupt() end
         return toy(p)
       end }
     assert.is_true(s3.interrupted)
     assert.are.equal(0, s3.n)
+    -- The next sweep forgets it.
+    impact.sweep{ vary = { x = { 1 } }, solve = toy }
+    assert.is_nil(impact.interrupted_sweep)
+  end)
+
+  it("keeps the CSV, the JSON and the columns of an interrupted sweep alike, failures included", function()
+    local path, jpath = tmpname(".csv"), tmpname(".json")
+    local spec = { vary = { x = impact.range(1, 100, 100) }, out = path, json = jpath,
+      solve = function(p)
+        if p.x == 30 then impact.core._raise_interrupt() end
+        if p.x == 12 or p.x == 31 then error("bad point") end
+        return toy(p)
+      end }
+    local s = interrupted(spec)
+    assert.are.equal(30, s.n)
+    for _, name in ipairs(s.names) do assert.are.equal(30, #s.columns[name], name) end
+    assert.are.equal(1, #s.failures)
+    assert.are.equal(12, s.failures[1].index)
+    local back = impact.sweep_read(path)
+    assert.are.equal(30, back.n)
+    assert.are.equal(1, #back.failures)
+    local doc = require("cjson").decode(slurp(jpath))
+    assert.are.equal(30, doc.n)
+    assert.is_true(doc.interrupted)
+    assert.are.equal(30, #doc.columns.x)
+    for i = 1, 30 do assert.is.near(s.columns.x[i], doc.columns.x[i], 1e-12) end
+    assert.are.equal(1, #doc.failures)
+    os.remove(path) os.remove(jpath)
   end)
 
   it("writes CSV with comments, a header and rows that read back exactly", function()
@@ -522,7 +563,7 @@ describe("impact.sweep with solve2d", function()
       threads = 1, out = path, chunk = 1000,
       progress = function(done) if done > 0 then impact.core._raise_interrupt() end end,
     }
-    local s = impact.sweep(spec)
+    local s = interrupted(spec)
     assert.is_true(s.fast)
     assert.is_true(s.interrupted)
     assert.are.equal(1000, s.n)
@@ -532,6 +573,49 @@ describe("impact.sweep with solve2d", function()
     assert.are.equal(s.n, back.n)
     assert.are.same(s.columns.Py, back.columns.Py)
     os.remove(path)
+  end)
+
+  it("keeps as many rows in the columns, the CSV and the JSON as it counts after Ctrl-C in C", function()
+    if not has2d then pending("impact.solve2d is not built") return end
+    -- Ctrl-C as the third chunk returns from C, before Lua counts or writes
+    -- its rows (the host's hook raises at the next Lua instruction): the
+    -- plan holds three chunks solved, the columns and the JSON must end at
+    -- n, with the CSV.
+    local core = impact.core
+    for _, out in ipairs{ true, false } do
+      local path, jpath = out and tmpname(".csv") or nil, tmpname(".json")
+      local runs = 0
+      debug.sethook(function()
+        if debug.getinfo(2, "f").func == core._sweep2d_run then
+          runs = runs + 1
+          if runs == 3 then
+            debug.sethook()
+            core._raise_interrupt()
+            error("interrupted!", 0)
+          end
+        end
+      end, "r")
+      local s = interrupted{
+        base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1, e = 0.5 },
+        vary = { S0 = impact.range(-2, 2, 300), mu = impact.range(0, 1, 300) },
+        threads = 2, out = path, json = jpath, chunk = 20000, progress = false }
+      debug.sethook()
+      assert.are.equal(3, runs)
+      assert.is_true(s.fast)
+      assert.are.equal(40000, s.n)
+      for _, name in ipairs(s.names) do assert.are.equal(s.n, #s.columns[name], name) end
+      if out then
+        local back = impact.sweep_read(path)
+        assert.are.equal(s.n, back.n)
+        assert.are.same(back.columns.Px, s.columns.Px)
+        os.remove(path)
+      end
+      local doc = require("cjson").decode(slurp(jpath))
+      assert.are.equal(s.n, doc.n)
+      assert.are.equal(s.n, #doc.columns.Px)
+      assert.are.equal(s.n, #doc.columns.mode)
+      os.remove(jpath)
+    end
   end)
 
   it("keeps the Lua path when C cannot do what solve2d does", function()

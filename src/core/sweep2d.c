@@ -226,6 +226,7 @@ static void solve_batch(void *ctx, size_t lo, size_t hi)
         s->mode[row] = (unsigned char)r.mode;
         s->cls[row] = (unsigned char)r.cls;
     }
+    if (s->after) s->after(s->after_ctx, s, lo, hi);
 }
 
 imp_status imp_sweep2d_alloc(imp_sweep2d *s, size_t first0, size_t cap)

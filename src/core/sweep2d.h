@@ -37,7 +37,14 @@ typedef struct {
     const double *values;
 } imp_sweep2d_axis;
 
-typedef struct {
+typedef struct imp_sweep2d imp_sweep2d;
+
+/* Called on the worker thread right after points lo .. hi-1 of a run
+ * (0-based in the run; their rows are first - first0 + lo ...) are solved:
+ * the binding formats those rows as CSV text there, in parallel. */
+typedef void (*imp_sweep2d_after_fn)(void *ctx, const imp_sweep2d *s, size_t lo, size_t hi);
+
+struct imp_sweep2d {
     imp_problem2d base;
     int nfield;                          /* varied fields */
     int noff[IMP_SWEEP2D_MAXF];          /* offsets each field sets (1 or 2: "mu") */
@@ -54,7 +61,9 @@ typedef struct {
     unsigned char *mode, *cls;
     unsigned char *st;                   /* imp_status of each point */
     size_t first;                        /* first point of the current run */
-} imp_sweep2d;
+    imp_sweep2d_after_fn after;          /* NULL, or called after each batch */
+    void *after_ctx;
+};
 
 /* Adds a varied field by name; 0 when the fast path cannot set it. */
 int imp_sweep2d_add_field(imp_sweep2d *s, const char *name);

@@ -57,52 +57,97 @@ void imp_csv_number(luaL_Buffer *b, double x)
     luaL_addlstring(b, buf, n);
 }
 
-/* core._csv_line(values, n) -> the CSV line of values[1..n], byte for byte
- * impact.study.csv.line: integers as %d, floats as imp_csv_number, strings
- * quoted when they hold a comma, quote or newline, start with '#' or with
- * or end in white space; nil as an empty field. */
+/* The CSV line of values[1..n] (the table at index t) into b, byte for
+ * byte impact.study.csv.line: integers as %d, floats as imp_csv_number,
+ * strings quoted when they hold a comma, quote or newline, start with '#'
+ * or with or end in white space; nil as an empty field. */
+static void csv_line(lua_State *L, int t, lua_Integer n, luaL_Buffer *bp)
+{
+    for (lua_Integer i = 1; i <= n; i++) {
+        if (i > 1) luaL_addchar(bp, ',');
+        int ty = lua_geti(L, t, i);
+        if (ty == LUA_TNUMBER && lua_isinteger(L, -1)) {
+            char buf[32];
+            snprintf(buf, sizeof buf, "%lld", (long long)lua_tointeger(L, -1));
+            lua_pop(L, 1);
+            luaL_addstring(bp, buf);
+        } else if (ty == LUA_TNUMBER) {
+            double x = lua_tonumber(L, -1);
+            lua_pop(L, 1);
+            imp_csv_number(bp, x);
+        } else if (ty == LUA_TNIL) {
+            lua_pop(L, 1);
+        } else {
+            /* The text on top, alone (luaL_addvalue is the one buffer call
+             * that takes an extra stack slot: the buffer may grow). */
+            size_t len;
+            const char *s = luaL_tolstring(L, -1, &len);
+            lua_remove(L, -2);
+            int quote = len > 0 && (s[0] == '#' || isspace((unsigned char)s[0]) ||
+                                    isspace((unsigned char)s[len - 1]));
+            for (size_t k = 0; k < len && !quote; k++)
+                quote = s[k] == ',' || s[k] == '"' || s[k] == '\n' || s[k] == '\r';
+            if (quote) {
+                luaL_Buffer q;
+                luaL_buffinit(L, &q);
+                luaL_addchar(&q, '"');
+                for (size_t k = 0; k < len; k++) {
+                    if (s[k] == '"') luaL_addchar(&q, '"');
+                    luaL_addchar(&q, s[k]);
+                }
+                luaL_addchar(&q, '"');
+                luaL_pushresult(&q);
+                lua_remove(L, -2);
+            }
+            luaL_addvalue(bp);
+        }
+    }
+}
+
+/* core._csv_line(values, n) -> the CSV line of values[1..n] (csv_line). */
 static int l_csv_line(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_Integer n = luaL_checkinteger(L, 2);
     luaL_Buffer b;
     luaL_buffinit(L, &b);
-    for (lua_Integer i = 1; i <= n; i++) {
-        if (i > 1) luaL_addchar(&b, ',');
-        int t = lua_geti(L, 1, i);
-        if (t == LUA_TNUMBER && lua_isinteger(L, -1)) {
-            char buf[32];
-            snprintf(buf, sizeof buf, "%lld", (long long)lua_tointeger(L, -1));
-            lua_pop(L, 1);
-            luaL_addstring(&b, buf);
-        } else if (t == LUA_TNUMBER) {
-            double x = lua_tonumber(L, -1);
-            lua_pop(L, 1);
-            imp_csv_number(&b, x);
-        } else if (t == LUA_TNIL) {
-            lua_pop(L, 1);
-        } else {
-            size_t len;
-            const char *s = luaL_tolstring(L, -1, &len);   /* pushes the text */
-            int quote = len > 0 && (s[0] == '#' || isspace((unsigned char)s[0]) ||
-                                    isspace((unsigned char)s[len - 1]));
-            for (size_t k = 0; k < len && !quote; k++)
-                quote = s[k] == ',' || s[k] == '"' || s[k] == '\n' || s[k] == '\r';
-            if (!quote) {
-                luaL_addlstring(&b, s, len);
-            } else {
-                luaL_addchar(&b, '"');
-                for (size_t k = 0; k < len; k++) {
-                    if (s[k] == '"') luaL_addchar(&b, '"');
-                    luaL_addchar(&b, s[k]);
-                }
-                luaL_addchar(&b, '"');
-            }
-            lua_pop(L, 2);
-        }
-    }
+    csv_line(L, 1, n, &b);
     luaL_pushresult(&b);
     return 1;
+}
+
+/* core._csv_row(file, values, n, writer [, comment]): writes the CSV line
+ * of values[1..n] and its newline to the io file, then the comment line if
+ * given, and adds 1 to writer.rows, all in one call: Ctrl-C raises in Lua
+ * code only, so the count always matches the rows in the file. */
+static int l_csv_row(lua_State *L)
+{
+    luaL_Stream *fs = luaL_checkudata(L, 1, LUA_FILEHANDLE);
+    luaL_argcheck(L, fs->closef != NULL, 1, "the file is closed");
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_Integer n = luaL_checkinteger(L, 3);
+    luaL_checktype(L, 4, LUA_TTABLE);
+    size_t clen = 0;
+    const char *comment = luaL_optlstring(L, 5, NULL, &clen);
+    lua_settop(L, 5);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    csv_line(L, 2, n, &b);
+    luaL_addchar(&b, '\n');
+    if (comment) {
+        luaL_addlstring(&b, comment, clen);
+        luaL_addchar(&b, '\n');
+    }
+    luaL_pushresult(&b);
+    size_t len;
+    const char *text = lua_tolstring(L, -1, &len);
+    fwrite(text, 1, len, fs->f);
+    lua_getfield(L, 4, "rows");
+    lua_Integer rows = lua_tointeger(L, -1) + 1;
+    lua_pop(L, 1);
+    lua_pushinteger(L, rows);
+    lua_setfield(L, 4, "rows");
+    return 0;
 }
 
 /* core._flatten(res) -> the table impact.study.columns.flatten makes of a
@@ -217,6 +262,7 @@ void imp_open_sweep_util(lua_State *L)
         {"_ncpu", l_ncpu},
         {"_solve2d_bench", l_solve2d_bench},
         {"_csv_line", l_csv_line},
+        {"_csv_row", l_csv_row},
         {"_flatten", l_flatten},
         {NULL, NULL}
     };

@@ -163,7 +163,8 @@ local function merge_json(F, files, out, mt)
     end
     if shards[k] then fail(F, "shard %d/%d given twice (%s)", k, n, path) end
     if not same(doc.names, first.names) then fail(F, "%s has other columns than the first shard", path) end
-    if doc.solve ~= first.solve or doc.version ~= first.version or not same(doc.base, first.base) then
+    if doc.solve ~= first.solve or doc.version ~= first.version or not same(doc.base, first.base)
+        or not same(doc.vary, first.vary) then
       fail(F, "%s describes another sweep than the first shard", path)
     end
     if doc.interrupted then fail(F, "%s is incomplete (interrupted)", path) end
@@ -195,7 +196,7 @@ local function merge_json(F, files, out, mt)
   end
   if out then
     output.write_json(F, out, {
-      version = first.version, solve = first.solve, base = first.base,
+      version = first.version, solve = first.solve, base = first.base, vary = first.vary,
       points = first.points, shard = { 1, 1 }, first = 1, last = first.points,
       n = rows, names = names, columns = columns, interrupted = false, failures = failures,
     })
