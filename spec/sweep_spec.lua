@@ -618,6 +618,33 @@ describe("impact.sweep with solve2d", function()
     end
   end)
 
+  it("varies the law over the built-in names in C, byte for byte as the Lua path", function()
+    if not has2d then pending("impact.solve2d is not built") return end
+    local a, b = tmpname(".csv"), tmpname(".csv")
+    local spec = rod_spec{ out = a }
+    table.insert(spec.vary, 2, { "law", { "poisson", "newton", "energetic" } })
+    spec.base.law = nil
+    local fast = impact.sweep(spec)
+    spec.fast, spec.out = false, b
+    local slow = impact.sweep(spec)
+    assert.is_true(fast.fast)
+    same_columns(fast, slow)
+    assert.are.equal(slurp(b), slurp(a))
+    assert.are.same({ "poisson", "newton", "energetic", "poisson" },
+      { fast.columns.law[1], fast.columns.law[25], fast.columns.law[49], fast.columns.law[73] })
+    -- The three laws part where the contact sticks (S0 = -2, mu = 1.2, e = 0.5).
+    assert.is.near(2.0625, fast.columns.Py[22], 1e-12)
+    assert.is.near(1.6875, fast.columns.Py[46], 1e-12)
+    assert.is.near(1.846865, fast.columns.Py[70], 1e-6)
+    -- A name C does not know: the Lua path, where solve2d names the field.
+    spec.vary[2][2] = { "poisson", "stronge" }
+    spec.fast, spec.out = nil, nil
+    local other = impact.sweep(spec)
+    assert.is_false(other.fast)
+    assert.matches("field 'law' must be", other.failures[#other.failures].message)
+    os.remove(a) os.remove(b)
+  end)
+
   it("keeps the Lua path when C cannot do what solve2d does", function()
     if not has2d then pending("impact.solve2d is not built") return end
     local base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu_s = 0.9, e = 0.5 }

@@ -62,6 +62,11 @@ int imp_sweep2d_add_field(imp_sweep2d *s, const char *name)
 {
     if (s->nfield >= IMP_SWEEP2D_MAXF) return 0;
     int k = s->nfield;
+    if (strcmp(name, "law") == 0) {
+        s->noff[k] = 0;
+        s->nfield++;
+        return 1;
+    }
     s->noff[k] = imp_problem2d_field(name, s->off[k]);
     if (s->noff[k] == 0) return 0;
     s->nfield++;
@@ -79,6 +84,7 @@ static inline void set_axis(const imp_sweep2d *s, int a, size_t k, imp_problem2d
         vals[g] = v[f];
         for (int o = 0; o < s->noff[g]; o++)
             memcpy((char *)p + s->off[g][o], &v[f], sizeof(double));
+        if (s->noff[g] == 0) p->law.kind = (imp_law_kind)(int)v[f];   /* "law" */
     }
 }
 
@@ -177,7 +183,7 @@ static void solve_batch(void *ctx, size_t lo, size_t hi)
     const int last = s->naxes - 1;
     const imp_sweep2d_axis *lax = last >= 0 ? &s->axis[last] : NULL;
     double *dst0 = NULL, *dst1 = NULL;
-    if (lax && lax->nfield == 1) {
+    if (lax && lax->nfield == 1 && s->noff[lax->field0] > 0) {
         int g = lax->field0;
         dst0 = (double *)(void *)((char *)&p + s->off[g][0]);
         dst1 = s->noff[g] == 2 ? (double *)(void *)((char *)&p + s->off[g][1]) : dst0;

@@ -47,8 +47,8 @@ typedef void (*imp_sweep2d_after_fn)(void *ctx, const imp_sweep2d *s, size_t lo,
 struct imp_sweep2d {
     imp_problem2d base;
     int nfield;                          /* varied fields */
-    int noff[IMP_SWEEP2D_MAXF];          /* offsets each field sets (1 or 2: "mu") */
-    size_t off[IMP_SWEEP2D_MAXF][2];
+    int noff[IMP_SWEEP2D_MAXF];          /* offsets each field sets (1 or 2: "mu"; */
+    size_t off[IMP_SWEEP2D_MAXF][2];     /* 0: "law", whose values are imp_law_kind) */
     int naxes;                           /* the last axis varies fastest */
     imp_sweep2d_axis axis[IMP_SWEEP2D_MAXF];
     int nout;                            /* stored result columns, in order */
@@ -65,7 +65,9 @@ struct imp_sweep2d {
     void *after_ctx;
 };
 
-/* Adds a varied field by name; 0 when the fast path cannot set it. */
+/* Adds a varied field by name; 0 when the fast path cannot set it. The
+ * field "law" takes the built-in laws' imp_law_kind as its values (0
+ * Poisson, 1 Newton, 2 energetic), so that a sweep may compare them. */
 int imp_sweep2d_add_field(imp_sweep2d *s, const char *name);
 
 /* The problem of point i (0-based in the whole sweep). */

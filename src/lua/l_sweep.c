@@ -21,6 +21,8 @@
 
 #define PLAN_MT "impact.Sweep2D"
 
+static const char *const LAW_NAMES[] = {"poisson", "newton", "energetic"};
+
 /* The CSV text of one batch of points of the last run. */
 typedef struct {
     char *buf;
@@ -85,11 +87,20 @@ static int read_axis(lua_State *L, int axes, lua_Integer a, plan2d *p, int *fiel
     p->s.naxes = (int)a;
     lua_getfield(L, -1, "values");
     for (lua_Integer j = 0; j < count * k; j++) {
-        int isnum;
+        int law = p->s.noff[ax->field0 + (int)(j % k)] == 0, isnum = 0;
         lua_geti(L, -1, j + 1);
-        v[j] = lua_tonumberx(L, -1, &isnum);
-        /* Lua writes an integer in full, C as a float: alike below 1e15 */
-        if (isnum && lua_isinteger(L, -1) && fabs(v[j]) >= 1e15) isnum = 0;
+        if (law) {   /* a built-in law's name: its imp_law_kind */
+            const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+            for (int m = 0; m < 3 && !isnum; m++)
+                if (strcmp(name, LAW_NAMES[m]) == 0) {
+                    v[j] = m;
+                    isnum = 1;
+                }
+        } else {
+            v[j] = lua_tonumberx(L, -1, &isnum);
+            /* Lua writes an integer in full, C as a float: alike below 1e15 */
+            if (isnum && lua_isinteger(L, -1) && fabs(v[j]) >= 1e15) isnum = 0;
+        }
         lua_pop(L, 1);
         if (!isnum) {
             lua_pop(L, 2);
@@ -103,8 +114,9 @@ static int read_axis(lua_State *L, int axes, lua_Integer a, plan2d *p, int *fiel
 /* core._sweep2d_new(problem, fields, axes, outs, first, count, mode, class)
  * -> plan, or nil when the fast path cannot run this sweep.
  * problem: the sweep's first point, parsed by solve2d's own parser (bad
- * input raises as solve2d would); fields: the varied names; axes: list of
- * {count =, nfield =, values = {count*nfield numbers}}; outs: the result columns; first, count: the
+ * input raises as solve2d would); fields: the varied names ("law" takes
+ * the built-in laws' names); axes: list of {count =, nfield =, values =
+ * {count*nfield values}}; outs: the result columns; first, count: the
  * points of this run (1-based); mode, class: whether the CSV rows end with
  * them. */
 static int l_sweep2d_new(lua_State *L)
@@ -229,7 +241,11 @@ static char *format_row(const plan2d *p, size_t j, char *o)
     int ok = p->s.st[j] == IMP_OK;
     for (int f = 0; f < p->s.nfield; f++) {
         if (f) *o++ = ',';
-        o += imp_csv_double(imp_sweep2d_value(&p->s, pt, f), o);
+        double v = imp_sweep2d_value(&p->s, pt, f);
+        if (p->s.noff[f] == 0)
+            o = put(o, LAW_NAMES[(int)v]);
+        else
+            o += imp_csv_double(v, o);
     }
     for (int k = 0; k < p->ncol; k++) {
         if (p->s.nfield || k) *o++ = ',';
@@ -393,8 +409,13 @@ static int l_sweep2d_column(lua_State *L)
                   "no such column");
     lua_createtable(L, to >= from ? (int)(to - from + 1) : 0, 0);
     if (kind == 0) {   /* varied values, recomputed from the point index */
+        int law = p->s.noff[k] == 0;
         for (lua_Integer i = from; i <= to; i++) {
-            lua_pushnumber(L, imp_sweep2d_value(&p->s, p->s.first0 + (size_t)(i - 1), (int)k));
+            double v = imp_sweep2d_value(&p->s, p->s.first0 + (size_t)(i - 1), (int)k);
+            if (law)
+                lua_pushstring(L, LAW_NAMES[(int)v]);
+            else
+                lua_pushnumber(L, v);
             lua_rawseti(L, -2, i - from + 1);
         }
         return 1;

@@ -1,5 +1,6 @@
 -- The C fast path of sweeps: solve2d with a built-in law, no map function,
--- numeric fields the C problem can set. plan() returns nil whenever the sweep does not qualify, and the
+-- numeric fields the C problem can set (and "law" over the built-in laws'
+-- names). plan() returns nil whenever the sweep does not qualify, and the
 -- sweep then runs point by point in Lua; run() solves the points chunk by
 -- chunk in C (core/sweep2d.c on worker threads, which also format the CSV
 -- rows), writes the rows in order and leaves the columns to be built from
@@ -19,6 +20,8 @@ local M = {}
 -- BUFFER rows (or the first chunk's, if more); with a CSV, chunks hold at
 -- most TEXT rows (their text, about 300 bytes a row, is held until written).
 local CHUNK_S, BUFFER, TEXT = 0.1, 262144, 131072
+
+local LAWS = { poisson = true, newton = true, energetic = true }
 
 local COEF = { B1 = true, B2 = true, B3 = true, S0 = true, C0 = true }
 
@@ -41,6 +44,7 @@ local function settable(name, base)
   end
   if COEF[name] then return base.body1 == nil end
   if name == "mu" then return base.mu_s == nil and base.mu_k == nil end
+  if name == "law" then return true end   -- names checked with the values
   return name == "mu_s" or name == "mu_k" or name == "e"
 end
 
@@ -61,8 +65,9 @@ function M.plan(st)
   local axes = {}
   for _, a in ipairs(design.axes) do
     if a.kind == "grid" then
+      local law = a.name == "law"
       for _, v in ipairs(a.values) do
-        if type(v) ~= "number" then return nil end
+        if law and not LAWS[v] or not law and type(v) ~= "number" then return nil end
       end
       axes[#axes + 1] = { count = a.count, nfield = 1, values = a.values }
     else
