@@ -645,6 +645,25 @@ describe("impact.sweep with solve2d", function()
     os.remove(a) os.remove(b)
   end)
 
+  it("writes a sweep too big for memory to its CSV only, and says what to do without one", function()
+    if not has2d then pending("impact.solve2d is not built") return end
+    local a, b = tmpname(".csv"), tmpname(".csv")
+    impact.sweep(rod_spec{ out = a })
+    impact.core._sweep2d_max_rows(100)   -- as if 504 rows did not fit
+    local ok, s = pcall(impact.sweep, rod_spec{ out = b, chunk = 100 })
+    local ok2, err = pcall(impact.sweep, rod_spec())
+    impact.core._sweep2d_max_rows(0)
+    assert.is_true(ok, s)
+    assert.is_true(s.fast)
+    assert.is_false(s.keep)
+    assert.are.equal(504, s.n)
+    assert.are.equal(0, #s.columns.Px)
+    assert.are.equal(slurp(a), slurp(b))
+    assert.is_false(ok2)
+    assert.matches("^sweep: 504 points do not fit in memory %(0%.0 MB for the columns%): give out = \"FILE.csv\" with keep = false, or split the sweep with shard$", err)
+    os.remove(a) os.remove(b)
+  end)
+
   it("keeps the Lua path when C cannot do what solve2d does", function()
     if not has2d then pending("impact.solve2d is not built") return end
     local base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu_s = 0.9, e = 0.5 }

@@ -162,7 +162,7 @@ return function(impact, core)
     local result = setmetatable({
       n = 0, names = names, columns = data, failures = {}, interrupted = false,
       total = total, first = first, last = last, shard = shard, solve = o.solvename,
-      out = csvpath, json = jsonpath, fast = false, threads = o.threads,
+      out = csvpath, json = jsonpath, fast = false, threads = o.threads, keep = o.keep,
     }, result_mt)
 
     -- The state both paths work on.

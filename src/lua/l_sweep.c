@@ -111,8 +111,13 @@ static int read_axis(lua_State *L, int axes, lua_Integer a, plan2d *p, int *fiel
     return 1;
 }
 
+/* A test hook: the most rows a plan may allocate (0: no limit), so that
+ * the specs can see what a sweep too big for memory does. */
+static size_t max_rows = 0;
+
 /* core._sweep2d_new(problem, fields, axes, outs, first, count, mode, class)
- * -> plan, or nil when the fast path cannot run this sweep.
+ * -> plan, or nil when the fast path cannot run this sweep, or nil and the
+ * bytes wanted when its rows do not fit in memory.
  * problem: the sweep's first point, parsed by solve2d's own parser (bad
  * input raises as solve2d would); fields: the varied names ("law" takes
  * the built-in laws' names); axes: list of {count =, nfield =, values =
@@ -173,13 +178,25 @@ static int l_sweep2d_new(lua_State *L)
         p->ncol++;
     }
 
-    if (imp_sweep2d_alloc(&p->s, (size_t)(first - 1), (size_t)count) != IMP_OK)
-        return luaL_error(L, "sweep: out of memory for %d points", (int)count);
+    if ((max_rows && (size_t)count > max_rows) ||
+        imp_sweep2d_alloc(&p->s, (size_t)(first - 1), (size_t)count) != IMP_OK) {
+        lua_pushnil(L);
+        lua_pushnumber(L, (double)count * ((double)(p->s.nout ? p->s.nout : 1) * sizeof(double) + 3));
+        return 2;
+    }
     lua_pushvalue(L, ud);
     return 1;
 no:
     lua_pushnil(L);
     return 1;
+}
+
+/* core._sweep2d_max_rows(n): the test hook above (0 lifts it). */
+static int l_sweep2d_max_rows(lua_State *L)
+{
+    lua_Integer n = luaL_checkinteger(L, 1);
+    max_rows = n > 0 ? (size_t)n : 0;
+    return 0;
 }
 
 /* The message solve2d gives for a point that failed. */
@@ -476,6 +493,7 @@ void imp_open_sweep(lua_State *L)
         {"_sweep2d_column", l_sweep2d_column},
         {"_sweep2d_rewind", l_sweep2d_rewind},
         {"_sweep2d_write", l_sweep2d_write},
+        {"_sweep2d_max_rows", l_sweep2d_max_rows},
         {NULL, NULL}
     };
     if (luaL_newmetatable(L, PLAN_MT)) {

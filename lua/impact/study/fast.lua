@@ -99,7 +99,24 @@ function M.plan(st)
     return pcall(core._sweep2d_new, probe, design.names, axes, outs, st.first, n,
       strs.mode == true, strs.class == true)
   end
-  local ok, plan = new(rows)
+  local ok, plan, bytes = new(rows)
+  if ok and not plan and bytes then
+    -- The columns do not fit in memory. The Lua path would need more still:
+    -- with a CSV (and no JSON, which needs the columns), write the rows
+    -- there only (as keep = false) and say so; else say what to do.
+    local gb = bytes >= 2 ^ 30 and string.format("%.1f GB", bytes / 2 ^ 30)
+      or string.format("%.1f MB", bytes / 2 ^ 20)
+    if not o.out or o.json then
+      error(string.format("sweep: %d points do not fit in memory (%s for the columns): give out = \"FILE.csv\" with keep = false, or split the sweep with shard",
+        rows, gb), 0)
+    end
+    io.stderr:write(string.format("sweep: %d points do not fit in memory (%s for the columns): their rows go to %s only, as with keep = false\n",
+      rows, gb, st.result.out))
+    o.keep = false
+    st.result.keep = false
+    rows = rows_for(false)
+    ok, plan = new(rows)
+  end
   if not ok or not plan then return nil end
   -- Where each column comes from in the plan.
   local from = {}
