@@ -373,6 +373,41 @@ describe("impact.sweep", function()
     os.remove(base)
   end)
 
+  it("refuses to guess between shard sets of two sizes, and names a shard of another sweep", function()
+    local base = tmpname(".csv")
+    local function spec(e, out, shard)
+      local t = shard_spec("out", out, shard)
+      t.base.e = e
+      return t
+    end
+    local function shard(k, n) return (base:gsub("%.csv$", "." .. k .. "-of-" .. n .. ".csv")) end
+    for k = 1, 4 do impact.sweep(spec(0.3, base, { k, 4 })) end
+    for k = 1, 8 do impact.sweep(spec(0.9, base, { k, 8 })) end
+    assert.has_error(function() impact.sweep_merge(base) end, string.format(
+      "sweep_merge: shard sets of 4, 8 files exist for %s (%s, %s): name the one to merge, e.g. impact.sweep_merge(%q, {n = 8})",
+      base, shard("k", 4), shard("k", 8), base))
+    assert.is_nil(io.open(base, "r"))
+    -- Named, each set merges to its own one-run file.
+    local one = tmpname(".csv")
+    impact.sweep(spec(0.9, one))
+    local m = impact.sweep_merge(base, { n = 8 })
+    assert.are.equal(35, m.n)
+    assert.are.equal(slurp(one), slurp(base))
+    impact.sweep(spec(0.3, one))
+    impact.sweep_merge(base, { n = 4, out = base })
+    assert.are.equal(slurp(one), slurp(base))
+    -- A shard of another sweep in the set is named, with the line that differs.
+    impact.sweep(spec(0.9, base, { 3, 4 }))
+    assert.has_error(function() impact.sweep_merge(base, { n = 4 }) end, string.format(
+      "sweep_merge: %s describes another sweep than %s: '# base: {e = 0.9}' against '# base: {e = 0.3}'",
+      shard(3, 4), shard(1, 4)))
+    assert.has_error(function() impact.sweep_merge(base, { n = 1 }) end,
+      "sweep_merge: option 'n' must be an integer >= 2 (the number of shards), got 1")
+    for k = 1, 4 do os.remove(shard(k, 4)) end
+    for k = 1, 8 do os.remove(shard(k, 8)) end
+    os.remove(one) os.remove(base)
+  end)
+
   it("merges JSON shards into the document one run writes", function()
     local cjson = require("cjson")
     local spec = function(json, shard) return shard_spec("json", json, shard) end
