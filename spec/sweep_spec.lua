@@ -308,11 +308,31 @@ describe("impact.sweep", function()
     os.remove(path)
   end)
 
+  it("records the varied values in the CSV comments exactly, as the rows write numbers", function()
+    local path = tmpname(".csv")
+    local irregular = { 0, 0.1, 0.2, 0.30000000000000004, 0.5, 0.8, 1.3, 2.1, 3.4 }
+    impact.sweep{ vary = { { "S0", { -2, -1.0, 0.0, 1 / 3, 2 } }, { "mu", impact.range(0, 1.5, 61) },
+      { "e", impact.range(0.01, 1, 12, "log") }, { "x", irregular }, { "law", { "poisson", "a b" } } },
+      sample = { n = 2, ranges = { y = { 0.1, 1 / 3 } } },
+      solve = function() return { v = 1 } end, out = path }
+    local L = lines(path)
+    assert.are.same({
+      "# vary S0: -2 -1 0 0.3333333333333333 2",
+      "# vary mu: range(0, 1.5, 61)",
+      '# vary e: range(0.01, 1, 12, "log")',
+      "# vary x: 0 0.1 0.2 0.30000000000000004 0.5 0.8 1.3 2.1 3.4",
+      '# vary law: poisson "a b"',
+      "# sample lhs n=2 seed=1: y in [0.1, 0.3333333333333333]",
+    }, { table.unpack(L, 4, 9) })
+    os.remove(path)
+  end)
+
   it("writes JSON through lua-cjson", function()
     local path = tmpname(".json")
     local s = impact.sweep{ vary = { x = { 0.25, 1, 2 } }, out = path,
       solve = function(p) if p.x == 1 then error("bad") end return toy(p) end }
-    local doc = require("cjson").decode(slurp(path))
+    local text = slurp(path)
+    local doc = require("cjson").decode(text)
     assert.are.equal(3, doc.n)
     assert.are.same(s.names, doc.names)
     assert.are.same({ 0.25, 1, 2 }, doc.columns.x)
@@ -320,6 +340,10 @@ describe("impact.sweep", function()
     local back = impact.sweep_read(path)
     assert.are.same(s.columns.x, back.columns.x)
     assert.is_true(back.columns.Px[2] ~= back.columns.Px[2])
+    assert.truthy(text:find('"failures":[{', 1, true))
+    -- No failure: still a list, [] and not {}.
+    impact.sweep{ vary = { x = { 0.25 } }, out = path, solve = toy }
+    assert.truthy(slurp(path):find('"failures":[]', 1, true))
     os.remove(path)
   end)
 

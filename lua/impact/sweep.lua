@@ -41,32 +41,6 @@ local result_mt = {
   end,
 }
 
--- impact.range(a, b, n [, "log"]): n evenly spaced values from a to b.
-local function range(a, b, n, spacing)
-  if type(a) ~= "number" or a ~= a or math.abs(a) == math.huge then
-    error("range: argument 'a' must be a finite number, got " .. tostring(a), 2)
-  end
-  if type(b) ~= "number" or b ~= b or math.abs(b) == math.huge then
-    error("range: argument 'b' must be a finite number, got " .. tostring(b), 2)
-  end
-  local m = math.tointeger(n)
-  if not m or m < 1 then error("range: argument 'n' must be a positive integer, got " .. tostring(n), 2) end
-  if spacing ~= nil and spacing ~= "linear" and spacing ~= "log" then
-    error("range: argument 'spacing' must be \"linear\" or \"log\", got " .. tostring(spacing), 2)
-  end
-  if spacing == "log" and (a <= 0 or b <= 0) then
-    error("range: a log range needs a > 0 and b > 0", 2)
-  end
-  if m == 1 then return { a } end
-  local out = {}
-  for i = 0, m - 1 do
-    local t = i / (m - 1)
-    out[i + 1] = spacing == "log" and a * (b / a) ^ t or a + (b - a) * t
-  end
-  out[1], out[m] = a, b   -- exact ends
-  return out
-end
-
 -- The Lua path: one call of the solver per point, rows in order.
 local function run_lua(st)
   local core, result, cols, o = st.core, st.result, st.cols, st.opts
@@ -109,7 +83,7 @@ local function run_lua(st)
 end
 
 return function(impact, core)
-  impact.range = range
+  impact.range = points.range
   columns.use_core(core)
 
   function impact.sweep(spec)

@@ -14,8 +14,12 @@ end
 function M.add_column(s, name, fn)
   local col = {}
   for i = 1, s.n do col[i] = fn(i) end
+  -- A column the sweep already has (energy_ratio from solve2d) is replaced,
+  -- not named twice.
+  local known = false
+  for _, n in ipairs(s.names) do known = known or n == name end
+  if not known then s.names[#s.names + 1] = name end
   s.columns[name] = col
-  s.names[#s.names + 1] = name
   return col
 end
 
