@@ -44,7 +44,8 @@ impact.plot.path(r, { out = "rod-case2.png" })]],
     signature = "impact.plot.map(sweep, {x =, y =, color = \"mode\" or a field}) -> {png, svg, script, data}",
     summary = "A map of a sweep: categorical (mode) with a legend, or a scalar field with a colour bar.",
     text = [[
-'sweep' is an impact.sweep result or the name of its CSV/JSON file. A string
+'sweep' is an impact.sweep result or the name of its CSV/JSON file (one
+run's, or the file impact.sweep_merge made of shards: --shard k/n). A string
 column (mode, class) gives one colour per category, with the contact modes in
 fixed colours (sliding blue, C-sticking dark green, R-sticking light green,
 C-reversed red, R-reversed orange, none grey, error black); a numeric column
