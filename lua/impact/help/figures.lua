@@ -14,10 +14,11 @@ says what the paper shows, what is drawn and where the workbench differs.
 Wang & Mason 1992 (WM92), impulse-space diagrams of the falling rod
 (impact.plot.path); Wang 1986 (W86), the impact space gamma x theta
 (impact.plot.map of the modes); Sun & Baruh 2022 (SB22), maps of the mode,
-vCy after / vCy before and the energy ratio:
+-vCy after / vCy before (the rebound ratio) and the energy ratio:
 
   wm92_fig07   case 1, direct impact (S0 = 0): lines S, C, T, L and L'
-  wm92_fig08   case 2 (S0 = 0.6): the energy ellipse dT = 0 and Newton's T
+  wm92_fig08   case 2 (S0 = 0.6): the energy ellipse dT = 0, Newton's T
+               tangent to it at e = 1 (and crossing it at e = 0.8: _e08)
   wm92_fig09   case 3 (S0 = C0 = -1): sliding, R-sticking, C-sticking
   wm92_fig10   case 4, tangential impact (C0 = 0): no impulse below mu = 5/3
   w86_fig4_2   mu = 0.25, e = 0.8, r = 1.414, with the region boundaries
