@@ -298,7 +298,7 @@ describe("the impact host", function()
         local path = os.tmpname() .. ".csv"
         local code = "for k = 1, 3 do impact.sweep{ base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1, e = 0.5 }, " ..
           "vary = { S0 = impact.range(-2, 2, 4000), mu = impact.range(0, 1, k == 2 and 5000 or 2) }, fast = " .. fast .. ", " ..
-          "out = " .. string.format("%q", path) .. ", progress = function(done) " ..
+          "out = " .. string.format("%q", path) .. ", keep = false, progress = function(done) " ..
           "if k == 2 and done > 0 then io.write('ready\\n') io.stdout:flush() end end } " ..
           "print('done ' .. k) end"
         local r = interrupt(code, 1)
