@@ -67,11 +67,18 @@ static const uint64_t POW10[18] = {
  * 10^p) and decimal exponent X (of the first digit). */
 static size_t layout(int neg, uint64_t D, int X, int p, char *out)
 {
-    char g[17] = {0};
-    for (int i = p - 1; i >= 0; i--) {
-        g[i] = (char)('0' + D % 10);
-        D /= 10;
+    static const char PAIRS[201] =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+        "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+        "8081828384858687888990919293949596979899";
+    char g[18] = {0};
+    int i = p;
+    while (i >= 2) {   /* two digits at a time: half the divisions */
+        memcpy(g + i - 2, PAIRS + 2 * (D % 100), 2);
+        D /= 100;
+        i -= 2;
     }
+    if (i) g[0] = (char)('0' + D);
     int n = p;   /* significant digits kept, trailing zeros dropped */
     while (n > 1 && g[n - 1] == '0') n--;
     char *o = out;
@@ -102,6 +109,33 @@ static size_t layout(int neg, uint64_t D, int X, int p, char *out)
     }
     *o = '\0';
     return (size_t)(o - out);
+}
+
+/* V = I + R / 2^s rounded to p significant digits (div = 10^(17-p), a
+ * constant where inlined, so no division instruction), ties to even:
+ * the digits *D and exponent *Xp; returns whether they read back to x
+ * (m * 2^q, X its decimal exponent, five = 5^k). */
+static inline __attribute__((always_inline)) int
+round_to(uint64_t I, u128 R, int s, uint64_t div, int p, int X, u128 five, int pow2,
+         uint64_t m, uint64_t *Dp, int *Xp)
+{
+    uint64_t D = I / div, r = I % div;
+    u128 twice = 2 * (((u128)r << s) + R), whole = (u128)div << s;
+    if (twice > whole || (twice == whole && (D & 1))) D++;
+    uint64_t Cs = D * div;   /* the candidate in units of V */
+    *Xp = X;
+    if (D == POW10[p]) {     /* 99..9 rounded up: one more decade */
+        D = POW10[p - 1];
+        *Xp = X + 1;
+    }
+    *Dp = D;
+    /* |candidate - V| * 2^s against half the gap (5^k / 2), or a quarter
+     * (5^k / 4) below a power of two; equality reads back to x when m is
+     * even (strtod's ties to even). */
+    int below = Cs < I || (Cs == I && R != 0);
+    u128 diff = below ? (((u128)(I - Cs)) << s) + R : (((u128)(Cs - I)) << s) - R;
+    u128 lhs = diff * ((below && pow2) ? 4 : 2);
+    return lhs < five || (lhs == five && !(m & 1));
 }
 
 size_t imp_csv_double(double x, char out[IMP_CSVNUM_MAX])
@@ -137,30 +171,10 @@ size_t imp_csv_double(double x, char out[IMP_CSVNUM_MAX])
     }
     if (I < POW10[16] || I >= POW10[17]) return imp_csv_double_ref(x, out);
 
-    for (int p = 15; p <= 17; p++) {
-        int j = 17 - p;
-        uint64_t div = POW10[j], D = I / div, r = I % div;
-        /* Round V / 10^j to an integer, ties to even. */
-        u128 twice = 2 * (((u128)r << s) + R), whole = (u128)div << s;
-        if (twice > whole || (twice == whole && (D & 1))) D++;
-        int Xp = X;
-        uint64_t Cs = D * div;   /* the candidate in units of V */
-        if (D == POW10[p]) {     /* 99..9 rounded up: one more decade */
-            D = POW10[p - 1];
-            Xp = X + 1;
-        }
-        if (p == 17) return layout(neg, D, Xp, p, out);
-        /* |candidate - V| * 2^s against half the gap (5^k / 2), or a
-         * quarter (5^k / 4) below a power of two; equality reads back to
-         * x when m is even (strtod's ties to even). */
-        u128 diff;
-        int below = Cs < I || (Cs == I && R != 0);
-        if (below)
-            diff = (((u128)(I - Cs)) << s) + R;
-        else
-            diff = (((u128)(Cs - I)) << s) - R;
-        u128 lhs = diff * ((below && pow2) ? 4 : 2);
-        if (lhs < five || (lhs == five && !(m & 1))) return layout(neg, D, Xp, p, out);
-    }
-    return imp_csv_double_ref(x, out);   /* not reached: p = 17 returns */
+    uint64_t D;
+    int Xp;
+    if (round_to(I, R, s, 100, 15, X, five, pow2, m, &D, &Xp)) return layout(neg, D, Xp, 15, out);
+    if (round_to(I, R, s, 10, 16, X, five, pow2, m, &D, &Xp)) return layout(neg, D, Xp, 16, out);
+    round_to(I, R, s, 1, 17, X, five, pow2, m, &D, &Xp);   /* 17 digits always read back */
+    return layout(neg, D, Xp, 17, out);
 }

@@ -37,25 +37,30 @@ int imp_sweep2d_out_is_input(int k)
            k == IMP_OUT_MU_S || k == IMP_OUT_MU_K;
 }
 
-double imp_sweep2d_input(const imp_sweep2d *s, size_t i, int k)
+double imp_sweep2d_input_of(const imp_problem2d *p, int k)
 {
-    imp_problem2d p;
-    double vals[IMP_SWEEP2D_MAXF];
-    imp_sweep2d_point(s, i, &p, vals);
-    imp_coef2d c = p.coef;
-    if (p.nbodies)
-        imp_coef2d_from_bodies(&p.body1, p.nbodies == 2 ? &p.body2 : NULL, &c);
+    imp_coef2d c = p->coef;
+    if (p->nbodies && k >= IMP_OUT_B1 && k <= IMP_OUT_C0)
+        imp_coef2d_from_bodies(&p->body1, p->nbodies == 2 ? &p->body2 : NULL, &c);
     switch (k) {
     case IMP_OUT_B1: return c.B1;
     case IMP_OUT_B2: return c.B2;
     case IMP_OUT_B3: return c.B3;
     case IMP_OUT_S0: return c.S0;
     case IMP_OUT_C0: return c.C0;
-    case IMP_OUT_E: return p.law.e;
-    case IMP_OUT_MU_S: return p.mu_s;
-    case IMP_OUT_MU_K: return p.mu_k;
+    case IMP_OUT_E: return p->law.e;
+    case IMP_OUT_MU_S: return p->mu_s;
+    case IMP_OUT_MU_K: return p->mu_k;
     default: return NAN;
     }
+}
+
+double imp_sweep2d_input(const imp_sweep2d *s, size_t i, int k)
+{
+    imp_problem2d p;
+    double vals[IMP_SWEEP2D_MAXF];
+    imp_sweep2d_point(s, i, &p, vals);
+    return imp_sweep2d_input_of(&p, k);
 }
 
 int imp_sweep2d_add_field(imp_sweep2d *s, const char *name)

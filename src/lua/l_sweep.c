@@ -256,9 +256,12 @@ static char *format_row(const plan2d *p, size_t j, char *o)
 {
     size_t pt = p->s.first0 + j;
     int ok = p->s.st[j] == IMP_OK;
+    imp_problem2d prob;   /* the point once: its varied values and input echoes */
+    double vals[IMP_SWEEP2D_MAXF];
+    imp_sweep2d_point(&p->s, pt, &prob, vals);
     for (int f = 0; f < p->s.nfield; f++) {
         if (f) *o++ = ',';
-        double v = imp_sweep2d_value(&p->s, pt, f);
+        double v = vals[f];
         if (p->s.noff[f] == 0)
             o = put(o, LAW_NAMES[(int)v]);
         else
@@ -269,7 +272,7 @@ static char *format_row(const plan2d *p, size_t j, char *o)
         int slot = p->col_slot[k];
         double v = !ok ? NAN
                    : slot >= 0 ? p->s.res[j * (size_t)p->s.nout + (size_t)slot]
-                               : imp_sweep2d_input(&p->s, pt, p->col_out[k]);
+                               : imp_sweep2d_input_of(&prob, p->col_out[k]);
         o += imp_csv_double(v, o);
     }
     if (p->with_mode) {
