@@ -231,6 +231,30 @@ describe("the impact host", function()
     end)
   end)
 
+  describe("sweep threads", function()
+    local SWEEP = "print(impact.sweep{ base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1, e = 0.5 }, " ..
+      "vary = { S0 = { 0.6 } } }.threads)"
+
+    it("default to the processors the process may run on (its CPU affinity)", function()
+      if not os.execute("command -v taskset >/dev/null 2>&1") then pending("no taskset") return end
+      local r = run{ bin = "taskset", "-c", "0", BIN, "-e", "print(impact.core._ncpu())" }
+      assert.are.equal("1\n", r.out, r.err)
+      r = run{ bin = "taskset", "-c", "0", BIN, "-e", SWEEP }
+      assert.are.equal("1\n", r.out, r.err)
+    end)
+
+    it("follow IMPACT_THREADS when set, and reject a bad value by name", function()
+      local r = run{ "-e", SWEEP, env = { IMPACT_THREADS = "3" } }
+      assert.are.equal("3\n", r.out, r.err)
+      r = run{ "-e", "print(impact.sweep{ vary = { x = { 1 } }, solve = function() return 1 end, threads = 2 }.threads)",
+               env = { IMPACT_THREADS = "3" } }
+      assert.are.equal("2\n", r.out, r.err)   -- the field wins
+      r = run{ "-e", SWEEP, env = { IMPACT_THREADS = "many" } }
+      assert.are.equal(1, r.code)
+      assert.truthy(r.err:find("sweep: IMPACT_THREADS must be an integer in [1, 1024], got 'many'", 1, true), r.err)
+    end)
+  end)
+
   describe("Ctrl-C (SIGINT)", function()
     -- Starts impact with `code`, waits for it to print "ready", sends
     -- SIGINT `times` times (waiting for "again" before the second), then
@@ -265,6 +289,37 @@ describe("the impact host", function()
                           "print(e, impact.core._interrupted())", 1)
       assert.are.equal(0, r.code)
       assert.truthy(r.out:find("interrupted!\ttrue\n", 1, true), r.out)
+    end)
+
+    it("stops a script in a sweep: the rows done kept in a valid CSV and impact.interrupted_sweep", function()
+      -- A loop of three sweeps: Ctrl-C in the second stops the script (exit
+      -- 1), as it stops any Lua code; on the C fast path and on the Lua path.
+      for _, fast in ipairs{ "true", "false" } do
+        local path = os.tmpname() .. ".csv"
+        local code = "for k = 1, 3 do impact.sweep{ base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1, e = 0.5 }, " ..
+          "vary = { S0 = impact.range(-2, 2, 4000), mu = impact.range(0, 1, k == 2 and 5000 or 2) }, fast = " .. fast .. ", " ..
+          "out = " .. string.format("%q", path) .. ", keep = false, progress = function(done) " ..
+          "if k == 2 and done > 0 then io.write('ready\\n') io.stdout:flush() end end } " ..
+          "print('done ' .. k) end"
+        local r = interrupt(code, 1)
+        assert.are.equal(1, r.code, r.err)
+        assert.truthy(r.out:find("done 1\n", 1, true), r.out)
+        assert.falsy(r.out:find("done 2", 1, true), r.out)
+        local n, total, file = r.err:match("sweep: interrupted after (%d+) of (%d+) points; " ..
+          "the rows done are kept in (%S+) and in impact.interrupted_sweep\n")
+        assert.truthy(n, r.err)
+        assert.are.equal(path, file)
+        assert.are.equal("20000000", total)
+        assert.truthy(r.err:find("impact: interrupted!\nstack traceback:", 1, true), r.err)
+        local back = impact.sweep_read(path)
+        assert.is_true(back.interrupted)
+        assert.are.equal(tonumber(n), back.n)
+        assert.is_true(back.n > 0)
+        local last
+        for line in io.lines(path) do last = line end
+        assert.are.equal("# interrupted after " .. n .. " of 20000000 points", last)
+        os.remove(path)
+      end
     end)
 
     it("kills the process on a second Ctrl-C while the first is pending, as lua does", function()

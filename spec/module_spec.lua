@@ -39,4 +39,20 @@ describe("impact module", function()
     assert.matches("pasted at once runs line by line", impact.help.text("repl"), 1, true)
     assert.matches("repl ", impact.help.text(), 1, true)
   end)
+
+  it("has the figures topic, every script of examples/figures in it, and points to it from help()", function()
+    local impact = require("impact")
+    local text = impact.help.text("figures")
+    assert.is_truthy(text)
+    assert.matches('help("figures")', impact.help.text(), 1, true)
+    local p = io.popen("ls examples/figures/*.lua 2>/dev/null")
+    local n = 0
+    for file in p:lines() do
+      n = n + 1
+      local name = file:match("([^/]+)%.lua$")
+      assert.matches("\n  " .. name .. " ", text, 1, true)
+    end
+    p:close()
+    assert.is_true(n > 0)
+  end)
 end)

@@ -125,6 +125,101 @@ describe("impact.plot", function()
     assert.matches("using 1:2:7 with points pt 7 ps 0.7 lc palette", slurp(sc.script), 1, true)
   end)
 
+  it("fits the colour bar to the data and leaves room for its label", function()
+    local s = impact.sweep{ vary = { x = impact.range(0, 1, 5), y = impact.range(0, 1, 5) },
+      solve = function(p) return { v = 0.7 + 0.4 * p.x * p.y } end }
+    local gp = slurp(impact.plot.map(s, { x = "x", y = "y", color = "v", out = dir .. "/c.png", run = false }).script)
+    assert.matches("set cbrange [0.7:1.1]", gp, 1, true)
+    assert.matches("set rmargin 14\n", gp, 1, true)   -- tics like 1.05: 4 characters, then the label
+    gp = slurp(impact.plot.map(s, { x = "x", y = "y", color = "v", crange = { 0, 2 }, out = dir .. "/d.png", run = false }).script)
+    assert.matches("set cbrange [0:2]", gp, 1, true)
+  end)
+
+  it("gives each category the same colour whatever order the categories come in", function()
+    local function map(first)
+      local s = impact.sweep{ vary = { x = impact.range(0, 1, 4), y = { 0, 1 } },
+        solve = function(p) return { v = p.x } end }
+      s.columns.methods, s.columns.class = {}, {}
+      for i = 1, s.n do
+        local a = (s.columns.x[i] < 0.5) == first
+        s.columns.methods[i] = a and "modes differ" or "same mode"
+        s.columns.class[i] = a and "zeta" or "alpha"
+      end
+      local gp = {}
+      for _, c in ipairs{ "methods", "class" } do
+        gp[c] = slurp(impact.plot.map(s, { x = "x", y = "y", color = c, out = dir .. "/" .. c .. ".png",
+          run = false }).script)
+      end
+      return gp
+    end
+    local a, b = map(true), map(false)
+    for _, gp in ipairs{ a, b } do
+      assert.matches('lc rgb "#d73027" title "modes differ"', gp.methods, 1, true)
+      assert.matches('lc rgb "#c6dbef" title "same mode"', gp.methods, 1, true)
+      assert.is_truthy(gp.methods:find('"modes differ".*"same mode"'))   -- legend in name order
+    end
+    assert.are.equal(a.class:match('lc rgb ("#%x+") title "zeta"'), b.class:match('lc rgb ("#%x+") title "zeta"'))
+    assert.are_not.equal(a.class:match('lc rgb ("#%x+") title "zeta"'), a.class:match('lc rgb ("#%x+") title "alpha"'))
+  end)
+
+  it("draws overlay lines dashed and wide on request", function()
+    local gp = slurp(impact.plot.map(grid_sweep(), { x = "x", y = "y", out = dir .. "/o.png", run = false,
+      lines = { { x = { 0, 1 }, y = { 0, 2 }, title = "a", color = "#00e5ff", dash = "-", width = 3 } } }).script)
+    assert.matches('with lines lw 3 dt "-" lc rgb "#00e5ff" title "a"', gp, 1, true)
+  end)
+
+  it("merges the labels of coincident events and keeps near ones apart", function()
+    -- e = 0: the impact ends at maximum compression; two paths start together.
+    local r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = -1, C0 = -1, mu = 0.5, e = 0 }
+    local q = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = -1, C0 = -1, mu = 0.55, e = 0 }
+    local dat = slurp(impact.plot.path({ r, q }, { out = dir .. "/l.png", run = false }).data)
+    local block = dat:match("# block %d+: event labels[^\n]*\n(.*)$")
+    local rows = {}
+    for line in block:gmatch("[^\n]+") do
+      local x, y, text, lx, ly = line:match('^(%S+) (%S+) "(.-)" (%S+) (%S+)$')
+      rows[#rows + 1] = { x = tonumber(x), y = tonumber(y), text = text, lx = tonumber(lx), ly = tonumber(ly) }
+    end
+    local texts = {}
+    for _, l in ipairs(rows) do texts[#texts + 1] = l.text end
+    table.sort(texts)
+    assert.are.same({ "max-compression = end", "max-compression = end", "start" }, texts)
+    -- The two end labels, at nearby points, do not share a line.
+    local a, b = rows[2], rows[3]
+    assert.is_true(math.abs(a.ly - b.ly) > 0.02 * math.max(a.ly, b.ly), string.format("%g %g", a.ly, b.ly))
+  end)
+
+  it("draws the energetic termination through the end of each path (Wr + e^2 Wc = 0)", function()
+    local r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, e = 0.7, law = "energetic" }
+    local out = impact.plot.path(r, { out = dir .. "/en.png", run = false })
+    assert.matches("T: energetic termination Wr + e^2 Wc = 0", slurp(out.script), 1, true)
+    local block = slurp(out.data):match("# block %d+: T: energetic termination[^\n]*\n(.-)\n\n")
+    -- Points of the curve: the end lies on it (between two neighbours, within the sampling).
+    local pts = {}
+    for x, y in block:gmatch("(%S+) (%S+)\n?") do pts[#pts + 1] = { tonumber(x), tonumber(y) } end
+    assert.is_true(#pts > 50)
+    local best = math.huge
+    for i = 1, #pts - 1 do
+      local ax, ay, bx, by = pts[i][1], pts[i][2], pts[i + 1][1], pts[i + 1][2]
+      local t = math.max(0, math.min(1, ((r.Px - ax) * (bx - ax) + (r.Py - ay) * (by - ay)) /
+        ((bx - ax) ^ 2 + (by - ay) ^ 2)))
+      best = math.min(best, math.sqrt((ax + t * (bx - ax) - r.Px) ^ 2 + (ay + t * (by - ay) - r.Py) ^ 2))
+    end
+    assert.is_true(best < 1e-3, "end off the curve by " .. best)
+  end)
+
+  it("fits the hodograph's canvas to its data and names mu and e", function()
+    local h = {}
+    for i = 0, 20 do h[#h + 1] = { p = i / 20, x = 0.4 - 0.8 * i / 20, z = -0.01 * i / 20 } end
+    local out = impact.plot.hodograph({ hodograph = h, mode = "sliding", law = "poisson", e = 0.8, mu_k = 0.2,
+      mu_s = 0.2 }, { out = dir .. "/h.png", run = false })
+    local gp = slurp(out.script)
+    assert.matches("Slip hodograph: mode sliding, poisson law, e = 0.8, mu = 0.2", gp, 1, true)
+    local w, hgt = gp:match("set terminal pngcairo size (%d+),(%d+)")
+    assert.is_true(tonumber(hgt) < tonumber(w) * 0.6, hgt)   -- a wide path: a wide canvas
+    local z0, z1 = gp:match("set yrange %[(%S+):(%S+)%]")
+    assert.is_true(tonumber(z1) - tonumber(z0) >= 0.2, "z range widened to a quarter of x's")
+  end)
+
   it("plots a saved sweep read back from its CSV", function()
     local path = dir .. "/sweep.csv"
     local s = impact.sweep{ vary = { x = { 0, 1 }, y = { 0, 1 } }, out = path,

@@ -160,6 +160,24 @@ describe("the REPL", function()
     session.wait("[exit 0]")
   end)
 
+  it("stops a line of three sweeps at Ctrl-C in the second, keeping it in impact.interrupted_sweep", function()
+    local path = os.tmpname() .. ".csv"
+    session.line("for k = 1, 3 do impact.sweep{ base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1, e = 0.5 }, " ..
+      "vary = { S0 = impact.range(-2, 2, 4000), mu = impact.range(0, 1, k == 2 and 5000 or 2) }, " ..
+      "out = " .. string.format("%q", path) .. ", keep = false, progress = function(d) " ..
+      "if k == 2 and d > 0 and not shown then shown = true print('in sweep ' .. k) end end } print('done ' .. k) end")
+    session.wait("in sweep 2")
+    session.key("C-c")
+    local screen = session.wait("interrupted!\n")
+    assert.truthy(screen:find("done 1", 1, true))
+    assert.truthy(screen:find("the rows done are kept in " .. path .. " and in impact.interrupted_sweep", 1, true), screen)
+    session.line("s = impact.interrupted_sweep print(s.interrupted, s.n > 0, impact.core._interrupted(), s.n == s.total)")
+    screen = session.wait("true    true    false   false\n")   -- tabs shown as spaces
+    assert.falsy(screen:find("done 2", 1, true))
+    assert.falsy(screen:find("done 3", 1, true))
+    os.remove(path)
+  end)
+
   it("abandons the line (and a pending chunk) on Ctrl-C at the prompt; Ctrl-D exits", function()
     session.type("this is not lua")
     session.wait("> this is not lua")  -- Ctrl-C flushes unread terminal input
@@ -238,6 +256,12 @@ describe("the REPL", function()
     session.type("r.pa")
     session.key("Tab")
     session.wait("> r.path")
+    session.key("C-u")
+    session.line("s = impact.sweep{ base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1, e = 0.5 }, " ..
+                 "vary = { S0 = { -1, 1 } }, progress = false }")
+    session.type("s.columns.Del")   -- the fast path builds its columns on first read
+    session.key("Tab")
+    session.wait("> s.columns.Delta")
     session.key("C-u", "C-d")
     session.wait("[exit 0]")
   end)

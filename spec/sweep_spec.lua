@@ -28,6 +28,18 @@ local function toy(p)
            body1 = { vx = 2 * y, vy = 0, w = 1 } }
 end
 
+-- Runs impact.sweep(spec), which Ctrl-C must stop by raising "interrupted!"
+-- (as it stops any Lua code) after keeping what is done in
+-- impact.interrupted_sweep; returns that partial result.
+local function interrupted(spec)
+  impact.interrupted_sweep = "stale"
+  local ok, err = pcall(impact.sweep, spec)
+  assert.is_false(ok)
+  assert.are.equal("interrupted!", err)
+  assert.is_false(impact.core._interrupted())
+  return impact.interrupted_sweep
+end
+
 describe("impact.range", function()
   it("gives n evenly spaced values with exact ends", function()
     local r = impact.range(0, 1, 5)
@@ -207,10 +219,10 @@ describe("impact.sweep", function()
     assert.are.equal("error", s.columns.mode[1])
   end)
 
-  it("stops cleanly on an interrupt and keeps what is done", function()
+  it("stops cleanly on an interrupt, keeps what is done and raises 'interrupted!'", function()
     local path = tmpname(".csv")
     -- (points 1-4, 10, 19, ... are solved first to learn the columns)
-    local s = impact.sweep{ vary = { x = impact.range(1, 100, 100) }, out = path,
+    local s = interrupted{ vary = { x = impact.range(1, 100, 100) }, out = path,
       solve = function(p)
         if p.x == 7 then error("interrupted!") end
         return toy(p)
@@ -222,11 +234,12 @@ describe("impact.sweep", function()
     assert.are.equal(6, back.n)
     assert.is_true(back.interrupted)
     assert.are.same(s.columns.Px, back.columns.Px)
+    assert.are.equal("# interrupted after 6 of 100 points", lines(path)[#lines(path)])
     os.remove(path)
 
     -- The flag the host's Ctrl-C handler raises stops it the same way.
     local core = impact.core
-    local s2 = impact.sweep{ vary = { x = impact.range(1, 100, 100) },
+    local s2 = interrupted{ vary = { x = impact.range(1, 100, 100) },
       solve = function(p)
         if p.x == 6 then core._raise_interrupt() end
         return toy(p)
@@ -235,13 +248,41 @@ describe("impact.sweep", function()
     assert.are.equal(6, s2.n)
     assert.is_false(core._interrupted())
     -- Ctrl-C while the first points are solved to learn the columns.
-    local s3 = impact.sweep{ vary = { x = impact.range(1, 100, 100) },
+    local s3 = interrupted{ vary = { x = impact.range(1, 100, 100) },
       solve = function(p)
         if p.x == 2 then core._raise_interrupt() end
         return toy(p)
       end }
     assert.is_true(s3.interrupted)
     assert.are.equal(0, s3.n)
+    -- The next sweep forgets it.
+    impact.sweep{ vary = { x = { 1 } }, solve = toy }
+    assert.is_nil(impact.interrupted_sweep)
+  end)
+
+  it("keeps the CSV, the JSON and the columns of an interrupted sweep alike, failures included", function()
+    local path, jpath = tmpname(".csv"), tmpname(".json")
+    local spec = { vary = { x = impact.range(1, 100, 100) }, out = path, json = jpath,
+      solve = function(p)
+        if p.x == 30 then impact.core._raise_interrupt() end
+        if p.x == 12 or p.x == 31 then error("bad point") end
+        return toy(p)
+      end }
+    local s = interrupted(spec)
+    assert.are.equal(30, s.n)
+    for _, name in ipairs(s.names) do assert.are.equal(30, #s.columns[name], name) end
+    assert.are.equal(1, #s.failures)
+    assert.are.equal(12, s.failures[1].index)
+    local back = impact.sweep_read(path)
+    assert.are.equal(30, back.n)
+    assert.are.equal(1, #back.failures)
+    local doc = require("cjson").decode(slurp(jpath))
+    assert.are.equal(30, doc.n)
+    assert.is_true(doc.interrupted)
+    assert.are.equal(30, #doc.columns.x)
+    for i = 1, 30 do assert.is.near(s.columns.x[i], doc.columns.x[i], 1e-12) end
+    assert.are.equal(1, #doc.failures)
+    os.remove(path) os.remove(jpath)
   end)
 
   it("writes CSV with comments, a header and rows that read back exactly", function()
@@ -267,11 +308,31 @@ describe("impact.sweep", function()
     os.remove(path)
   end)
 
+  it("records the varied values in the CSV comments exactly, as the rows write numbers", function()
+    local path = tmpname(".csv")
+    local irregular = { 0, 0.1, 0.2, 0.30000000000000004, 0.5, 0.8, 1.3, 2.1, 3.4 }
+    impact.sweep{ vary = { { "S0", { -2, -1.0, 0.0, 1 / 3, 2 } }, { "mu", impact.range(0, 1.5, 61) },
+      { "e", impact.range(0.01, 1, 12, "log") }, { "x", irregular }, { "law", { "poisson", "a b" } } },
+      sample = { n = 2, ranges = { y = { 0.1, 1 / 3 } } },
+      solve = function() return { v = 1 } end, out = path }
+    local L = lines(path)
+    assert.are.same({
+      "# vary S0: -2 -1 0 0.3333333333333333 2",
+      "# vary mu: range(0, 1.5, 61)",
+      '# vary e: range(0.01, 1, 12, "log")',
+      "# vary x: 0 0.1 0.2 0.30000000000000004 0.5 0.8 1.3 2.1 3.4",
+      '# vary law: poisson "a b"',
+      "# sample lhs n=2 seed=1: y in [0.1, 0.3333333333333333]",
+    }, { table.unpack(L, 4, 9) })
+    os.remove(path)
+  end)
+
   it("writes JSON through lua-cjson", function()
     local path = tmpname(".json")
     local s = impact.sweep{ vary = { x = { 0.25, 1, 2 } }, out = path,
       solve = function(p) if p.x == 1 then error("bad") end return toy(p) end }
-    local doc = require("cjson").decode(slurp(path))
+    local text = slurp(path)
+    local doc = require("cjson").decode(text)
     assert.are.equal(3, doc.n)
     assert.are.same(s.names, doc.names)
     assert.are.same({ 0.25, 1, 2 }, doc.columns.x)
@@ -279,6 +340,10 @@ describe("impact.sweep", function()
     local back = impact.sweep_read(path)
     assert.are.same(s.columns.x, back.columns.x)
     assert.is_true(back.columns.Px[2] ~= back.columns.Px[2])
+    assert.truthy(text:find('"failures":[{', 1, true))
+    -- No failure: still a list, [] and not {}.
+    impact.sweep{ vary = { x = { 0.25 } }, out = path, solve = toy }
+    assert.truthy(slurp(path):find('"failures":[]', 1, true))
     os.remove(path)
   end)
 
@@ -330,6 +395,41 @@ describe("impact.sweep", function()
     for k = 1, 4 do os.remove((base:gsub("%.csv$", "." .. k .. "-of-4.csv"))) end
     os.remove(one)
     os.remove(base)
+  end)
+
+  it("refuses to guess between shard sets of two sizes, and names a shard of another sweep", function()
+    local base = tmpname(".csv")
+    local function spec(e, out, shard)
+      local t = shard_spec("out", out, shard)
+      t.base.e = e
+      return t
+    end
+    local function shard(k, n) return (base:gsub("%.csv$", "." .. k .. "-of-" .. n .. ".csv")) end
+    for k = 1, 4 do impact.sweep(spec(0.3, base, { k, 4 })) end
+    for k = 1, 8 do impact.sweep(spec(0.9, base, { k, 8 })) end
+    assert.has_error(function() impact.sweep_merge(base) end, string.format(
+      "sweep_merge: shard sets of 4, 8 files exist for %s (%s, %s): name the one to merge, e.g. impact.sweep_merge(%q, {n = 8})",
+      base, shard("k", 4), shard("k", 8), base))
+    assert.is_nil(io.open(base, "r"))
+    -- Named, each set merges to its own one-run file.
+    local one = tmpname(".csv")
+    impact.sweep(spec(0.9, one))
+    local m = impact.sweep_merge(base, { n = 8 })
+    assert.are.equal(35, m.n)
+    assert.are.equal(slurp(one), slurp(base))
+    impact.sweep(spec(0.3, one))
+    impact.sweep_merge(base, { n = 4, out = base })
+    assert.are.equal(slurp(one), slurp(base))
+    -- A shard of another sweep in the set is named, with the line that differs.
+    impact.sweep(spec(0.9, base, { 3, 4 }))
+    assert.has_error(function() impact.sweep_merge(base, { n = 4 }) end, string.format(
+      "sweep_merge: %s describes another sweep than %s: '# base: {e = 0.9}' against '# base: {e = 0.3}'",
+      shard(3, 4), shard(1, 4)))
+    assert.has_error(function() impact.sweep_merge(base, { n = 1 }) end,
+      "sweep_merge: option 'n' must be an integer >= 2 (the number of shards), got 1")
+    for k = 1, 4 do os.remove(shard(k, 4)) end
+    for k = 1, 8 do os.remove(shard(k, 8)) end
+    os.remove(one) os.remove(base)
   end)
 
   it("merges JSON shards into the document one run writes", function()
@@ -522,7 +622,7 @@ describe("impact.sweep with solve2d", function()
       threads = 1, out = path, chunk = 1000,
       progress = function(done) if done > 0 then impact.core._raise_interrupt() end end,
     }
-    local s = impact.sweep(spec)
+    local s = interrupted(spec)
     assert.is_true(s.fast)
     assert.is_true(s.interrupted)
     assert.are.equal(1000, s.n)
@@ -556,6 +656,95 @@ describe("impact.sweep with solve2d", function()
     assert.are.equal(1, #fast.failures)
     assert.are.equal(slow.failures[1].message, fast.failures[1].message)
     assert.matches("the result overflows", fast.failures[1].message)
+  end)
+
+  it("keeps as many rows in the columns, the CSV and the JSON as it counts after Ctrl-C in C", function()
+    if not has2d then pending("impact.solve2d is not built") return end
+    -- Ctrl-C as the third chunk returns from C, before Lua counts or writes
+    -- its rows (the host's hook raises at the next Lua instruction): the
+    -- plan holds three chunks solved, the columns and the JSON must end at
+    -- n, with the CSV.
+    local core = impact.core
+    for _, out in ipairs{ true, false } do
+      local path, jpath = out and tmpname(".csv") or nil, tmpname(".json")
+      local runs = 0
+      debug.sethook(function()
+        if debug.getinfo(2, "f").func == core._sweep2d_run then
+          runs = runs + 1
+          if runs == 3 then
+            debug.sethook()
+            core._raise_interrupt()
+            error("interrupted!", 0)
+          end
+        end
+      end, "r")
+      local s = interrupted{
+        base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1, e = 0.5 },
+        vary = { S0 = impact.range(-2, 2, 300), mu = impact.range(0, 1, 300) },
+        threads = 2, out = path, json = jpath, chunk = 20000, progress = false }
+      debug.sethook()
+      assert.are.equal(3, runs)
+      assert.is_true(s.fast)
+      assert.are.equal(40000, s.n)
+      for _, name in ipairs(s.names) do assert.are.equal(s.n, #s.columns[name], name) end
+      if out then
+        local back = impact.sweep_read(path)
+        assert.are.equal(s.n, back.n)
+        assert.are.same(back.columns.Px, s.columns.Px)
+        os.remove(path)
+      end
+      local doc = require("cjson").decode(slurp(jpath))
+      assert.are.equal(s.n, doc.n)
+      assert.are.equal(s.n, #doc.columns.Px)
+      assert.are.equal(s.n, #doc.columns.mode)
+      os.remove(jpath)
+    end
+  end)
+
+  it("varies the law over the built-in names in C, byte for byte as the Lua path", function()
+    if not has2d then pending("impact.solve2d is not built") return end
+    local a, b = tmpname(".csv"), tmpname(".csv")
+    local spec = rod_spec{ out = a }
+    table.insert(spec.vary, 2, { "law", { "poisson", "newton", "energetic" } })
+    spec.base.law = nil
+    local fast = impact.sweep(spec)
+    spec.fast, spec.out = false, b
+    local slow = impact.sweep(spec)
+    assert.is_true(fast.fast)
+    same_columns(fast, slow)
+    assert.are.equal(slurp(b), slurp(a))
+    assert.are.same({ "poisson", "newton", "energetic", "poisson" },
+      { fast.columns.law[1], fast.columns.law[25], fast.columns.law[49], fast.columns.law[73] })
+    -- The three laws part where the contact sticks (S0 = -2, mu = 1.2, e = 0.5).
+    assert.is.near(2.0625, fast.columns.Py[22], 1e-12)
+    assert.is.near(1.6875, fast.columns.Py[46], 1e-12)
+    assert.is.near(1.846865, fast.columns.Py[70], 1e-6)
+    -- A name C does not know: the Lua path, where solve2d names the field.
+    spec.vary[2][2] = { "poisson", "stronge" }
+    spec.fast, spec.out = nil, nil
+    local other = impact.sweep(spec)
+    assert.is_false(other.fast)
+    assert.matches("field 'law' must be", other.failures[#other.failures].message)
+    os.remove(a) os.remove(b)
+  end)
+
+  it("writes a sweep too big for memory to its CSV only, and says what to do without one", function()
+    if not has2d then pending("impact.solve2d is not built") return end
+    local a, b = tmpname(".csv"), tmpname(".csv")
+    impact.sweep(rod_spec{ out = a })
+    impact.core._sweep2d_max_rows(100)   -- as if 504 rows did not fit
+    local ok, s = pcall(impact.sweep, rod_spec{ out = b, chunk = 100 })
+    local ok2, err = pcall(impact.sweep, rod_spec())
+    impact.core._sweep2d_max_rows(0)
+    assert.is_true(ok, s)
+    assert.is_true(s.fast)
+    assert.is_false(s.keep)
+    assert.are.equal(504, s.n)
+    assert.are.equal(0, #s.columns.Px)
+    assert.are.equal(slurp(a), slurp(b))
+    assert.is_false(ok2)
+    assert.matches("^sweep: 504 points do not fit in memory %(0%.0 MB for the columns%): give out = \"FILE.csv\" with keep = false, or split the sweep with shard$", err)
+    os.remove(a) os.remove(b)
   end)
 
   it("keeps the Lua path when C cannot do what solve2d does", function()

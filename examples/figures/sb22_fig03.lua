@@ -3,7 +3,7 @@
 -- mu_s = mu_k = 0.4, e = 0.7, w = 0, Poisson's law. Top: the mode (SB22's
 -- seven cases; here the Wang-Mason names: case 0 sliding, 1 C-sticking,
 -- 2 C-reversed, 3 R-sticking, 4 R-reversed, 5 C-sticking and 6 sliding at
--- vCx = 0); middle: vCy after / (vCy before e); bottom: energy after/before.
+-- vCx = 0); middle: -vCy after / (vCy before e); bottom: energy after/before.
 -- The mode boundaries are nearly vertical lines in theta (SB22 Table 2).
 --
 -- Where the workbench differs: the extracted SB22 text prints

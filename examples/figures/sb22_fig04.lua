@@ -1,5 +1,5 @@
 -- Sun & Baruh 2022, figure 4: as figure 3 with the energetic coefficient of
--- restitution (Stronge): vCy after / (vCy before e) and the energy ratio
+-- restitution (Stronge): -vCy after / (vCy before e) and the energy ratio
 -- over theta and vCx/vCy (mu = 0.4, e = 0.7). The modes equal figure 3's.
 --
 -- Where the workbench differs: as in figure 3 (R2 corrected, alpha = 1/3

@@ -1,6 +1,7 @@
 -- Sun & Baruh 2022, figure 12: the 3D rod at theta1 = 20, theta2 = 15 deg,
--- v = (0.4, -1, 0), over mu_k (= mu_s) and e, Poisson: mode, vCy after /
--- vCy before (not normalised by e here, as in the paper), energy ratio.
+-- v = (0.4, -1, 0), over mu_k (= mu_s) and e, Poisson: mode, -vCy after /
+-- vCy before (the rebound ratio, positive; not normalised by e here, as in
+-- the paper), energy ratio.
 -- Low friction: sliding that turns towards z; more friction: the slip stops
 -- and reverses; high friction: sticking. e hardly changes the mode.
 -- The ranges mu in 0..1, e in 0..1 are ours.
@@ -23,4 +24,5 @@ local dir = fig.outdir()
 local N = tonumber(os.getenv("IMPACT_FIG_N")) or 101
 fig.sb22_3d_both("sb22_fig12", "SB22 fig. 12 (3D, theta1 = 20, theta2 = 15, Poisson)",
   { law = "poisson", mu_values = impact.range(0, 1, N), e_values = impact.range(0, 1, N), normalize = false },
-  dir, { x = "mu", y = "e", xlabel = "mu_k = mu_s", ylabel = "e", vy_title = ": vCy after / vCy before" })
+  dir, { x = "mu", y = "e", xlabel = "mu_k = mu_s", ylabel = "e", vy_title = ": -vCy after / vCy before",
+    vy_label = "rebound ratio -vCy after / vCy before" })

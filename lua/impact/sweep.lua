@@ -41,32 +41,6 @@ local result_mt = {
   end,
 }
 
--- impact.range(a, b, n [, "log"]): n evenly spaced values from a to b.
-local function range(a, b, n, spacing)
-  if type(a) ~= "number" or a ~= a or math.abs(a) == math.huge then
-    error("range: argument 'a' must be a finite number, got " .. tostring(a), 2)
-  end
-  if type(b) ~= "number" or b ~= b or math.abs(b) == math.huge then
-    error("range: argument 'b' must be a finite number, got " .. tostring(b), 2)
-  end
-  local m = math.tointeger(n)
-  if not m or m < 1 then error("range: argument 'n' must be a positive integer, got " .. tostring(n), 2) end
-  if spacing ~= nil and spacing ~= "linear" and spacing ~= "log" then
-    error("range: argument 'spacing' must be \"linear\" or \"log\", got " .. tostring(spacing), 2)
-  end
-  if spacing == "log" and (a <= 0 or b <= 0) then
-    error("range: a log range needs a > 0 and b > 0", 2)
-  end
-  if m == 1 then return { a } end
-  local out = {}
-  for i = 0, m - 1 do
-    local t = i / (m - 1)
-    out[i + 1] = spacing == "log" and a * (b / a) ^ t or a + (b - a) * t
-  end
-  out[1], out[m] = a, b   -- exact ends
-  return out
-end
-
 -- The Lua path: one call of the solver per point, rows in order.
 local function run_lua(st)
   local core, result, cols, o = st.core, st.result, st.cols, st.opts
@@ -98,8 +72,8 @@ local function run_lua(st)
     end
     if not ok then st.failed(i, p, res) end
     if st.writer then
-      st.writer:row(row)
-      if not ok then st.writer:line(output.failure_line(i, res)) end
+      -- The row, its failure comment and the writer's count in one C call.
+      st.writer:row(row, not ok and output.failure_line(i, res) or nil)
       local now = core._now()
       if now - lastflush > 0.5 then st.writer:flush() lastflush = now end
     end
@@ -109,10 +83,11 @@ local function run_lua(st)
 end
 
 return function(impact, core)
-  impact.range = range
+  impact.range = points.range
   columns.use_core(core)
 
   function impact.sweep(spec)
+    impact.interrupted_sweep = nil
     local o = options.read(spec, impact)
     local design = points.build(spec, FNAME)
     local total, shard = design.total, o.shard
@@ -154,21 +129,21 @@ return function(impact, core)
       version = impact.version, solve = o.solvename, base = serialize.literal(base),
       map = map and "function" or nil, describe = design.describe(),
       total = total, shard = shard, first = first, last = last,
-    }, names, core._csv_line)
+    }, names, core)
 
     local data = {}
     for _, n in ipairs(names) do data[n] = {} end
     local result = setmetatable({
       n = 0, names = names, columns = data, failures = {}, interrupted = false,
       total = total, first = first, last = last, shard = shard, solve = o.solvename,
-      out = csvpath, json = jsonpath, fast = false,
+      out = csvpath, json = jsonpath, fast = false, threads = o.threads, keep = o.keep,
     }, result_mt)
 
     -- The state both paths work on.
     local st = {
       core = core, spec = spec, opts = o, design = design, cols = cols, result = result,
       first = first, last = last, writer = writer, solve_point = solve_point,
-      bar = progress.new(core, last - first + 1, o.progress),
+      bar = progress.new(core, last - first + 1, o.progress), is_interrupt = is_interrupt,
     }
     function st.failed(i, p, msg)
       if o.on_error == "raise" then
@@ -189,15 +164,19 @@ return function(impact, core)
         error(err, 0)
       end
       result.interrupted = true
-      core._clear_interrupt()
-      -- An interrupt between filling the columns and counting the row
-      -- leaves longer columns: cut them back to the rows counted.
+      -- The rows done: with a CSV, those in the file (its count is kept in
+      -- C with each write); else those counted. Ctrl-C may come between
+      -- filling a row and counting or writing it: the columns (the fast
+      -- path's are built up to result.n) and failures are cut back to them.
+      if writer then result.n = writer.rows end
       if not result.fast and o.keep then
         for _, name in ipairs(names) do
           local col = data[name]
           for j = #col, result.n + 1, -1 do col[j] = nil end
         end
       end
+      local fails, lastpt = result.failures, first + result.n - 1
+      while #fails > 0 and fails[#fails].index > lastpt do fails[#fails] = nil end
     end
     st.bar:finish(result.n)
     result.elapsed = core._now() - t0
@@ -206,18 +185,26 @@ return function(impact, core)
         and csv.comment(string.format("interrupted after %d of %d points", result.n, last - first + 1))
         or output.end_line(result.n, #result.failures))
     end
-    if result.interrupted then
-      io.stderr:write(string.format("sweep: interrupted after %d of %d points; the rows done are kept\n",
-        result.n, last - first + 1))
-    end
     if jsonpath then
       for _, name in ipairs(names) do local _ = data[name] end   -- build lazy columns
       output.write_json(FNAME, jsonpath, {
         version = impact.version, solve = o.solvename, base = serialize.plain(base),
-        points = total, shard = shard, first = first, last = last,
+        vary = design.describe(), points = total, shard = shard, first = first, last = last,
         n = result.n, names = names, columns = data, interrupted = result.interrupted,
         failures = result.failures,
       })
+    end
+    if result.interrupted then
+      -- Ctrl-C stops the calling chunk too, as it stops any Lua code; what
+      -- is done stays in the files and in impact.interrupted_sweep.
+      impact.interrupted_sweep = result
+      core._clear_interrupt()
+      local files = {}
+      if csvpath then files[#files + 1] = csvpath end
+      if jsonpath then files[#files + 1] = jsonpath end
+      io.stderr:write(string.format("sweep: interrupted after %d of %d points; the rows done are kept in %simpact.interrupted_sweep\n",
+        result.n, last - first + 1, #files > 0 and table.concat(files, " and ") .. " and in " or ""))
+      error("interrupted!", 0)
     end
     return result
   end

@@ -6,12 +6,7 @@
 
 #include "interrupt.h"
 
-/* Small batches keep threads balanced and the interrupt prompt; large enough
- * that neighbouring batches, done by different threads, rarely share a
- * cache line of the outputs (at 64 points per batch the per-point status
- * bytes of two threads shared lines, and two threads ran no faster than
- * one) and that the atomic counter costs nothing per point. */
-#define BATCH 512
+#define BATCH IMP_PARALLEL_BATCH
 
 typedef struct {
     size_t n;

@@ -9,6 +9,14 @@
 
 #include "status.h"
 
+/* Points per batch. Small batches keep threads balanced and the interrupt
+ * prompt; large enough that neighbouring batches, done by different
+ * threads, rarely share a cache line of the outputs (at 64 points per
+ * batch the per-point status bytes of two threads shared lines, and two
+ * threads ran no faster than one) and that the atomic counter costs
+ * nothing per point. Batch b holds points b*BATCH .. (b+1)*BATCH - 1. */
+#define IMP_PARALLEL_BATCH 512
+
 /* Solves points lo .. hi-1 (0-based within the run, in order) and stores
  * their outputs. Called concurrently from several threads for disjoint
  * batches; a batch in order lets the callee step through its points

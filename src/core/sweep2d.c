@@ -37,14 +37,11 @@ int imp_sweep2d_out_is_input(int k)
            k == IMP_OUT_MU_S || k == IMP_OUT_MU_K;
 }
 
-double imp_sweep2d_input(const imp_sweep2d *s, size_t i, int k)
+double imp_sweep2d_input_of(const imp_problem2d *p, int k)
 {
-    imp_problem2d p;
-    double vals[IMP_SWEEP2D_MAXF];
-    imp_sweep2d_point(s, i, &p, vals);
-    imp_coef2d c = p.coef;
-    if (p.nbodies)
-        imp_coef2d_from_bodies(&p.body1, p.nbodies == 2 ? &p.body2 : NULL, &c);
+    imp_coef2d c = p->coef;
+    if (p->nbodies && k >= IMP_OUT_B1 && k <= IMP_OUT_DELTA)
+        imp_coef2d_from_bodies(&p->body1, p->nbodies == 2 ? &p->body2 : NULL, &c);
     switch (k) {
     case IMP_OUT_B1: return c.B1;
     case IMP_OUT_B2: return c.B2;
@@ -52,17 +49,30 @@ double imp_sweep2d_input(const imp_sweep2d *s, size_t i, int k)
     case IMP_OUT_S0: return c.S0;
     case IMP_OUT_C0: return c.C0;
     case IMP_OUT_DELTA: return imp_coef2d_delta(&c);
-    case IMP_OUT_E: return p.law.e;
-    case IMP_OUT_MU_S: return p.mu_s;
-    case IMP_OUT_MU_K: return p.mu_k;
+    case IMP_OUT_E: return p->law.e;
+    case IMP_OUT_MU_S: return p->mu_s;
+    case IMP_OUT_MU_K: return p->mu_k;
     default: return NAN;
     }
+}
+
+double imp_sweep2d_input(const imp_sweep2d *s, size_t i, int k)
+{
+    imp_problem2d p;
+    double vals[IMP_SWEEP2D_MAXF];
+    imp_sweep2d_point(s, i, &p, vals);
+    return imp_sweep2d_input_of(&p, k);
 }
 
 int imp_sweep2d_add_field(imp_sweep2d *s, const char *name)
 {
     if (s->nfield >= IMP_SWEEP2D_MAXF) return 0;
     int k = s->nfield;
+    if (strcmp(name, "law") == 0) {
+        s->noff[k] = 0;
+        s->nfield++;
+        return 1;
+    }
     s->noff[k] = imp_problem2d_field(name, s->off[k]);
     if (s->noff[k] == 0) return 0;
     s->nfield++;
@@ -80,6 +90,7 @@ static inline void set_axis(const imp_sweep2d *s, int a, size_t k, imp_problem2d
         vals[g] = v[f];
         for (int o = 0; o < s->noff[g]; o++)
             memcpy((char *)p + s->off[g][o], &v[f], sizeof(double));
+        if (s->noff[g] == 0) p->law.kind = (imp_law_kind)(int)v[f];   /* "law" */
     }
 }
 
@@ -179,7 +190,7 @@ static void solve_batch(void *ctx, size_t lo, size_t hi)
     const int last = s->naxes - 1;
     const imp_sweep2d_axis *lax = last >= 0 ? &s->axis[last] : NULL;
     double *dst0 = NULL, *dst1 = NULL;
-    if (lax && lax->nfield == 1) {
+    if (lax && lax->nfield == 1 && s->noff[lax->field0] > 0) {
         int g = lax->field0;
         dst0 = (double *)(void *)((char *)&p + s->off[g][0]);
         dst1 = s->noff[g] == 2 ? (double *)(void *)((char *)&p + s->off[g][1]) : dst0;
@@ -228,6 +239,7 @@ static void solve_batch(void *ctx, size_t lo, size_t hi)
         s->mode[row] = (unsigned char)r.mode;
         s->cls[row] = (unsigned char)r.cls;
     }
+    if (s->after) s->after(s->after_ctx, s, lo, hi);
 }
 
 imp_status imp_sweep2d_alloc(imp_sweep2d *s, size_t first0, size_t cap)

@@ -38,11 +38,18 @@ typedef struct {
     const double *values;
 } imp_sweep2d_axis;
 
-typedef struct {
+typedef struct imp_sweep2d imp_sweep2d;
+
+/* Called on the worker thread right after points lo .. hi-1 of a run
+ * (0-based in the run; their rows are first - first0 + lo ...) are solved:
+ * the binding formats those rows as CSV text there, in parallel. */
+typedef void (*imp_sweep2d_after_fn)(void *ctx, const imp_sweep2d *s, size_t lo, size_t hi);
+
+struct imp_sweep2d {
     imp_problem2d base;
     int nfield;                          /* varied fields */
-    int noff[IMP_SWEEP2D_MAXF];          /* offsets each field sets (1 or 2: "mu") */
-    size_t off[IMP_SWEEP2D_MAXF][2];
+    int noff[IMP_SWEEP2D_MAXF];          /* offsets each field sets (1 or 2: "mu"; */
+    size_t off[IMP_SWEEP2D_MAXF][2];     /* 0: "law", whose values are imp_law_kind) */
     int naxes;                           /* the last axis varies fastest */
     imp_sweep2d_axis axis[IMP_SWEEP2D_MAXF];
     int nout;                            /* stored result columns, in order */
@@ -55,9 +62,13 @@ typedef struct {
     unsigned char *mode, *cls;
     unsigned char *st;                   /* imp_status of each point */
     size_t first;                        /* first point of the current run */
-} imp_sweep2d;
+    imp_sweep2d_after_fn after;          /* NULL, or called after each batch */
+    void *after_ctx;
+};
 
-/* Adds a varied field by name; 0 when the fast path cannot set it. */
+/* Adds a varied field by name; 0 when the fast path cannot set it. The
+ * field "law" takes the built-in laws' imp_law_kind as its values (0
+ * Poisson, 1 Newton, 2 energetic), so that a sweep may compare them. */
 int imp_sweep2d_add_field(imp_sweep2d *s, const char *name);
 
 /* The problem of point i (0-based in the whole sweep). */
@@ -69,6 +80,9 @@ void imp_sweep2d_point(const imp_sweep2d *s, size_t i, imp_problem2d *p,
  * imp_sweep2d_input, which halves the memory a sweep writes. */
 int imp_sweep2d_out_is_input(int k);
 double imp_sweep2d_input(const imp_sweep2d *s, size_t i, int k);
+/* The same from the point's problem (imp_sweep2d_point), for callers that
+ * need several columns of one point. */
+double imp_sweep2d_input_of(const imp_problem2d *p, int k);
 
 /* The value of varied field f at point i (0-based in the sweep). */
 double imp_sweep2d_value(const imp_sweep2d *s, size_t i, int f);

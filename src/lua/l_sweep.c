@@ -1,7 +1,10 @@
 /* The sweep area's C side: the fast path of 2D sweeps (a plan parsed once
  * with solve2d's own parser, points solved in C by src/core/sweep2d.c, the
- * columns and CSV rows built on demand). Small helpers: l_sweep_util.c. */
+ * CSV rows formatted on the worker threads as they are solved and written
+ * here in order, the columns built on demand). Small helpers:
+ * l_sweep_util.c. */
 #include <math.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,12 +12,22 @@
 
 #include <lauxlib.h>
 
+#include "csvnum.h"
 #include "l_solve2d.h"
 #include "l_sweep_util.h"
 #include "module.h"
+#include "parallel.h"
 #include "sweep2d.h"
 
 #define PLAN_MT "impact.Sweep2D"
+
+static const char *const LAW_NAMES[] = {"poisson", "newton", "energetic"};
+
+/* The CSV text of one batch of points of the last run. */
+typedef struct {
+    char *buf;
+    size_t len, cap;
+} textbuf;
 
 /* A fast-path sweep: the core's sweep, whose rows hold the whole run
  * (points first0 .. first0 + cap - 1), and how many of them are done. */
@@ -26,6 +39,13 @@ typedef struct {
     int col_out[IMP_OUT_COUNT];         /* each: its imp_sweep2d_out kind */
     int col_slot[IMP_OUT_COUNT];        /* its stored slot, -1: an input echo */
     int has_mu, has_mu_s, has_mu_k;     /* keys of the points' tables, for messages */
+    int with_mode, with_class;          /* the CSV's last columns */
+    /* CSV rows of the last run (when asked), one buffer per batch of
+     * IMP_PARALLEL_BATCH points, kept for the next runs. */
+    size_t run_row0, run_done;          /* its rows: run_row0 .. + run_done - 1 */
+    textbuf *text;
+    size_t ntext;
+    atomic_int text_nomem;              /* a worker could not allocate */
 } plan2d;
 
 static void plan_free(plan2d *p)
@@ -35,6 +55,10 @@ static void plan_free(plan2d *p)
         free(p->values[a]);
         p->values[a] = NULL;
     }
+    for (size_t b = 0; b < p->ntext; b++) free(p->text[b].buf);
+    free(p->text);
+    p->text = NULL;
+    p->ntext = 0;
 }
 
 static int plan_gc(lua_State *L)
@@ -64,9 +88,20 @@ static int read_axis(lua_State *L, int axes, lua_Integer a, plan2d *p, int *fiel
     p->s.naxes = (int)a;
     lua_getfield(L, -1, "values");
     for (lua_Integer j = 0; j < count * k; j++) {
+        int law = p->s.noff[ax->field0 + (int)(j % k)] == 0, isnum = 0;
         lua_geti(L, -1, j + 1);
-        int isnum;
-        v[j] = lua_tonumberx(L, -1, &isnum);
+        if (law) {   /* a built-in law's name: its imp_law_kind */
+            const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+            for (int m = 0; m < 3 && !isnum; m++)
+                if (strcmp(name, LAW_NAMES[m]) == 0) {
+                    v[j] = m;
+                    isnum = 1;
+                }
+        } else {
+            v[j] = lua_tonumberx(L, -1, &isnum);
+            /* Lua writes an integer in full, C as a float: alike below 1e15 */
+            if (isnum && lua_isinteger(L, -1) && fabs(v[j]) >= 1e15) isnum = 0;
+        }
         lua_pop(L, 1);
         if (!isnum) {
             lua_pop(L, 2);
@@ -77,12 +112,19 @@ static int read_axis(lua_State *L, int axes, lua_Integer a, plan2d *p, int *fiel
     return 1;
 }
 
-/* core._sweep2d_new(problem, fields, axes, outs, first, count) -> plan, or
- * nil when the fast path cannot run this sweep.
+/* A test hook: the most rows a plan may allocate (0: no limit), so that
+ * the specs can see what a sweep too big for memory does. */
+static size_t max_rows = 0;
+
+/* core._sweep2d_new(problem, fields, axes, outs, first, count, mode, class)
+ * -> plan, or nil when the fast path cannot run this sweep, or nil and the
+ * bytes wanted when its rows do not fit in memory.
  * problem: the sweep's first point, parsed by solve2d's own parser (bad
- * input raises as solve2d would); fields: the varied names; axes: list of
- * {count =, nfield =, values = {count*nfield numbers}}; outs: the result
- * columns; first, count: the points of this run (1-based). */
+ * input raises as solve2d would); fields: the varied names ("law" takes
+ * the built-in laws' names); axes: list of {count =, nfield =, values =
+ * {count*nfield values}}; outs: the result columns; first, count: the
+ * points of this run (1-based); mode, class: whether the CSV rows end with
+ * them. */
 static int l_sweep2d_new(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
@@ -91,10 +133,14 @@ static int l_sweep2d_new(lua_State *L)
     luaL_checktype(L, 4, LUA_TTABLE);
     lua_Integer first = luaL_checkinteger(L, 5), count = luaL_checkinteger(L, 6);
     luaL_argcheck(L, first >= 1 && count >= 0, 5, "bad range");
+    int with_mode = lua_toboolean(L, 7), with_class = lua_toboolean(L, 8);
+    lua_settop(L, 6);
     plan2d *p = lua_newuserdatauv(L, sizeof *p, 0);
     memset(p, 0, sizeof *p);
     luaL_setmetatable(L, PLAN_MT);
     int ud = lua_gettop(L);
+    p->with_mode = with_mode;
+    p->with_class = with_class;
 
     imp_check c;
     imp_check_init(&c, L, "solve2d");
@@ -136,13 +182,25 @@ static int l_sweep2d_new(lua_State *L)
         p->ncol++;
     }
 
-    if (imp_sweep2d_alloc(&p->s, (size_t)(first - 1), (size_t)count) != IMP_OK)
-        return luaL_error(L, "sweep: out of memory for %d points", (int)count);
+    if ((max_rows && (size_t)count > max_rows) ||
+        imp_sweep2d_alloc(&p->s, (size_t)(first - 1), (size_t)count) != IMP_OK) {
+        lua_pushnil(L);
+        lua_pushnumber(L, (double)count * ((double)(p->s.nout ? p->s.nout : 1) * sizeof(double) + 3));
+        return 2;
+    }
     lua_pushvalue(L, ud);
     return 1;
 no:
     lua_pushnil(L);
     return 1;
+}
+
+/* core._sweep2d_max_rows(n): the test hook above (0 lifts it). */
+static int l_sweep2d_max_rows(lua_State *L)
+{
+    lua_Integer n = luaL_checkinteger(L, 1);
+    max_rows = n > 0 ? (size_t)n : 0;
+    return 0;
 }
 
 /* The message solve2d gives for a point that failed. */
@@ -181,24 +239,123 @@ static size_t first_failed(const unsigned char *st, size_t j, size_t n)
     return j;
 }
 
-/* core._sweep2d_run(plan, first, count, threads) -> done, failures, interrupted
- * Solves points first .. first+count-1 (1-based, in order after the points
- * already done); failures: list of {index =, message =}. */
+/* CSV rows, byte for byte what the Lua writer (impact.study.csv.line)
+ * gives for the same columns: varied fields, result columns, then mode and
+ * class when asked. Plain C: the worker threads format rows as they solve
+ * them (number formatting costs several times the solving). */
+
+/* Room for one row at its longest: every value a number at its longest,
+ * the two names, commas and the newline. */
+static size_t row_max(const plan2d *p)
+{
+    return (size_t)(p->s.nfield + p->ncol) * IMP_CSVNUM_MAX + 2 * 16 + 4;
+}
+
+static char *put(char *o, const char *text)
+{
+    size_t n = strlen(text);
+    memcpy(o, text, n);
+    return o + n;
+}
+
+/* Row j of the plan (point first0 + j) with its newline; returns the end. */
+static char *format_row(const plan2d *p, size_t j, char *o)
+{
+    size_t pt = p->s.first0 + j;
+    int ok = p->s.st[j] == IMP_OK;
+    imp_problem2d prob;   /* the point once: its varied values and input echoes */
+    double vals[IMP_SWEEP2D_MAXF];
+    imp_sweep2d_point(&p->s, pt, &prob, vals);
+    for (int f = 0; f < p->s.nfield; f++) {
+        if (f) *o++ = ',';
+        double v = vals[f];
+        if (p->s.noff[f] == 0)
+            o = put(o, LAW_NAMES[(int)v]);
+        else
+            o += imp_csv_double(v, o);
+    }
+    for (int k = 0; k < p->ncol; k++) {
+        if (p->s.nfield || k) *o++ = ',';
+        int slot = p->col_slot[k];
+        double v = !ok ? NAN
+                   : slot >= 0 ? p->s.res[j * (size_t)p->s.nout + (size_t)slot]
+                               : imp_sweep2d_input_of(&prob, p->col_out[k]);
+        o += imp_csv_double(v, o);
+    }
+    if (p->with_mode) {
+        *o++ = ',';
+        o = put(o, ok ? imp_mode_name((imp_mode)p->s.mode[j]) : "error");
+    }
+    if (p->with_class) {
+        *o++ = ',';
+        if (ok) o = put(o, imp_class_name((imp_class)p->s.cls[j]));
+    }
+    *o++ = '\n';
+    return o;
+}
+
+/* The sweep's after-batch hook, on a worker thread: the batch's rows into
+ * its own buffer (batch b of the run: points b*IMP_PARALLEL_BATCH ...). */
+static void format_batch(void *ctx, const imp_sweep2d *s, size_t lo, size_t hi)
+{
+    plan2d *p = ctx;
+    textbuf *t = &p->text[lo / IMP_PARALLEL_BATCH];
+    size_t row0 = s->first - s->first0, most = row_max(p);
+    t->len = 0;
+    for (size_t j = lo; j < hi; j++) {
+        if (t->cap - t->len < most) {
+            size_t cap = t->cap ? 2 * t->cap : (hi - lo) * most / 2 + most;
+            char *b = realloc(t->buf, cap);
+            if (!b) {
+                atomic_store(&p->text_nomem, 1);
+                return;
+            }
+            t->buf = b;
+            t->cap = cap;
+        }
+        t->len = (size_t)(format_row(p, row0 + j, t->buf + t->len) - t->buf);
+    }
+}
+
+/* core._sweep2d_run(plan, first, count, threads [, csv]) -> done, failures,
+ * interrupted. Solves points first .. first+count-1 (1-based, in order
+ * after the points already done); failures: list of {index =, message =}.
+ * csv: also format the rows (for core._sweep2d_write), on the same threads. */
 static int l_sweep2d_run(lua_State *L)
 {
     plan2d *p = luaL_checkudata(L, 1, PLAN_MT);
     lua_Integer first = luaL_checkinteger(L, 2);
     lua_Integer count = luaL_checkinteger(L, 3);
     lua_Integer threads = luaL_checkinteger(L, 4);
+    int csv = lua_toboolean(L, 5);
     luaL_argcheck(L, (size_t)(first - 1) == p->s.first0 + p->done && count >= 0 &&
                      p->done + (size_t)count <= p->s.cap, 2, "points out of order");
     if (threads < 1) threads = 1;
+    p->run_done = 0;
+    if (csv) {
+        size_t nb = ((size_t)count + IMP_PARALLEL_BATCH - 1) / IMP_PARALLEL_BATCH;
+        if (nb > p->ntext) {
+            textbuf *t = realloc(p->text, nb * sizeof *t);
+            if (!t) return luaL_error(L, "sweep: out of memory");
+            memset(t + p->ntext, 0, (nb - p->ntext) * sizeof *t);
+            p->text = t;
+            p->ntext = nb;
+        }
+        atomic_store(&p->text_nomem, 0);
+        p->s.after = format_batch;
+        p->s.after_ctx = p;
+    }
     size_t done = 0;
     imp_status st = imp_sweep2d_run(&p->s, (size_t)(first - 1), (size_t)count,
                                     (int)threads, &done);
-    if (st == IMP_ENOMEM) return luaL_error(L, "sweep: out of memory");
+    p->s.after = NULL;
+    if (st == IMP_ENOMEM || atomic_load(&p->text_nomem)) return luaL_error(L, "sweep: out of memory");
     size_t j0 = p->done;
     p->done += done;
+    if (csv) {
+        p->run_row0 = j0;
+        p->run_done = done;
+    }
     lua_pushinteger(L, (lua_Integer)done);
     lua_newtable(L);
     int nfail = 0;
@@ -217,6 +374,53 @@ static int l_sweep2d_run(lua_State *L)
     return 3;
 }
 
+/* core._sweep2d_write(plan, file, writer, comments) -> rows
+ * Writes the rows the last run formatted (every point it finished, in
+ * order) to the io file; a failed point's row is followed by
+ * comments[point index] (its "# failed point" line). Adds the rows to
+ * writer.rows in the same call, so that the count always matches the file
+ * (Ctrl-C raises in Lua code only, between calls). The text is used once. */
+static int l_sweep2d_write(lua_State *L)
+{
+    plan2d *p = luaL_checkudata(L, 1, PLAN_MT);
+    luaL_Stream *fs = luaL_checkudata(L, 2, LUA_FILEHANDLE);
+    luaL_argcheck(L, fs->closef != NULL, 2, "the file is closed");
+    luaL_checktype(L, 3, LUA_TTABLE);
+    luaL_checktype(L, 4, LUA_TTABLE);
+    size_t n = p->run_done;
+    p->run_done = 0;
+    const unsigned char *stat = p->s.st + p->run_row0;
+    for (size_t lo = 0; lo < n; lo += IMP_PARALLEL_BATCH) {
+        const textbuf *t = &p->text[lo / IMP_PARALLEL_BATCH];
+        size_t hi = lo + IMP_PARALLEL_BATCH < n ? lo + IMP_PARALLEL_BATCH : n;
+        size_t j = first_failed(stat, lo, hi);
+        if (j == hi) {
+            fwrite(t->buf, 1, t->len, fs->f);
+            continue;
+        }
+        const char *at = t->buf;   /* row by row: a comment after each failed one */
+        for (j = lo; j < hi; j++) {
+            const char *end = memchr(at, '\n', (size_t)(t->buf + t->len - at)) + 1;
+            fwrite(at, 1, (size_t)(end - at), fs->f);
+            at = end;
+            if (stat[j] != IMP_OK && lua_geti(L, 4, (lua_Integer)(p->s.first + j + 1)) == LUA_TSTRING) {
+                size_t len;
+                const char *c = lua_tolstring(L, -1, &len);
+                fwrite(c, 1, len, fs->f);
+                fputc('\n', fs->f);
+            }
+            if (stat[j] != IMP_OK) lua_pop(L, 1);
+        }
+    }
+    lua_getfield(L, 3, "rows");
+    lua_Integer rows = lua_tointeger(L, -1) + (lua_Integer)n;
+    lua_pop(L, 1);
+    lua_pushinteger(L, rows);
+    lua_setfield(L, 3, "rows");
+    lua_pushinteger(L, (lua_Integer)n);
+    return 1;
+}
+
 /* core._sweep2d_column(plan, kind, k [, from, to]) -> list
  * Rows from .. to (default all done) of a column: kind "field" (the k-th
  * varied field), "out" (the k-th result column), "mode" or "class". */
@@ -232,8 +436,13 @@ static int l_sweep2d_column(lua_State *L)
                   "no such column");
     lua_createtable(L, to >= from ? (int)(to - from + 1) : 0, 0);
     if (kind == 0) {   /* varied values, recomputed from the point index */
+        int law = p->s.noff[k] == 0;
         for (lua_Integer i = from; i <= to; i++) {
-            lua_pushnumber(L, imp_sweep2d_value(&p->s, p->s.first0 + (size_t)(i - 1), (int)k));
+            double v = imp_sweep2d_value(&p->s, p->s.first0 + (size_t)(i - 1), (int)k);
+            if (law)
+                lua_pushstring(L, LAW_NAMES[(int)v]);
+            else
+                lua_pushnumber(L, v);
             lua_rawseti(L, -2, i - from + 1);
         }
         return 1;
@@ -273,48 +482,6 @@ static int l_sweep2d_column(lua_State *L)
     return 1;
 }
 
-/* core._sweep2d_csv(plan, from, to, mode, class) -> text
- * Rows from .. to of the plan as CSV lines, byte for byte what the Lua
- * writer gives for the same columns (varied fields, result columns, then
- * mode and class when asked): formatting numbers in C makes writing a
- * sweep's CSV about as fast as solving it. */
-static int l_sweep2d_csv(lua_State *L)
-{
-    plan2d *p = luaL_checkudata(L, 1, PLAN_MT);
-    lua_Integer from = luaL_checkinteger(L, 2), to = luaL_checkinteger(L, 3);
-    int with_mode = lua_toboolean(L, 4), with_class = lua_toboolean(L, 5);
-    luaL_argcheck(L, from >= 1 && to <= (lua_Integer)p->done, 2, "rows out of range");
-    luaL_Buffer b;
-    luaL_buffinit(L, &b);
-    for (lua_Integer i = from; i <= to; i++) {
-        size_t j = (size_t)(i - 1), pt = p->s.first0 + j;
-        int ok = p->s.st[j] == IMP_OK;
-        for (int f = 0; f < p->s.nfield; f++) {
-            if (f) luaL_addchar(&b, ',');
-            imp_csv_number(&b, imp_sweep2d_value(&p->s, pt, f));
-        }
-        for (int k = 0; k < p->ncol; k++) {
-            if (p->s.nfield || k) luaL_addchar(&b, ',');
-            int slot = p->col_slot[k];
-            double v = !ok ? NAN
-                       : slot >= 0 ? p->s.res[j * (size_t)p->s.nout + (size_t)slot]
-                                   : imp_sweep2d_input(&p->s, pt, p->col_out[k]);
-            imp_csv_number(&b, v);
-        }
-        if (with_mode) {
-            luaL_addchar(&b, ',');
-            luaL_addstring(&b, ok ? imp_mode_name((imp_mode)p->s.mode[j]) : "error");
-        }
-        if (with_class) {
-            luaL_addchar(&b, ',');
-            if (ok) luaL_addstring(&b, imp_class_name((imp_class)p->s.cls[j]));
-        }
-        luaL_addchar(&b, '\n');
-    }
-    luaL_pushresult(&b);
-    return 1;
-}
-
 /* core._sweep2d_rewind(plan, first): forget the rows done; the next run
  * starts at point `first` (1-based) in the first row. A sweep that does not
  * keep its columns reuses one chunk of rows this way. */
@@ -335,7 +502,8 @@ void imp_open_sweep(lua_State *L)
         {"_sweep2d_run", l_sweep2d_run},
         {"_sweep2d_column", l_sweep2d_column},
         {"_sweep2d_rewind", l_sweep2d_rewind},
-        {"_sweep2d_csv", l_sweep2d_csv},
+        {"_sweep2d_write", l_sweep2d_write},
+        {"_sweep2d_max_rows", l_sweep2d_max_rows},
         {NULL, NULL}
     };
     if (luaL_newmetatable(L, PLAN_MT)) {

@@ -2,8 +2,9 @@
  * stderr is a terminal (the progress bar), the number of cores (the default
  * thread count), a test hook for the interrupt flag, and the 2D solve timing
  * that bench/sweep.lua compares the sweep with. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE   /* sched_getaffinity, CPU_COUNT */
 #include <ctype.h>
+#include <sched.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 
 #include <lauxlib.h>
 
+#include "csvnum.h"
 #include "impact2d.h"
 #include "interrupt.h"
 #include "l_sweep_util.h"
@@ -47,158 +49,105 @@ static int l_solve2d_bench(lua_State *L)
     return 1;
 }
 
-/* The %.*g text of a finite nonzero x at precision 15, 16 or 17 from one
- * %.16e conversion (three snprintf calls per number made formatting most
- * of the time a sweep spends writing CSV): its 17 correctly rounded digits
- * are rounded again to prec digits, which equals rounding x itself unless
- * the dropped digits are exactly 5 then zeros (a tie at 17 digits may hide
- * which side x lies on): then, and only then, snprintf does it. Checked
- * against snprintf on 40 million doubles of many kinds. */
-typedef struct {
-    int neg, exp;        /* sign; decimal exponent of digit 0 */
-    char dig[17];        /* the 17 significant digits of %.16e */
-} imp_dec17;
-
-static void dec17_init(imp_dec17 *d, double x)
-{
-    char buf[40];
-    snprintf(buf, sizeof buf, "%.16e", x);
-    const char *s = buf;
-    d->neg = *s == '-';
-    if (d->neg) s++;
-    d->dig[0] = *s++;
-    s++;   /* '.' */
-    for (int i = 1; i < 17; i++) d->dig[i] = *s++;
-    d->exp = atoi(s + 1);   /* after 'e' */
-}
-
-/* Writes %.*g of the value at precision prec into out (>= 32 chars). */
-static void dec17_g(const imp_dec17 *d, int prec, double x, char *out)
-{
-    char g[17];
-    int X = d->exp;
-    memcpy(g, d->dig, 17);
-    if (prec < 17) {
-        int tie = g[prec] == '5';
-        for (int i = prec + 1; i < 17 && tie; i++) tie = g[i] == '0';
-        if (tie) {
-            snprintf(out, 32, "%.*g", prec, x);
-            return;
-        }
-        if (g[prec] >= '5') {   /* up (a tie is excluded above) */
-            int i = prec - 1;
-            while (i >= 0 && g[i] == '9') g[i--] = '0';
-            if (i >= 0) {
-                g[i]++;
-            } else {   /* 99..9 -> 100..0 */
-                g[0] = '1';
-                X++;
-            }
-        }
-    }
-    int n = prec;   /* significant digits kept, trailing zeros dropped */
-    while (n > 1 && g[n - 1] == '0') n--;
-    char *o = out;
-    if (d->neg) *o++ = '-';
-    if (X < -4 || X >= prec) {
-        *o++ = g[0];
-        if (n > 1) {
-            *o++ = '.';
-            for (int i = 1; i < n; i++) *o++ = g[i];
-        }
-        *o++ = 'e';
-        *o++ = X < 0 ? '-' : '+';
-        int a = X < 0 ? -X : X;
-        if (a >= 100) *o++ = (char)('0' + a / 100);
-        *o++ = (char)('0' + a / 10 % 10);
-        *o++ = (char)('0' + a % 10);
-    } else if (X >= 0) {
-        for (int i = 0; i <= X; i++) *o++ = i < n ? g[i] : '0';
-        if (n > X + 1) {
-            *o++ = '.';
-            for (int i = X + 1; i < n; i++) *o++ = g[i];
-        }
-    } else {
-        *o++ = '0';
-        *o++ = '.';
-        for (int i = 0; i < -X - 1; i++) *o++ = '0';
-        for (int i = 0; i < n; i++) *o++ = g[i];
-    }
-    *o = '\0';
-}
-
-/* A number as impact.study.csv writes it: the shortest of %.15g, %.16g,
- * %.17g that reads back to the same double; nan, inf, -inf; 0 for -0. */
+/* A number as impact.study.csv writes it (src/core/csvnum.c). */
 void imp_csv_number(luaL_Buffer *b, double x)
 {
-    char buf[40];
-    if (isnan(x)) {
-        luaL_addstring(b, "nan");
-        return;
-    }
-    if (isinf(x)) {
-        luaL_addstring(b, x > 0 ? "inf" : "-inf");
-        return;
-    }
-    if (x == 0) {
-        luaL_addchar(b, '0');
-        return;
-    }
-    imp_dec17 d;
-    dec17_init(&d, x);
-    for (int prec = 15; prec <= 17; prec++) {
-        dec17_g(&d, prec, x, buf);
-        if (prec == 17 || strtod(buf, NULL) == x) break;
-    }
-    luaL_addstring(b, buf);
+    char buf[IMP_CSVNUM_MAX];
+    size_t n = imp_csv_double(x, buf);
+    luaL_addlstring(b, buf, n);
 }
 
-/* core._csv_line(values, n) -> the CSV line of values[1..n], byte for byte
- * impact.study.csv.line: integers as %d, floats as imp_csv_number, strings
- * quoted when they hold a comma, quote or newline, start with '#' or with
- * or end in white space; nil as an empty field. */
+/* The CSV line of values[1..n] (the table at index t) into b, byte for
+ * byte impact.study.csv.line: integers as %d, floats as imp_csv_number,
+ * strings quoted when they hold a comma, quote or newline, start with '#'
+ * or with or end in white space; nil as an empty field. */
+static void csv_line(lua_State *L, int t, lua_Integer n, luaL_Buffer *bp)
+{
+    for (lua_Integer i = 1; i <= n; i++) {
+        if (i > 1) luaL_addchar(bp, ',');
+        int ty = lua_geti(L, t, i);
+        if (ty == LUA_TNUMBER && lua_isinteger(L, -1)) {
+            char buf[32];
+            snprintf(buf, sizeof buf, "%lld", (long long)lua_tointeger(L, -1));
+            lua_pop(L, 1);
+            luaL_addstring(bp, buf);
+        } else if (ty == LUA_TNUMBER) {
+            double x = lua_tonumber(L, -1);
+            lua_pop(L, 1);
+            imp_csv_number(bp, x);
+        } else if (ty == LUA_TNIL) {
+            lua_pop(L, 1);
+        } else {
+            /* The text on top, alone (luaL_addvalue is the one buffer call
+             * that takes an extra stack slot: the buffer may grow). */
+            size_t len;
+            const char *s = luaL_tolstring(L, -1, &len);
+            lua_remove(L, -2);
+            int quote = len > 0 && (s[0] == '#' || isspace((unsigned char)s[0]) ||
+                                    isspace((unsigned char)s[len - 1]));
+            for (size_t k = 0; k < len && !quote; k++)
+                quote = s[k] == ',' || s[k] == '"' || s[k] == '\n' || s[k] == '\r';
+            if (quote) {
+                luaL_Buffer q;
+                luaL_buffinit(L, &q);
+                luaL_addchar(&q, '"');
+                for (size_t k = 0; k < len; k++) {
+                    if (s[k] == '"') luaL_addchar(&q, '"');
+                    luaL_addchar(&q, s[k]);
+                }
+                luaL_addchar(&q, '"');
+                luaL_pushresult(&q);
+                lua_remove(L, -2);
+            }
+            luaL_addvalue(bp);
+        }
+    }
+}
+
+/* core._csv_line(values, n) -> the CSV line of values[1..n] (csv_line). */
 static int l_csv_line(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_Integer n = luaL_checkinteger(L, 2);
     luaL_Buffer b;
     luaL_buffinit(L, &b);
-    for (lua_Integer i = 1; i <= n; i++) {
-        if (i > 1) luaL_addchar(&b, ',');
-        int t = lua_geti(L, 1, i);
-        if (t == LUA_TNUMBER && lua_isinteger(L, -1)) {
-            char buf[32];
-            snprintf(buf, sizeof buf, "%lld", (long long)lua_tointeger(L, -1));
-            lua_pop(L, 1);
-            luaL_addstring(&b, buf);
-        } else if (t == LUA_TNUMBER) {
-            double x = lua_tonumber(L, -1);
-            lua_pop(L, 1);
-            imp_csv_number(&b, x);
-        } else if (t == LUA_TNIL) {
-            lua_pop(L, 1);
-        } else {
-            size_t len;
-            const char *s = luaL_tolstring(L, -1, &len);   /* pushes the text */
-            int quote = len > 0 && (s[0] == '#' || isspace((unsigned char)s[0]) ||
-                                    isspace((unsigned char)s[len - 1]));
-            for (size_t k = 0; k < len && !quote; k++)
-                quote = s[k] == ',' || s[k] == '"' || s[k] == '\n' || s[k] == '\r';
-            if (!quote) {
-                luaL_addlstring(&b, s, len);
-            } else {
-                luaL_addchar(&b, '"');
-                for (size_t k = 0; k < len; k++) {
-                    if (s[k] == '"') luaL_addchar(&b, '"');
-                    luaL_addchar(&b, s[k]);
-                }
-                luaL_addchar(&b, '"');
-            }
-            lua_pop(L, 2);
-        }
-    }
+    csv_line(L, 1, n, &b);
     luaL_pushresult(&b);
     return 1;
+}
+
+/* core._csv_row(file, values, n, writer [, comment]): writes the CSV line
+ * of values[1..n] and its newline to the io file, then the comment line if
+ * given, and adds 1 to writer.rows, all in one call: Ctrl-C raises in Lua
+ * code only, so the count always matches the rows in the file. */
+static int l_csv_row(lua_State *L)
+{
+    luaL_Stream *fs = luaL_checkudata(L, 1, LUA_FILEHANDLE);
+    luaL_argcheck(L, fs->closef != NULL, 1, "the file is closed");
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_Integer n = luaL_checkinteger(L, 3);
+    luaL_checktype(L, 4, LUA_TTABLE);
+    size_t clen = 0;
+    const char *comment = luaL_optlstring(L, 5, NULL, &clen);
+    lua_settop(L, 5);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    csv_line(L, 2, n, &b);
+    luaL_addchar(&b, '\n');
+    if (comment) {
+        luaL_addlstring(&b, comment, clen);
+        luaL_addchar(&b, '\n');
+    }
+    luaL_pushresult(&b);
+    size_t len;
+    const char *text = lua_tolstring(L, -1, &len);
+    fwrite(text, 1, len, fs->f);
+    lua_getfield(L, 4, "rows");
+    lua_Integer rows = lua_tointeger(L, -1) + 1;
+    lua_pop(L, 1);
+    lua_pushinteger(L, rows);
+    lua_setfield(L, 4, "rows");
+    return 0;
 }
 
 /* core._flatten(res) -> the table impact.study.columns.flatten makes of a
@@ -289,10 +238,17 @@ static int l_raise_interrupt(lua_State *L)
     return 0;
 }
 
-/* core._ncpu(): online processors, the default number of sweep threads. */
+/* core._ncpu(): the processors this process may run on (its CPU
+ * affinity, which taskset and Slurm's --cpus-per-task set; the online
+ * processors where that is unknown): the default number of sweep threads. */
 static int l_ncpu(lua_State *L)
 {
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    long n = 0;
+#ifdef __linux__
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0) n = CPU_COUNT(&set);
+#endif
+    if (n < 1) n = sysconf(_SC_NPROCESSORS_ONLN);
     lua_pushinteger(L, n > 0 ? n : 1);
     return 1;
 }
@@ -306,6 +262,7 @@ void imp_open_sweep_util(lua_State *L)
         {"_ncpu", l_ncpu},
         {"_solve2d_bench", l_solve2d_bench},
         {"_csv_line", l_csv_line},
+        {"_csv_row", l_csv_row},
         {"_flatten", l_flatten},
         {NULL, NULL}
     };

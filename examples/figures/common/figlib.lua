@@ -14,8 +14,12 @@ end
 function M.add_column(s, name, fn)
   local col = {}
   for i = 1, s.n do col[i] = fn(i) end
+  -- A column the sweep already has (energy_ratio from solve2d) is replaced,
+  -- not named twice.
+  local known = false
+  for _, n in ipairs(s.names) do known = known or n == name end
+  if not known then s.names[#s.names + 1] = name end
   s.columns[name] = col
-  s.names[#s.names + 1] = name
   return col
 end
 
@@ -71,7 +75,9 @@ function M.w86_lines(r, mu, e)
     for _, t in ipairs{ (-r * r - math.sqrt(disc)) / (2 * mu), (-r * r + math.sqrt(disc)) / (2 * mu) } do
       local th = math.deg(math.atan(t))
       lines[#lines + 1] = { x = { 0, 90, 0 / 0, 0, -90 }, y = { th, th, 0 / 0, -th, -th },
-        title = #lines == 2 and "W86 (4.2) corrected: reversal interval" or nil, color = "#d73027" }
+        title = #lines == 2 and "W86 (4.2) corrected: reversal interval" or nil,
+        -- cyan dashes: seen over the red C-reversed region they bound, and the blue
+        color = "#00e5ff", dash = "-", width = 3 }
     end
   end
   return lines
@@ -107,7 +113,8 @@ function M.sb22_2d(law, mu, e, n)
       return base
     end,
   }
-  -- vCy after / (vCy before * e) and kinetic energy after / before.
+  -- -vCy after / (vCy before * e) (vCy before = -1: the rebound over e) and
+  -- kinetic energy after / before.
   M.add_column(s, "vy_ratio", function(i) return s.columns.C[i] / e end)
   M.add_column(s, "energy_ratio", function(i)
     local T0 = 0.5 * (s.columns.ratio[i] ^ 2 + 1)
@@ -154,8 +161,8 @@ function M.panels(s, x, y, name, title, dir, opts)
   outs[1] = impact.plot.map(s, { x = x, y = y, color = "mode", out = dir .. "/" .. name .. "_mode.png",
     title = title .. ": mode", xlabel = opts.xlabel, ylabel = opts.ylabel }).png
   outs[2] = impact.plot.map(s, { x = x, y = y, color = "vy_ratio", out = dir .. "/" .. name .. "_vy.png",
-    title = title .. (opts.vy_title or ": vCy after / (vCy before e)"), xlabel = opts.xlabel, ylabel = opts.ylabel,
-    clabel = "vCy ratio" }).png
+    title = title .. (opts.vy_title or ": -vCy after / (e vCy before)"), xlabel = opts.xlabel, ylabel = opts.ylabel,
+    clabel = opts.vy_label or "rebound ratio -vCy after / (e vCy before)" }).png
   outs[3] = impact.plot.map(s, { x = x, y = y, color = "energy_ratio", out = dir .. "/" .. name .. "_energy.png",
     title = title .. ": energy after / before", xlabel = opts.xlabel, ylabel = opts.ylabel,
     clabel = "energy ratio" }).png

@@ -33,15 +33,24 @@ impact.plot.path(r, { out = "rod.png" })      --> rod.png, rod.svg, rod.gp, rod.
     text = [[
 Px horizontal, Py vertical (equal scales). Drawn: the sticking line
 (S = 0: S0 + B1 Px - B3 Py = 0), the maximum-compression line (C = 0), the
-termination (Newton: the line C = -e C0; Poisson: Py = (1+e) Pc), the two
-limiting-friction lines through the origin (slopes -s mu_k and +s mu_k; the
-static cone too when mu_s > mu_k), and the impulse path with its events
-(start, stick, reverse, max-compression, end).
+termination T, the two limiting-friction lines through the origin (slopes
+-s mu_k and +s mu_k; the static cone too when mu_s > mu_k), and the impulse
+path with its events (start, stick, reverse, max-compression, end; events at
+one point share a label, "max-compression = end", and labels that would
+overprint are moved apart).
+
+T is Newton's line C = -e C0, or Poisson's Py = (1+e) Pc. The energetic law
+ends where Wr + e^2 Wc = 0, and Wr, the normal work since maximum
+compression, depends on the path: no one curve bounds every path. Drawn
+instead: where straight last segments from the path's last vertex a would
+end, the hyperbola (Py - Pya)(C(a) + C(P)) = 2 (-e^2 Wc - Wr(a)), which passes
+through the actual end.
 
 Several results of the same problem (a list {r1, r2, ...}, e.g. two values of
-mu, the lines L and L' of WM92 figures 7 and 9) share the lines S, C and T
-and each adds its friction lines and its path. ellipse = true adds the curve
-dT = 0 (WM92 figure 8): a final impulse inside it loses energy.
+mu, the lines L and L' of WM92 figures 7 and 9) share the lines S and C and
+each adds its T, its friction lines and its path, in its own colour (the
+legend then in columns below). ellipse = true adds the curve dT = 0 (WM92
+figure 8): a final impulse inside it loses energy; the box then holds it.
 
 ]] .. FILES,
     fields = {
@@ -62,11 +71,15 @@ impact.plot.path(r, { out = "rod-case2.png" })]],
     signature = "impact.plot.map(sweep, {x =, y =, color = \"mode\" or a field}) -> {png, svg, script, data}",
     summary = "A map of a sweep: categorical (mode) with a legend, or a scalar field with a colour bar.",
     text = [[
-'sweep' is an impact.sweep result or the name of its CSV/JSON file. A string
+'sweep' is an impact.sweep result or the name of its CSV/JSON file (one
+run's, or the file impact.sweep_merge made of shards: --shard k/n). A string
 column (mode, class) gives one colour per category, with the contact modes in
 fixed colours (sliding blue, C-sticking dark green, R-sticking light green,
 C-reversed red, R-reversed orange, none grey, error black); a numeric column
-gives a viridis colour bar. An evenly spaced complete grid is drawn as an
+gives a viridis colour bar spanning the data (or crange). Categories keep
+their colour from map to map: the contact modes, classes, laws and the
+"same mode"/"modes differ" comparison have fixed ones, other names get one
+from their name. An evenly spaced complete grid is drawn as an
 image (exact cells, the data as x y value or x y red green blue), an uneven
 grid as tiles (each point fills the cell up to half-way to its neighbours),
 random samples as dots. 'lines' adds overlay curves (analytic boundaries, for
@@ -78,8 +91,8 @@ instance; a NaN breaks a curve).
       { "color", "the column that colours the map", "\"mode\"" },
       { "out", "the PNG file", "\"map.png\"" },
       { "title, xlabel, ylabel, clabel", "labels", "the column names" },
-      { "crange", "{lo, hi} of the colour bar" },
-      { "lines", "list of {x = {...}, y = {...}, title =, color =} overlays" },
+      { "crange", "{lo, hi} of the colour bar", "the data's range" },
+      { "lines", "list of {x = {...}, y = {...}, title =, color =, dash =, width =} overlays" },
       { "tiles", "true/false: force tiles or dots", "tiles for grids" },
       { "logx, logy", "logarithmic axes" },
       { "size, run", "as in plot.path" },
@@ -99,7 +112,9 @@ impact.plot.map(s, { x = "S0", y = "mu", color = "dT", out = "energy.png" })]],
 Uses result.hodograph, the list of {p, x, z} that solve3d with
 method = "exact" returns: the tangential contact velocity along the normal
 impulse p. Start and end are marked, and the origin (where the slip stops
-and sticking may hold).
+and sticking may hold). Equal scales; a range much smaller than the other is
+widened to a quarter of it and the canvas takes the shape of the data. The
+title names the mode, law, e and mu.
 
 ]] .. FILES,
     fields = {

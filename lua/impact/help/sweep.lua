@@ -28,31 +28,44 @@ A point that raises an error is recorded (mode
 "error", NaN in the result columns, an entry in 'failures' and a "# failed
 point" comment in the CSV) unless on_error = "raise".
 
-For solve2d with a built-in law and no map function, the points run in C over
-arrays on 'threads' worker threads, with results identical whatever the
-thread count; otherwise one Lua call per point.
+For solve2d with a built-in law (law itself may be varied over "poisson",
+"newton", "energetic"), no map function and numeric fields the C problem
+sets, the points run in C over arrays on 'threads' worker threads, which also
+format the CSV rows, with results and files identical whatever the thread
+count and byte for byte those of the Lua path (fast = false); otherwise one
+Lua call per point. Columns too big for memory: with 'out' the rows go to the
+CSV only (as keep = false, said on stderr), without it a clear error.
+'threads' defaults to $IMPACT_THREADS, else to the processors the process may
+run on (its CPU affinity: taskset, Slurm's --cpus-per-task).
 
 A progress bar (points, rate, time left) is drawn on stderr when it is a
-terminal. Ctrl-C stops the sweep cleanly: the rows done are returned (with
-interrupted = true) and left in the CSV, which stays valid.
+terminal. Ctrl-C stops the sweep cleanly and keeps what is done: the CSV is
+closed valid (whole rows in order, then "# interrupted after N of M points"),
+the JSON is written, the partial result (interrupted = true, n = the rows
+done) is kept in impact.interrupted_sweep and stderr says so; then the sweep
+raises "interrupted!", which stops the calling chunk or script (exit status
+1) as Ctrl-C stops any Lua code. impact.interrupted_sweep is reset to nil
+when a sweep starts.
 
 shard = {k, n} (or "k/n"; default impact.default_shard, set by
 'impact --shard k/n FILE.lua') solves the k-th of n contiguous slices of the
-points and writes FILE.k-of-n.csv; impact.sweep_merge joins the shard files
-into the file one run would have written.
+points and writes FILE.k-of-n.csv (and FILE.k-of-n.json); impact.sweep_merge
+joins the shard files into the file one run would have written.
 
 The CSV has '#' comment lines (version, solver, base problem, the varied
-fields, the shard), a header row, the rows in point order and a final
+values: lists in full, impact.range lists as range(a, b, n), the sample's
+ranges; the shard), a header row, the rows in point order and a final
 "# end: N points, F failed" line (absent when interrupted). Numbers are
 written so that they read back exactly. JSON goes through lua-cjson (14
-significant digits, NaN as null).]],
+significant digits, NaN as null, failures always a list) with the same
+fields and the varied values (vary).]],
     fields = {
       { "base", "the problem every point starts from (a solve2d/solve3d table)", "{}" },
       { "vary", "field -> list of values (impact.range), or a list of {field, values} pairs" },
       { "sample", "{n =, method = \"lhs\" or \"random\", seed =, ranges = {field = {lo, hi}}}", "method lhs, seed 1" },
       { "map", "function(point, base) -> problem; point holds the varied values by name" },
       { "solve", "\"solve2d\", \"solve3d\", any impact function name, or a function(problem) -> result (or a number)", "\"solve2d\"" },
-      { "threads", "worker threads of the C fast path", "the number of cores" },
+      { "threads", "worker threads of the C fast path", "$IMPACT_THREADS, else the processors the process may run on" },
       { "out", "CSV file (a name ending in .json writes JSON instead)" },
       { "json", "JSON file, written at the end" },
       { "shard", "{k, n}: solve only the k-th of n slices", "impact.default_shard or {1, 1}" },
@@ -60,17 +73,19 @@ significant digits, NaN as null).]],
       { "on_error", "\"record\" a failing point and go on, or \"raise\"", "\"record\"" },
       { "fast", "false: never use the C fast path", "true" },
       { "keep", "false: write the rows to 'out' only and keep no columns in memory (sweeps larger than memory); needs 'out'", "true" },
-      { "chunk", "points per C chunk of the fast path (progress, Ctrl-C and CSV rows come between chunks)", "32768, later chunks sized to about 0.1 s each" },
+      { "chunk", "points per C chunk of the fast path (progress and CSV rows come between chunks; Ctrl-C within one, every 512 points)", "32768, later chunks sized to about 0.1 s of solving and writing each" },
     },
     result = {
       { "n", "rows done (failed points included)" },
       { "names", "the column names in order" },
       { "columns", "name -> array of n values" },
       { "failures", "list of {index =, point =, message =}" },
-      { "interrupted", "true when Ctrl-C stopped it" },
+      { "interrupted", "true when Ctrl-C stopped it (then found in impact.interrupted_sweep)" },
       { "first, last, total", "the points of this shard and of the whole sweep" },
       { "shard", "{k, n}" },
       { "fast", "whether the C fast path ran" },
+      { "threads", "the worker threads it used" },
+      { "keep", "false when the columns were not kept (keep = false, or too big for memory)" },
       { "elapsed", "seconds" },
     },
     example = [[
@@ -91,13 +106,17 @@ impact.plot.map(s, { x = "mu", y = "e", color = "mode", out = "modes.png" })]],
   },
   {
     name = "sweep_merge",
-    signature = "impact.sweep_merge(files [, out]) or impact.sweep_merge(\"study.csv\") -> result",
+    signature = "impact.sweep_merge(files [, out]) or impact.sweep_merge(\"study.csv\" [, {n =, out =}]) -> result",
     summary = "Join the shard files (CSV or JSON) of one sweep into the one-run result.",
     text = [[
 Given the sweep's own file name ("study.csv"), finds study.1-of-N.csv ...
 study.N-of-N.csv and writes the merged study.csv; given a list of shard files,
-writes 'out' when given. The shards must all be complete (their "# end" line),
-describe the same sweep and cover every slice once; the merged file is byte
+writes 'out' when given. When sets of several N exist for the name (8 shards
+of today's run beside 4 of an older one), it refuses to guess: {n = 8} names
+the set. The shards must all be complete (their "# end" line), describe the
+same sweep (the same header comments: version, solver, base, varied values,
+points; a shard that differs is named with its line) and cover every slice
+once; the merged file is byte
 for byte the file one unsharded run writes. JSON shards ("study.json") merge
 the same way into the document one run writes, value for value (lua-cjson
 orders an object's keys freely); CSV and JSON shards do not mix.]],
@@ -105,6 +124,20 @@ orders an object's keys freely); CSV and JSON shards do not mix.]],
 -- after 'impact --shard k/8 study.lua' for k = 1..8:
 impact -e 'impact.sweep_merge("study.csv")']],
     see = { "sweep", "sweep_read" },
+  },
+  {
+    name = "interrupted_sweep",
+    signature = "impact.interrupted_sweep",
+    summary = "The partial result of the last sweep Ctrl-C stopped (nil once a sweep starts).",
+    text = [[
+A sweep stopped by Ctrl-C raises "interrupted!" so that the calling chunk or
+script stops too; what it had done is kept here (and in its CSV and JSON):
+interrupted = true, n = the rows done, columns of n rows, the failures among
+them.]],
+    example = [[
+impact.sweep{ ..., out = "big.csv" }   -- Ctrl-C
+s = impact.interrupted_sweep; print(s.n, s.interrupted)]],
+    see = { "sweep" },
   },
   {
     name = "sweep_read",

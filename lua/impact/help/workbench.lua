@@ -13,7 +13,11 @@ body 1; angles are radians unless the name ends in _deg; any consistent units.
 Restitution: law = "poisson" (default), "newton", "energetic" (Stronge), or a
 Lua function law(s) returning a residual that reaches zero at the end of the
 impact. Friction: mu sets both coefficients; mu_s (sticking) and mu_k
-(sliding) may be given separately.]],
+(sliding) may be given separately.
+
+Studies: impact.sweep solves grids and samples (in C for solve2d's built-in
+laws, on all cores; shards for clusters), impact.plot draws them, and
+help("figures") lists the scripts that redraw the papers' figures.]],
   },
   {
     name = "repl", topic = true, signature = "The impact REPL",

@@ -1,9 +1,10 @@
 -- The C fast path of sweeps: solve2d with a built-in law, no map function,
--- numeric fields the C problem can set. plan() returns nil whenever the
--- sweep does not qualify, and the sweep then runs point by point in Lua;
--- run() solves the points chunk by chunk in C (core/sweep2d.c on worker
--- threads), writes the CSV rows in order and leaves the columns to be built
--- from the plan when first read.
+-- numeric fields the C problem can set (and "law" over the built-in laws'
+-- names). plan() returns nil whenever the sweep does not qualify, and the
+-- sweep then runs point by point in Lua; run() solves the points chunk by
+-- chunk in C (core/sweep2d.c on worker threads, which also format the CSV
+-- rows), writes the rows in order and leaves the columns to be built from
+-- the plan when first read.
 local points = require("impact.study.points")
 local output = require("impact.study.output")
 
@@ -11,12 +12,16 @@ local M = {}
 
 -- Chunks: the first (M.chunk) a few ms of work, so that progress shows soon.
 -- Later chunks, unless spec.chunk fixes their size, are sized from the rate
--- measured to about CHUNK_S of work (the progress bar redraws at most that
--- often anyway): each chunk ends in a join of the threads, so fewer chunks
--- keep them busier. Ctrl-C does not wait for a chunk's end (the workers
--- poll it every few hundred points). A sweep that keeps no columns reuses
--- BUFFER rows (or the first chunk's, if more).
-local CHUNK_S, BUFFER = 0.1, 262144
+-- measured (solving, formatting and writing the rows) to about CHUNK_S of
+-- work (the progress bar redraws at most that often anyway): each chunk
+-- ends in a join of the threads, so fewer chunks keep them busier. Ctrl-C
+-- does not wait for a chunk's end (the workers poll it every batch of 512
+-- points, formatting included). A sweep that keeps no columns reuses
+-- BUFFER rows (or the first chunk's, if more); with a CSV, chunks hold at
+-- most TEXT rows (their text, about 300 bytes a row, is held until written).
+local CHUNK_S, BUFFER, TEXT = 0.1, 262144, 131072
+
+local LAWS = { poisson = true, newton = true, energetic = true }
 
 local COEF = { B1 = true, B2 = true, B3 = true, S0 = true, C0 = true }
 
@@ -39,6 +44,7 @@ local function settable(name, base)
   end
   if COEF[name] then return base.body1 == nil end
   if name == "mu" then return base.mu_s == nil and base.mu_k == nil end
+  if name == "law" then return true end   -- names checked with the values
   return name == "mu_s" or name == "mu_k" or name == "e"
 end
 
@@ -59,8 +65,9 @@ function M.plan(st)
   local axes = {}
   for _, a in ipairs(design.axes) do
     if a.kind == "grid" then
+      local law = a.name == "law"
       for _, v in ipairs(a.values) do
-        if type(v) ~= "number" then return nil end
+        if law and not LAWS[v] or not law and type(v) ~= "number" then return nil end
       end
       axes[#axes + 1] = { count = a.count, nfield = 1, values = a.values }
     else
@@ -80,11 +87,36 @@ function M.plan(st)
   local outs = {}
   for j = nvary + 1, nvary + nnum do outs[#outs + 1] = source[j] end
   -- Rows for the whole run, or for one chunk reused when columns are not kept.
-  local rows = st.last - st.first + 1
-  if not st.opts.keep then
-    rows = math.min(rows, st.opts.chunk or math.max(M.chunk(st), BUFFER))
+  local function rows_for(keep)
+    local rows = st.last - st.first + 1
+    if not keep then rows = math.min(rows, st.opts.chunk or math.max(M.chunk(st), BUFFER)) end
+    return rows
   end
-  local ok, plan = pcall(core._sweep2d_new, probe, design.names, axes, outs, st.first, rows)
+  local rows = rows_for(o.keep)
+  local strs = {}   -- mode and class, the CSV's last columns when present
+  for j = nvary + nnum + 1, #names do strs[source[j]] = true end
+  local function new(n)
+    return pcall(core._sweep2d_new, probe, design.names, axes, outs, st.first, n,
+      strs.mode == true, strs.class == true)
+  end
+  local ok, plan, bytes = new(rows)
+  if ok and not plan and bytes then
+    -- The columns do not fit in memory. The Lua path would need more still:
+    -- with a CSV (and no JSON, which needs the columns), write the rows
+    -- there only (as keep = false) and say so; else say what to do.
+    local gb = bytes >= 2 ^ 30 and string.format("%.1f GB", bytes / 2 ^ 30)
+      or string.format("%.1f MB", bytes / 2 ^ 20)
+    if not o.out or o.json then
+      error(string.format("sweep: %d points do not fit in memory (%s for the columns): give out = \"FILE.csv\" with keep = false, or split the sweep with shard",
+        rows, gb), 0)
+    end
+    io.stderr:write(string.format("sweep: %d points do not fit in memory (%s for the columns): their rows go to %s only, as with keep = false\n",
+      rows, gb, st.result.out))
+    o.keep = false
+    st.result.keep = false
+    rows = rows_for(false)
+    ok, plan = new(rows)
+  end
   if not ok or not plan then return nil end
   -- Where each column comes from in the plan.
   local from = {}
@@ -93,9 +125,9 @@ function M.plan(st)
   for j = nvary + nnum + 1, #names do from[names[j]] = { source[j], 1 } end
   return {
     rows = rows,
-    run = function(i, count, threads) return core._sweep2d_run(plan, i, count, threads) end,
+    run = function(i, count, threads, csv) return core._sweep2d_run(plan, i, count, threads, csv) end,
     rewind = function(i) core._sweep2d_rewind(plan, i) end,
-    csv = function(lo, hi) return core._sweep2d_csv(plan, lo, hi, from.mode ~= nil, from.class ~= nil) end,
+    write = function(w, comments) return core._sweep2d_write(plan, w.file, w, comments) end,
     column = function(name, lo, hi)
       local src = from[name]
       return core._sweep2d_column(plan, src[1], src[2], lo, hi)
@@ -103,20 +135,20 @@ function M.plan(st)
   }
 end
 
--- Runs every point of the sweep state st through plan; raises
--- "interrupted!" on Ctrl-C (the rows done are kept).
 -- Points of the first chunk: a few ms of work, so that progress shows soon.
 function M.chunk(st)
-  local threads = st.opts.threads or st.core._ncpu()
-  return st.opts.chunk or math.max(32768, 8192 * threads)
+  return st.opts.chunk or math.max(32768, 8192 * st.opts.threads)
 end
 
+-- Runs every point of the sweep state st through plan; raises
+-- "interrupted!" on Ctrl-C (the rows done are kept).
 function M.run(plan, st)
-  local core, result, names = st.core, st.result, st.cols.names
+  local core, result, names, writer = st.core, st.result, st.cols.names, st.writer
   local keep = st.opts.keep
   result.fast = true
   if keep then
-    -- The columns: built from the plan when first read.
+    -- The columns: built from the plan when first read, as many rows as
+    -- are counted (the plan may have solved more before a Ctrl-C).
     local columns = result.columns
     for _, name in ipairs(names) do columns[name] = nil end
     local known = {}
@@ -124,7 +156,7 @@ function M.run(plan, st)
     setmetatable(columns, {
       __index = function(t, name)
         if not known[name] then return nil end
-        local col = plan.column(name)
+        local col = plan.column(name, 1, result.n)
         rawset(t, name, col)
         return col
       end,
@@ -132,49 +164,40 @@ function M.run(plan, st)
         for _, name in ipairs(names) do local _ = t[name] end
         return next, t, nil
       end,
+      __lazy = names,   -- what __index builds, for the REPL's Tab completion
     })
   end
-  local threads = st.opts.threads or core._ncpu()
+  local threads = st.opts.threads
   local chunk0 = M.chunk(st)
-  local chunk = chunk0
+  local most = math.min(plan.rows, writer and TEXT or math.huge)
+  local chunk = math.min(chunk0, plan.rows)
   local i = st.first
   while i <= st.last do
     local count = math.min(chunk, st.last - i + 1)
     if not keep then plan.rewind(i) end
-    local n0 = keep and result.n or 0   -- the plan's rows before this chunk
     local t0 = core._now()
-    local done, fails, stopped = plan.run(i, count, threads)
-    local dt = core._now() - t0
-    if not st.opts.chunk and dt > 0 then
-      local want = math.floor(math.min(count * CHUNK_S / dt, 8.0 * chunk, plan.rows))
-      chunk = math.max(chunk0, math.min(want, plan.rows))
-    end
-    local failed_at = {}
+    local done, fails, stopped = plan.run(i, count, threads, writer ~= nil)
+    local comments = {}
     for _, f in ipairs(fails) do
       -- The message solve2d itself gives (failures are rare: one Lua call
       -- each), so that both paths report a bad point alike.
       local p, ok, msg = st.solve_point(f.index)
+      if not ok and st.is_interrupt(msg) then error("interrupted!", 0) end
       msg = ok and f.message or tostring(msg)
       st.failed(f.index, p, msg)
-      failed_at[f.index] = msg
+      comments[f.index] = output.failure_line(f.index, msg)
     end
-    if st.writer and done > 0 then
-      -- Rows formatted in C, in runs between failed points (each followed
-      -- by its comment line).
-      local a = 1
-      for r = 1, done do
-        local msg = failed_at[i + r - 1]
-        if msg or r == done then
-          st.writer:text(plan.csv(n0 + a, n0 + r))
-          if msg then st.writer:line(output.failure_line(i + r - 1, msg)) end
-          a = r + 1
-        end
-      end
-      st.writer:flush()
+    if writer then
+      plan.write(writer, comments)   -- the rows the workers formatted, in order
+      writer:flush()
     end
     result.n = result.n + done
     st.bar:tick(result.n)
     if stopped then error("interrupted!", 0) end
+    local dt = core._now() - t0
+    if not st.opts.chunk and dt > 0 then
+      chunk = math.max(math.min(chunk0, most), math.floor(math.min(count * CHUNK_S / dt, 8.0 * chunk, most)))
+    end
     i = i + done
   end
 end

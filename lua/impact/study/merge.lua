@@ -53,26 +53,45 @@ local function from_json(doc, mt, path)
     shard = doc.shard, first = doc.first, last = doc.last, total = doc.points }, mt)
 end
 
--- The shard files next to the sweep's own file name: study.k-of-N.csv.
-local function shard_files(F, base)
-  local n
-  for m = 2, 4096 do
-    local f = io.open(output.shard_path(base, 1, m), "r")
-    if f then f:close() n = m break end
+local function exists(path)
+  local f = io.open(path, "r")
+  if f then f:close() end
+  return f ~= nil
+end
+
+-- The shard files next to the sweep's own file name: study.k-of-N.csv, for
+-- the N given, or the one N for which such files exist (a set of another N
+-- left from an earlier run is refused: which one is meant is not known).
+local function shard_files(F, base, want)
+  local n = want
+  if not n then
+    local sets, names = {}, {}
+    for m = 2, 4096 do
+      local one = output.shard_path(base, 1, m)
+      if exists(one) or exists(output.shard_path(base, m, m)) then
+        sets[#sets + 1] = m
+        names[#names + 1] = output.shard_path(base, "k", m)
+      end
+    end
+    if #sets == 0 then fail(F, "no shard files %s found", output.shard_path(base, 1, 4)) end
+    if #sets > 1 then
+      fail(F, "shard sets of %s files exist for %s (%s): name the one to merge, e.g. impact.sweep_merge(%q, {n = %d})",
+        table.concat(sets, ", "), base, table.concat(names, ", "), base, sets[#sets])
+    end
+    n = sets[1]
   end
-  if not n then fail(F, "no shard files %s found", output.shard_path(base, 1, 4)) end
   local files = {}
   for k = 1, n do
     local path = output.shard_path(base, k, n)
-    local f = io.open(path, "r")
-    if f then f:close() files[#files + 1] = path end
+    if exists(path) then files[#files + 1] = path end
   end
+  if #files == 0 then fail(F, "no shard files %s found", output.shard_path(base, "k", n)) end
   return files
 end
 
 -- The CSV shard files of one sweep -> the file one run writes (byte for byte).
 local function merge_csv(F, files, out, mt)
-  local shards, n, total, head, prelude = {}, nil, nil, nil, nil
+  local shards, n, total, head, prelude, firstpath, firstlines = {}, nil, nil, nil, nil, nil, nil
   for _, path in ipairs(files) do
     local t = csv.read(path, F)
     local k, m, a, b, T, common = nil, nil, nil, nil, nil, {}
@@ -92,9 +111,15 @@ local function merge_csv(F, files, out, mt)
     local h = table.concat(t.names, ",")
     head = head or h
     if h ~= head then fail(F, "%s has other columns than the first shard", path) end
+    -- The same sweep: version, solver, base, varied fields, points.
     local p = table.concat(common, "\n")
-    prelude = prelude or p
-    if p ~= prelude then fail(F, "%s describes another sweep than the first shard", path) end
+    if not prelude then prelude, firstpath, firstlines = p, path, common end
+    if p ~= prelude then
+      local i = 1
+      while common[i] == firstlines[i] do i = i + 1 end
+      fail(F, "%s describes another sweep than %s: '%s' against '%s'", path, firstpath,
+        tostring(common[i] or "(no line)"), tostring(firstlines[i] or "(no line)"))
+    end
     local endline = t.body[#t.body]
     local done = endline and endline:match("^# end: (%d+) points")
     if not done then fail(F, "%s is incomplete (interrupted or still running)", path) end
@@ -163,8 +188,10 @@ local function merge_json(F, files, out, mt)
     end
     if shards[k] then fail(F, "shard %d/%d given twice (%s)", k, n, path) end
     if not same(doc.names, first.names) then fail(F, "%s has other columns than the first shard", path) end
-    if doc.solve ~= first.solve or doc.version ~= first.version or not same(doc.base, first.base) then
-      fail(F, "%s describes another sweep than the first shard", path)
+    if doc.solve ~= first.solve or doc.version ~= first.version or not same(doc.base, first.base)
+        or not same(doc.vary, first.vary) then
+      fail(F, "%s describes another sweep than %s (its version, solver, base or varied fields differ)",
+        path, files[1])
     end
     if doc.interrupted then fail(F, "%s is incomplete (interrupted)", path) end
     if doc.n ~= doc.last - doc.first + 1 then
@@ -195,7 +222,7 @@ local function merge_json(F, files, out, mt)
   end
   if out then
     output.write_json(F, out, {
-      version = first.version, solve = first.solve, base = first.base,
+      version = first.version, solve = first.solve, base = first.base, vary = first.vary,
       points = first.points, shard = { 1, 1 }, first = 1, last = first.points,
       n = rows, names = names, columns = columns, interrupted = false, failures = failures,
     })
@@ -213,18 +240,26 @@ return function(impact, mt)
     return from_csv(csv.read(path, "sweep_read"), mt, path)
   end
 
-  -- sweep_merge(files [, out]) or sweep_merge("study.csv"): the shards of
-  -- one sweep (any order) -> the one-run result, written to out.
-  function impact.sweep_merge(files, out)
+  -- sweep_merge(files [, out]) or sweep_merge("study.csv" [, out]): the
+  -- shards of one sweep (any order) -> the one-run result, written to out.
+  -- The second argument may be {out =, n =}: n picks the set of n shards.
+  function impact.sweep_merge(files, opts)
     local F = "sweep_merge"
+    local out, n = opts, nil
+    if type(opts) == "table" then
+      out, n = opts.out, opts.n
+      if n ~= nil and (not math.tointeger(n) or n < 2) then
+        fail(F, "option 'n' must be an integer >= 2 (the number of shards), got %s", tostring(n))
+      end
+    end
+    if out ~= nil and type(out) ~= "string" then fail(F, "argument 'out' must be a file name") end
     if type(files) == "string" then
       out = out or files
-      files = shard_files(F, files)
+      files = shard_files(F, files, n and math.tointeger(n))
     end
     if type(files) ~= "table" or #files == 0 then
       fail(F, "expected a list of shard files or the sweep's file name")
     end
-    if out ~= nil and type(out) ~= "string" then fail(F, "argument 'out' must be a file name") end
     local json = 0
     for i, path in ipairs(files) do
       if type(path) ~= "string" then fail(F, "file %d must be a file name, got %s", i, type(path)) end

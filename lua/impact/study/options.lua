@@ -31,6 +31,21 @@ function M.shard(s, default)
   return { math.tointeger(k), math.tointeger(n) }
 end
 
+-- The default thread count: $IMPACT_THREADS when set (one thread per
+-- process when GNU parallel runs several), else the processors this
+-- process may run on (its CPU affinity: taskset, Slurm's --cpus-per-task).
+function M.default_threads(core)
+  local env = os.getenv("IMPACT_THREADS")
+  if env ~= nil and env ~= "" then
+    local n = math.tointeger(tonumber(env))
+    if not n or n < 1 or n > 1024 then
+      fail("IMPACT_THREADS must be an integer in [1, 1024], got '%s'", env)
+    end
+    return n
+  end
+  return core and core._ncpu and core._ncpu() or 1
+end
+
 -- read(spec, impact) -> options { base, map, solve, solvename, on_error,
 -- out, json, chunk, threads, shard }
 function M.read(spec, impact)
@@ -74,6 +89,7 @@ function M.read(spec, impact)
   if o.threads ~= nil and (not math.tointeger(o.threads) or o.threads < 1 or o.threads > 1024) then
     fail("field 'threads' must be an integer in [1, 1024], got %s", tostring(o.threads))
   end
+  if o.threads == nil then o.threads = M.default_threads(impact.core) end
   if spec.progress ~= nil and type(spec.progress) ~= "boolean" and not M.callable(spec.progress) then
     fail("field 'progress' must be true, false or a function, got %s", type(spec.progress))
   end

@@ -9,8 +9,8 @@ local M = {}
 function M.shard_path(path, k, n)
   if n == 1 then return path end
   local base, ext = path:match("^(.*[^/])(%.[^./]*)$")
-  if not base then return string.format("%s.%d-of-%d", path, k, n) end
-  return string.format("%s.%d-of-%d%s", base, k, n, ext)
+  if not base then return string.format("%s.%s-of-%s", path, k, n) end
+  return string.format("%s.%s-of-%s%s", base, k, n, ext)
 end
 
 -- The sweep's description: every comment line before the header.
@@ -38,10 +38,13 @@ function M.failure_line(index, msg)
   return csv.comment(string.format("failed point %d: %s", index, msg))
 end
 
--- A CSV writer: open(path, prelude, names [, line]) -> w with :row(values),
--- :line(text), :text(rows), :flush(), :close(trailer). line(values, n): the
--- row formatter (the C one of the binding; csv.line by default).
-function M.csv_writer(fname, path, prelude, names, line)
+-- A CSV writer: open(path, prelude, names [, core]) -> w with
+-- :row(values [, comment]), :line(text), :flush(), :close(trailer), and
+-- w.rows, the rows in the file, w.file. With the C module (core), a row
+-- and its count are written in one C call (core._csv_row; the fast path's
+-- core._sweep2d_write likewise), so that Ctrl-C, which raises between Lua
+-- instructions, never leaves a row written but not counted.
+function M.csv_writer(fname, path, prelude, names, core)
   local f, err = io.open(path, "w")
   if not f then error(fname .. ": cannot write " .. tostring(err), 0) end
   f:setvbuf("full")
@@ -49,11 +52,14 @@ function M.csv_writer(fname, path, prelude, names, line)
   f:write(csv.line(names, #names), "\n")
   f:flush()
   local nn = #names
-  local w = {}
-  line = line or csv.line
-  function w:row(values) f:write(line(values, nn), "\n") end
+  local w = { rows = 0, file = f }
+  local crow = core and core._csv_row
+  function w:row(values, comment)
+    if crow then return crow(f, values, nn, w, comment) end
+    f:write(csv.line(values, nn), "\n", comment and comment .. "\n" or "")
+    w.rows = w.rows + 1
+  end
   function w:line(l) f:write(l, "\n") end
-  function w:text(t) f:write(t) end   -- whole rows, newlines included
   function w:flush() f:flush() end
   function w:close(trailer)
     if trailer then f:write(trailer, "\n") end
@@ -73,9 +79,39 @@ local function cjson_instance(fname)
   return cj
 end
 
+-- Lists that must stay JSON arrays when empty (failures, the columns of a
+-- sweep stopped before its first row): lua-cjson writes an empty table as
+-- {}, and Debian's 2.1.0 has no empty_array; a marker string, unique to
+-- this file, is written instead and replaced by [] in the text.
+local EMPTY = "\1impact: empty array\1"
+
+local function empty_array(cj)
+  if cj.empty_array then return cj.empty_array end
+  return EMPTY
+end
+
+-- doc.failures and doc.columns[name] as arrays, even when empty.
+function M.encode_json(cj, doc)
+  local out, empty = {}, empty_array(cj)
+  for k, v in pairs(doc) do out[k] = v end
+  if type(doc.failures) == "table" and next(doc.failures) == nil then out.failures = empty end
+  if type(doc.columns) == "table" then
+    local cols = {}
+    for k, v in pairs(doc.columns) do
+      cols[k] = (type(v) == "table" and next(v) == nil) and empty or v
+    end
+    out.columns = cols
+  end
+  local text = cj.encode(out)
+  if empty == EMPTY then
+    local marker = cj.encode(EMPTY)
+    text = text:gsub(marker:gsub("%p", "%%%0"), "[]")
+  end
+  return text
+end
+
 function M.write_json(fname, path, doc)
-  local cj = cjson_instance(fname)
-  local text = cj.encode(doc)
+  local text = M.encode_json(cjson_instance(fname), doc)
   local f, err = io.open(path, "w")
   if not f then error(fname .. ": cannot write " .. tostring(err), 0) end
   f:write(text, "\n")

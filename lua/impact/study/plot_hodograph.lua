@@ -36,7 +36,34 @@ return function(impact, plot)
       { comment = "end", rows = { { rows[#rows][1], rows[#rows][2], "end" } } },
       { comment = "origin (no slip)", rows = { { 0, 0 } } },
     }
-    local title = opts.title or string.format("Slip hodograph: mode %s, %s law", tostring(r.mode), law_text(r))
+    -- The box: the path and the origin, padded; a span much smaller than
+    -- the other is widened to a quarter of it (equal scales would make a
+    -- thin strip of it), and the canvas is cut to the box's shape instead
+    -- of leaving most of it blank.
+    local x0, x1, z0, z1 = 0, 0, 0, 0
+    for i = 1, #rows do
+      x0, x1 = math.min(x0, rows[i][1]), math.max(x1, rows[i][1])
+      z0, z1 = math.min(z0, rows[i][2]), math.max(z1, rows[i][2])
+    end
+    local span = math.max(x1 - x0, z1 - z0, 1e-300)
+    local function widen(lo, hi)
+      local want = math.max(hi - lo, 0.25 * span) + 0.16 * span
+      local c = (lo + hi) / 2
+      return c - want / 2, c + want / 2
+    end
+    x0, x1 = widen(x0, x1)
+    z0, z1 = widen(z0, z1)
+    local size = opts.size
+    if not size then
+      local w = 900
+      local h = (w - 150) * (z1 - z0) / (x1 - x0) + 200   -- plot area, then title, labels, key
+      size = { w, math.floor(math.max(380, math.min(1000, h)) + 0.5) }
+    end
+    local mu = r.mu_k or r.mu
+    local mus = r.mu_s and r.mu_s ~= mu and string.format("mu_s = %g, mu_k = %g", r.mu_s, mu)
+      or (mu and string.format("mu = %g", mu) or nil)
+    local title = opts.title or string.format("Slip hodograph: mode %s, %s law%s%s", tostring(r.mode), law_text(r),
+      r.e and string.format(", e = %g", r.e) or "", mus and (", " .. literal(mus)) or "")
     local body = {
       "set title " .. gp.str(title),
       "set xlabel \"v_{t,x} (slip velocity, x)\"",
@@ -44,7 +71,8 @@ return function(impact, plot)
       "set size ratio -1",
       "set grid lc rgb \"#e0e0e0\"",
       "set zeroaxis lt 1 lc rgb \"#909090\"",
-      "set offsets graph 0.08, graph 0.08, graph 0.08, graph 0.08",
+      string.format("set xrange [%s:%s]", gp.num(x0), gp.num(x1)),
+      string.format("set yrange [%s:%s]", gp.num(z0), gp.num(z1)),
       "set key outside below",
       "plot data index 0 using 1:2 with lines lw 2.5 lc rgb \"#4575b4\" title \"slip path v_t(p)\", \\\n" ..
       "     data index 1 using 1:2 with points pt 7 ps 1.6 lc rgb \"#1a9850\" title \"start\", \\\n" ..
@@ -53,6 +81,6 @@ return function(impact, plot)
     }
     return gp.render(F, opts.out or "hodograph.png", {
       what = "impact.plot.hodograph: slip velocity path of an exact 3D result", blocks = blocks,
-      body = body, size = opts.size, run = opts.run, command = plot.gnuplot })
+      body = body, size = size, run = opts.run, command = plot.gnuplot })
   end
 end

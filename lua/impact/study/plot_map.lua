@@ -3,7 +3,7 @@
 local gp = require("impact.study.gnuplot")
 local lib = require("impact.study.plotlib")
 local finite, literal, opt_table, law_text = lib.finite, lib.literal, lib.opt_table, lib.law_text
-local MODES, MODE_COLOR, CYCLE, VIRIDIS = lib.MODES, lib.MODE_COLOR, lib.CYCLE, lib.VIRIDIS
+local MODES, VIRIDIS = lib.MODES, lib.VIRIDIS
 
 return function(impact, plot)
   local function column(F, s, key, what)
@@ -98,16 +98,17 @@ return function(impact, plot)
       local present = {}
       for i = 1, n do present[tostring(Cv[i])] = true end
       for _, m in ipairs(MODES) do if present[m] then cats[#cats + 1] = m end end
-      local extra = {}
+      -- Other categories in name order, so that the legend reads the same
+      -- whatever order they come in.
+      local extra, others = {}, {}
       for i = 1, n do
         local c = tostring(Cv[i])
-        if not known[c] and not extra[c] then extra[c] = true cats[#cats + 1] = c end
+        if not known[c] and not extra[c] then extra[c] = true others[#others + 1] = c end
       end
-      local color, legend = {}, {}
-      for k, cat in ipairs(cats) do
-        color[cat] = MODE_COLOR[cat] or CYCLE[(k - 1) % #CYCLE + 1]
-        legend[k] = string.format("%s = %s", cat, color[cat])
-      end
+      table.sort(others)
+      for _, c in ipairs(others) do cats[#cats + 1] = c end
+      local color, legend = lib.category_colors(cats), {}
+      for k, cat in ipairs(cats) do legend[k] = string.format("%s = %s", cat, color[cat]) end
       if image then
         local rows = {}
         for j, i in ipairs(order) do
@@ -151,9 +152,19 @@ return function(impact, plot)
       end
       body[#body + 1] = VIRIDIS
       body[#body + 1] = "set cblabel " .. gp.str(opts.clabel or literal(ck))
-      if opts.crange then
-        body[#body + 1] = string.format("set cbrange [%s:%s]", gp.num(opts.crange[1]), gp.num(opts.crange[2]))
+      -- The colour bar spans the data (gnuplot's autoscale rounds out to
+      -- whole tics: -0.2..1 for data in 0..1), unless crange says otherwise.
+      local lo, hi = math.huge, -math.huge
+      for i = 1, n do
+        if finite(Cv[i]) then lo, hi = math.min(lo, Cv[i]), math.max(hi, Cv[i]) end
       end
+      if opts.crange then lo, hi = opts.crange[1], opts.crange[2] end
+      if lo < hi then
+        body[#body + 1] = string.format("set cbrange [%s:%s]", gp.num(lo), gp.num(hi))
+      end
+      -- Room on the right for the colour box, its tic labels and the label
+      -- (gnuplot's own margin leaves the label out).
+      body[#body + 1] = string.format("set rmargin %d", 10 + lib.tic_width(lo, hi))
       body[#body + 1] = "unset key"
       keyline = #body
     end
@@ -161,8 +172,9 @@ return function(impact, plot)
       local rows = {}
       for j = 1, #l.x do rows[j] = { l.x[j], l.y[j] } end
       blocks[#blocks + 1] = { comment = "overlay: " .. (l.title or ("line " .. i)), rows = rows }
-      plots[#plots + 1] = string.format("data index %d using 1:2 with lines lw 2 lc rgb %s %s",
-        #blocks - 1, gp.str(l.color or "black"), l.title and ("title " .. gp.str(l.title)) or "notitle")
+      plots[#plots + 1] = string.format("data index %d using 1:2 with lines lw %s%s lc rgb %s %s",
+        #blocks - 1, gp.num(l.width or 2), l.dash and (" dt " .. gp.str(l.dash)) or "",
+        gp.str(l.color or "black"), l.title and ("title " .. gp.str(l.title)) or "notitle")
       -- titled overlays: the legend goes below the map, leaving it its width
       if l.title then body[keyline] = "set key outside below" end
     end

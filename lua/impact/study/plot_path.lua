@@ -31,8 +31,112 @@ local function clip(a, b, c, x0, x1, y0, y1)
   return { p, q }
 end
 
+-- The energetic law's termination (PHYSICS.md A.3, A.7): the impact ends
+-- where Wr + e^2 Wc = 0, and Wr, the normal work since maximum compression,
+-- depends on the path, so no one curve bounds every path as Newton's line
+-- does. What is well defined: the ends of straight last segments from the
+-- path's last vertex a before the end. Along such a segment C is linear in
+-- the impulse, so the work from a to P is (Py - Pya) (C(a) + C(P)) / 2 and
+-- the end lies where it equals T = -e^2 Wc - Wr(a): the hyperbola
+--   (Py - Pya) (C(a) + C(P)) = 2 T,   C(P) = C0 - B3 Px + B2 Py,
+-- which passes through the actual end (asymptotes Py = Pya and C = -C(a)).
+-- Returns its points inside the box (empty when the path has no restitution).
+local function energetic_locus(r, e, x0, x1, y1)
+  local B1, B2, B3, C0 = r.B1, r.B2, r.B3, r.C0
+  local path = r.path
+  local function C(v) return C0 - B3 * v.Px + B2 * v.Py end
+  -- Wc and Wr(a) from the path: on each straight segment the normal work is
+  -- dPy (C_i + C_j) / 2 (exact, C being linear there).
+  local n, wc, wr, after = #path, 0, 0, false
+  if n < 2 or path[n].event ~= "end" then return {} end
+  for i = 1, n - 2 do
+    local w = (path[i + 1].Py - path[i].Py) * (C(path[i]) + C(path[i + 1])) / 2
+    if after then wr = wr + w else wc = wc + w end
+    if path[i + 1].event == "max-compression" then after = true end
+  end
+  if path[n - 1].event == "max-compression" then after = true end
+  local a = path[n - 1]
+  local T = -e * e * wc - wr
+  if not after or not (T > 0) or e <= 0 then return {} end
+  local Ca, pts = C(a), {}
+  local vmax = y1 - a.Py
+  if vmax <= 0 then return {} end
+  if B3 == 0 then   -- C does not depend on Px: a horizontal line
+    local v = 2 * T / (Ca + math.sqrt(Ca * Ca + 2 * B2 * T))
+    return { { x0, a.Py + v }, { x1, a.Py + v } }
+  end
+  for k = 1, 400 do
+    local v = vmax * (k / 400) ^ 3
+    -- (B2 v + 2 Ca) v - B3 u v = 2 T  with u = Px - Pxa
+    local u = (B2 * v * v + 2 * Ca * v - 2 * T) / (B3 * v)
+    local x = a.Px + u
+    if x >= x0 and x <= x1 then pts[#pts + 1] = { x, a.Py + v } end
+  end
+  return pts
+end
+
+-- Event labels: coincident events of a path merged ("max-compression = end"),
+-- the same label at the same point of several paths drawn once, and labels
+-- that would overprint moved apart. Returns rows {Px, Py, text, lx, ly}.
+local function place_labels(list, x0, x1, y1)
+  local span = math.max(x1 - x0, y1)
+  local near = 1e-9 * span
+  local labels = {}
+  for _, ri in ipairs(list) do
+    local last
+    for _, v in ipairs(ri.path) do
+      local ev = v.event or ""
+      if last and math.abs(v.Px - last.x) <= near and math.abs(v.Py - last.y) <= near then
+        if ev ~= "" and not last.text:find(ev, 1, true) then last.text = last.text .. " = " .. ev end
+      else
+        last = { x = v.Px, y = v.Py, text = ev }
+        labels[#labels + 1] = last
+      end
+    end
+  end
+  local out, seen = {}, {}
+  for _, l in ipairs(labels) do
+    local key = string.format("%.9g,%.9g,%s", l.x, l.y, l.text)
+    if l.text ~= "" and not seen[key] then
+      seen[key] = true
+      out[#out + 1] = l
+    end
+  end
+  -- Sizes in data units: the diagram is about 420 px high at equal scales;
+  -- a label line is some 14 px, a character some 6.5 px (font 10).
+  local px = y1 / 420
+  local lh, cw = 15 * px, 6.5 * px
+  table.sort(out, function(p, q)
+    if p.y ~= q.y then return p.y < q.y end
+    return p.x < q.x
+  end)
+  local placed = {}
+  for _, l in ipairs(out) do
+    l.lx, l.ly = l.x + 0.8 * cw, l.y + 0.6 * lh
+    local w = #l.text * cw
+    for _ = 1, 20 do
+      local clash = false
+      for _, q in ipairs(placed) do
+        if math.abs(l.ly - q.ly) < lh and l.lx < q.lx + q.w and q.lx < l.lx + w then
+          clash = true
+          break
+        end
+      end
+      if not clash then break end
+      l.ly = l.ly + lh
+    end
+    l.w = w
+    placed[#placed + 1] = l
+  end
+  local rows = {}
+  for i, l in ipairs(out) do rows[i] = { l.x, l.y, l.text, l.lx, l.ly } end
+  return rows
+end
+
 return function(impact, plot)
-  local PATH_COLORS = { "black", "#7b3294", "#008837", "#e66101" }
+  -- Path colours apart from the reference lines' (S green, C blue, Newton's
+  -- T purple, friction red and orange, the ellipse grey).
+  local PATH_COLORS = { "black", "#d01c8b", "#8c510a", "#e66101" }
 
   local function check_result2d(F, r, where)
     if type(r) ~= "table" then error(F .. ": expected a solve2d result, got " .. type(r), 0) end
@@ -100,6 +204,13 @@ return function(impact, plot)
       xmin, xmax = math.min(xmin, PxQ), math.max(xmax, PxQ)
     end
     if ymax <= 0 then ymax = C0 < 0 and -C0 / B2 or 1 end
+    local ell = opts.ellipse and ellipse(B1, B2, B3, S0, C0)
+    if ell then   -- the whole ellipse in the box
+      for _, p in ipairs(ell) do
+        ymax = math.max(ymax, p[2] / 1.2)
+        xmin, xmax = math.min(xmin, p[1]), math.max(xmax, p[1])
+      end
+    end
     local y1 = 1.25 * ymax
     local half = math.max((xmax - xmin) / 2 * 1.3, 0.45 * y1)
     local xc = (xmin + xmax) / 2
@@ -115,6 +226,7 @@ return function(impact, plot)
     if law == "newton" then
       lines[#lines + 1] = { string.format("T: Newton termination (C = -e C0, e = %g)", e), -B3, B2, (1 + e) * C0, "#984ea3", "lw 2 dt 2" }
     end
+    local curves = {}   -- {title, rows, colour, style}
     local fric = { "#d73027", "#fdae61", "#e7298a", "#66c2a5" }
     for i, ri in ipairs(list) do
       local mu = ri.mu_k or ri.mu or 0
@@ -124,12 +236,22 @@ return function(impact, plot)
       local col = multi and PATH_COLORS[(i - 1) % #PATH_COLORS + 1] or fric[1]
       local ei = ri.e or e
       if law_text(ri) == "poisson" and finite(ri.Pc) and ri.Pc > 0 then
-        lines[#lines + 1] = { string.format("T: Poisson termination Py = (1+e) Pc, e = %g%s", ei, multi and tag or ""),
+        lines[#lines + 1] = { multi and string.format("T%s: Py = (1+e) Pc", tag)
+          or string.format("T: Poisson termination Py = (1+e) Pc, e = %g", ei),
           0, 1, -(1 + ei) * ri.Pc, multi and col or "#984ea3", "lw 2 dt 2" }
+      elseif law_text(ri) == "energetic" then
+        local pts = energetic_locus(ri, ei, x0, x1, y1)
+        if #pts > 1 then
+          curves[#curves + 1] = { multi and string.format("T%s: Wr + e^2 Wc = 0 from the last vertex", tag)
+            or string.format("T: energetic termination Wr + e^2 Wc = 0, e = %g, on straight paths from the last vertex", ei),
+            pts, multi and col or "#984ea3", "lw 2 dt 2" }
+        end
       end
       if mu > 0 then
-        lines[#lines + 1] = { string.format("L: limiting friction Px = %s mu Py%s", s > 0 and "-" or "+", tag), 1, s * mu, 0, col, "lw 1.5" }
-        lines[#lines + 1] = { "RF: reversed limiting friction" .. tag, 1, -s * mu, 0, multi and col or fric[2], "lw 1.5 dt 3" }
+        lines[#lines + 1] = { multi and string.format("L%s: Px = %s mu Py", tag, s > 0 and "-" or "+")
+          or string.format("L: limiting friction Px = %s mu Py%s", s > 0 and "-" or "+", tag), 1, s * mu, 0, col, "lw 1.5" }
+        lines[#lines + 1] = { multi and ("RF" .. tag .. ": reversed friction") or ("RF: reversed limiting friction" .. tag),
+          1, -s * mu, 0, multi and col or fric[2], "lw 1.5 dt 3" }
         if mus > mu then
           lines[#lines + 1] = { string.format("static friction cone (mu_s = %g)", mus), 1, mus, 0, "#7f7f7f", "lw 1 dt 4" }
           lines[#lines + 1] = { "", 1, -mus, 0, "#7f7f7f", "lw 1 dt 4" }
@@ -153,16 +275,22 @@ return function(impact, plot)
       plots[#plots + 1] = string.format("data index %d with lines %s lc rgb %s %s", #blocks - 1, l[6],
         gp.str(l[5]), l[1] ~= "" and ("title " .. gp.str(l[1])) or "notitle")
     end
+    for _, c in ipairs(curves) do
+      blocks[#blocks + 1] = { comment = c[1], rows = c[2] }
+      plots[#plots + 1] = string.format("data index %d with lines %s lc rgb %s title %s", #blocks - 1, c[4],
+        gp.str(c[3]), gp.str(c[1]))
+    end
     if opts.ellipse then
-      blocks[#blocks + 1] = { comment = "energy ellipse dT = 0 (inside: energy lost)", rows = ellipse(B1, B2, B3, S0, C0) }
+      blocks[#blocks + 1] = { comment = "energy ellipse dT = 0 (inside: energy lost)", rows = ell }
       plots[#plots + 1] = string.format("data index %d with lines lw 1.5 dt 2 lc rgb \"#636363\" title \"dT = 0 (energy lost inside)\"", #blocks - 1)
     end
     for i, ri in ipairs(list) do
       local label = #list > 1 and string.format("path, mu = %g: %s", ri.mu_k or ri.mu or 0, tostring(ri.mode)) or "impulse path"
       plots[#plots + 1] = string.format("data index %d using 1:2 with linespoints lw 3 pt 7 ps 1.3 lc rgb %s title %s",
         i - 1, gp.str(PATH_COLORS[(i - 1) % #PATH_COLORS + 1]), gp.str(label))
-      plots[#plots + 1] = string.format("data index %d using 1:2:3 with labels left offset char 0.8,0.6 font \",10\" notitle", i - 1)
     end
+    blocks[#blocks + 1] = { comment = "event labels: Px Py text label-x label-y", rows = place_labels(list, x0, x1, y1) }
+    plots[#plots + 1] = string.format("data index %d using 4:5:3 with labels left font \",10\" notitle", #blocks - 1)
 
     local mus = {}
     for i, ri in ipairs(list) do mus[i] = string.format("%g", ri.mu_k or ri.mu or 0) end
@@ -176,7 +304,9 @@ return function(impact, plot)
       string.format("set xrange [%s:%s]", gp.num(x0), gp.num(x1)),
       string.format("set yrange [0:%s]", gp.num(y1)),
       "set grid lc rgb \"#e0e0e0\"",
-      "set key outside below font \",9\"",
+      -- A long legend in columns below the diagram, not a tall list.
+      #plots > 8 and "set key outside below center horizontal maxcols 3 font \",9\" samplen 2.5"
+        or "set key outside below font \",9\"",
       "set zeroaxis lt 1 lc rgb \"#909090\"",
       "plot " .. table.concat(plots, ", \\\n     "),
     }

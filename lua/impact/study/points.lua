@@ -3,8 +3,63 @@
 -- numbered 1..total in a fixed order (first grid field slowest, the sample
 -- innermost), so any point, hence any shard, is computed on its own.
 local rng = require("impact.study.rng")
+local csv = require("impact.study.csv")
 
 local M = {}
+
+-- impact.range(a, b, n [, "log"]): n evenly spaced values from a to b.
+function M.range(a, b, n, spacing)
+  if type(a) ~= "number" or a ~= a or math.abs(a) == math.huge then
+    error("range: argument 'a' must be a finite number, got " .. tostring(a), 2)
+  end
+  if type(b) ~= "number" or b ~= b or math.abs(b) == math.huge then
+    error("range: argument 'b' must be a finite number, got " .. tostring(b), 2)
+  end
+  local m = math.tointeger(n)
+  if not m or m < 1 then error("range: argument 'n' must be a positive integer, got " .. tostring(n), 2) end
+  if spacing ~= nil and spacing ~= "linear" and spacing ~= "log" then
+    error("range: argument 'spacing' must be \"linear\" or \"log\", got " .. tostring(spacing), 2)
+  end
+  if spacing == "log" and (a <= 0 or b <= 0) then
+    error("range: a log range needs a > 0 and b > 0", 2)
+  end
+  if m == 1 then return { a } end
+  local out = {}
+  for i = 0, m - 1 do
+    local t = i / (m - 1)
+    out[i + 1] = spacing == "log" and a * (b / a) ^ t or a + (b - a) * t
+  end
+  out[1], out[m] = a, b   -- exact ends
+  return out
+end
+
+-- A varied value as the CSV comments write it: numbers as in the rows,
+-- strings quoted when they hold a space, comma or quote.
+local function text(x)
+  if type(x) == "number" then return csv.number(x) end
+  if type(x) == "string" and (x == "" or x:find('[%s,"]')) then
+    return '"' .. x:gsub('"', '""') .. '"'
+  end
+  return tostring(x)
+end
+
+-- "range(a, b, n)" (or with "log") when the list is exactly what
+-- impact.range gives, so that the comment reproduces the grid.
+local function as_range(v)
+  local n = #v
+  for _, spacing in ipairs{ "linear", "log" } do
+    local ok, r = pcall(M.range, v[1], v[n], n, spacing)
+    local same = ok
+    for i = 1, n do
+      if not same then break end
+      same = r[i] == v[i] and math.type(r[i]) == math.type(v[i])
+    end
+    if same then
+      return string.format("range(%s, %s, %d%s)", text(v[1]), text(v[n]), n,
+        spacing == "log" and ', "log"' or "")
+    end
+  end
+end
 
 local function fail(fname, fmt, ...)
   error(fname .. ": " .. string.format(fmt, ...), 0)
@@ -143,18 +198,20 @@ function M.build(spec, fname)
     local lines = {}
     for _, a in ipairs(axes) do
       if a.kind == "grid" then
+        -- Long lists as impact.range when they are one, else in full.
         local v = a.values
-        local txt = #v <= 8 and table.concat((function()
-          local s = {}
-          for i, x in ipairs(v) do s[i] = tostring(x) end
-          return s
-        end)(), " ") or string.format("%s .. %s (%d values)", tostring(v[1]), tostring(v[#v]), #v)
+        local txt = #v > 8 and as_range(v)
+        if not txt then
+          local parts = {}
+          for i, x in ipairs(v) do parts[i] = text(x) end
+          txt = table.concat(parts, " ")
+        end
         lines[#lines + 1] = string.format("vary %s: %s", a.name, txt)
       else
         local s = a.sample
         local r = {}
         for m, name in ipairs(s.names) do
-          r[m] = string.format("%s in [%.17g, %.17g]", name, s.lo[m], s.hi[m])
+          r[m] = string.format("%s in [%s, %s]", name, text(s.lo[m]), text(s.hi[m]))
         end
         lines[#lines + 1] = string.format("sample %s n=%d seed=%d: %s", s.method, s.n, s.seed,
           table.concat(r, ", "))

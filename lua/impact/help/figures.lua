@@ -1,0 +1,54 @@
+-- Help topic of the papers' figures (scripts/figures, examples/figures).
+return {
+  {
+    name = "figures", topic = true, signature = "The papers' figures",
+    summary = "scripts/figures redraws the figures of WM92, W86 and SB22; what each shows and where it differs.",
+    text = [[
+'scripts/figures [DIR]' (from the source tree) builds the host if needed and
+runs every examples/figures/*.lua with it; each script writes its PNG and SVG
+with the data (.dat) and the editable gnuplot script (.gp) into DIR (default
+figures/), and DIR/NAME.log keeps what it printed. One script alone:
+'impact examples/figures/wm92_fig07.lua DIR'. Each script's first comment
+says what the paper shows, what is drawn and where the workbench differs.
+
+Wang & Mason 1992 (WM92), impulse-space diagrams of the falling rod
+(impact.plot.path); Wang 1986 (W86), the impact space gamma x theta
+(impact.plot.map of the modes); Sun & Baruh 2022 (SB22), maps of the mode,
+-vCy after / vCy before (the rebound ratio) and the energy ratio:
+
+  wm92_fig07   case 1, direct impact (S0 = 0): lines S, C, T, L and L'
+  wm92_fig08   case 2 (S0 = 0.6): the energy ellipse dT = 0, Newton's T
+               tangent to it at e = 1 (and crossing it at e = 0.8: _e08)
+  wm92_fig09   case 3 (S0 = C0 = -1): sliding, R-sticking, C-sticking
+  wm92_fig10   case 4, tangential impact (C0 = 0): no impulse below mu = 5/3
+  w86_fig4_2   mu = 0.25, e = 0.8, r = 1.414, with the region boundaries
+  w86_fig4_3   the effect of r (3, 0.6 and 0)
+  w86_fig4_4   the effect of e (0 and 1)
+  w86_fig4_5   very large friction (alpha = 89.99 degrees)
+  sb22_fig03   2D rod over theta and vCx/vCy, Poisson
+  sb22_fig04   the same, energetic law
+  sb22_fig05   Poisson over energetic (velocity and energy ratios)
+  sb22_fig08   3D rod over theta1, theta2 (mu = 0.2, e = 0.8), Poisson
+  sb22_fig09   the same, energetic law
+  sb22_fig10   mu = 0.4, e = 0.7, theta1, theta2 in -50..50 degrees
+  sb22_fig11   mu = 0.4, e = 0.5
+  sb22_fig12   theta1 = 20, theta2 = 15 over mu and e
+  sb22_fig13   a close view of figure 12 where the mode changes with e
+
+The 3D figures are drawn with both methods ("algebraic": SB22's model;
+"exact": the Darboux-Keller integration) and a _methods map of where their
+modes differ.
+
+Where the workbench differs from the papers (PHYSICS.md): WM92's slip sign
+at S0 = 0 (the slip starts in the frictionless direction, A.4) and the
+printed Newton impulse of case 2 (Py = 0.4 + 0.625 e, A.8); W86's reversal
+condition (4.2) with its corrected sign (C.2); SB22's R2 boundary of the 2D
+rod (B.3) and their friction direction in 3D, which is not exact (E.2);
+values the extracted texts do not give (SB22's alpha, W86's r and e in
+figures 4.3 and 4.4, the axes of SB22 figure 13) are chosen and said so.]],
+    example = [[
+scripts/figures /tmp/figs                         # all (about half a minute)
+impact examples/figures/wm92_fig09.lua /tmp/figs  # one]],
+    see = { "plot.path", "plot.map", "plot.hodograph", "sweep" },
+  },
+}
