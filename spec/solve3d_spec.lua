@@ -497,7 +497,10 @@ describe("impact.solve3d, bad input", function()
     assert.matches("expected a table", msg(42))
     assert.matches("field 'theta1_deg' conflicts with 'theta1'", msg(with{ theta1 = 0.1, theta1_deg = 5 }))
     assert.matches("field 'R' conflicts with another orientation", msg(with{ R = { 1, 0, 0, 0, 1, 0, 0, 0, 1 }, theta1 = 0.1 }))
-    assert.matches("the solution is not finite", msg(with{ v = { 1e300, -1e300, 0 } }))
+    assert.matches("fields 'v', 'w' give a contact velocity or kinetic energy that overflows",
+      msg(with{ v = { 1e300, -1e300, 0 } }))
+    assert.matches("field 'inertia' makes the contact compliance W too ill%-conditioned",
+      msg(with{ inertia = { 1, 1, 1e-20 } }))
     assert.matches("field 'rtol' must be in", msg(with{ rtol = 0 }))
     assert.matches("field 'max_steps' %(10%) was exceeded", msg(with{ max_steps = 10, mu = 0.1 }))
   end)

@@ -108,7 +108,7 @@ static void test_reslide_dirs(void)
     };
     for (int i = 0; i < 3; i++) {
         double u[2], l;
-        CHECK(imp_reslide3d(c.Wtt, c.Wtn, rows[i].mu, u, &l) == IMP_OK);
+        CHECK(imp_reslide3d(&c, rows[i].mu, u, &l) == IMP_OK);
         CHECK_NEAR(u[0], rows[i].u[0], 1e-6);
         CHECK_NEAR(u[1], rows[i].u[1], 1e-6);
         CHECK_NEAR(l, rows[i].l, 1e-6);
@@ -119,7 +119,7 @@ static void test_reslide_dirs(void)
         CHECK_NEAR(hypot(u[0], u[1]), 1, 1e-15);
     }
     double u[2], l;
-    CHECK(imp_reslide3d(c.Wtt, c.Wtn, 0.9, u, &l) == IMP_EINPUT);  /* rho_req < mu_k */
+    CHECK(imp_reslide3d(&c, 0.9, u, &l) == IMP_EINPUT);  /* rho_req < mu_k */
 }
 
 static void test_box_c(void)
@@ -520,8 +520,40 @@ static void test_scaling(void)
         }
 }
 
+/* Valid bodies at the edge of double precision: huge moments are a point
+ * mass (W = 1/m: slides to a stop at p = 0.2/0.3 and sticks); a moment of
+ * 1e-20 off the contact makes W's condition number ~1e20, beyond what the
+ * post-impact velocities can be resolved to (IMP_ESINGULAR, cond set). */
+static void test_extreme_inertia(void)
+{
+    imp_body3d b;
+    imp_contact3d c;
+    imp_result3d r;
+    double R[9];
+    imp_mat3_identity(R);
+    principal_body(&b, 1, (double[3]){1e300, 1e300, 1e300}, R, (double[3]){0.1, -1, 0},
+                   (double[3]){0.2, -1, 0}, NULL);
+    for (int meth = 0; meth < 2; meth++) {
+        imp_law law = law_of(IMP_LAW_POISSON, 0.5);
+        CHECK((meth ? imp_solve3d_algebraic : imp_solve3d_exact)(&b, 0.3, 0.3, &law, NULL, &r) == IMP_OK);
+        CHECK_NEAR(r.P[0], -0.2, 1e-12);
+        CHECK_NEAR(r.P[1], 1.5, 1e-12);
+        CHECK(r.mode == IMP_MODE_C_STICKING);
+    }
+    principal_body(&b, 1, (double[3]){1, 1, 1e-20}, R, (double[3]){0.1, -1, 0},
+                   (double[3]){0.2, -1, 0}, NULL);
+    CHECK(imp_contact3d_init(&b, &c) == IMP_ESINGULAR);
+    CHECK(c.cond > 1e18);
+    /* the same moment about an axis through the contact point is harmless */
+    principal_body(&b, 1, (double[3]){1, 1e-20, 1}, R, (double[3]){0, -1, 0},
+                   (double[3]){0.2, -1, 0}, NULL);
+    CHECK(imp_contact3d_init(&b, &c) == IMP_OK);
+    CHECK(c.cond < 100);
+}
+
 int main(void)
 {
+    RUN(test_extreme_inertia);
     RUN(test_scaling);
     RUN(test_static_friction);
     RUN(test_rod_W);

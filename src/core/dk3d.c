@@ -314,7 +314,7 @@ static imp_status after_stop(dk_t *d, imp_stage3d_kind kind_if_slide)
         return IMP_OK;
     }
     double u[2], lambda;
-    imp_status st = imp_reslide3d(c->Wtt, c->Wtn, d->mu_k, u, &lambda);
+    imp_status st = imp_reslide3d(c, d->mu_k, u, &lambda);
     if (st != IMP_OK) return st;
     d->r.cfix[0] = -d->mu_k * u[0];
     d->r.cfix[1] = -d->mu_k * u[1];

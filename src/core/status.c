@@ -13,6 +13,8 @@ const char *imp_strerror(imp_status st)
     case IMP_EINTERRUPT: return "interrupted!";
     case IMP_ENOMEM:     return "out of memory";
     case IMP_ESTEPS:     return "the integrator exceeded its step budget";
+    case IMP_ERANGE:     return "a derived quantity overflows double precision";
+    case IMP_ENOSOLUTION: return "the model has no admissible solution";
     }
     return "unknown status";
 }

@@ -13,7 +13,9 @@ typedef enum {
     IMP_ELAPACK,     /* LAPACKE reported a bad argument */
     IMP_EINTERRUPT,  /* imp_interrupted() became true inside a long loop */
     IMP_ENOMEM,
-    IMP_ESTEPS       /* an integrator exceeded its step budget */
+    IMP_ESTEPS,      /* an integrator exceeded its step budget */
+    IMP_ERANGE,      /* a derived quantity overflows double precision */
+    IMP_ENOSOLUTION  /* the model has no admissible solution for this input */
 } imp_status;
 
 /* A short English description of a status, for error messages. */
