@@ -332,11 +332,12 @@ describe("impact.solve3d, coincidences (E.4) and invariants (G)", function()
   it("planar data give impact.solve2d's answer with both methods (E.4)", function()
     math.randomseed(7)
     local function u(a, b) return a + (b - a) * math.random() end
-    for _ = 1, 200 do
+    for i = 1, 200 do
       local Izz, m = u(0.05, 1), u(0.3, 3)
       local rx, ry = u(-1, 1), -u(0.05, 1)
       local v, w = { u(-1, 1), -u(0.05, 1), 0 }, u(-1, 1)
       local mu, e = u(0, 1), u(0, 1)
+      if i % 5 == 0 then mu = 0 end   -- frictionless: the slip may pass through zero
       for _, law in ipairs{ "poisson", "newton", "energetic" } do
         local r2 = impact.solve2d{ body1 = { m = m, I = Izz, x = -rx, y = -ry, vx = v[1], vy = v[2], w = w },
           mu = mu, e = e, law = law }
@@ -433,6 +434,27 @@ describe("impact.solve3d, coincidences (E.4) and invariants (G)", function()
       n = n + 1
     end
     assert.are.equal(0, gains)
+  end)
+
+  it("frictionless planar slips through zero: C-reversed with no tangential impulse, as solve2d", function()
+    for _, vx in ipairs{ 0.01, 0.1, 0.3 } do
+      local r2 = impact.solve2d{ body1 = { m = 1, I = 0.5, x = 0.5, y = 1, vx = vx, vy = -1, w = 0 }, mu = 0, e = 0.5 }
+      for _, method in ipairs{ "exact", "algebraic" } do
+        local r3 = impact.solve3d{ m = 1, inertia = { 0.5, 0.5, 0.5 }, r = { -0.5, -1, 0 }, v = { vx, -1, 0 },
+          mu = 0, e = 0.5, method = method }
+        assert.are.equal(0, r3.P.x)
+        assert.are.equal(0, r3.P.z)
+        assert.is.near(r2.Py, r3.P.y, 1e-12)
+        assert.are.equal(r2.mode, r3.mode)
+        assert.are.equal("C-reversed", r3.mode)
+      end
+    end
+    -- a slip aimed (to rounding) through zero off the plane: no stop, no error
+    local r = boxcase{ v = { 0.0013235294253339364, -1, 0.0013846153716447964 }, mu = 0, e = 0.5,
+      method = "algebraic" }
+    assert.are.equal(0, r.P.x)
+    assert.are.equal(0, r.P.z)
+    assert.is.near(0.5, r.vC.y, 1e-12)
   end)
 
   it("orientation by R, theta1/theta2 or q gives the same body", function()
@@ -534,6 +556,15 @@ describe("impact.solve3d, bad input", function()
     assert.matches("field 'inertia' makes the contact compliance W too ill%-conditioned",
       msg(with{ inertia = { 1, 1, 1e-20 } }))
     assert.matches("field 'rtol' must be in", msg(with{ rtol = 0 }))
+    -- E.2's checks: Sun & Baruh's r stage would end still approaching the plane
+    assert.matches("^solve3d: algebraic stage r %(poisson%): the stage ends with the contact still approaching",
+      msg{ method = "algebraic", m = 2.9074686365122662,
+        inertia = { 0.29213746661898304, 1.968090813191639, 2.0909888044495117 },
+        theta1 = 0.81917528850243571, theta2 = -1.0651840948730524,
+        r = { -0.74982756674313356, -0.92404009776335438, -0.63605905647027217 },
+        v = { 0.55256127630380569, -0.69320354663117822, 0.25275581727865926 },
+        w = { -0.50264315531009451, 0.87208247432428543, -0.60794872804162714 },
+        mu = 0.88413497733958657, e = 0.83532735378282574 })
     assert.matches("field 'max_steps' %(10%) was exceeded by the integrator %(exact, poisson, sliding period in compression%)",
       msg{ m = 1, inertia = box.inertia, r = box.r, v = { 0.3, -1, 0.1 }, mu = 0.8, e = 0.6, max_steps = 10 })
   end)
