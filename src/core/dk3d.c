@@ -39,6 +39,14 @@ enum { K_SLIDE, K_FIXED, K_TAU };
 #define NY 6
 #define NZ 7
 
+/* |(a, b)|: sqrt of the squares, hypot only where they could under- or
+ * overflow (libm's hypot is a quarter of the integrator's time) */
+static inline double len2(double a, double b)
+{
+    double s = sqrt(a * a + b * b);
+    return s > 1e-150 && s < 1e150 ? s : hypot(a, b);
+}
+
 typedef struct {
     const imp_contact3d *c;
     double mu_k;
@@ -68,7 +76,7 @@ static double normal_vel(const rhs_t *r, double p, const double y[NY])
 static void unpack(const rhs_t *r, double t, const double *z, double *p, double y[NY])
 {
     if (r->kind == K_TAU) {
-        double n = hypot(z[0], z[1]), s = r->s0 * exp(-t);
+        double n = len2(z[0], z[1]), s = r->s0 * exp(-t);
         *p = z[2];
         memcpy(y, z + 3, 4 * sizeof *y);
         y[4] = s * z[0] / n;
@@ -93,7 +101,7 @@ static void rhs(const rhs_t *r, double t, const double *z, double *dz)
     unpack(r, t, z, &p, y);
     double vn = normal_vel(r, p, y);
     if (r->kind == K_TAU) {
-        double n = hypot(z[0], z[1]), u[2] = {z[0] / n, z[1] / n}, f[2];
+        double n = len2(z[0], z[1]), u[2] = {z[0] / n, z[1] / n}, f[2];
         slide_rate(c, r->mu_k, u, f);
         double h = u[0] * f[0] + u[1] * f[1], g = -u[1] * f[0] + u[0] * f[1];
         double s = r->s0 * exp(-t), dp = -s / h;
@@ -113,7 +121,7 @@ static void rhs(const rhs_t *r, double t, const double *z, double *dz)
         dz[4] = r->vfix[0];
         dz[5] = r->vfix[1];
     } else {
-        double s = hypot(y[4], y[5]), u[2] = {r->ulast[0], r->ulast[1]}, f[2];
+        double s = len2(y[4], y[5]), u[2] = {r->ulast[0], r->ulast[1]}, f[2];
         if (s > 0) { u[0] = y[4] / s; u[1] = y[5] / s; }
         slide_rate(c, r->mu_k, u, f);
         dz[0] = -r->mu_k * u[0];
@@ -205,7 +213,7 @@ static double near_ray(const imp_contact3d *c, double mu, const double u[2], dou
         tot += d;
         if (fabs(tot) > 0.1) return -1;
         double cd = cos(d), sd = sin(d);
-        double v0 = cd * v[0] + sd * w[0], v1 = cd * v[1] + sd * w[1], n = hypot(v0, v1);
+        double v0 = cd * v[0] + sd * w[0], v1 = cd * v[1] + sd * w[1], n = len2(v0, v1);
         v[0] = v0 / n; v[1] = v1 / n;
         if (fabs(d) <= 1e-15) break;
     }
@@ -250,7 +258,7 @@ static void set_p_period(dk_t *d, int kind)
 /* Slides on along the invariant ray u (lambda = u.f(u)): constant rates. */
 static void set_ray(dk_t *d, const double u[2], double lambda)
 {
-    double s = hypot(d->y[4], d->y[5]);
+    double s = len2(d->y[4], d->y[5]);
     d->y[4] = s * u[0];
     d->y[5] = s * u[1];
     d->r.cfix[0] = -d->mu_k * u[0];
@@ -403,7 +411,7 @@ static void stage_close(dk_t *d, int at_stop)
         s->u_end[0] = d->r.ulast[0];
         s->u_end[1] = d->r.ulast[1];
     } else if (s->slip) {
-        double n = hypot(d->y[4], d->y[5]);
+        double n = len2(d->y[4], d->y[5]);
         s->u_end[0] = n > 0 ? d->y[4] / n : d->r.ulast[0];
         s->u_end[1] = n > 0 ? d->y[5] / n : d->r.ulast[1];
     }
@@ -471,7 +479,7 @@ static void land_on_stop(dk_t *d)
     const imp_contact3d *c = d->c;
     double mu = d->mu_k, p = d->p;
     double Pt[2] = {-(c->g0[0] + c->q[0] * p), -(c->g0[1] + c->q[1] * p)};
-    if (hypot(Pt[0], Pt[1]) > mu * p) {
+    if (len2(Pt[0], Pt[1]) > mu * p) {
         double p1 = d->p1;
         p1 /= 1 - 1e-6;
         if (p1 > p && p1 - p <= 3e-6 * (p + 1e-300) + 1e-3 * d->tol) {
@@ -480,7 +488,7 @@ static void land_on_stop(dk_t *d)
             d->p = d->t = p = p1;
             Pt[0] = -(c->g0[0] + c->q[0] * p); Pt[1] = -(c->g0[1] + c->q[1] * p);
         }
-        double n = hypot(Pt[0], Pt[1]), cap = mu * p;
+        double n = len2(Pt[0], Pt[1]), cap = mu * p;
         if (n > cap) {                 /* what is left is rounding */
             double k = n > 0 ? cap / n : 0;
             Pt[0] *= k; Pt[1] *= k;
@@ -560,7 +568,7 @@ imp_status imp_solve3d_exact(const imp_body3d *b, double mu_s, double mu_k,
     if (st != IMP_OK) return st;
 
     double vn0 = c.vC0[1], vt0[2] = {c.vC0[0], c.vC0[2]};
-    double s0 = hypot(vt0[0], vt0[1]);
+    double s0 = len2(vt0[0], vt0[1]);
     out->min_slip = s0;
 
     dk_t d;
@@ -590,7 +598,7 @@ imp_status imp_solve3d_exact(const imp_body3d *b, double mu_s, double mu_k,
         return IMP_OK;
     }
 
-    double vscale = hypot(hypot(c.vC0[0], c.vC0[1]), c.vC0[2]);
+    double vscale = len2(len2(c.vC0[0], c.vC0[1]), c.vC0[2]);
     double Ps = vscale / c.Wnn;                 /* impulse scale */
     /* what a stop or a snap may move P by, relative to the impulse so far */
 #define TOL (1e-2 * opts->rtol * (d.p + Ps))
@@ -617,7 +625,7 @@ imp_status imp_solve3d_exact(const imp_body3d *b, double mu_s, double mu_k,
 
 
         if (d.r.kind == K_SLIDE) {
-            double s = hypot(d.y[4], d.y[5]);
+            double s = len2(d.y[4], d.y[5]);
             if (!(s > 0)) {                   /* landed exactly on v_t = 0 */
                 int maxc = 0;
                 if ((st = on_stop(&d, &maxc)) != IMP_OK) return st;
@@ -632,7 +640,7 @@ imp_status imp_solve3d_exact(const imp_body3d *b, double mu_s, double mu_k,
                 continue;
             }
             slide_rate(&c, mu_k, u, f);
-            double dsdp = u[0] * f[0] + u[1] * f[1], fn = hypot(f[0], f[1]);
+            double dsdp = u[0] * f[0] + u[1] * f[1], fn = len2(f[0], f[1]);
             double snap = near_ray(&c, mu_k, u, s, TOL, us, &lam);
             /* (a centripetal ray must not stop the slip before p1) */
             if (snap >= 0 && snap <= TOL && !(lam < 0 && d.p + s / -lam < d.p1 - TOL)) {
@@ -656,9 +664,9 @@ imp_status imp_solve3d_exact(const imp_body3d *b, double mu_s, double mu_k,
             if (dsdp < 0 && hmax > 0.5 * s / -dsdp) hmax = 0.5 * s / -dsdp;
             if (h > hmax) h = hmax;
         } else if (d.r.kind == K_TAU) {
-            double nu = hypot(d.z[0], d.z[1]), u[2] = {d.z[0] / nu, d.z[1] / nu}, f[2], us[2], lam;
+            double nu = len2(d.z[0], d.z[1]), u[2] = {d.z[0] / nu, d.z[1] / nu}, f[2], us[2], lam;
             slide_rate(&c, mu_k, u, f);
-            double uf = u[0] * f[0] + u[1] * f[1], s = d.r.s0 * exp(-d.t), fn = hypot(f[0], f[1]);
+            double uf = u[0] * f[0] + u[1] * f[1], s = d.r.s0 * exp(-d.t), fn = len2(f[0], f[1]);
             if (s < out->min_slip) out->min_slip = s;
             d.r.ulast[0] = u[0]; d.r.ulast[1] = u[1];
             if (uf > -0.1 * fn) {
@@ -691,7 +699,7 @@ imp_status imp_solve3d_exact(const imp_body3d *b, double mu_s, double mu_k,
         double reach = 0;
         if (d.r.kind == K_FIXED) {
             /* a centripetal ray ends where the slip reaches zero */
-            double s = hypot(d.y[4], d.y[5]), lam = d.r.vfix[0] * d.r.ulast[0] + d.r.vfix[1] * d.r.ulast[1];
+            double s = len2(d.y[4], d.y[5]), lam = d.r.vfix[0] * d.r.ulast[0] + d.r.vfix[1] * d.r.ulast[1];
             if (d.r.ray && s > 0 && lam < 0) {
                 reach = s / -lam;
                 if (h >= reach) { h = reach; stop_at_end = 1; }
@@ -705,7 +713,7 @@ imp_status imp_solve3d_exact(const imp_body3d *b, double mu_s, double mu_k,
         } else {
             /* the slip to rtol of its own size: near zero its direction is
              * what matters */
-            double sl = hypot(d.y[4], d.y[5]);
+            double sl = len2(d.y[4], d.y[5]);
             atol[2] = atol[3] = opts->rtol * Ps * vscale;
             atol[4] = atol[5] = opts->rtol * (d.r.kind == K_SLIDE ? fmin(sl, vscale) : vscale);
         }
@@ -756,7 +764,7 @@ imp_status imp_solve3d_exact(const imp_body3d *b, double mu_s, double mu_k,
             double vf2 = d.r.vfix[0] * d.r.vfix[0] + d.r.vfix[1] * d.r.vfix[1];
             double tm = vf2 > 0 ? -(d.y[4] * d.r.vfix[0] + d.y[5] * d.r.vfix[1]) / vf2 : 0;
             tm = fmin(fmax(tm, 0), h);
-            double sm = hypot(d.y[4] + tm * d.r.vfix[0], d.y[5] + tm * d.r.vfix[1]);
+            double sm = len2(d.y[4] + tm * d.r.vfix[0], d.y[5] + tm * d.r.vfix[1]);
             if (sm < out->min_slip) out->min_slip = sm;
         }
         d.t += h;
@@ -766,7 +774,7 @@ imp_status imp_solve3d_exact(const imp_body3d *b, double mu_s, double mu_k,
             /* friction never exceeds mu_k per unit normal impulse; the
              * Runge-Kutta weights could, by the local error */
             double dPt[2] = {d.y[0] - Pt0[0], d.y[1] - Pt0[1]};
-            double nP = hypot(dPt[0], dPt[1]), cap = mu_k * (d.p - p0);
+            double nP = len2(dPt[0], dPt[1]), cap = mu_k * (d.p - p0);
             if (nP > cap) {
                 double k = cap > 0 ? cap / nP : 0;
                 d.y[0] = Pt0[0] + k * dPt[0];
