@@ -149,6 +149,180 @@ static void test_frictionless_direct(void)
     }
 }
 
+
+/* E.2: every stage is checked for F_n >= 0 and, in restitution, v_n >= 0.
+ * With its frictionless-direction approximation the r stage of this body
+ * drove the contact back into the plane (vC.y = -0.018343, Wr < 0,
+ * unflagged); SB22's model has no admissible case here. */
+static void test_consistency(void)
+{
+    imp_body3d b;
+    imp_result3d r;
+    sb_body(&b, 2.9074686365122662,
+            (double[3]){0.29213746661898304, 1.968090813191639, 2.0909888044495117},
+            0.81917528850243571, -1.0651840948730524,
+            (double[3]){-0.74982756674313356, -0.92404009776335438, -0.63605905647027217},
+            (double[3]){0.55256127630380569, -0.69320354663117822, 0.25275581727865926},
+            (double[3]){-0.50264315531009451, 0.87208247432428543, -0.60794872804162714});
+    double mu = 0.88413497733958657, e = 0.83532735378282574;
+    imp_law law = law_of(IMP_LAW_POISSON, e);
+    CHECK(imp_solve3d_algebraic(&b, mu, mu, &law, NULL, &r) == IMP_ENOSOLUTION);
+    CHECK(r.inconsistent && r.fail == IMP_FAIL3D_PENETRATES);
+    CHECK(r.fail_stage == IMP_STAGE3D_R && r.fail_restitution);
+    /* the other laws find a consistent case (a stop in restitution) */
+    for (int k = 1; k < 3; k++) {
+        law = law_of((imp_law_kind)k, e);
+        CHECK(imp_solve3d_algebraic(&b, mu, mu, &law, NULL, &r) == IMP_OK);
+        CHECK(r.mode == IMP_MODE_R_STICKING);
+        CHECK(r.vC[1] >= 0);
+    }
+    /* the exact method has an answer */
+    law = law_of(IMP_LAW_POISSON, e);
+    CHECK(imp_solve3d_exact(&b, mu, mu, &law, NULL, &r) == IMP_OK && r.vC[1] > 0);
+    /* the audit's worse case (vC.y = -11.07) */
+    sb_body(&b, 4.1493788103583258,
+            (double[3]){1.3406053666461037, 0.45969431709185515, 1.2157564386200201},
+            2.8562586874444342, -0.21064114052189464,
+            (double[3]){-2.5979632314052612, -1.9280801097172979, -2.8998200421758855},
+            (double[3]){-10.957407348889621, -41.328014865712746, -23.102646968255513},
+            (double[3]){-7.5889076794335733, 2.5647855462192295, -7.536508820971811});
+    law = law_of(IMP_LAW_POISSON, 0.51367897650089822);
+    mu = 1.6714129789460499;
+    CHECK(imp_solve3d_algebraic(&b, mu, mu, &law, NULL, &r) == IMP_ENOSOLUTION);
+    CHECK(r.fail == IMP_FAIL3D_PENETRATES && r.fail_stage == IMP_STAGE3D_R);
+}
+
+/* E.4: without friction P = (0, -(1+e) vn0/Wnn, 0) for every law. The
+ * slip-stop test ran Newton with mu_k = 0 when the slip passed near zero
+ * ("did not converge"); now the stop is E.2's quadratic, whose
+ * discriminant mu^2 |g|^2 - (g x q)^2 is exact: no stop without friction
+ * unless the slip passes exactly through zero (planar data, a double
+ * root: C-reversed, as solve2d says). Tiny mu is well-posed too. */
+static void test_mu0(void)
+{
+    imp_body3d b;
+    imp_contact3d c;
+    imp_result3d r;
+    box_body(&b, (double[3]){0.0013235294253339364, -1, 0.0013846153716447964});
+    CHECK(imp_contact3d_init(&b, &c) == IMP_OK);
+    for (int k = 0; k < 3; k++) {
+        r = solve(&b, 0, (imp_law_kind)k, 0.5);
+        CHECK(r.P[0] == 0 && r.P[2] == 0);
+        CHECK_NEAR(r.P[1], 1.5 / c.Wnn, 1e-12);
+    }
+    /* slips aimed at zero (along -Wtn, as the frictionless slip evolves),
+     * turned by up to 1e-4 rad: every mu well-posed */
+    int fails = 0;
+    for (int m = 0; m < 5; m++)
+        for (int i = 0; i < 3; i++)
+            for (int k = -50; k <= 50; k++) {
+                double mu = (double[5]){0, 1e-12, 1e-10, 1e-8, 1e-4}[m];
+                double sc = (double[3]){1e-3, 0.05, 0.2}[i], d = k * 2e-6 * (k % 2 ? 1e-4 : 1);
+                double a = -sc * c.Wtn[0], z = -sc * c.Wtn[1];
+                box_body(&b, (double[3]){cos(d) * a - sin(d) * z, -1, sin(d) * a + cos(d) * z});
+                imp_law law = law_of((imp_law_kind)((k + 51) % 3), 0.5);
+                if (imp_solve3d_algebraic(&b, mu, mu, &law, NULL, &r) != IMP_OK) { fails++; continue; }
+                CHECK(hypot(r.P[0], r.P[2]) <= mu * r.P[1] * (1 + 1e-12));
+                if (mu == 0) CHECK_NEAR(r.P[1], 1.5 / c.Wnn, 1e-12);
+            }
+    CHECK(fails == 0);
+    /* planar data, the slip passing through zero in compression */
+    for (int i = 0; i < 3; i++) {
+        double vx = (double[3]){0.01, 0.1, 0.3}[i];
+        memset(&b, 0, sizeof b);
+        b.m = 1;
+        b.I[0] = b.I[4] = b.I[8] = 0.5;
+        b.r[0] = -0.5; b.r[1] = -1;
+        b.v[0] = vx; b.v[1] = -1;
+        imp_body2d b2 = {1, sqrt(0.5), 0.5, 1, vx, -1, 0};
+        imp_coef2d c2;
+        imp_result2d r2;
+        imp_coef2d_from_bodies(&b2, NULL, &c2);
+        imp_law law = law_of(IMP_LAW_POISSON, 0.5);
+        CHECK(imp_solve2d(&c2, 0, 0, &law, &r2) == IMP_OK);
+        r = solve(&b, 0, IMP_LAW_POISSON, 0.5);
+        CHECK(r.P[0] == 0 && r.P[2] == 0);
+        CHECK_NEAR(r.P[1], 1, 1e-12);
+        CHECK(r.mode == r2.mode && r.mode == IMP_MODE_C_REVERSED);
+    }
+}
+
+/* A Newton failure is reported as one (stage, cap), not as "no admissible
+ * solution": a zero tolerance and no iterations leave the energetic
+ * closure unpolished. */
+static void test_newton_failure(void)
+{
+    imp_body3d b;
+    imp_result3d r;
+    imp_opts3d o;
+    imp_opts3d_default(&o);
+    o.newton_tol = 0;
+    o.newton_max = 0;
+    rod_body(&b, 1, 2.3, 0.5, 20 * DEG, 15 * DEG, (double[3]){0.4, -1, 0});
+    imp_law law = law_of(IMP_LAW_ENERGETIC, 0.7);
+    CHECK(imp_solve3d_algebraic(&b, 0.4, 0.4, &law, &o, &r) == IMP_ENOCONV);
+    CHECK(r.fail == IMP_FAIL3D_NEWTON && !r.inconsistent && r.fail_iter == 0);
+}
+
+/* F_n >= 0 exactly: a grazing input whose compression needs F_n =
+ * -1.3e-15 (rounding) gets no impulse, not a negative one. */
+static void test_grazing(void)
+{
+    imp_body3d b;
+    imp_result3d r;
+    quat_body(&b, 2.0526438549265742,
+              (double[3]){1.6264705940149686, 1.6264709213468342, 5.9330769852365977e-07},
+              (double[4]){0.5462920633939149, -0.48315801857874535, 0.23119851850911607,
+                          0.64394918712198834},
+              (double[3]){-0.039952433628794054, -1.879866099552651, 0.013596081237875647},
+              (double[3]){0.39411321238909769, -9.6870429379726985e-12, -1.0771712386083716}, NULL);
+    for (int k = 0; k < 3; k++) {
+        imp_law law = law_of((imp_law_kind)k, 0.0095643151497087908);
+        CHECK(imp_solve3d_algebraic(&b, 1.3612294778622016, 0.9344567507535545, &law, NULL, &r) == IMP_OK);
+        CHECK(r.P[0] == 0 && r.P[1] == 0 && r.P[2] == 0);
+        CHECK(r.mode == IMP_MODE_NONE);
+    }
+}
+
+/* E.2's closed form for the r1 stop: from the slip at the start of
+ * restitution, F_n is the smallest positive root of
+ * (q.q - mu^2) F^2 + 2 (g.q) F + g.g = 0, F_t = -(g + q F) (the c1 stop
+ * and energetic restitution are checked in test_closed_forms). */
+static void test_closed_form_r1(void)
+{
+    imp_body3d b;
+    imp_contact3d c;
+    rod_body(&b, 1, 1, 0.2, 40 * DEG, 5 * DEG, (double[3]){1.2, -1, 0.1});
+    CHECK(imp_contact3d_init(&b, &c) == IMP_OK);
+    double mu = 0.4;
+    for (int k = 0; k < 3; k++) {
+        imp_result3d r = solve(&b, mu, (imp_law_kind)k, 0.7);
+        int i1 = -1;
+        for (int j = 0; j < r.nstage; j++) if (r.stage[j].kind == IMP_STAGE3D_R1) i1 = j;
+        CHECK(i1 > 0);
+        if (i1 <= 0) continue;
+        CHECK(r.mode == IMP_MODE_R_REVERSED || r.mode == IMP_MODE_R_STICKING);
+        double P[3] = {0, 0, 0}, WP[3];
+        for (int j = 0; j < i1; j++)
+            for (int l = 0; l < 3; l++) P[l] += r.stage[j].P[l];
+        CHECK_NEAR(P[1], r.Pc, 1e-14);
+        imp_mat3_vec(c.W, P, WP);
+        double vt[2] = {c.vC0[0] + WP[0], c.vC0[2] + WP[2]};
+        double det = c.Wtt[0] * c.Wtt[3] - c.Wtt[1] * c.Wtt[2];
+        double g[2] = {(c.Wtt[3] * vt[0] - c.Wtt[1] * vt[1]) / det,
+                       (c.Wtt[0] * vt[1] - c.Wtt[2] * vt[0]) / det};
+        double q[2] = {(c.Wtt[3] * c.Wtn[0] - c.Wtt[1] * c.Wtn[1]) / det,
+                       (c.Wtt[0] * c.Wtn[1] - c.Wtt[2] * c.Wtn[0]) / det};
+        double a = q[0] * q[0] + q[1] * q[1] - mu * mu;
+        double bb = g[0] * q[0] + g[1] * q[1], cc = g[0] * g[0] + g[1] * g[1];
+        double F = a > 0 ? (-bb - sqrt(bb * bb - a * cc)) / a : cc / (-bb + sqrt(bb * bb - a * cc));
+        CHECK_NEAR(r.stage[i1].P[1], F, 1e-12);
+        CHECK_NEAR(r.stage[i1].P[0], -(g[0] + q[0] * F), 1e-12);
+        CHECK_NEAR(r.stage[i1].P[2], -(g[1] + q[1] * F), 1e-12);
+        CHECK_NEAR(hypot(r.stage[i1].P[0], r.stage[i1].P[2]), mu * F, 1e-12);
+    }
+}
+
 static double urand(double lo, double hi) { return lo + (hi - lo) * (rand() / (RAND_MAX + 1.0)); }
 
 static void random_body(imp_body3d *b)
@@ -189,7 +363,7 @@ static void test_random(void)
             imp_law law = law_of((imp_law_kind)k, e);
             imp_result3d r, x;
             imp_status st = imp_solve3d_algebraic(&b, mu, mu, &law, NULL, &r);
-            if (st == IMP_ENOCONV && r.inconsistent) {
+            if (st == IMP_ENOSOLUTION && r.inconsistent) {
                 inconsistent++;
                 continue;
             }
@@ -199,6 +373,9 @@ static void test_random(void)
                 continue;
             }
             if (r.energy_gain != (r.dT > 1e-9 * c.T0)) bad++;
+            /* E.2's checks: no negative normal impulse, no final approach */
+            if (!(r.P[1] >= 0) || r.vC[1] < -1e-12 * hypot(hypot(c.vC0[0], c.vC0[1]), c.vC0[2])) bad++;
+            for (int j = 0; j < r.nstage; j++) if (!(r.stage[j].P[1] >= 0)) bad++;
             gains += r.energy_gain;
             if (!(hypot(r.P[0], r.P[2]) <= mu * r.P[1] * (1 + 1e-9) + 1e-12)) bad++;
             if (!(fabs(r.Wc + r.Wr + r.Wf - r.dT) <= 1e-9 * c.T0)) bad++;
@@ -317,6 +494,11 @@ static void test_custom(void)
 
 int main(void)
 {
+    RUN(test_consistency);
+    RUN(test_mu0);
+    RUN(test_newton_failure);
+    RUN(test_grazing);
+    RUN(test_closed_form_r1);
     RUN(test_custom);
     RUN(test_rod_a);
     RUN(test_rod_b);

@@ -2,7 +2,9 @@
 -- built slip hodograph of the exact method (core.solve3d does the work).
 local fmt = string.format
 
-local function v3(v) return fmt("(%.6f, %.6f, %.6f)", v[1], v[2], v[3]) end
+-- six decimals; a component that rounds to zero prints without a sign
+local function f6(x) local s = fmt("%.6f", x) return s == "-0.000000" and "0.000000" or s end
+local function v3(v) return fmt("(%s, %s, %s)", f6(v[1]), f6(v[2]), f6(v[3])) end
 local function v2(u) return fmt("(%.4f, %.4f)", u.x, u.z) end
 
 return function(impact, core)

@@ -105,38 +105,129 @@ double imp_body3d_energy(const imp_body3d *b, const double v[3], const double w[
     return 0.5 * (b->m * imp_vec3_dot(v, v) + imp_vec3_dot(w, H));
 }
 
+/* The principal decomposition of the world inertia: given, or from dsyev. */
+static imp_status principal(const imp_body3d *b, double moments[3], double axes[9])
+{
+    if (b->principal) {
+        memcpy(moments, b->moments, 3 * sizeof *moments);
+        memcpy(axes, b->axes, 9 * sizeof *axes);
+        for (int i = 0; i < 9; i++)
+            if (!isfinite(axes[i])) return IMP_EINPUT;
+    } else {
+        double a[9];
+        memcpy(a, b->I, sizeof a);  /* symmetric: row- and column-major agree */
+        if (LAPACKE_dsyev_work(LAPACK_COL_MAJOR, 'V', 'U', 3, a, 3, moments,
+                               (double[64]){0}, 64) != 0)
+            return IMP_ESINGULAR;
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++)
+                axes[3 * i + j] = a[i + 3 * j];  /* column j = axis j */
+    }
+    for (int i = 0; i < 3; i++)
+        if (!(moments[i] > 0) || !isfinite(moments[i])) return IMP_ESINGULAR;
+    return IMP_OK;
+}
+
+/* L L^T += x x^T for a lower-triangular 3x3 L: one Givens rotation per
+ * column folds x into L (an orthogonal update, so no cancellation). */
+static void chol_update(double L[9], double x[3])
+{
+    for (int k = 0; k < 3; k++) {
+        double r = hypot(L[4 * k], x[k]);
+        if (!(r > 0)) continue;
+        double c = L[4 * k] / r, s = x[k] / r;
+        L[4 * k] = r;
+        for (int i = k + 1; i < 3; i++) {
+            double t = L[3 * i + k];
+            L[3 * i + k] = c * t + s * x[i];
+            x[i] = c * x[i] - s * t;
+        }
+    }
+}
+
+void imp_contact3d_tsolve(const imp_contact3d *c, const double v[2], double g[2])
+{
+    const double *L = c->L;   /* Wtt = Ltt Ltt^T, Ltt = [[L0, 0], [L3, L4]] */
+    double y0 = v[0] / L[0], y1 = (v[1] - L[3] * y0) / L[4];
+    g[1] = y1 / L[4];
+    g[0] = (y0 - L[3] * g[1]) / L[0];
+}
+
 imp_status imp_contact3d_init(const imp_body3d *b, imp_contact3d *c)
 {
+    c->cond = 0;
     if (!(b->m > 0) || !isfinite(b->m)) return IMP_EINPUT;
     for (int i = 0; i < 9; i++)
         if (!isfinite(b->I[i])) return IMP_EINPUT;
     for (int i = 0; i < 3; i++)
         if (!isfinite(b->r[i]) || !isfinite(b->v[i]) || !isfinite(b->w[i]))
             return IMP_EINPUT;
-    if (!imp_mat3_inverse(b->I, c->Iinv)) return IMP_ESINGULAR;
-    double X[9], T[9];
-    imp_mat3_cross(b->r, X);
-    imp_mat3_mul(X, c->Iinv, T);
-    imp_mat3_mul(T, X, c->W);
-    for (int i = 0; i < 9; i++) c->W[i] = -c->W[i];
-    for (int i = 0; i < 3; i++) c->W[4 * i] += 1 / b->m;
-    for (int i = 0; i < 3; i++)          /* symmetric by construction */
-        for (int j = i + 1; j < 3; j++)
-            c->W[3 * i + j] = c->W[3 * j + i] = 0.5 * (c->W[3 * i + j] + c->W[3 * j + i]);
-    const double *W = c->W;
+    double mom[3];
+    imp_status st = principal(b, mom, c->axes);
+    if (st != IMP_OK) return st;
+    /* W = 1/m + sum_j c_j c_j^T / I_j, c_j = a_j x r (E.1 with
+     * I^-1 = sum_j a_j a_j^T / I_j): every term is positive semidefinite */
+    static const int perm[3] = {0, 2, 1};   /* L's order (x, z, y) */
+    memset(c->W, 0, sizeof c->W);
+    memset(c->Iinv, 0, sizeof c->Iinv);
+    memset(c->L, 0, sizeof c->L);
+    for (int i = 0; i < 3; i++) {
+        c->W[4 * i] = 1 / b->m;
+        c->L[4 * i] = sqrt(1 / b->m);
+    }
+    for (int j = 0; j < 3; j++) {
+        double a[3] = {c->axes[j], c->axes[3 + j], c->axes[6 + j]}, cj[3], x[3];
+        c->invI[j] = 1 / mom[j];
+        if (!isfinite(c->invI[j])) return IMP_ESINGULAR;
+        imp_vec3_cross(a, b->r, cj);
+        for (int i = 0; i < 3; i++)
+            for (int k = 0; k < 3; k++) {
+                c->Iinv[3 * i + k] += a[i] * a[k] * c->invI[j];
+                c->W[3 * i + k] += cj[i] * cj[k] * c->invI[j];
+            }
+        double sq = sqrt(c->invI[j]);
+        for (int i = 0; i < 3; i++) x[i] = cj[perm[i]] * sq;
+        chol_update(c->L, x);
+    }
+    for (int i = 0; i < 9; i++)
+        if (!isfinite(c->W[i]) || !isfinite(c->L[i])) return IMP_EOVERFLOW;
+    const double *W = c->W, *L = c->L;
     c->Wtt[0] = W[0]; c->Wtt[1] = W[2]; c->Wtt[2] = W[6]; c->Wtt[3] = W[8];
     c->Wtn[0] = W[1]; c->Wtn[1] = W[7];
     c->Wnn = W[4];
-    double det = c->Wtt[0] * c->Wtt[3] - c->Wtt[1] * c->Wtt[2];
-    if (!(det > 0) || !(c->Wnn > 0)) return IMP_ESINGULAR;
-    c->q[0] = (c->Wtt[3] * c->Wtn[0] - c->Wtt[1] * c->Wtn[1]) / det;
-    c->q[1] = (c->Wtt[0] * c->Wtn[1] - c->Wtt[2] * c->Wtn[0]) / det;
+    if (!(L[0] > 0) || !(L[4] > 0) || !(L[8] > 0)) return IMP_ESINGULAR;
+    /* cond(W) <= trace(W) |L^-1|_F^2 (at most 9 times too large): beyond
+     * IMP_COND3D_MAX the post-impact velocities (W times an impulse known
+     * to rounding) are not resolved in double precision */
+    double i10 = -L[3] / (L[0] * L[4]), i21 = -L[7] / (L[4] * L[8]);
+    double i20 = (L[3] * L[7] - L[4] * L[6]) / (L[0] * L[4] * L[8]);
+    double fro = 1 / (L[0] * L[0]) + 1 / (L[4] * L[4]) + 1 / (L[8] * L[8])
+               + i10 * i10 + i21 * i21 + i20 * i20;
+    c->cond = (W[0] + W[4] + W[8]) * fro;
+    if (!(c->cond <= IMP_COND3D_MAX)) return IMP_ESINGULAR;
+    /* q = Wtt^-1 Wtn = Ltt^-T (L6, L7); kstick = L8^2 */
+    c->q[1] = L[7] / L[4];
+    c->q[0] = (L[6] - L[3] * c->q[1]) / L[0];
     c->rho_req = hypot(c->q[0], c->q[1]);
-    c->kstick = c->Wnn - (c->Wtn[0] * c->q[0] + c->Wtn[1] * c->q[1]);
+    c->kstick = L[8] * L[8];
+    /* Wtt's eigensystem: the large eigenvalue from the entries, the small
+     * one from det Wtt = (L0 L4)^2 (accurate even when Wtt is nearly
+     * singular), the eigenvector from the Jacobi angle */
+    double hd = 0.5 * (c->Wtt[0] - c->Wtt[3]), off = c->Wtt[1];
+    c->tev[1] = 0.5 * (c->Wtt[0] + c->Wtt[3]) + hypot(hd, off);
+    double d = L[0] * L[4];
+    c->tev[0] = d * d / c->tev[1];
+    double th = 0.5 * atan2(off, hd);
+    c->tvec[0] = cos(th); c->tvec[1] = sin(th);
     double wr[3];
     imp_vec3_cross(b->w, b->r, wr);
     for (int i = 0; i < 3; i++) c->vC0[i] = b->v[i] + wr[i];
+    double vt0[2] = {c->vC0[0], c->vC0[2]};
+    imp_contact3d_tsolve(c, vt0, c->g0);
     c->T0 = imp_body3d_energy(b, b->v, b->w);
+    if (!isfinite(c->vC0[0]) || !isfinite(c->vC0[1]) || !isfinite(c->vC0[2])
+        || !isfinite(c->T0) || !isfinite(c->rho_req) || !isfinite(c->kstick))
+        return IMP_EOVERFLOW;
     return IMP_OK;
 }
 
@@ -158,7 +249,7 @@ void imp_result3d_finish(const imp_body3d *b, const imp_contact3d *c,
                          imp_result3d *out)
 {
     const double *P = out->P;
-    double rP[3], dw[3], WP[3], wr[3];
+    double rP[3], dw[3], wr[3];
     imp_vec3_cross(b->r, P, rP);
     imp_mat3_vec(c->Iinv, rP, dw);
     for (int i = 0; i < 3; i++) {
@@ -167,8 +258,12 @@ void imp_result3d_finish(const imp_body3d *b, const imp_contact3d *c,
     }
     imp_vec3_cross(out->w, b->r, wr);
     for (int i = 0; i < 3; i++) out->vC[i] = out->v[i] + wr[i];
-    imp_mat3_vec(c->W, P, WP);
-    out->dT = imp_vec3_dot(c->vC0, P) + 0.5 * imp_vec3_dot(P, WP);
+    /* P.W.P = |L^T P|^2 (order x, z, y): a sum of squares, so a nearly
+     * singular inertia (entries of W far larger than P.W.P) costs nothing */
+    const double *L = c->L;
+    double q0 = P[0], q1 = P[2], q2 = P[1];
+    double l0 = L[0] * q0 + L[3] * q1 + L[6] * q2, l1 = L[4] * q1 + L[7] * q2, l2 = L[8] * q2;
+    out->dT = imp_vec3_dot(c->vC0, P) + 0.5 * (l0 * l0 + l1 * l1 + l2 * l2);
     out->T0 = c->T0;
     out->energy_ratio = c->T0 > 0 ? 1 + out->dT / c->T0 : 1;
     out->energy_gain = out->dT > 1e-9 * c->T0;
@@ -190,9 +285,9 @@ void imp_opts3d_default(imp_opts3d *o)
     o->track = NULL;
 }
 
-imp_status imp_reslide3d(const double Wtt[4], const double Wtn[2], double mu_k,
-                         double u[2], double *lambda)
+imp_status imp_reslide3d(const imp_contact3d *c, double mu_k, double u[2], double *lambda)
 {
+    const double *Wtn = c->Wtn;
     double b = hypot(Wtn[0], Wtn[1]);
     if (!(b > 0)) return IMP_EINPUT;
     if (mu_k == 0) {  /* u = Wtn/lambda */
@@ -200,32 +295,30 @@ imp_status imp_reslide3d(const double Wtt[4], const double Wtn[2], double mu_k,
         *lambda = b;
         return IMP_OK;
     }
-    double det = Wtt[0] * Wtt[3] - Wtt[1] * Wtt[2];
-    double q0 = (Wtt[3] * Wtn[0] - Wtt[1] * Wtn[1]) / det,
-           q1 = (Wtt[0] * Wtn[1] - Wtt[2] * Wtn[0]) / det;
-    if (!(det > 0) || !(hypot(q0, q1) > mu_k)) return IMP_EINPUT;
-    /* |u(l)|^2 - 1 is convex and strictly decreasing on l > 0: safeguarded
-     * Newton on the bracket [0, |Wtn|] (|u(|Wtn|)| < 1). */
-    double lo = 0, hi = b, l = 0.5 * b;
+    if (!(c->rho_req > mu_k)) return IMP_EINPUT;
+    /* In Wtt's eigenbasis (e1 small, e2 large): |u(l)|^2 =
+     * b1^2/(l + mu w1)^2 + b2^2/(l + mu w2)^2, convex and strictly
+     * decreasing on l > 0; safeguarded Newton on the bracket [0, |Wtn|]
+     * (|u(|Wtn|)| < 1). */
+    const double e2[2] = {c->tvec[0], c->tvec[1]}, e1[2] = {-c->tvec[1], c->tvec[0]};
+    double b1 = e1[0] * Wtn[0] + e1[1] * Wtn[1], b2 = e2[0] * Wtn[0] + e2[1] * Wtn[1];
+    double m1 = mu_k * c->tev[0], m2 = mu_k * c->tev[1];
+    double lo = 0, hi = b, l = 0.5 * b, x1 = 0, x2 = 0;
     for (int it = 0; it < 200; it++) {
-        double A0 = l + mu_k * Wtt[0], A1 = mu_k * Wtt[1], A2 = mu_k * Wtt[2],
-               A3 = l + mu_k * Wtt[3];
-        double d = A0 * A3 - A1 * A2;
-        double x = (A3 * Wtn[0] - A1 * Wtn[1]) / d, z = (A0 * Wtn[1] - A2 * Wtn[0]) / d;
-        double f = x * x + z * z - 1;
-        /* d|u|^2/dl = -2 u.(A^-1 u) */
-        double y0 = (A3 * x - A1 * z) / d, y1 = (A0 * z - A2 * x) / d;
-        double df = -2 * (x * y0 + z * y1);
+        x1 = b1 / (l + m1); x2 = b2 / (l + m2);
+        double f = x1 * x1 + x2 * x2 - 1;
+        double df = -2 * (x1 * x1 / (l + m1) + x2 * x2 / (l + m2));
         if (f > 0) lo = l; else hi = l;
-        u[0] = x; u[1] = z;
         if (f == 0 || hi - lo <= 4e-16 * hi) break;
         double ln = l - f / df;
         if (!(ln > lo && ln < hi)) ln = 0.5 * (lo + hi);
         if (fabs(ln - l) <= 1e-16 * l) { l = ln; break; }
         l = ln;
     }
-    double n = hypot(u[0], u[1]);
-    u[0] /= n; u[1] /= n;
+    x1 = b1 / (l + m1); x2 = b2 / (l + m2);
+    double n = hypot(x1, x2);
+    u[0] = (x1 * e1[0] + x2 * e2[0]) / n;
+    u[1] = (x1 * e1[1] + x2 * e2[1]) / n;
     *lambda = l;
     if (!(l > 0)) return IMP_ENOCONV;
     return IMP_OK;

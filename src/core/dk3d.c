@@ -1,21 +1,29 @@
 /* The exact 3D impact: Darboux-Keller integration over the normal impulse
- * p (PHYSICS.md E.3, after Keller 1986). State y = (Pt_x, Pt_z, Wn, Wf);
- * the contact velocity follows from v_C = v_C0 + W P at every p.
+ * p (PHYSICS.md E.3, after Keller 1986). The slip v_t is integrated as a
+ * state of its own, with the tangential impulse and the works:
  *
- *   sliding:   dPt/dp = -mu_k vt/|vt|    (Dormand-Prince 5(4), adaptive)
- *   sticking:  dPt/dp = -Wtt^-1 Wtn      (constant)
- *   re-slide:  dPt/dp = -mu_k u          (constant, u from imp_reslide3d)
- *   dWn/dp = vn,  dWf/dp = vt . dPt/dp
+ *   sliding:   dPt/dp = -mu_k u, dv_t/dp = Wtn - mu_k Wtt u, u = v_t/|v_t|
+ *              (Dormand-Prince 5(4), adaptive)
+ *   fixed:     sticking (dPt/dp = -Wtt^-1 Wtn, v_t = 0) or a slip along an
+ *              invariant ray u (Wtn - mu_k Wtt u = lambda u: dPt/dp =
+ *              -mu_k u, dv_t/dp = lambda u), both with constant rates
+ *   dWn/dp = vn,  dWf/dp = v_t . dPt/dp;  vn = vC0_n + Wtn.Pt + Wnn p
  *
- * Events are located by re-taking the step from its start with a shorter
- * length (Illinois on the step length), so they are as accurate as the
- * steps themselves. A slip heading for zero (|vt| within a few steps, or
- * below 1e-3 |vC0|) is followed in tau = ln(s0/|vt|), where the turning
- * direction is regular; at |vt| = 1e-6 |vC0| it is carried to zero along
- * its current direction (exact on an attracting centripetal ray; past a
- * repelling one the true slip only nearly stops, by about that much) and
- * projected onto v_t = 0. Then it sticks (|Wtt^-1 Wtn| <= mu_s) or
- * restarts along the unique invariant ray u (imp_reslide3d). */
+ * Since the hodograph field depends on the direction u only, the slip
+ * direction obeys a one-dimensional flow, dphi/dp = g(phi)/|v_t| with
+ * g = u_perp.f(u): it either settles on an attracting invariant ray (then
+ * the rest of the slide is a straight line, integrated exactly: a stop at
+ * |v_t|/|lambda| when lambda < 0) or turns past a close approach, where
+ * |v_t| has a positive minimum and the slip goes on. Near v_t = 0 the
+ * approach is followed in tau = ln(s0/|v_t|) (the direction equation is
+ * regular there); it leaves tau when |v_t| stops shrinking. A slip counts
+ * as stopped only when it lands on an attracting centripetal ray, or when
+ * what is left of the approach is below the tolerance (1e-2 rtol of the
+ * impulse scale); a close approach is integrated through at any depth.
+ * After a stop: stick (|Wtt^-1 Wtn| <= mu_s) or restart along the unique
+ * centrifugal ray (imp_reslide3d). Events (maximum compression, the law's
+ * termination) are located by re-taking the step with a shorter length
+ * (Illinois), so they are as accurate as the steps. */
 #include <math.h>
 #include <string.h>
 
@@ -24,40 +32,58 @@
 
 enum { K_SLIDE, K_FIXED, K_TAU };
 
-/* The right-hand side of one integration period. K_SLIDE and K_FIXED run
- * in p with z = (Pt_x, Pt_z, Wn, Wf); K_TAU runs near a slip stop in
- * tau = ln(s0/|vt|) with z = (phi, p, Pt_x, Pt_z, Wn, Wf), phi the slip
- * angle: there the direction equation dphi/dtau is regular while in p it
- * is singular at v_t = 0, so the hodograph's final approach (which may
- * still be turning) is followed exactly down to |vt| ~ 1e-14. */
+/* The state of a p-period, y = (Pt_x, Pt_z, Wn, Wf, vt_x, vt_z); a
+ * tau-period has z = (u_x, u_z, p, Pt_x, Pt_z, Wn, Wf) and |v_t| =
+ * s0 exp(-tau) (the direction is a unit vector, not an angle, so a slip
+ * along an axis of planar data stays exactly on it). */
+#define NY 6
+#define NZ 7
+
+/* |(a, b)|: sqrt of the squares, hypot only where they could under- or
+ * overflow (libm's hypot is a quarter of the integrator's time) */
+static inline double len2(double a, double b)
+{
+    double s = sqrt(a * a + b * b);
+    return s > 1e-150 && s < 1e150 ? s : hypot(a, b);
+}
+
 typedef struct {
     const imp_contact3d *c;
     double mu_k;
     int kind;
     double cfix[2];     /* K_FIXED: dPt/dp */
-    double ulast[2];    /* K_SLIDE: direction used if |vt| is exactly 0 */
-    double s0;          /* K_TAU: |vt| at tau = 0 */
+    double vfix[2];     /* K_FIXED: dv_t/dp (0 sticking, lambda u on a ray) */
+    double ulast[2];    /* the slip direction used where |v_t| is exactly 0 */
+    double s0;          /* K_TAU: |v_t| at tau = 0 */
+    int ray;            /* K_FIXED along an invariant ray: the slip may reach zero */
+    int stick;          /* K_FIXED sticking: v_n = vn_fix + kstick (p - p_fix) */
+    double vn_fix, p_fix;
 } rhs_t;
 
-static int dim_of(const rhs_t *r) { return r->kind == K_TAU ? 6 : 4; }
+static int dim_of(const rhs_t *r) { return r->kind == K_TAU ? NZ : NY; }
 
-static void contact_vel(const imp_contact3d *c, double p, const double y[4],
-                        double vt[2], double *vn)
+/* v_n = vC0_n + Wtn.Pt + Wnn p; while sticking it is linear with the rate
+ * kstick = L_yy^2, which the sum would give only after a cancellation of
+ * terms as large as W's largest entries (a nearly singular inertia). */
+static double normal_vel(const rhs_t *r, double p, const double y[NY])
 {
-    vt[0] = c->vC0[0] + c->Wtt[0] * y[0] + c->Wtt[1] * y[1] + c->Wtn[0] * p;
-    vt[1] = c->vC0[2] + c->Wtt[2] * y[0] + c->Wtt[3] * y[1] + c->Wtn[1] * p;
-    *vn = c->vC0[1] + c->Wtn[0] * y[0] + c->Wtn[1] * y[1] + c->Wnn * p;
+    const imp_contact3d *c = r->c;
+    if (r->kind == K_FIXED && r->stick) return r->vn_fix + c->kstick * (p - r->p_fix);
+    return c->vC0[1] + c->Wtn[0] * y[0] + c->Wtn[1] * y[1] + c->Wnn * p;
 }
 
 /* (p, y) of a state (t, z) of the period r. */
-static void unpack(const rhs_t *r, double t, const double *z, double *p, double y[4])
+static void unpack(const rhs_t *r, double t, const double *z, double *p, double y[NY])
 {
     if (r->kind == K_TAU) {
-        *p = z[1];
-        memcpy(y, z + 2, 4 * sizeof *y);
+        double n = len2(z[0], z[1]), s = r->s0 * exp(-t);
+        *p = z[2];
+        memcpy(y, z + 3, 4 * sizeof *y);
+        y[4] = s * z[0] / n;
+        y[5] = s * z[1] / n;
     } else {
         *p = t;
-        memcpy(y, z, 4 * sizeof *y);
+        memcpy(y, z, NY * sizeof *y);
     }
 }
 
@@ -71,34 +97,40 @@ static void slide_rate(const imp_contact3d *c, double mu_k, const double u[2], d
 static void rhs(const rhs_t *r, double t, const double *z, double *dz)
 {
     const imp_contact3d *c = r->c;
-    double vt[2], vn, p, y[4];
+    double p, y[NY];
     unpack(r, t, z, &p, y);
-    contact_vel(c, p, y, vt, &vn);
+    double vn = normal_vel(r, p, y);
     if (r->kind == K_TAU) {
-        double u[2] = {cos(z[0]), sin(z[0])}, f[2];
+        double n = len2(z[0], z[1]), u[2] = {z[0] / n, z[1] / n}, f[2];
         slide_rate(c, r->mu_k, u, f);
-        double uf = u[0] * f[0] + u[1] * f[1], s = r->s0 * exp(-t);
-        double dp = -s / uf;
-        dz[0] = -(-u[1] * f[0] + u[0] * f[1]) / uf;
-        dz[1] = dp;
-        dz[2] = -r->mu_k * u[0] * dp;
-        dz[3] = -r->mu_k * u[1] * dp;
-        dz[4] = vn * dp;
-        dz[5] = -r->mu_k * s * dp;
+        double h = u[0] * f[0] + u[1] * f[1], g = -u[1] * f[0] + u[0] * f[1];
+        double s = r->s0 * exp(-t), dp = -s / h;
+        dz[0] = (g / h) * u[1];      /* du/dtau = -(g/h) u_perp */
+        dz[1] = -(g / h) * u[0];
+        dz[2] = dp;
+        dz[3] = -r->mu_k * u[0] * dp;
+        dz[4] = -r->mu_k * u[1] * dp;
+        dz[5] = vn * dp;
+        dz[6] = -r->mu_k * s * dp;
         return;
     }
     if (r->kind == K_FIXED) {
         dz[0] = r->cfix[0];
         dz[1] = r->cfix[1];
+        dz[3] = y[4] * r->cfix[0] + y[5] * r->cfix[1];
+        dz[4] = r->vfix[0];
+        dz[5] = r->vfix[1];
     } else {
-        double s = hypot(vt[0], vt[1]);
-        double u0 = r->ulast[0], u1 = r->ulast[1];
-        if (s > 0) { u0 = vt[0] / s; u1 = vt[1] / s; }
-        dz[0] = -r->mu_k * u0;
-        dz[1] = -r->mu_k * u1;
+        double s = len2(y[4], y[5]), u[2] = {r->ulast[0], r->ulast[1]}, f[2];
+        if (s > 0) { u[0] = y[4] / s; u[1] = y[5] / s; }
+        slide_rate(c, r->mu_k, u, f);
+        dz[0] = -r->mu_k * u[0];
+        dz[1] = -r->mu_k * u[1];
+        dz[3] = -r->mu_k * s;
+        dz[4] = f[0];
+        dz[5] = f[1];
     }
     dz[2] = vn;
-    dz[3] = vt[0] * dz[0] + vt[1] * dz[1];
 }
 
 /* One Dormand-Prince 5(4) step; err gets the embedded error estimate. */
@@ -115,7 +147,7 @@ static void dp_step(const rhs_t *r, double t, const double *y, double h,
         b1 = 35.0 / 384, b3 = 500.0 / 1113, b4 = 125.0 / 192, b5 = -2187.0 / 6784, b6 = 11.0 / 84,
         e1 = 71.0 / 57600, e3 = -71.0 / 16695, e4 = 71.0 / 1920, e5 = -17253.0 / 339200,
         e6 = 22.0 / 525, e7 = -1.0 / 40;
-    double k1[6], k2[6], k3[6], k4[6], k5[6], k6[6], k7[6], w[6];
+    double k1[NZ], k2[NZ], k3[NZ], k4[NZ], k5[NZ], k6[NZ], k7[NZ], w[NZ];
     int i, n = dim_of(r);
     rhs(r, t, y, k1);
     for (i = 0; i < n; i++) w[i] = y[i] + h * a21 * k1[i];
@@ -137,6 +169,65 @@ static void dp_step(const rhs_t *r, double t, const double *y, double h,
         err[i] = h * (e1 * k1[i] + e3 * k3[i] + e4 * k4[i] + e5 * k5[i] + e6 * k6[i] + e7 * k7[i]);
 }
 
+/* lambda = u.f(u) on an invariant ray, from the better conditioned of the
+ * two components of f(u) = lambda u in Wtt's eigenbasis: along a stiff
+ * eigenvalue w2 (a nearly singular inertia) b2 - mu w2 u2 is a difference
+ * of large numbers, along the soft one it is not (weighted least squares
+ * with each component's rounding level as its weight). */
+static double ray_rate(const imp_contact3d *c, double mu, const double u[2])
+{
+    const double e2[2] = {c->tvec[0], c->tvec[1]}, e1[2] = {-c->tvec[1], c->tvec[0]};
+    double b1 = e1[0] * c->Wtn[0] + e1[1] * c->Wtn[1], b2 = e2[0] * c->Wtn[0] + e2[1] * c->Wtn[1];
+    double u1 = e1[0] * u[0] + e1[1] * u[1], u2 = e2[0] * u[0] + e2[1] * u[1];
+    double f1 = b1 - mu * c->tev[0] * u1, f2 = b2 - mu * c->tev[1] * u2;
+    double s1 = fabs(b1) + mu * c->tev[0] + 1e-300, s2 = fabs(b2) + mu * c->tev[1] + 1e-300;
+    double w1 = u1 / (s1 * s1), w2 = u2 / (s2 * s2);
+    return (w1 * f1 + w2 * f2) / (w1 * u1 + w2 * u2);
+}
+
+/* The attracting invariant ray within 0.1 rad of the slip direction u:
+ * Newton on g(phi) = u_perp.f(u), whose slope g' = -(u.f + mu u_perp.Wtt
+ * u_perp) must be negative (the ray attracts the direction). Returns the
+ * bound on the tangential impulse lost by snapping a slip of size s onto
+ * it, mu |phi - phi*| s / (|g'| - lambda) (the direction converges like
+ * s^(|g'|/|lambda|)), or -1 when there is no such ray (or, on a
+ * centrifugal ray, it attracts too weakly: |g'| <= 2 lambda). */
+static double near_ray(const imp_contact3d *c, double mu, const double u[2], double s,
+                       double tol, double us[2], double *lambda)
+{
+    double v[2] = {u[0], u[1]}, tot = 0, lam = 0, dg = 0;
+    for (int it = 0; it < 12; it++) {
+        double f[2], w[2] = {-v[1], v[0]};
+        slide_rate(c, mu, v, f);
+        lam = v[0] * f[0] + v[1] * f[1];
+        double g = w[0] * f[0] + w[1] * f[1];
+        double wWw = w[0] * (c->Wtt[0] * w[0] + c->Wtt[1] * w[1])
+                   + w[1] * (c->Wtt[2] * w[0] + c->Wtt[3] * w[1]);
+        dg = -(lam + mu * wWw);
+        if (!(dg < 0)) return -1;
+        double d = -g / dg;
+        /* first estimate: give up early unless a snap is within reach */
+        if (it == 0 && (fabs(d) > 0.1 || mu * fabs(d) * s > 1e3 * tol * (-dg - lam)))
+            return -1;
+        if (it > 0 && d == 0) break;
+        tot += d;
+        if (fabs(tot) > 0.1) return -1;
+        double cd = cos(d), sd = sin(d);
+        double v0 = cd * v[0] + sd * w[0], v1 = cd * v[1] + sd * w[1], n = len2(v0, v1);
+        v[0] = v0 / n; v[1] = v1 / n;
+        if (fabs(d) <= 1e-15) break;
+    }
+    double f[2], w[2] = {-v[1], v[0]};
+    slide_rate(c, mu, v, f);
+    lam = v[0] * f[0] + v[1] * f[1];
+    dg = -(lam + mu * (w[0] * (c->Wtt[0] * w[0] + c->Wtt[1] * w[1])
+                       + w[1] * (c->Wtt[2] * w[0] + c->Wtt[3] * w[1])));
+    if (!(dg < 0) || (lam > 0 && !(-dg > 2 * lam))) return -1;
+    us[0] = v[0]; us[1] = v[1];
+    *lambda = ray_rate(c, mu, v);
+    return mu * fabs(tot) * s / (-dg - lam);
+}
+
 /* The integrator's whole state. */
 typedef struct {
     const imp_body3d *b;
@@ -144,53 +235,82 @@ typedef struct {
     const imp_law *law;
     double mu_s, mu_k;
     rhs_t r;            /* the current period */
-    double t, z[6];     /* its independent variable and state */
-    double p, y[4];     /* the same point as (p, Pt_x, Pt_z, Wn, Wf) */
+    double t, z[NZ];    /* its independent variable and state */
+    double p, y[NY];    /* the same point as (p, Pt_x, Pt_z, Wn, Wf, vt_x, vt_z) */
     int compression;
     double pc, Wc;
     imp_track3d *track;
     imp_result3d *out;
     double Pstage[3];   /* impulse at the start of the current stage */
+    double p1;          /* no stop before this p (cone_entry) */
+    double tol;         /* what a stop or a snap may move P by (updated per step) */
 } dk_t;
 
 /* Starts a p-period at the current point. */
 static void set_p_period(dk_t *d, int kind)
 {
     d->r.kind = kind;
+    d->r.stick = d->r.ray = 0;
     d->t = d->p;
     memcpy(d->z, d->y, sizeof d->y);
 }
 
-static void law_state(const dk_t *d, double p, const double y[4], imp_law_state *s)
+/* Slides on along the invariant ray u (lambda = u.f(u)): constant rates. */
+static void set_ray(dk_t *d, const double u[2], double lambda)
 {
-    double vt[2], vn;
-    contact_vel(d->c, p, y, vt, &vn);
+    double s = len2(d->y[4], d->y[5]);
+    d->y[4] = s * u[0];
+    d->y[5] = s * u[1];
+    d->r.cfix[0] = -d->mu_k * u[0];
+    d->r.cfix[1] = -d->mu_k * u[1];
+    d->r.vfix[0] = lambda * u[0];
+    d->r.vfix[1] = lambda * u[1];
+    d->r.ulast[0] = u[0]; d->r.ulast[1] = u[1];
+    set_p_period(d, K_FIXED);
+    d->r.ray = 1;
+}
+
+/* Without friction the slip moves on the straight line v_t0 + Wtn p with
+ * no tangential impulse; it reaches zero only when v_t is exactly
+ * antiparallel to Wtn (planar data): a ray then. */
+static void set_frictionless(dk_t *d)
+{
+    const imp_contact3d *c = d->c;
+    double vt[2] = {d->y[4], d->y[5]};
+    d->r.cfix[0] = d->r.cfix[1] = 0;
+    d->r.vfix[0] = c->Wtn[0];
+    d->r.vfix[1] = c->Wtn[1];
+    set_p_period(d, K_FIXED);
+    d->r.ray = vt[0] * c->Wtn[1] - vt[1] * c->Wtn[0] == 0;
+}
+
+static void law_state(const dk_t *d, double p, const double y[NY], imp_law_state *s)
+{
     memset(s, 0, sizeof *s);
     s->Pn = p;
     s->Pc = d->compression ? 0 : d->pc;
-    s->vn = vn;
+    s->vn = normal_vel(&d->r, p, y);
     s->vn0 = d->c->vC0[1];
     s->Wc = d->compression ? y[2] : d->Wc;
     s->Wr = d->compression ? 0 : y[2] - d->Wc;
     s->Pt[0] = y[0]; s->Pt[1] = y[1];
-    s->vt[0] = vt[0]; s->vt[1] = vt[1];
+    s->vt[0] = y[4]; s->vt[1] = y[5];
     s->vt0[0] = d->c->vC0[0]; s->vt0[1] = d->c->vC0[2];
     s->phase = d->compression ? IMP_PHASE_COMPRESSION : IMP_PHASE_RESTITUTION;
     s->dim = 3;
 }
 
 /* The termination residual R (A.3.1) after maximum compression. */
-static imp_status residual(const dk_t *d, double p, const double y[4], double *R)
+static imp_status residual(const dk_t *d, double p, const double y[NY], double *R)
 {
     const imp_law *law = d->law;
-    double e = law->e, vt[2], vn;
+    double e = law->e;
     switch (law->kind) {
     case IMP_LAW_POISSON:
         *R = p - (1 + e) * d->pc;
         return IMP_OK;
     case IMP_LAW_NEWTON:
-        contact_vel(d->c, p, y, vt, &vn);
-        *R = vn + e * d->c->vC0[1];
+        *R = normal_vel(&d->r, p, y) + e * d->c->vC0[1];
         return IMP_OK;
     case IMP_LAW_ENERGETIC:
         *R = (y[2] - d->Wc) + e * e * d->Wc;
@@ -208,11 +328,10 @@ static imp_status residual(const dk_t *d, double p, const double y[4], double *R
 
 enum { EV_VN, EV_LAW };
 
-static imp_status event_value(const dk_t *d, int ev, double p, const double y[4], double *g)
+static imp_status event_value(const dk_t *d, int ev, double p, const double y[NY], double *g)
 {
     if (ev == EV_LAW) return residual(d, p, y, g);
-    double vt[2];
-    contact_vel(d->c, p, y, vt, g);
+    *g = normal_vel(&d->r, p, y);
     return IMP_OK;
 }
 
@@ -222,7 +341,7 @@ static imp_status event_value(const dk_t *d, int ev, double p, const double y[4]
 static imp_status locate(const dk_t *d, int ev, double h, double ga, double gb,
                          double *hr, double *zr)
 {
-    double a = 0, b = h, err[6], zt[6], p, y[4];
+    double a = 0, b = h, err[NZ], zt[NZ], p, y[NY];
     int side = 0, n = dim_of(&d->r);
     for (int it = 0; it < 200 && b - a > 1e-15 * (fabs(d->t) + h) && gb != 0; it++) {
         double x = b - gb * (b - a) / (gb - ga);
@@ -258,9 +377,8 @@ static imp_status track_point(dk_t *d)
         t->data = nd;
         t->cap = cap;
     }
-    double vt[2], vn, *q = t->data + 4 * t->n++;
-    contact_vel(d->c, d->p, d->y, vt, &vn);
-    q[0] = d->p; q[1] = vt[0]; q[2] = vn; q[3] = vt[1];
+    double *q = t->data + 4 * t->n++;
+    q[0] = d->p; q[1] = d->y[4]; q[2] = normal_vel(&d->r, d->p, d->y); q[3] = d->y[5];
     return IMP_OK;
 }
 
@@ -292,12 +410,10 @@ static void stage_close(dk_t *d, int at_stop)
     if (s->slip && at_stop) {          /* v_t is 0 here: keep the approach direction */
         s->u_end[0] = d->r.ulast[0];
         s->u_end[1] = d->r.ulast[1];
-    } else if (s->slip && d->r.kind != K_FIXED) {
-        double vt[2], vn;
-        contact_vel(d->c, d->p, d->y, vt, &vn);
-        double n = hypot(vt[0], vt[1]);
-        s->u_end[0] = n > 0 ? vt[0] / n : d->r.ulast[0];
-        s->u_end[1] = n > 0 ? vt[1] / n : d->r.ulast[1];
+    } else if (s->slip) {
+        double n = len2(d->y[4], d->y[5]);
+        s->u_end[0] = n > 0 ? d->y[4] / n : d->r.ulast[0];
+        s->u_end[1] = n > 0 ? d->y[5] / n : d->r.ulast[1];
     }
 }
 
@@ -306,29 +422,138 @@ static void stage_close(dk_t *d, int at_stop)
 static imp_status after_stop(dk_t *d, imp_stage3d_kind kind_if_slide)
 {
     const imp_contact3d *c = d->c;
-    set_p_period(d, K_FIXED);
+    d->y[4] = d->y[5] = 0;
     if (c->rho_req <= d->mu_s) {
+        double vn = normal_vel(&d->r, d->p, d->y);
         d->r.cfix[0] = -c->q[0];
         d->r.cfix[1] = -c->q[1];
+        d->r.vfix[0] = d->r.vfix[1] = 0;
+        set_p_period(d, K_FIXED);
+        d->r.stick = 1;
+        d->r.vn_fix = vn;
+        d->r.p_fix = d->p;
         stage_open(d, IMP_STAGE3D_STICKING, 0, NULL, 0);
         return IMP_OK;
     }
     double u[2], lambda;
-    imp_status st = imp_reslide3d(c->Wtt, c->Wtn, d->mu_k, u, &lambda);
-    if (st != IMP_OK) return st;
-    d->r.cfix[0] = -d->mu_k * u[0];
-    d->r.cfix[1] = -d->mu_k * u[1];
-    d->r.ulast[0] = u[0]; d->r.ulast[1] = u[1];
+    imp_status st = imp_reslide3d(c, d->mu_k, u, &lambda);
+    if (st != IMP_OK) {
+        d->out->fail = IMP_FAIL3D_RESLIDE;
+        return st == IMP_EINPUT ? IMP_ENOCONV : st;
+    }
+    set_ray(d, u, lambda);
     stage_open(d, kind_if_slide, 1, u, lambda);
     return IMP_OK;
+}
+
+/* The earliest normal impulse at which the slip can be zero: v_t = 0 needs
+ * Pt = -Wtt^-1 (vt0 + Wtn p) = -(g0 + q p), and every path keeps
+ * |Pt| <= mu_k p, so p >= p1, the smallest root of |g0 + q p| = mu_k p
+ * (E.2's c1 quadratic with g = g0, in its cancellation-free form; p1 is
+ * where a slip sliding straight from the start would stop). INFINITY when
+ * the line v_t = 0 never enters the cone (the slip cannot stop at all). */
+static double cone_entry(const imp_contact3d *c, double mu)
+{
+    const double *g = c->g0, *q = c->q;
+    double a = (c->rho_req - mu) * (c->rho_req + mu);
+    double bb = g[0] * q[0] + g[1] * q[1], cc = g[0] * g[0] + g[1] * g[1];
+    double cr = g[0] * q[1] - g[1] * q[0], disc = mu * mu * cc - cr * cr;
+    if (!(cc > 0)) return 0;
+    if (disc >= 0) {
+        if (bb <= 0 && (a <= 0 || bb < 0)) return cc / (-bb + sqrt(disc));
+        if (bb > 0 && a < 0) return (bb + sqrt(disc)) / -a;
+    }
+    return INFINITY;
+}
+
+/* The slip reached zero at the current point (p, y): land on v_t = 0 with
+ * the tangential impulse that gives it exactly, Pt = -(g0 + q p), a
+ * correction of the order of the integration error. The slide kept
+ * |Pt| <= mu_k p; a stop on the line v_t = 0 outside that cone lies before
+ * p1 = cone_entry() (by rounding: the stop conditions below require
+ * p >= p1 within the tolerance), so it moves there along the line and v_t
+ * stays 0 (moving Pt off the line instead would be amplified by W for a
+ * nearly singular inertia). */
+static void land_on_stop(dk_t *d)
+{
+    const imp_contact3d *c = d->c;
+    double mu = d->mu_k, p = d->p;
+    double Pt[2] = {-(c->g0[0] + c->q[0] * p), -(c->g0[1] + c->q[1] * p)};
+    if (len2(Pt[0], Pt[1]) > mu * p) {
+        double p1 = d->p1;
+        p1 /= 1 - 1e-6;
+        if (p1 > p && p1 - p <= 3e-6 * (p + 1e-300) + 1e-3 * d->tol) {
+            double vn = normal_vel(&d->r, p, d->y);
+            d->y[2] += vn * (p1 - p);
+            d->p = d->t = p = p1;
+            Pt[0] = -(c->g0[0] + c->q[0] * p); Pt[1] = -(c->g0[1] + c->q[1] * p);
+        }
+        double n = len2(Pt[0], Pt[1]), cap = mu * p;
+        if (n > cap) {                 /* what is left is rounding */
+            double k = n > 0 ? cap / n : 0;
+            Pt[0] *= k; Pt[1] *= k;
+        }
+    }
+    d->y[0] = Pt[0]; d->y[1] = Pt[1];
+    d->y[4] = d->y[5] = 0;
 }
 
 /* dv_n/dp at the current point of a p-period. */
 static double dvn_dp(const dk_t *d)
 {
-    double dy[4];
+    double dy[NY];
     rhs(&d->r, d->p, d->y, dy);
     return d->c->Wnn + d->c->Wtn[0] * dy[0] + d->c->Wtn[1] * dy[1];
+}
+
+static imp_status fail(dk_t *d, imp_fail3d why, imp_status st)
+{
+    imp_result3d *o = d->out;
+    o->fail = why;
+    o->fail_stage = o->nstage > 0 ? o->stage[o->nstage - 1].kind : IMP_STAGE3D_SLIDING;
+    o->fail_restitution = !d->compression;
+    o->fail_p = d->p;
+    return st;
+}
+
+/* The slip reached zero at the current point: land on it, close the
+ * sliding stage and open the next one; *maxc when this is also maximum
+ * compression. */
+static imp_status on_stop(dk_t *d, int *maxc)
+{
+    imp_result3d *out = d->out;
+    const imp_contact3d *c = d->c;
+    land_on_stop(d);
+    out->min_slip = 0;
+    stage_close(d, 1);
+    if (out->nstage >= IMP_STAGES3D_MAX) return fail(d, IMP_FAIL3D_STEP, IMP_ENOCONV);
+    out->p_stop = d->p;
+    imp_status st = after_stop(d, IMP_STAGE3D_RESLIDE);
+    if (st != IMP_OK) return fail(d, out->fail, st);
+    out->mode = c->rho_req <= d->mu_s
+        ? (d->compression ? IMP_MODE_C_STICKING : IMP_MODE_R_STICKING)
+        : (d->compression ? IMP_MODE_C_REVERSED : IMP_MODE_R_REVERSED);
+    /* the stop may coincide with maximum compression */
+    if (d->compression && normal_vel(&d->r, d->p, d->y) >= 0) *maxc = 1;
+    return IMP_OK;
+}
+
+/* After a point is reached: record it, pass maximum compression; *done
+ * when the law is satisfied. */
+static imp_status reached(dk_t *d, int maxc, int end, int *done)
+{
+    imp_status st = track_point(d);
+    if (st != IMP_OK) return st;
+    if (maxc) {
+        d->compression = 0;
+        d->pc = d->p;
+        d->Wc = d->y[2];
+        double R;
+        if ((st = residual(d, d->p, d->y, &R)) != IMP_OK) return st;
+        if (R >= 0) end = 1;
+    }
+    *done = end;
+    return IMP_OK;
 }
 
 imp_status imp_solve3d_exact(const imp_body3d *b, double mu_s, double mu_k,
@@ -343,7 +568,7 @@ imp_status imp_solve3d_exact(const imp_body3d *b, double mu_s, double mu_k,
     if (st != IMP_OK) return st;
 
     double vn0 = c.vC0[1], vt0[2] = {c.vC0[0], c.vC0[2]};
-    double s0 = hypot(vt0[0], vt0[1]);
+    double s0 = len2(vt0[0], vt0[1]);
     out->min_slip = s0;
 
     dk_t d;
@@ -353,13 +578,14 @@ imp_status imp_solve3d_exact(const imp_body3d *b, double mu_s, double mu_k,
     d.compression = 1;
     d.track = opts->track;
     d.out = out;
+    d.y[4] = vt0[0]; d.y[5] = vt0[1];
     if (d.track) d.track->n = 0;
 
     /* Initial period: slide along vt0, or (vt0 = 0) stick or slide along u. */
     int direct = s0 == 0;
     if (!direct) {
-        set_p_period(&d, K_SLIDE);
         d.r.ulast[0] = vt0[0] / s0; d.r.ulast[1] = vt0[1] / s0;
+        set_p_period(&d, K_SLIDE);
         stage_open(&d, IMP_STAGE3D_SLIDING, 1, d.r.ulast, 0);
     } else if ((st = after_stop(&d, IMP_STAGE3D_SLIDING)) != IMP_OK) {
         return st;
@@ -367,13 +593,21 @@ imp_status imp_solve3d_exact(const imp_body3d *b, double mu_s, double mu_k,
     /* Parting contact, or a tangential one (vn0 = 0) that does not deepen. */
     if (vn0 > 0 || (vn0 == 0 && !(dvn_dp(&d) < 0))) {
         out->nstage = 0;
+        out->fail = IMP_FAIL3D_NONE;
         imp_result3d_finish(b, &c, out);
         return IMP_OK;
     }
 
-    double vscale = hypot(hypot(c.vC0[0], c.vC0[1]), c.vC0[2]);
+    double vscale = len2(len2(c.vC0[0], c.vC0[1]), c.vC0[2]);
     double Ps = vscale / c.Wnn;                 /* impulse scale */
-    double atol[6];
+    /* what a stop or a snap may move P by, relative to the impulse so far */
+#define TOL (1e-2 * opts->rtol * (d.p + Ps))
+    /* stops before p1 are impossible (up to p1's own rounding, 1e-6) */
+    d.p1 = cone_entry(&c, mu_k) * (1 - 1e-6);
+    /* no built-in law needs more than the impulse that would leave the body
+     * with 1e12 times its kinetic energy (|P| <= sqrt(2 m T) + sqrt(2 m T0)) */
+    double pcap = 1e6 * (Ps + sqrt(2 * b->m * c.T0));
+    double atol[NZ];
     double h = 1e-3 * Ps, hp = h;              /* hp: the p-step kept across a tau-period */
     long steps = 0;
     int done = 0;
@@ -381,109 +615,140 @@ imp_status imp_solve3d_exact(const imp_body3d *b, double mu_s, double mu_k,
 
     while (!done) {
         if (imp_interrupted()) return IMP_EINTERRUPT;
-        if (++steps > opts->max_steps) return IMP_ESTEPS;
-        if (!d.compression && d.p > 1e6 * (d.pc + Ps))
-            return law->kind == IMP_LAW_CUSTOM ? IMP_ENOROOT : IMP_ENOCONV;
-        int n = dim_of(&d.r), stop = 0;
-        double vt[2], vn;
-        contact_vel(&c, d.p, d.y, vt, &vn);
+        if (++steps > opts->max_steps) return fail(&d, IMP_FAIL3D_NONE, IMP_ESTEPS);
+        if (!d.compression && d.p > pcap + 1e6 * d.pc)
+            return law->kind == IMP_LAW_CUSTOM ? IMP_ENOROOT
+                                               : fail(&d, IMP_FAIL3D_NOEND, IMP_ENOCONV);
+        int n = dim_of(&d.r);
+        double vn = normal_vel(&d.r, d.p, d.y);
+        d.tol = TOL;
+
 
         if (d.r.kind == K_SLIDE) {
-            double hmax = 0.5 * (d.p + Ps);
-            if (h > hmax) h = hmax;
-            double s = hypot(vt[0], vt[1]), u[2] = {vt[0] / s, vt[1] / s}, f[2];
+            double s = len2(d.y[4], d.y[5]);
+            if (!(s > 0)) {                   /* landed exactly on v_t = 0 */
+                int maxc = 0;
+                if ((st = on_stop(&d, &maxc)) != IMP_OK) return st;
+                if ((st = reached(&d, maxc, 0, &done)) != IMP_OK) return st;
+                continue;
+            }
+            double u[2] = {d.y[4] / s, d.y[5] / s}, f[2], us[2], lam;
             d.r.ulast[0] = u[0]; d.r.ulast[1] = u[1];
             if (s < out->min_slip) out->min_slip = s;
+            if (mu_k == 0) {
+                set_frictionless(&d);
+                continue;
+            }
             slide_rate(&c, mu_k, u, f);
-            double dsdp = u[0] * f[0] + u[1] * f[1];
-            if (dsdp < -0.2 * hypot(f[0], f[1]) && (s <= 3 * h * -dsdp || s <= 1e-3 * vscale)) {
+            double dsdp = u[0] * f[0] + u[1] * f[1], fn = len2(f[0], f[1]);
+            double snap = near_ray(&c, mu_k, u, s, TOL, us, &lam);
+            /* (a centripetal ray must not stop the slip before p1) */
+            if (snap >= 0 && snap <= TOL && !(lam < 0 && d.p + s / -lam < d.p1 - TOL)) {
+                set_ray(&d, us, lam);          /* the rest is a straight line */
+                continue;
+            }
+            if (dsdp < -0.2 * fn && (s <= 3 * h * -dsdp || s <= 1e-3 * vscale)) {
                 /* a stop may lie within reach: follow it in tau */
                 hp = h;
                 d.r.kind = K_TAU;
                 d.r.s0 = s;
                 d.t = 0;
-                d.z[0] = atan2(u[1], u[0]);
-                d.z[1] = d.p;
-                memcpy(d.z + 2, d.y, sizeof d.y);
+                d.z[0] = u[0]; d.z[1] = u[1];
+                d.z[2] = d.p;
+                memcpy(d.z + 3, d.y, 4 * sizeof *d.y);
                 h = 0.1;
                 continue;
             }
+            double hmax = 0.5 * (d.p + Ps);
+            if (fn > 0 && hmax > 2 * s / fn) hmax = 2 * s / fn;   /* the direction turns by <= 2 rad */
+            if (dsdp < 0 && hmax > 0.5 * s / -dsdp) hmax = 0.5 * s / -dsdp;
+            if (h > hmax) h = hmax;
         } else if (d.r.kind == K_TAU) {
-            double u[2] = {cos(d.z[0]), sin(d.z[0])}, f[2];
+            double nu = len2(d.z[0], d.z[1]), u[2] = {d.z[0] / nu, d.z[1] / nu}, f[2], us[2], lam;
             slide_rate(&c, mu_k, u, f);
-            double uf = u[0] * f[0] + u[1] * f[1], s = d.r.s0 * exp(-d.t);
+            double uf = u[0] * f[0] + u[1] * f[1], s = d.r.s0 * exp(-d.t), fn = len2(f[0], f[1]);
             if (s < out->min_slip) out->min_slip = s;
-            if (uf > -0.1 * hypot(f[0], f[1])) {
-                /* the slip no longer heads for zero: back to p */
+            d.r.ulast[0] = u[0]; d.r.ulast[1] = u[1];
+            if (uf > -0.1 * fn) {
+                /* the slip no longer heads for zero (a close approach): back to p */
                 set_p_period(&d, K_SLIDE);
                 h = hp;
                 continue;
             }
-            if (s <= 1e-6 * vscale) {
-                /* Practically stopped: finish the approach along the current
-                 * direction (exact for an attracting centripetal ray; for a
-                 * near miss past a repelling one it moves P by O(1e-6)). */
-                double dp = s / -uf;
-                d.z[1] += dp;
-                d.z[2] -= mu_k * u[0] * dp;
-                d.z[3] -= mu_k * u[1] * dp;
-                d.z[4] += vn * dp + 0.5 * dp * dp * (c.Wnn - mu_k * (c.Wtn[0] * u[0] + c.Wtn[1] * u[1]));
-                d.z[5] -= mu_k * 0.5 * s * dp;
-                stop = 1;
-                h = 0;
-            } else if (h > 2) {
-                h = 2;
+            double snap = near_ray(&c, mu_k, u, s, TOL, us, &lam);
+            if (snap >= 0 && snap <= TOL && lam < 0 && !(d.p + s / -lam < d.p1 - TOL)) {
+                set_ray(&d, us, lam);          /* lands on the attracting ray: a stop */
+                h = hp;
+                continue;
             }
-            double tend = log(d.r.s0 / (1e-6 * vscale)) + 1e-9;
-            if (!stop && d.t + h > tend) h = tend - d.t;
+            if ((1 + mu_k) * fmax(s / -uf, d.p1 - d.p) <= TOL) {
+                /* what is left of the approach is below the tolerance (and
+                 * the slip may stop here: p >= p1) */
+                set_ray(&d, u, uf);
+                h = hp;
+                continue;
+            }
+            if (h > 4) h = 4;
         } else {
             double hmax = 0.5 * (d.p + Ps);
             if (h > hmax) h = hmax;
         }
 
-        double zn[6], err[6], hnext = h;
-        if (!stop) {
-            dp_step(&d.r, d.t, d.z, h, zn, err);
-            for (int i = 0; i < 6; i++) atol[i] = opts->rtol * Ps;
-            if (d.r.kind == K_TAU) {
-                atol[0] = opts->rtol;
-                atol[4] = atol[5] = opts->rtol * Ps * vscale;
-            } else {
-                atol[2] = atol[3] = opts->rtol * Ps * vscale;
+        double zn[NZ], err[NZ], hnext = h;
+        int stop_at_end = 0;
+        double reach = 0;
+        if (d.r.kind == K_FIXED) {
+            /* a centripetal ray ends where the slip reaches zero */
+            double s = len2(d.y[4], d.y[5]), lam = d.r.vfix[0] * d.r.ulast[0] + d.r.vfix[1] * d.r.ulast[1];
+            if (d.r.ray && s > 0 && lam < 0) {
+                reach = s / -lam;
+                if (h >= reach) { h = reach; stop_at_end = 1; }
             }
-            double en = 0;
-            for (int i = 0; i < n; i++) {
-                double sc = atol[i] + opts->rtol * fmax(fabs(d.z[i]), fabs(zn[i]));
-                double q = fabs(err[i]) / sc;
-                if (q > en) en = q;
-            }
-            double f = en > 0 ? 0.9 * pow(en, -0.2) : 5;
-            if (f > 5) f = 5;
-            if (en > 1) {
-                h *= f < 0.2 ? 0.2 : f;
-                if (!(h > 1e-300)) return IMP_ENOCONV;
-                continue;
-            }
-            hnext = h * f;
-        } else {
-            memcpy(zn, d.z, sizeof zn);
         }
-        double pn, yn[4], vtn[2], vnn;
+        dp_step(&d.r, d.t, d.z, h, zn, err);
+        for (int i = 0; i < NZ; i++) atol[i] = opts->rtol * Ps;
+        if (d.r.kind == K_TAU) {
+            atol[0] = atol[1] = opts->rtol;
+            atol[5] = atol[6] = opts->rtol * Ps * vscale;
+        } else {
+            /* the slip to rtol of its own size: near zero its direction is
+             * what matters */
+            double sl = len2(d.y[4], d.y[5]);
+            atol[2] = atol[3] = opts->rtol * Ps * vscale;
+            atol[4] = atol[5] = opts->rtol * (d.r.kind == K_SLIDE ? fmin(sl, vscale) : vscale);
+        }
+        double en = 0;
+        for (int i = 0; i < n; i++) {
+            double sc = atol[i] + opts->rtol * fmax(fabs(d.z[i]), fabs(zn[i]));
+            double q = fabs(err[i]) / sc;
+            if (q > en) en = q;
+        }
+        double fac = en > 0 ? 0.9 * pow(en, -0.2) : 5;
+        if (fac > 5) fac = 5;
+        if (en > 1) {
+            h *= fac < 0.2 ? 0.2 : fac;
+            if (!(h > 1e-300) || !(d.t + h != d.t))
+                return fail(&d, IMP_FAIL3D_STEP, IMP_ENOCONV);
+            continue;
+        }
+        hnext = h * fac;
+        if (stop_at_end && hnext < reach) hnext = reach;
+        double pn, yn[NY];
         unpack(&d.r, d.t + h, zn, &pn, yn);
-        contact_vel(&c, pn, yn, vtn, &vnn);
+        double vnn = normal_vel(&d.r, pn, yn);
         /* A tangential start must first deepen the approach. */
-        if (d.compression && d.p == 0 && vn0 == 0 && vnn >= 0 && !stop) {
+        if (d.compression && d.p == 0 && vn0 == 0 && vnn >= 0) {
             h *= 0.1;
-            if (h < 1e-30 * Ps) return IMP_ENOCONV;
+            if (h < 1e-30 * Ps) return fail(&d, IMP_FAIL3D_STEP, IMP_ENOCONV);
             continue;
         }
         int maxc = 0, end = 0;
-        if (!stop && d.compression) {
+        if (d.compression) {
             if (vnn >= 0 && vn < 0) {
                 if ((st = locate(&d, EV_VN, h, vn, vnn, &h, zn)) != IMP_OK) return st;
                 maxc = 1;
             }
-        } else if (!stop) {
+        } else {
             double R0, R1;
             if ((st = residual(&d, pn, yn, &R1)) != IMP_OK) return st;
             if (R1 >= 0) {
@@ -492,47 +757,45 @@ imp_status imp_solve3d_exact(const imp_body3d *b, double mu_s, double mu_k,
                 end = 1;
             }
         }
+        if ((maxc || end) && h < reach) stop_at_end = 0;
+        double Pt0[2] = {d.y[0], d.y[1]}, p0 = d.p;
+        if (d.r.kind == K_FIXED && !d.r.stick && !stop_at_end) {
+            /* the slip is linear along the step: its smallest size */
+            double vf2 = d.r.vfix[0] * d.r.vfix[0] + d.r.vfix[1] * d.r.vfix[1];
+            double tm = vf2 > 0 ? -(d.y[4] * d.r.vfix[0] + d.y[5] * d.r.vfix[1]) / vf2 : 0;
+            tm = fmin(fmax(tm, 0), h);
+            double sm = len2(d.y[4] + tm * d.r.vfix[0], d.y[5] + tm * d.r.vfix[1]);
+            if (sm < out->min_slip) out->min_slip = sm;
+        }
         d.t += h;
         memcpy(d.z, zn, sizeof zn);
         unpack(&d.r, d.t, d.z, &d.p, d.y);
+        if (d.r.kind != K_FIXED) {
+            /* friction never exceeds mu_k per unit normal impulse; the
+             * Runge-Kutta weights could, by the local error */
+            double dPt[2] = {d.y[0] - Pt0[0], d.y[1] - Pt0[1]};
+            double nP = len2(dPt[0], dPt[1]), cap = mu_k * (d.p - p0);
+            if (nP > cap) {
+                double k = cap > 0 ? cap / nP : 0;
+                d.y[0] = Pt0[0] + k * dPt[0];
+                d.y[1] = Pt0[1] + k * dPt[1];
+                if (d.r.kind == K_TAU) { d.z[3] = d.y[0]; d.z[4] = d.y[1]; }
+                else { d.z[0] = d.y[0]; d.z[1] = d.y[1]; }
+            }
+        }
         h = hnext;
         if (!d.compression) {
-            contact_vel(&c, d.p, d.y, vtn, &vnn);
+            vnn = normal_vel(&d.r, d.p, d.y);
             if (vnn < -1e-12 * vscale && !out->recompression) {
                 out->recompression = 1;
                 out->stage[out->nstage - 1].recompression = 1;
             }
         }
-        if (stop) {
-            /* land exactly on v_t = 0 */
-            double w0 = c.vC0[0] + c.Wtn[0] * d.p, w1 = c.vC0[2] + c.Wtn[1] * d.p;
-            double det = c.Wtt[0] * c.Wtt[3] - c.Wtt[1] * c.Wtt[2];
-            d.r.ulast[0] = cos(d.z[0]); d.r.ulast[1] = sin(d.z[0]);
-            d.y[0] = -(c.Wtt[3] * w0 - c.Wtt[1] * w1) / det;
-            d.y[1] = -(c.Wtt[0] * w1 - c.Wtt[2] * w0) / det;
-            out->min_slip = 0;
-            stage_close(&d, 1);
-            if (out->nstage >= IMP_STAGES3D_MAX) return IMP_ENOCONV;
-            out->p_stop = d.p;
-            if ((st = after_stop(&d, IMP_STAGE3D_RESLIDE)) != IMP_OK) return st;
-            h = hp;
-            out->mode = c.rho_req <= mu_s
-                ? (d.compression ? IMP_MODE_C_STICKING : IMP_MODE_R_STICKING)
-                : (d.compression ? IMP_MODE_C_REVERSED : IMP_MODE_R_REVERSED);
-            /* the stop may coincide with maximum compression */
-            contact_vel(&c, d.p, d.y, vtn, &vnn);
-            if (d.compression && vnn >= 0) maxc = 1;
+        if (stop_at_end) {
+            if ((st = on_stop(&d, &maxc)) != IMP_OK) return st;
+            if (d.r.kind == K_TAU) h = hp;
         }
-        if ((st = track_point(&d)) != IMP_OK) return st;
-        if (maxc) {
-            d.compression = 0;
-            d.pc = d.p;
-            d.Wc = d.y[2];
-            double R;
-            if ((st = residual(&d, d.p, d.y, &R)) != IMP_OK) return st;
-            if (R >= 0) end = 1;
-        }
-        done = end;
+        if ((st = reached(&d, maxc, end, &done)) != IMP_OK) return st;
     }
     stage_close(&d, 0);
     out->nsteps = steps;

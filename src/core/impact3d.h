@@ -17,24 +17,41 @@
 #include "law.h"
 #include "status.h"
 
-/* A rigid body in the world frame. */
+/* A rigid body in the world frame. The inertia enters W through its
+ * principal decomposition (I^-1 = sum_j a_j a_j^T / I_j): give it exactly
+ * (principal = 1, moments and axes, e.g. from the body-frame moments and
+ * the orientation) or leave principal = 0 and it is taken from I (dsyev). */
 typedef struct {
     double m;
     double I[9];      /* inertia tensor about the CM, world frame, row-major */
     double r[3];      /* CM -> contact point */
     double v[3], w[3];
+    int principal;    /* 1: moments/axes below are the decomposition of I */
+    double moments[3];
+    double axes[9];   /* row-major; column j = principal axis j (world) */
 } imp_body3d;
 
-/* Contact-space data derived from a body (imp_contact3d_init). */
+/* Contact-space data derived from a body (imp_contact3d_init). W is a sum
+ * of positive semidefinite terms, W = 1/m + sum_j c_j c_j^T / I_j with
+ * c_j = a_j x r, and its Cholesky factor L is built from the same terms by
+ * Givens rank-one updates, so nothing is taken from a difference of large
+ * numbers even when a moment is tiny (a rod about its axis). */
 typedef struct {
-    double Iinv[9];
+    double Iinv[9];   /* sum_j a_j a_j^T / I_j (world) */
+    double axes[9];   /* principal axes (columns, world) */
+    double invI[3];   /* 1 / principal moments */
     double W[9];
+    double L[9];      /* W = L L^T with rows/columns ordered (x, z, y); lower, row-major */
     double Wtt[4];    /* [[Wxx, Wxz], [Wzx, Wzz]] row-major */
     double Wtn[2];    /* (Wxy, Wzy) */
     double Wnn;       /* Wyy */
-    double q[2];      /* Wtt^-1 Wtn: the sticking ratio vector */
+    double q[2];      /* Wtt^-1 Wtn: the sticking ratio vector (from L) */
     double rho_req;   /* |q|: sticking holds iff rho_req <= mu_s */
-    double kstick;    /* Wnn - Wtn.q = 1/(W^-1)_nn: dv_n/dp while sticking */
+    double kstick;    /* Wnn - Wtn.q = 1/(W^-1)_nn = L_yy^2: dv_n/dp while sticking */
+    double tev[2];    /* eigenvalues of Wtt, tev[0] <= tev[1] (the small one from det = (L_xx L_zz)^2) */
+    double tvec[2];   /* unit eigenvector of tev[1]; (-tvec[1], tvec[0]) belongs to tev[0] */
+    double g0[2];     /* Wtt^-1 vt0 */
+    double cond;      /* an upper bound (within a factor 9) on W's condition number */
     double vC0[3];    /* pre-impact contact-point velocity */
     double T0;        /* pre-impact kinetic energy */
 } imp_contact3d;
@@ -56,9 +73,19 @@ void imp_rotation_sb(double theta1, double theta2, double R[9]);
 /* A unit quaternion (w, x, y, z), |q| = 1 within 1e-6 (then normalised). */
 imp_status imp_rotation_quat(const double q[4], double R[9], const char **why);
 
-/* Iinv, W, the tangential blocks, vC0, T0. IMP_ESINGULAR for a singular
- * inertia, IMP_EINPUT for m <= 0 or non-finite data. */
+/* W's condition number beyond which the post-impact velocities are not
+ * resolved: they are W times an impulse known to rounding, so their error
+ * is about 1e-16 cond |vC0|. */
+#define IMP_COND3D_MAX 1e12
+
+/* Iinv, W, L, the tangential blocks, vC0, T0. IMP_ESINGULAR when a
+ * principal moment is not positive or its reciprocal overflows (or, without
+ * principal data, I is not positive definite) or when cond exceeds
+ * IMP_COND3D_MAX (c->cond tells which), IMP_EINPUT for m <= 0 or
+ * non-finite data, IMP_EOVERFLOW when W, vC0 or T0 overflows. */
 imp_status imp_contact3d_init(const imp_body3d *b, imp_contact3d *c);
+/* g = Wtt^-1 v through L (two triangular solves). */
+void imp_contact3d_tsolve(const imp_contact3d *c, const double v[2], double g[2]);
 double imp_body3d_energy(const imp_body3d *b, const double v[3], const double w[3]);
 
 /* ---- results ---- */
@@ -86,6 +113,19 @@ typedef struct {
 
 #define IMP_STAGES3D_MAX 8
 
+/* Why a solve failed (with a status other than IMP_OK), for the message. */
+typedef enum {
+    IMP_FAIL3D_NONE = 0,
+    IMP_FAIL3D_NEGATIVE_FN,    /* algebraic (IMP_ENOSOLUTION): a stage needs F_n < 0 */
+    IMP_FAIL3D_PENETRATES,     /* algebraic (IMP_ENOSOLUTION): a restitution stage ends with v_n < 0 */
+    IMP_FAIL3D_NO_ENERGY_ROOT, /* algebraic (IMP_ENOSOLUTION): the energetic closure has no root */
+    IMP_FAIL3D_NEWTON,         /* algebraic (IMP_ENOCONV): Newton hit its cap (fail_iter) */
+    IMP_FAIL3D_SINGULAR,       /* algebraic (IMP_ESINGULAR): a stage's 9x9 system is singular */
+    IMP_FAIL3D_STEP,           /* exact (IMP_ENOCONV): the step size underflowed at fail_p */
+    IMP_FAIL3D_NOEND,          /* exact (IMP_ENOCONV): the law still unmet at p = fail_p */
+    IMP_FAIL3D_RESLIDE         /* exact (IMP_ENOCONV): no re-slide direction found */
+} imp_fail3d;
+
 typedef struct {
     double P[3];             /* total impulse on the body */
     double v[3], w[3], vC[3];/* post-impact */
@@ -97,8 +137,12 @@ typedef struct {
     double p_stop;           /* normal impulse where the slip stopped, -1 if never */
     double min_slip;         /* exact: smallest |v_t| while sliding (before any stop) */
     long nsteps;             /* exact: accepted steps; algebraic: Newton iterations */
-    int inconsistent;        /* algebraic: a stage had no admissible solution */
-    imp_stage3d_kind fail_stage; /* ... which one (with IMP_ENOCONV) */
+    int inconsistent;        /* algebraic: a stage had no admissible solution (IMP_ENOSOLUTION) */
+    imp_fail3d fail;         /* why the solve failed, IMP_FAIL3D_NONE if it did not */
+    imp_stage3d_kind fail_stage; /* ... in which stage or period */
+    int fail_restitution;    /* ... in restitution (1) or compression (0) */
+    int fail_iter;           /* IMP_FAIL3D_NEWTON: the iteration cap */
+    double fail_p;           /* exact: the normal impulse where it failed */
     int nstage;
     imp_stage3d stage[IMP_STAGES3D_MAX];
 } imp_result3d;
@@ -134,9 +178,9 @@ imp_status imp_solve3d_algebraic(const imp_body3d *b, double mu_s, double mu_k,
                                  imp_result3d *out);
 
 /* The unique re-slide direction (E.3): |u| = 1, lambda > 0 with
- * Wtn - mu_k Wtt u = lambda u. Requires |Wtt^-1 Wtn| > mu_k. */
-imp_status imp_reslide3d(const double Wtt[4], const double Wtn[2], double mu_k,
-                         double u[2], double *lambda);
+ * Wtn - mu_k Wtt u = lambda u, solved in Wtt's eigenbasis. Requires
+ * rho_req > mu_k (IMP_EINPUT otherwise). */
+imp_status imp_reslide3d(const imp_contact3d *c, double mu_k, double u[2], double *lambda);
 
 /* The opening both solvers share: IMP_EINPUT unless 0 <= mu_k <= mu_s,
  * mu_s finite, e in [0, 1] and a custom law has its fn; then *c from b

@@ -15,6 +15,7 @@ const char *imp_strerror(imp_status st)
     case IMP_ESTEPS:     return "the integrator exceeded its step budget";
     case IMP_EOVERFLOW:  return "the result overflows (the inputs' magnitudes are too extreme for double precision)";
     case IMP_EROOT:      return "the root finder did not converge on the restitution law's zero";
+    case IMP_ENOSOLUTION: return "the model has no admissible solution";
     }
     return "unknown status";
 }

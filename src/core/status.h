@@ -15,7 +15,8 @@ typedef enum {
     IMP_ENOMEM,
     IMP_ESTEPS,      /* an integrator exceeded its step budget */
     IMP_EOVERFLOW,   /* valid input whose result does not fit a double */
-    IMP_EROOT        /* the root finder did not converge on a custom law's zero */
+    IMP_EROOT,       /* the root finder did not converge on a custom law's zero */
+    IMP_ENOSOLUTION  /* the model has no admissible solution for this input */
 } imp_status;
 
 /* A short English description of a status, for error messages. */

@@ -75,7 +75,7 @@ static const char *const body_keys[] = {"m", "inertia", "R", "theta1", "theta2",
 typedef struct {
     imp_body3d body;
     int full_inertia;          /* a 3x3 body inertia was given */
-    double moments[3], axes[9];
+    double moments[3], axes[9];/* principal moments and axes (body frame) */
 } body_in;
 
 /* inertia: {I1, I2, I3} principal, or a 3x3 (rows, or 9 numbers). */
@@ -98,6 +98,8 @@ static void read_inertia(const imp_check *c, int t, body_in *bi, double Ib[9])
         if (imp_inertia3_check(I, &why) != IMP_OK)
             imp_check_error(c, "inertia", "%s, got {%g, %g, %g}", why, I[0], I[1], I[2]);
         Ib[0] = I[0]; Ib[4] = I[1]; Ib[8] = I[2];
+        memcpy(bi->moments, I, sizeof I);
+        imp_mat3_identity(bi->axes);
         return;
     }
     if (!((n == 3 && first == LUA_TTABLE) || n == 9))
@@ -182,6 +184,11 @@ static void read_body(const imp_check *top, int t, body_in *bi)
     read_inertia(c, bt, bi, Ib);
     read_orientation(c, bt, R);
     imp_mat3_rotate(R, Ib, bi->body.I);
+    /* the principal decomposition in the world frame, exactly as given
+     * (W is built from it: no inverse of a nearly singular tensor) */
+    bi->body.principal = 1;
+    memcpy(bi->body.moments, bi->moments, sizeof bi->moments);
+    imp_mat3_mul(R, bi->axes, bi->body.axes);
     imp_check_vec3(c, bt, "r", 1, NULL, bi->body.r);
     /* velocities: each from the top level, else from the body table */
     int vin = type != LUA_TNIL && !imp_check_has(top, t, "v") && imp_check_has(c, bt, "v");
@@ -242,6 +249,79 @@ static void push_stages(lua_State *L, const imp_result3d *r)
     }
 }
 
+/* The body's contact data, or an error naming what cannot be computed. */
+static void check_contact(const imp_check *c, const body_in *bi, imp_contact3d *cc)
+{
+    imp_status st = imp_contact3d_init(&bi->body, cc);
+    if (st == IMP_OK) return;
+    const double *I = bi->moments;
+    double lo = fmin(fmin(I[0], I[1]), I[2]), hi = fmax(fmax(I[0], I[1]), I[2]);
+    const double *r = bi->body.r;
+    if (st == IMP_ESINGULAR && cc->cond > 0)
+        imp_check_error(c, "inertia", "makes the contact compliance W too ill-conditioned for double precision "
+                        "(condition number ~%.3g > %g: its smallest principal moment, %g, is too small against "
+                        "m |r|^2 = %g, so the post-impact velocities, W times an impulse known to rounding, "
+                        "cannot be resolved)", cc->cond, IMP_COND3D_MAX, lo,
+                        bi->body.m * (r[0] * r[0] + r[1] * r[1] + r[2] * r[2]));
+    if (st == IMP_ESINGULAR)
+        imp_check_error(c, "inertia", "has a principal moment whose reciprocal overflows (moments %g .. %g)", lo, hi);
+    if (st == IMP_EOVERFLOW) {
+        int Wok = 1;
+        for (int i = 0; i < 9; i++) Wok = Wok && isfinite(cc->W[i]);
+        if (Wok)
+            luaL_error(c->L, "solve3d: fields 'v', 'w' give a contact velocity or kinetic energy that "
+                       "overflows double precision");
+        luaL_error(c->L, "solve3d: fields 'm', 'inertia', 'r' give a contact compliance W that overflows "
+                   "double precision");
+    }
+    luaL_error(c->L, "solve3d: %s", imp_strerror(st));
+}
+
+static const char *period_name(imp_stage3d_kind k)
+{
+    return k == IMP_STAGE3D_STICKING ? "sticking" : k == IMP_STAGE3D_RESLIDE ? "re-slide" : "sliding";
+}
+
+/* A solver failure with the method, stage or period, law and cap named. */
+static int raise_failure(lua_State *L, const imp_law *law, const imp_opts3d *o,
+                         const imp_result3d *r)
+{
+    const char *ln = imp_law_name(law), *ph = r->fail_restitution ? "restitution" : "compression";
+    const char *sg = imp_stage3d_name(r->fail_stage);
+    static const char *const tail = "; Sun & Baruh's model has no admissible solution here "
+                                    "(method = \"exact\" always has one)";
+    switch (r->fail) {
+    case IMP_FAIL3D_NEGATIVE_FN:
+        return luaL_error(L, "solve3d: algebraic stage %s (%s): the stage needs a negative normal impulse "
+                          "(with its fixed friction direction u the normal rate Wnn - mu_k Wnt.u is negative)%s",
+                          sg, ln, tail);
+    case IMP_FAIL3D_PENETRATES:
+        return luaL_error(L, "solve3d: algebraic stage %s (%s): the stage ends with the contact still "
+                          "approaching (vC.y < 0 in restitution: its fixed friction direction drives the "
+                          "contact back into the plane)%s", sg, ln, tail);
+    case IMP_FAIL3D_NO_ENERGY_ROOT:
+        return luaL_error(L, "solve3d: algebraic stage %s (%s): the energetic closure has no root (the stage "
+                          "cannot return the work e^2 |Wc| along its fixed friction direction)%s", sg, ln, tail);
+    case IMP_FAIL3D_NEWTON:
+        return luaL_error(L, "solve3d: algebraic stage %s (%s): Newton did not converge in %d iterations",
+                          sg, ln, o->newton_max);
+    case IMP_FAIL3D_SINGULAR:
+        return luaL_error(L, "solve3d: algebraic stage %s (%s): the stage's 9x9 system is singular", sg, ln);
+    case IMP_FAIL3D_STEP:
+        return luaL_error(L, "solve3d: exact (%s): the step size underflowed in the %s period (%s) at p = %g",
+                          ln, period_name(r->fail_stage), ph, r->fail_p);
+    case IMP_FAIL3D_NOEND:
+        return luaL_error(L, "solve3d: exact (%s): the impact does not end: at p = %g (10^6 times the body's "
+                          "momentum scale) the law is still unmet in the %s period, the contact keeps "
+                          "re-compressing", ln, r->fail_p, period_name(r->fail_stage));
+    case IMP_FAIL3D_RESLIDE:
+        return luaL_error(L, "solve3d: exact (%s): no re-slide direction found after the slip stopped at p = %g",
+                          ln, r->fail_p);
+    default:
+        return luaL_error(L, "solve3d: failed");
+    }
+}
+
 static int l_solve3d(lua_State *L)
 {
     imp_check c;
@@ -266,16 +346,17 @@ static int l_solve3d(lua_State *L)
         o.track = &tb->t;
     }
     int track_idx = lua_gettop(L);
+    imp_contact3d cc;
+    check_contact(&c, &bi, &cc);
     imp_result3d r;
     run_t u = {&bi.body, mu_s, mu_k, &law, &o, method, &r, IMP_OK};
     imp_law_run(L, &law, run_solver, &u);
-    if (u.st == IMP_ENOCONV && method == METHOD_ALGEBRAIC && r.inconsistent)
-        return luaL_error(L, "solve3d: the algebraic model has no admissible solution (stage %s needs a negative normal impulse or has no energetic root); method = \"exact\" always has one",
-                          imp_stage3d_name(r.fail_stage));
     if (u.st == IMP_EINTERRUPT) return luaL_error(L, "solve3d: interrupted!");
     if (u.st == IMP_ESTEPS)
-        return imp_check_error(&c, "max_steps", "(%ld) was exceeded by the integrator; raise it or loosen rtol",
-                               o.max_steps);
+        return imp_check_error(&c, "max_steps", "(%ld) was exceeded by the integrator (exact, %s, %s period in %s); raise it or loosen rtol",
+                               o.max_steps, imp_law_name(&law), period_name(r.fail_stage),
+                               r.fail_restitution ? "restitution" : "compression");
+    if (u.st != IMP_OK && r.fail != IMP_FAIL3D_NONE) return raise_failure(L, &law, &o, &r);
     if (u.st != IMP_OK) return imp_law_raise(L, &c, &law, u.st);
     for (int i = 0; i < 3; i++)
         if (!isfinite(r.P[i]) || !isfinite(r.v[i]) || !isfinite(r.w[i]) || !isfinite(r.dT))
@@ -287,8 +368,6 @@ static int l_solve3d(lua_State *L)
     imp_push_vec3(L, r.v); lua_setfield(L, -2, "v");
     imp_push_vec3(L, r.w); lua_setfield(L, -2, "w");
     imp_push_vec3(L, r.vC); lua_setfield(L, -2, "vC");
-    imp_contact3d cc;
-    imp_contact3d_init(&bi.body, &cc);
     imp_push_vec3(L, cc.vC0); lua_setfield(L, -2, "vC0");
     imp_set_number(L, "dT", r.dT);
     imp_set_number(L, "T0", r.T0);
@@ -304,6 +383,7 @@ static int l_solve3d(lua_State *L)
     imp_set_number(L, "mu_s", mu_s);
     imp_set_number(L, "mu_k", mu_k);
     imp_set_number(L, "rho_req", cc.rho_req);
+    imp_set_number(L, "cond", cc.cond);
     imp_set_boolean(L, "energy_gain", r.energy_gain);
     imp_set_boolean(L, "recompression", r.recompression);
     if (r.p_stop >= 0) imp_set_number(L, "p_stop", r.p_stop);

@@ -11,33 +11,62 @@ impulse P acts on the body; vC0.y < 0 means approach.
 
 method = "exact" (the default, the reference) integrates the Darboux-Keller
 equations over the normal impulse p with an adaptive Dormand-Prince 5(4)
-pair: the slip direction turns as the tangential velocity evolves; a slip
-that reaches zero sticks when |Wtt^-1 Wtn| <= mu_s and otherwise restarts
-along the unique invariant direction u (Wtn - mu_k Wtt u = lambda u,
-lambda > 0). The final approach to a stop is followed in
-tau = ln(s0/|v_t|), where the turning slip direction is regular, and a slip
-that falls below 1e-6 |vC0| counts as stopped (when the approach passes a
-repelling invariant ray the true slip only nearly stops; the difference is
-of that order). Events (slip stop, maximum compression, termination, custom
-law roots) are located to step accuracy; with the default rtol = 1e-10, P is
-right to about 1e-9 relative. Laws: poisson, newton, energetic, or a Lua
+pair, the slip velocity v_t being a state of its own. The slip direction
+obeys a one-dimensional flow: it either settles on an attracting invariant
+ray (Wtn - mu_k Wtt u = lambda u), after which the slide is a straight line
+followed exactly (this also takes care of the stiff direction of a
+rod-like body), or turns past a close approach where |v_t| has a positive
+minimum and the slip goes on. The approach to v_t = 0 is followed in
+tau = ln(s0/|v_t|), where the direction equation is regular. A slip counts
+as stopped only when it lands on an attracting centripetal ray, or when
+what is left of the approach is below 1e-2 rtol of the impulse (and never
+before the earliest point the Coulomb cone allows, E.2's quadratic): a close
+approach is integrated through at any depth (min_slip reports it; E.5 (c)'s
+box only nearly stops, |v_t| = 4.5e-7). A stopped slip sticks when
+|Wtt^-1 Wtn| <= mu_s and otherwise restarts along the unique centrifugal
+ray u (lambda > 0); the stop lands exactly on v_t = 0 inside the Coulomb
+cone (|Pt| <= mu_s Pn holds to rounding, and mu = 0 gives no tangential
+impulse at all). Events (slip stop, maximum compression, termination,
+custom law roots) are located to step accuracy; with the default
+rtol = 1e-10, P is right to about 1e-9 relative (checked against an
+independent integrator). Laws: poisson, newton, energetic, or a Lua
 function (state fields Pn, Pc, vn, vn0, Wc, Wr, phase, and Pt, vt, vt0 as
-{x =, z =}).
+{x =, z =}). A built-in law still unmet when p exceeds 10^6 times the
+body's momentum scale sqrt(2 m T0) (the contact keeps re-compressing)
+raises an error.
 
 method = "algebraic" is Sun & Baruh's nine-equation model (2022): stages c,
 c1 (slip stops), c2 (stick or reversed sliding) in compression and r, r1,
-r2 in restitution; each linear stage is a 9x9 system (post-stage v, w and
-the stage impulse) solved with LAPACKE dgesv; slip stops (|F_t| = mu_k F_n)
-and energetic restitution by Newton's method on the nine unknowns; the
-friction direction of a sliding stage is that of the same stage solved
-without friction. It is exact in the plane and when sticking is reached in
-compression (Poisson), but can mispredict the mode in strongly non-planar
-impacts and can even gain energy (energy_gain = true, noted when printed).
-It gives no impulse when vC0.y = 0 (tangential impacts need "exact"), and
-raises an error when a stage has no admissible solution. A custom law ends
-the restitution stage it first reaches zero in (along a stage everything is
-linear in the stage's normal impulse, so one dgesv gives the path and the
-root is bracketed and refined).
+r2 in restitution. The six momentum rows are explicit in the stage impulse
+F, so each stage is three equations in F (v_C' = v_C + W F with its
+closures), solved with LAPACKE dgesv (a sticking stage, v_t' = 0, from W's
+Cholesky factor). Slip stops (|F_t| = mu_k F_n) and
+energetic restitution are quadratics in the stage's F_n (E.2's closed
+forms, taken in cancellation-free form: mu = 0, a slip passing exactly
+through zero, and tiny mu are well-posed), polished by Newton's method on F
+when needed. The friction direction of a sliding stage is that of the same
+stage solved without friction. Every stage is checked as E.2 asks: F_n >= 0
+(rounding below 0 becomes an exact 0; a grazing impact whose compression
+needs only that gets no impulse) and, in restitution, v_n >= 0 at its end.
+A case that fails (a negative normal impulse, a restitution stage that
+drives the contact back into the plane, an energetic closure without a
+root) has no admissible solution in SB22's model: an error names the stage
+and the reason (and that method = "exact" always has one). It is exact in the
+plane and when sticking is reached in compression (Poisson), but can
+mispredict the mode in strongly non-planar impacts and can even gain energy
+(energy_gain = true, noted when printed). It gives no impulse when
+vC0.y = 0 (tangential impacts need "exact"). A custom law ends the
+restitution stage it first reaches zero in (along a stage everything is
+linear in the stage's normal impulse, so the law is bracketed and refined).
+
+Both methods build W = I/m + sum_j c_j c_j^T / I_j (c_j = a_j x r) from the
+principal moments and axes (as given, or from dsyev for a 3x3 tensor), and
+its tangential quantities from W's Cholesky factor, so a nearly singular
+inertia (a moment 1e-8 of the others) loses no digits there. Its condition
+number is reported (cond): the post-impact velocities, W times an impulse
+known to rounding, carry errors of about 1e-16 cond |vC0|. A body with
+cond > 1e12 (e.g. a moment of 1e-20 off the contact) raises an error
+naming 'inertia'.
 
 The body: m, inertia, an orientation and r at the top level, or the same
 fields in body = {...} (e.g. body = impact.rod{...}). inertia is either the
@@ -76,11 +105,12 @@ restitution, then stuck or re-slid), none (no impulse).]],
       { "mode", "sliding, C-sticking, R-sticking, C-reversed, R-reversed or none" },
       { "method, law, e, mu_s, mu_k", "what was solved" },
       { "rho_req", "|Wtt^-1 Wtn|: sticking holds iff rho_req <= mu_s" },
+      { "cond", "a bound on W's condition number: post-impact velocities carry ~1e-16 cond |vC0| of rounding" },
       { "p_stop", "normal impulse where the slip stopped (absent if never)" },
       { "stages", "list of {name, slip, u, u_end, lambda, P, p0, p1, recompression}: exact periods sliding/sticking/re-slide, or algebraic stages c, c1, c2, r, r1, r2; u = slip direction {x, z} (friction along -u)" },
       { "energy_gain", "true when the solution gains kinetic energy (a warning)" },
       { "recompression", "exact: v_n fell back below 0 after maximum compression" },
-      { "min_slip, steps, rtol", "exact: smallest |v_t| while sliding, steps taken, tolerance" },
+      { "min_slip, steps, rtol", "exact: smallest |v_t| while sliding (a close approach that did not stop shows here), steps taken, tolerance" },
       { "hodograph", "exact: columns {p, x, z, y}: slip velocity (x, z) and normal velocity y along p (built on first access)" },
       { "newton_iterations", "algebraic: Newton iterations used" },
       { "inertia_principal", "{moments = {...}, axes = {a1, a2, a3}} when a 3x3 body inertia was given" },
