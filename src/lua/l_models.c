@@ -212,17 +212,7 @@ static void push_result(lua_State *L, imp_model2d m, const imp_problem2d *pb,
     imp_set_string(L, "mode", imp_mode_name(r->mode));
     imp_set_string(L, "model_mode", slip_mode(r->slip));
     imp_set_string(L, "slip", slip_mode(r->slip));
-    lua_createtable(L, r->nvert, 0);
-    for (int i = 0; i < r->nvert; i++) {
-        const imp_vertex2d *v = &r->vert[i];
-        lua_createtable(L, 0, 5);
-        imp_set_number(L, "Px", v->Px);
-        imp_set_number(L, "Py", v->Py);
-        imp_set_number(L, "S", v->S);
-        imp_set_number(L, "C", v->C);
-        imp_set_string(L, "event", imp_event_name(v->event));
-        lua_rawseti(L, -2, i + 1);
-    }
+    imp_path2d_push(L, r->vert, r->nvert);
     lua_setfield(L, -2, "path");
     imp_set_string(L, "class", imp_class_name(r->cls));
     imp_set_boolean(L, "energy_gain", r->energy_gain);

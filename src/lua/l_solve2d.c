@@ -247,11 +247,11 @@ static void push_velocity(const keyset *ks, const double v[3])
     setnum(ks, K_w, v[2]);
 }
 
-static void push_path(lua_State *L, const imp_result2d *r)
+void imp_path2d_push(lua_State *L, const imp_vertex2d *vert, int n)
 {
-    lua_createtable(L, r->nvert, 0);
-    for (int i = 0; i < r->nvert; i++) {
-        const imp_vertex2d *v = &r->vert[i];
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        const imp_vertex2d *v = &vert[i];
         lua_createtable(L, 0, 5);
         imp_set_number(L, "Px", v->Px);
         imp_set_number(L, "Py", v->Py);
@@ -315,7 +315,7 @@ static void result_push(const keyset *ks, const imp_problem2d *p,
      * range cannot carry the bodies' exact value: keep the path now */
     if (custom || !(fabs(D) >= DBL_MIN && fabs(D) <= DBL_MAX)) {
         pushkey(ks, K_path);
-        push_path(L, r);
+        imp_path2d_push(L, r->vert, r->nvert);
         lua_rawset(L, -3);
     }
 }
@@ -370,7 +370,7 @@ static int result2d_index(lua_State *L)
     imp_status st = imp_solve2d(&c, mu_s, mu_k, &law, &r);
     if (st != IMP_OK || r.Px != Px || r.Py != Py)
         return luaL_error(L, "solve2d result: cannot build the path, the result's fields were changed");
-    push_path(L, &r);
+    imp_path2d_push(L, r.vert, r.nvert);
     lua_pushvalue(L, -1);
     lua_setfield(L, 1, "path");  /* plain field: no metamethod for a present key */
     return 1;

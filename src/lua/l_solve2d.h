@@ -21,6 +21,9 @@ void imp_problem2d_from_lua(const imp_check *c, int t, imp_problem2d *p,
 void imp_problem2d_solve_lua(const imp_check *c, const imp_problem2d *p,
                              imp_result2d *r, double post[2][3]);
 
+/* Pushes an impulse-space path: a list of {Px, Py, S, C, event}. */
+void imp_path2d_push(lua_State *L, const imp_vertex2d *vert, int n);
+
 /* Pushes the result table of solve2d (metatable impact.Result2D). */
 void imp_result2d_push(lua_State *L, const imp_problem2d *p,
                        const imp_result2d *r, const double post[2][3]);
