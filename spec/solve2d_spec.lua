@@ -164,11 +164,7 @@ describe("impact.solve2d: Wang & Mason's falling rod (PHYSICS.md A.8)", function
   end)
 
   it("classify2d's closed forms equal the tracer on 12000 random one- and two-body impacts", function()
-    local seed = 2024
-    local function rand()
-      seed = (seed * 1103515245 + 12345) % 2147483648
-      return seed / 2147483648
-    end
+    local rand = require("impact.study.rng").new(2024)
     local function body(lower)
       return { m = 0.1 * 100 ^ rand(), rho = 0.05 * 40 ^ rand(), x = 2 * rand() - 1,
                y = lower and -rand() or rand(), vx = 2 * rand() - 1, vy = 2 * rand() - 1.5,
