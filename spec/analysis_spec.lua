@@ -345,6 +345,36 @@ describe("impact.painleve (Mason & Wang 1988, PHYSICS.md D)", function()
     assert.is.near(0.352941, c.impact.Py, TOL)
   end)
 
+  it("needs no e: the analysis, and the impact stopped at maximum compression (MW88's plastic impact)", function()
+    local p = impact.painleve{ l = 4, theta_deg = 75, mu = MU30 }
+    assert.is.near(9 - 16 / math.sqrt(3), p.a, 1e-12)
+    assert.is_false(p.consistent)
+    assert.equal("max-compression", p.resolution)
+    local q = p.impact
+    assert.is.near(0.121870, q.Px, TOL)
+    assert.is.near(4 / 17, q.Py, 1e-12)                -- = Pc
+    assert.is.near(q.Pc, q.Py, 1e-12)
+    assert.is.near(0, q.C, 1e-12)
+    assert.is.near(-0.060935, q.dT, TOL)
+    assert.equal("C-sticking", q.mode)
+    assert.matches("stopped at maximum compression %(no e given: Mason & Wang's plastic impact%)", tostring(p))
+    local th = math.rad(75)
+    local b = impact.painleve{ body1 = { m = 1, rho = 1, x = 4 * math.cos(th), y = 4 * math.sin(th), vx = -1 },
+                               mu = MU30 }
+    assert.equal("max-compression", b.resolution)
+    assert.is.near(0.121870, b.impact.Px, TOL)
+    assert.is.near(-1 + 0.121870, b.impact.body1.vx, TOL)
+    local c = impact.painleve{ B1 = b.B1, B2 = b.B2, B3 = b.B3, s = -1, mu = MU30, law = "energetic" }
+    assert.is.near(4 / 17, c.impact.Py, 1e-12)
+    local w = impact.painleve(shape)                   -- e given: the law ends it
+    assert.equal("law", w.resolution)
+    assert.matches("law poisson %(e = 0%.5%)", tostring(w))
+    local f = impact.painleve{ l = 4, theta_deg = 60, mu = MU30 }
+    assert.is_true(f.consistent)
+    assert.is_nil(f.impact)
+    assert.is_nil(f.resolution)
+  end)
+
   it("has no impulse where the finite-force solution exists", function()
     local p = impact.painleve(with(shape, { theta_deg = 60 }))
     assert.is.near(1, p.a, 1e-12)
@@ -375,7 +405,6 @@ describe("impact.painleve (Mason & Wang 1988, PHYSICS.md D)", function()
     err(impact.painleve, { B1 = 2, B2 = 1, B3 = 0.5 }, "field 's' is required")
     err(impact.painleve, { B1 = 2, B2 = 1, B3 = 0.5, S0 = 1, s = -1 }, "field 's' (-1) contradicts")
     err(impact.painleve, { body1 = { m = 0, rho = 1 }, e = 0.5 }, "field 'body1.m' must be positive")
-    err(impact.painleve, { l = 4, theta_deg = 75, mu = MU30 }, "painleve: field 'e' is required")
     err(impact.painleve, { body1 = { m = 1, rho = 1, x = 1, y = 4, vx = -1, vy = -0.5 }, e = 0.5 },
         "field 'body1' must slide along the contact")
     err(impact.painleve, with(shape, { law = function() error("boom") end }), "law")

@@ -124,13 +124,14 @@ describe("impact.solve2d: Wang & Mason's falling rod (PHYSICS.md A.8)", function
     expect(rod(0.3, 0.5, 1, 0.5), { mode = "none", Px = 0, Py = 0, dT = 0, S = 0.3, C = 0.5 })
   end)
 
-  it("classify2d gives WM92's P_d, P_q, mu_D, mu_Q and the signed mu_s", function()
+  it("classify2d gives WM92's P_d, P_q, mu_D, mu_Q and the signed stick_slope", function()
     for mu = 0.05, 3, 0.25 do
       local k = impact.classify2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = mu, e = 0.5 }
       assert.is.near(0.6 * (2.5 + 1.5 * mu), k.P_d, X)
       assert.is.near(2.5 * mu + 1.5, k.P_q, X)
       assert.are.equal(mu >= 0.6 and "C-sticking" or "C-reversed", k.mode)
-      assert.is.near(-0.6, k.mu_s, X)
+      assert.is.near(-0.6, k.stick_slope, X)
+      assert.is_nil(k.mu_s)            -- WM92's slope is not the friction coefficient
       assert.are.equal(1, k.s)
     end
     for e = 0, 1, 0.25 do

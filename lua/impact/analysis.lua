@@ -82,7 +82,10 @@ local function painleve_summary(p)
   local q = p.impact
   if q then
     out[3] = string.format("  resolving tangential impact: %s, Px = %s  Py = %s  S = %s  C = %s  dT = %s; %s",
-                           q.mode, g(q.Px), g(q.Py), g(q.S), g(q.C), g(q.dT), law_text(q))
+                           q.mode, g(q.Px), g(q.Py), g(q.S), g(q.C), g(q.dT),
+                           p.resolution == "max-compression"
+                             and "stopped at maximum compression (no e given: Mason & Wang's plastic impact)"
+                             or law_text(q))
   end
   return table.concat(out, "\n")
 end

@@ -130,6 +130,12 @@ static int l_painleve(lua_State *L)
     memset(&lr, 0, sizeof lr);
     double s = 0, theta = NAN, l = NAN, m = 1, rho = 1, mu_s, mu_k;
     int shape = imp_check_has(&c, 1, "l"), parsed = 0;
+    /* The finite-force analysis needs no restitution. Without e (and with a
+     * built-in law) the resolving impact stops at maximum compression: Mason
+     * & Wang's plastic tangential impact (MW88). */
+    int lt = lua_getfield(L, 1, "law");
+    lua_pop(L, 1);
+    int plastic = !imp_check_has(&c, 1, "e") && (lt == LUA_TNIL || lt == LUA_TSTRING);
     if (imp_check_has(&c, 1, "s")) {
         s = imp_check_number(&c, 1, "s", 1, 0);
         if (s != 1 && s != -1) imp_check_error(&c, "s", "must be 1 or -1, got %.17g", s);
@@ -142,7 +148,20 @@ static int l_painleve(lua_State *L)
         pb.coef.S0 = s * imp_check_positive(&c, 1, "speed", 0, 1);
     } else {
         if (imp_check_has(&c, 1, "body1")) {
-            /* Bodies exactly as solve2d reads them (with e, law, mu). */
+            /* Bodies exactly as solve2d reads them (with e, law, mu); without
+             * e, a copy of the table with e = 0 (plastic) */
+            if (plastic) {
+                lua_newtable(L);
+                lua_pushnil(L);
+                while (lua_next(L, 1)) {
+                    lua_pushvalue(L, -2);
+                    lua_insert(L, -2);
+                    lua_settable(L, -4);
+                }
+                lua_pushnumber(L, 0);
+                lua_setfield(L, -2, "e");
+                lua_replace(L, 1);
+            }
             imp_problem2d_from_lua(&c, 1, &pb, &lr.lctx);
             imp_coef2d_from_bodies(&pb.body1, pb.nbodies == 2 ? &pb.body2 : NULL, &pb.coef);
             lr.law = pb.law;
@@ -176,8 +195,7 @@ static int l_painleve(lua_State *L)
         mu_s = pb.mu_s; mu_k = pb.mu_k;
     } else {
         imp_check_friction(&c, 1, 0, &mu_s, &mu_k);
-        imp_law_check(&c, 1, NAN, &lr.law, &lr.lctx);   /* e checked when needed */
-        if (lr.law.kind == IMP_LAW_CUSTOM && isnan(lr.law.e)) lr.law.e = 0;   /* unused */
+        imp_law_check(&c, 1, 0, &lr.law, &lr.lctx);     /* no e: 0, plastic */
     }
     double a = imp_painleve_a(&pb.coef, mu_k, s);
     lua_createtable(L, 0, 16);
@@ -199,9 +217,10 @@ static int l_painleve(lua_State *L)
         imp_set_number(L, "r", l / rho);
     }
     if (a < 0) {
-        if (lr.law.kind != IMP_LAW_CUSTOM && isnan(lr.law.e))
-            imp_check_error(&c, "e", "is required (the coefficient of restitution of the "
-                            "resolving impact, in [0, 1])");
+        /* "max-compression": no e given, the impact ends where compression
+         * does (every built-in law at e = 0 ends there); "law": the law's end */
+        lua_pushstring(L, plastic ? "max-compression" : "law");
+        lua_setfield(L, res, "resolution");
         painleve_job j;
         memset(&j, 0, sizeof j);
         j.c = pb.coef; j.mu_s = mu_s; j.mu_k = mu_k; j.law = &lr.law;

@@ -431,7 +431,7 @@ static int l_classify2d(lua_State *L)
     lua_pushinteger(L, k.s);
     lua_setfield(L, -2, "s");
     imp_set_boolean(L, "sticks", k.sticks);
-    set_finite(L, "mu_s", k.mu_s_wm);
+    set_finite(L, "stick_slope", k.mu_s_wm);
     set_finite(L, "mu_d", k.mu_d);
     set_finite(L, "mu_q", k.mu_q);
     set_finite(L, "mu_D", k.mu_D);

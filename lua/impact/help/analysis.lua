@@ -11,7 +11,11 @@ MW88 eq 20 for a rod: a = 1 + l^2 cos^2(theta) - mu l^2 sin(theta) cos(theta)
 with m = J = 1, sliding to the left). When a < 0 no non-negative finite
 normal force keeps the contact (Painleve's inconsistency), and exactly then
 the tangential impact (C0 = 0) has a solution: result.impact is that impact,
-traced by Routh's method with t.law and t.e. When a >= 0 the finite-force
+traced by Routh's method with t.law and t.e. The analysis (a, consistent)
+needs no restitution: without e the resolving impact stops at maximum
+compression, Mason & Wang's plastic tangential impact (every built-in law
+at e = 0 ends there), and result.resolution says "max-compression" (with e,
+or a custom law: "law"). When a >= 0 the finite-force
 solution exists and no impulse is reported (principle of constraints; with
 g = 0 both would satisfy the axioms, as MW88 remark). The result prints as a
 short summary (so do those of painleve_bands, space and space_map).
@@ -32,7 +36,7 @@ The body is given in one of three ways:
       { "B1, B2, B3, S0", "impulse-space coefficients", nil },
       { "s", "slip sign, 1 or -1", "-1 (shape) or sign of S0" },
       { "mu (mu_s, mu_k)", "friction; a uses mu_k", "0" },
-      { "law, e", "restitution of the resolving impact (e required when a < 0, and always with body1, as in solve2d)", "\"poisson\"" },
+      { "law, e", "restitution of the resolving impact; without e it stops at maximum compression (plastic)", "\"poisson\", no e" },
     },
     result = {
       { "a", "normal acceleration per unit normal force, B2 + s*mu*B3" },
@@ -41,6 +45,7 @@ The body is given in one of three ways:
       { "B1, B2, B3, Delta, s, mu, S0", "the data used" },
       { "theta, theta_deg, r", "shape input only" },
       { "impact", "when inconsistent: the solve2d result of the tangential impact (Px, Py, S, C, dT, mode, class, path, B1..C0, ...; prints as one)" },
+      { "resolution", "when inconsistent: \"max-compression\" (no e given: the plastic impact of MW88) or \"law\" (ended by t.law with t.e)" },
     },
     example = [[
 p = impact.painleve{ l = 4, theta_deg = 75, mu = math.tan(math.rad(30)), e = 0.5 }

@@ -110,9 +110,10 @@ s = -sgn(B3)), kS = mu_k*B1 + s*B3 and kC = B2 + s*mu_k*B3:
 
 mu_d and mu_q are the signed slopes of OD and OQ (eqs 32-33) and mu_D, mu_Q
 the unsigned thresholds (sliding iff mu < mu_D, C-modes iff mu >= mu_Q,
-where those are valid). mu_s is Wang & Mason's signed slope -B3/B1 of the
-sticking line (not the friction coefficient). Sun & Baruh's ratios (frame
-of the initial slip) are given when C0 < 0: ratio = |S0|/|C0|, R1 = kS/kC,
+where those are valid). stick_slope is Wang & Mason's signed slope -B3/B1
+of the sticking line (their "mu_s"; not the static friction coefficient).
+Sun & Baruh's ratios (frame of the initial slip) are given when C0 < 0:
+ratio = |S0|/|C0|, R1 = kS/kC,
 R2 = s*B3/B1 (|B3|/B1 for a direct impact), R3 = (1+e)*R1 and their case
 0-6 (sb_case). Undefined values (0/0) are left out.
 
@@ -132,7 +133,7 @@ C = -e*C0 exactly). A law whose result overflows double is left out.]],
       { "sticks", "true when |B3| <= mu_s*B1" },
       { "P_d, P_q", "WM92's comparison impulses" },
       { "mu_d, mu_q, mu_D, mu_Q", "critical friction values, signed and unsigned" },
-      { "mu_s", "-B3/B1, WM's signed slope of the sticking line" },
+      { "stick_slope", "-B3/B1, WM's signed slope of the sticking line (their mu_s; not the friction coefficient)" },
       { "kS, kC", "rates of |S| falling and C rising along limiting friction" },
       { "p_s", "normal impulse where the slip stops (absent when it never does)" },
       { "ratio, R1, R2, R3, sb_case", "Sun & Baruh's ratios and case (C0 < 0)" },
