@@ -7,7 +7,7 @@
 -- a repelling one, so its slip only nearly stops (|vt| = 4.5e-7) and then
 -- turns onto u without stopping.
 -- Run: impact examples/box_reslide.lua
-local impact = impact or require("impact")
+local impact = require "impact"
 
 local box = { m = 1, inertia = { 0.52 / 12, 1.16 / 12, 1.36 / 12 }, r = { -0.5, -0.3, -0.2 } }
 local function solve(t)

@@ -5,7 +5,7 @@
 -- its value at maximum compression). Compared with Poisson's law at the
 -- fixed e0, for Wang & Mason's rod sliding forward (S0 = C0 = -v). Run:
 -- scripts/run examples/custom_law.lua
-local impact = impact or require("impact")
+local impact = require "impact"
 
 local e0, vc = 0.9, 2
 local function e_of(v) return e0 / (1 + v / vc) end

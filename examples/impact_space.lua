@@ -3,7 +3,7 @@
 -- given as the first argument (default: impact_space_data in the system's
 -- temporary folder). The plots come from the studies.
 -- Run: scripts/run examples/impact_space.lua [folder]
-local impact = impact or require("impact")
+local impact = require "impact"
 
 local dir = arg and arg[1] or ((os.getenv("TMPDIR") or "/tmp") .. "/impact_space_data")
 os.execute("mkdir -p '" .. dir:gsub("'", "'\\''") .. "'")

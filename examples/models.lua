@@ -4,7 +4,7 @@
 -- the mode in solve2d's terms (read from the model's impulse path) and the
 -- model's own label ("model mode").
 -- Run: scripts/run examples/models.lua
-local impact = impact or require("impact")
+local impact = require "impact"
 
 local MODELS = { "routh", { "routh", law = "newton" }, { "routh", law = "energetic" },
                  "newton-frictionless", "kane", "brach", "smith", "glocker-pfeiffer", "cs" }

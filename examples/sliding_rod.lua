@@ -3,7 +3,7 @@
 -- table with mu = tan 30 deg at theta = 75 deg from the table. No finite
 -- normal force keeps the contact (a < 0); a tangential impact resolves it.
 -- Run: scripts/run examples/sliding_rod.lua   (or lua5.4 with the module installed)
-local impact = impact or require("impact")
+local impact = require "impact"
 
 local mu = math.tan(math.rad(30))
 -- rounding leaves -1e-17 where the exact value is 0

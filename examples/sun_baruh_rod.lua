@@ -2,7 +2,7 @@
 -- method = "exact" (Darboux-Keller integration, the reference) and
 -- method = "algebraic" (SB22's nine-equation stages). PHYSICS.md E.5.
 -- Run: impact examples/sun_baruh_rod.lua
-local impact = impact or require("impact")
+local impact = require "impact"
 
 local rod = impact.rod{ m = 1, L = 2.3, radius = 0.5, theta1_deg = 20, theta2_deg = 15 }
 print(string.format("rod: r = (%.6f, %.6f, %.6f), principal moments {%.6f, %.6f, %.6f}",

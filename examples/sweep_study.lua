@@ -4,7 +4,7 @@
 -- editable gnuplot script), and the impulse-space diagram of one point,
 -- into DIR (default: a fresh temporary directory).
 -- Run: impact examples/sweep_study.lua [DIR]
-local impact = require("impact")
+local impact = require "impact"
 
 local dir = arg and arg[1]
 if not dir then

@@ -2,7 +2,7 @@
 -- at 45 degrees strikes the ground with its lower tip, without spin. Four
 -- cases of the tip's velocity (S0, C0), each under Poisson's, Newton's and
 -- Stronge's energetic restitution, e = 0.5. Run: scripts/run examples/wang_mason_rod.lua
-local impact = impact or require("impact")
+local impact = require "impact"
 
 local h = math.sqrt(2) / 4                 -- CM at (h, h) from the tip
 local rod = { m = 1, rho = math.sqrt(1 / 12), x = h, y = h }

@@ -23,7 +23,7 @@ the papers' figures with them (help("figures")).
 ]] .. FILES,
     example = [[
 r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, e = 0.5 }
-impact.plot.path(r, { out = "rod.png" })      --> rod.png, rod.svg, rod.gp, rod.dat]],
+impact.plot.path(r, { out = "rod.png" })      -- writes rod.png, rod.svg, rod.gp, rod.dat]],
     see = { "plot.path", "plot.map", "plot.hodograph" },
   },
   {
@@ -109,8 +109,9 @@ impact.plot.map(s, { x = "S0", y = "mu", color = "dT", out = "energy.png" })]],
     signature = "impact.plot.hodograph(result3d [, opts]) -> {png, svg, script, data}",
     summary = "The slip-velocity path (v_t,x against v_t,z) of an exact solve3d result.",
     text = [[
-Uses result.hodograph, the list of {p, x, z} that solve3d with
-method = "exact" returns: the tangential contact velocity along the normal
+Uses result.hodograph, the columns that solve3d with method = "exact"
+returns (p, x, z and y: arrays of equal length, one entry per point): the
+tangential contact velocity (x, z) and the normal one (y) along the normal
 impulse p. Start and end are marked, and the origin (where the slip stops
 and sticking may hold). Equal scales; a range much smaller than the other is
 widened to a quarter of it and the canvas takes the shape of the data. The

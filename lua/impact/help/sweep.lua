@@ -101,7 +101,7 @@ impact.plot.map(s, { x = "mu", y = "e", color = "mode", out = "modes.png" })]],
     name = "range",
     signature = "impact.range(a, b, n [, \"log\"]) -> list",
     summary = "n evenly spaced values from a to b inclusive (geometric with \"log\").",
-    example = "impact.range(0, 1, 5)   --> {0, 0.25, 0.5, 0.75, 1}",
+    example = "impact.range(0, 1, 5)   --> { 0, 0.25, 0.5, 0.75, 1 }",
     see = { "sweep" },
   },
   {
