@@ -1,5 +1,5 @@
 /* Bodies and problems of the planar impact: the coefficients B1..C0 from
- * two bodies (PHYSICS.md A.1), post-impact velocities, the names of modes,
+ * two bodies (WM92 eqs 5-23), post-impact velocities, the names of modes,
  * classes and events, and imp_problem2d (check, solve, named fields). */
 #include <math.h>
 #include <stdio.h>
@@ -28,7 +28,7 @@ const char *imp_event_name(imp_event e)
     return (unsigned)e < sizeof names / sizeof *names ? names[e] : "?";
 }
 
-/* One body's share of B1, B2, B3 (PHYSICS.md A.1). The lengths are
+/* One body's share of B1, B2, B3 (WM92 eqs 5-23, eq 21 with a plus sign). The lengths are
  * divided by rho first, so that large or small m, rho do not overflow
  * I = m rho^2; two divisions per body. xr, yr are kept for Delta. */
 static void add_body(const imp_body2d *b, imp_coef2d *c, double *xr, double *yr)

@@ -1,5 +1,5 @@
 /* Rigid-body data for the 3D solvers: inertia and orientation checks, the
- * contact compliance matrix W (PHYSICS.md E.1), kinetic energy. */
+ * contact compliance matrix W (Keller 1986; SB22 sec 3), kinetic energy. */
 #include <lapacke.h>
 #undef I  /* complex.h's I (via lapacke.h): our inertia fields are named I */
 #include <math.h>

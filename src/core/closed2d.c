@@ -1,5 +1,6 @@
-/* Closed forms of the planar impact: classification (PHYSICS.md A.5),
- * impulses (A.6) and Sun & Baruh's ratios (B.3). The path tracer is the
+/* Closed forms of the planar impact: classification (WM92 eqs 31-38,
+ * Table 1), impulses (WM92 eqs 39-55; Stronge 1990's energetic law in the
+ * same way) and Sun & Baruh's ratios (SB22 Table 2). The path tracer is the
  * reference; the tests check these against it. Like the tracer, both work
  * on coefficients scaled by powers of two (imp_coef2d_scale) and scale
  * their results back. */

@@ -1,4 +1,5 @@
-/* Closed forms of the planar impact (PHYSICS.md A.5, A.6, B.3): the contact
+/* Closed forms of the planar impact (WM92 eqs 31-55, Table 1;
+ * SB22 Table 2): the contact
  * mode and class without tracing the path, Wang & Mason's critical values,
  * the closed-form impulses of the three built-in laws, and Sun & Baruh's
  * ratios R1, R2, R3 with the case of their Table 2. */
@@ -27,7 +28,7 @@ typedef struct {
     int sb_case;      /* 0..6, SB22 Table 1 */
 } imp_class2d;
 
-/* Classifies the impact (PHYSICS.md A.4, A.5 via P_d, P_q; e enters only
+/* Classifies the impact (WM92 sec 3.4.1, eqs 31-38 via P_d, P_q; e enters only
  * through (1+e)*P_q). Same input requirements as imp_solve2d. */
 imp_status imp_classify2d(const imp_coef2d *c, double mu_s, double mu_k,
                           double e, imp_class2d *out);

@@ -1,5 +1,5 @@
 /* The exact 3D impact: Darboux-Keller integration over the normal impulse
- * p (PHYSICS.md E.3, after Keller 1986). The slip v_t is integrated as a
+ * p (after Keller 1986). The slip v_t is integrated as a
  * state of its own, with the tangential impulse and the works:
  *
  *   sliding:   dPt/dp = -mu_k u, dv_t/dp = Wtn - mu_k Wtt u, u = v_t/|v_t|

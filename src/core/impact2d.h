@@ -1,5 +1,5 @@
 /* Planar impact with friction: Routh's impulse-space method as in Wang &
- * Mason 1992 (PHYSICS.md A and B). Conventions: contact normal +y from
+ * Mason 1992 (WM92) and the split stages of Sun & Baruh 2022 (SB22). Conventions: contact normal +y from
  * body 2 (or the ground) into body 1; impulses act on body 1.
  *
  *   S = S0 + B1*Px - B3*Py        C = C0 - B3*Px + B2*Py
@@ -55,7 +55,7 @@ const char *imp_mode_name(imp_mode m);
 const char *imp_class_name(imp_class c);
 const char *imp_event_name(imp_event e);
 
-/* The class of PHYSICS.md A.4 (precedence tangential, direct, central). */
+/* The class of WM92 sec 3.4.1 (precedence tangential, direct, central). */
 imp_class imp_coef2d_class(const imp_coef2d *c);
 
 typedef struct {
@@ -80,7 +80,7 @@ typedef struct {
     imp_vertex2d vert[IMP_PATH2D_MAX];
 } imp_result2d;
 
-/* The problem is homogeneous (PHYSICS.md G.14): (S0, C0) -> v*(S0, C0)
+/* The problem is homogeneous (WM92 eqs 5-23 are linear): (S0, C0) -> v*(S0, C0)
  * gives v times the impulses and v^2 times the works; B -> b*B divides the
  * impulses by b. The solvers work on coefficients scaled by powers of two
  * (exactly, barring subnormals): B1*B2 brought near 1 and the normal
@@ -125,7 +125,8 @@ double imp_coef2d_delta(const imp_coef2d *c);
 int imp_coef2d_posdef(const imp_coef2d *c);
 
 /* B1, B2, B3 of two bodies (b2 == NULL: the fixed ground) and S0, C0 of
- * their pre-impact velocities (PHYSICS.md A.1, plus sign of body 2 in B3). */
+ * their pre-impact velocities (WM92 eqs 5-23, with a plus sign for body 2 in B3,
+ * where WM92's printed eq 21 has a minus). */
 void imp_coef2d_from_bodies(const imp_body2d *b1, const imp_body2d *b2,
                             imp_coef2d *c);
 
@@ -136,7 +137,7 @@ void imp_body2d_after(const imp_body2d *b, double sign, double Px, double Py,
 /* Kinetic energy of a body with velocities v = (vx, vy, w). */
 double imp_body2d_energy(const imp_body2d *b, const double v[3]);
 
-/* The exact path tracer (PHYSICS.md A.3). Requires finite data, B1 > 0,
+/* The exact path tracer (Routh's method, WM92 sec 3.3). Requires finite data, B1 > 0,
  * B2 > 0, B1*B2 > B3^2, 0 <= mu_k <= mu_s, law->e in [0, 1]; returns
  * IMP_EINPUT otherwise, and IMP_EOVERFLOW when the result would overflow
  * (data near the limits of double). A custom law may give IMP_ELAW,

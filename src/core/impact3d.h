@@ -1,5 +1,5 @@
 /* Three-dimensional single-point impact of a rigid body on a fixed plane
- * (PHYSICS.md E). World frame = contact frame: the normal is +y, the
+ * (Keller 1986; SB22 secs 3-4). World frame = contact frame: the normal is +y, the
  * tangent plane is x-z; r runs from the centre of mass to the contact
  * point; the impulse P acts on the body.
  *

@@ -1,4 +1,5 @@
-/* Restitution laws shared by the 2D and 3D solvers (PHYSICS.md A.3, A.3.1).
+/* Restitution laws shared by the 2D and 3D solvers (Poisson: WM92;
+ * Newton; Stronge 1990's energetic law; or a custom residual).
  * A custom law is a residual R(state): the impact ends at the first point
  * after maximum compression where R reaches zero from below. */
 #ifndef IMPACT_LAW_H

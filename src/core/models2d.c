@@ -1,4 +1,4 @@
-/* Cataldo & Sampaio's family of algebraic collision models (PHYSICS.md F). */
+/* Cataldo & Sampaio's family of algebraic collision models (CS01). */
 #include <float.h>
 #include <math.h>
 #include <stddef.h>
@@ -69,7 +69,8 @@ double imp_energy2d(const imp_coef2d *c, double Px, double Py)
 static double det2(const imp_coef2d *c) { return imp_coef2d_delta(c); }
 
 /* Slip sign of a contact about to slide: the slip, or the frictionless
- * tendency -sgn(B3) when there is none (PHYSICS.md A.4). */
+ * tendency -sgn(B3) when there is none (WM92 sec 3.4.1, eq 49 with
+ * s = -sgn(B3) for S0 = 0, not the printed s = 1). */
 static double slip_sign(double S, double B3) { return S != 0 ? sgn(S) : -sgn(B3); }
 
 /* A straight piece of a model's impulse path: the impulse applied

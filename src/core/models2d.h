@@ -1,12 +1,13 @@
 /* The algebraic collision models reviewed by Cataldo & Sampaio 2001
- * (PHYSICS.md F), for one planar contact in Wang & Mason's notation:
+ * (CS01), for one planar contact in Wang & Mason's notation:
  *
  *   S = S0 + B1*Px - B3*Py        C = C0 - B3*Px + B2*Py
  *
  * Each model is closed form (or a small quadratic) given B1, B2, B3, S0,
- * C0 and its own parameters. Routh's path (F.6) is imp_solve2d, not here.
- * Where PHYSICS.md marks a form as reconstructed or uncertain, the result
- * carries that status (F.9) and claims no more. */
+ * C0 and its own parameters. Routh's path (WM92) is imp_solve2d, not here.
+ * Where a form had to be reconstructed (the extracted CS01 lost the
+ * equations) or is uncertain, the result carries that status and claims no
+ * more. */
 #ifndef IMPACT_MODELS2D_H
 #define IMPACT_MODELS2D_H
 
@@ -22,7 +23,7 @@ typedef enum {
     IMP_MODEL_CS
 } imp_model2d;
 
-/* PHYSICS.md F.9: how far the implemented form can be trusted. */
+/* How far the implemented form can be trusted (README: the published models). */
 typedef enum {
     IMP_MSTATUS_EXACT = 0,       /* stated in the sources and checked */
     IMP_MSTATUS_RECONSTRUCTED,   /* equations lost, rebuilt from the sources' statements */
@@ -102,7 +103,7 @@ const char *imp_model_status_name(imp_model_status s); /* "exact", ... */
 const char *imp_slip_name(imp_slip s);       /* "none", "frictionless", ... */
 imp_model_status imp_model_status_of(imp_model2d m);
 
-/* The impact class of PHYSICS.md A.4 (tangential, direct, central, eccentric). */
+/* The impact class of WM92 sec 3.4.1 (tangential, direct, central, eccentric). */
 imp_class imp_model_class(const imp_coef2d *c);
 
 /* dT = S0*Px + C0*Py + 0.5*(B1*Px^2 - 2*B3*Px*Py + B2*Py^2)   [eq 57] */

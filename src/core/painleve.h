@@ -1,5 +1,5 @@
 /* Mason & Wang 1988: the sliding contact under finite forces (Painleve's
- * problem, PHYSICS.md D). For a contact sliding with slip sign s, the normal
+ * problem, MW88 eq 20). For a contact sliding with slip sign s, the normal
  * contact acceleration is affine in the normal force with coefficient
  *   a = B2 + s*mu*B3
  * (the rate kC of impulse space). a < 0: no non-negative finite normal force

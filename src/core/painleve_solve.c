@@ -1,4 +1,4 @@
-/* The tangential impact resolving Painleve's inconsistency (PHYSICS.md D). */
+/* The tangential impact resolving Painleve's inconsistency (MW88). */
 #include "painleve.h"
 
 imp_status imp_painleve_resolve(const imp_coef2d *c, double mu_s, double mu_k,

@@ -1,4 +1,5 @@
-/* The exact piecewise-linear path tracer in impulse space (PHYSICS.md A.3).
+/* The exact piecewise-linear path tracer in impulse space (Routh's
+ * method as WM92 sec 3.3 and W86 sec 3.5 present it).
  *
  * The path is parameterised by the normal impulse p = Py. On each straight
  * segment (limiting friction, sticking, reversed friction) S, C and Px are

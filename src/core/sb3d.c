@@ -1,6 +1,6 @@
-/* Sun & Baruh's algebraic ("nine-equation") 3D impact model (PHYSICS.md
- * E.2, after Sun & Baruh 2022, in the master frame with the reconstructed
- * signs). Each stage has nine unknowns (v', w', F): six momentum rows
+/* Sun & Baruh's algebraic ("nine-equation") 3D impact model
+ * (SB22 secs 3-4, in the workbench's contact frame with the signs the
+ * extracted text lost reconstructed from their own examples). Each stage has nine unknowns (v', w', F): six momentum rows
  *
  *   m (v' - v) = F,     I (w' - w) = r x F,
  *

@@ -1,4 +1,5 @@
-/* Wang 1986's impact space: the closed forms of PHYSICS.md C. */
+/* Wang 1986's impact space: the closed forms of W86 secs 3-5
+ * (with the corrected sign of his (4.2)). */
 #include <math.h>
 
 #include "space2d.h"

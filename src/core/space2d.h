@@ -1,4 +1,4 @@
-/* Wang 1986's impact space (PHYSICS.md C): one body (mass m, radius of
+/* Wang 1986's impact space (W86 secs 3-5): one body (mass m, radius of
  * gyration rho, CM at distance l from the contact) strikes a fixed surface.
  * r = l/rho; theta = angle from the surface normal to the contact->CM line
  * (positive: CM on the +x side); gamma = angle of the incident contact-point

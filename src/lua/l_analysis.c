@@ -1,5 +1,5 @@
 /* The analyses: Mason & Wang's sliding rod (painleve, painleve_bands) and
- * Wang's impact space (space, space_map). PHYSICS.md C and D. */
+ * Wang's impact space (space, space_map): MW88 and W86. */
 #include <math.h>
 #include <string.h>
 

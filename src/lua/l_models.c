@@ -1,5 +1,5 @@
 /* solve2d with t.model = one of Cataldo & Sampaio's published models
- * (PHYSICS.md F). Each model reads its own parameters; the result has the
+ * (CS01). Each model reads its own parameters; the result has the
  * fields of a solve2d result plus the model's flags and status. */
 #include <math.h>
 #include <string.h>
@@ -17,26 +17,26 @@ static const char *const model_names[] = {
     "routh", "newton-frictionless", "kane", "brach", "smith", "glocker-pfeiffer", "cs", NULL
 };
 
-/* What each model claims (F.9), shown in the result and in help. */
+/* What each model claims, shown in the result and in help. */
 static const char *const model_notes[] = {
     [IMP_MODEL_NEWTON_FRICTIONLESS] =
-        "exact (PHYSICS.md F.2): Newton's restitution, no friction",
+        "exact (CS01): Newton's restitution, no friction",
     [IMP_MODEL_KANE] =
-        "reconstructed (F.3): Whittaker's procedure, Newton's stick trial (point D) accepted "
+        "reconstructed (Kane 1984, Whittaker's procedure as CS01 review it): Whittaker's procedure, Newton's stick trial (point D) accepted "
         "within mu_0, else Coulomb sliding with Newton's law; can create energy",
     [IMP_MODEL_BRACH] =
-        "reconstructed (F.4): Newton's law with an impulse ratio (the given ratio, or mu with the "
+        "reconstructed (Brach's impulse ratio, as CS01 and WM92 review it): Newton's law with an impulse ratio (the given ratio, or mu with the "
         "sign of mu0) kept between 0 and mu0 so that friction does not reverse the slip, then "
         "lowered until no energy is gained (sign rule and energy step are this workbench's "
         "reading); Brach's moment coefficient e_m was not recovered",
     [IMP_MODEL_SMITH] =
-        "reconstructed (F.7): the commonly quoted form of Smith 1991 (friction on the mean of the "
+        "reconstructed (Smith 1991): the commonly quoted form of Smith 1991 (friction on the mean of the "
         "slip before and after, Newton's law); to be verified against the paper",
     [IMP_MODEL_GLOCKER_PFEIFFER] =
-        "reconstructed (F.5): case 1, Poisson's law and Coulomb's law on each phase's lumped "
+        "reconstructed (Pfeiffer & Glocker 1996, as CS01 review it): case 1, Poisson's law and Coulomb's law on each phase's lumped "
         "impulse; case 2 (tangential restitution) was not recovered",
     [IMP_MODEL_CS] =
-        "uncertain (F.8): the C-S equations were not recovered; this is the documented skeleton, "
+        "uncertain (CS01): the C-S equations were not recovered; this is the documented skeleton, "
         "Glocker-Pfeiffer case 1 plus an optional user moment law (none: equals Glocker-Pfeiffer case 1)",
 };
 
@@ -130,7 +130,7 @@ static void reject_unused(const imp_check *c, int t, imp_model2d m)
     lua_pop(L, 1);
 }
 
-/* Reads the model's own parameters (named as in PHYSICS.md F). */
+/* Reads the model's own parameters (named as in CS01). */
 static void read_params(const imp_check *c, int t, imp_model2d m,
                         const imp_problem2d *pb, imp_model_params *p)
 {
@@ -153,19 +153,19 @@ static void read_params(const imp_check *c, int t, imp_model2d m,
             p->ratio = imp_check_number(c, t, "ratio", 1, 0);
         }
         reject(c, t, "e_m", "(Brach's moment coefficient) is not available: its definition "
-               "was not recovered (PHYSICS.md F.4); give a 'moment' law (the e_m plug-in) instead");
+               "was not recovered from CS01's review of Brach; give a 'moment' law (the e_m plug-in) instead");
         break;
     case IMP_MODEL_GLOCKER_PFEIFFER:
         reject(c, t, "nu", "(Glocker-Pfeiffer case 2) is not available: the tangential "
-               "restitution was not recovered (PHYSICS.md F.5)");
+               "restitution was not recovered from CS01");
         reject(c, t, "e_t", "(Glocker-Pfeiffer case 2) is not available: the tangential "
-               "restitution was not recovered (PHYSICS.md F.5)");
+               "restitution was not recovered from CS01");
         break;
     case IMP_MODEL_CS:
         reject(c, t, "e_mC", "(C-S moment coefficient) is not available: the C-S equations "
-               "were not recovered (PHYSICS.md F.8); give a 'moment' law instead");
+               "were not recovered from CS01; give a 'moment' law instead");
         reject(c, t, "e_mE", "(C-S moment coefficient) is not available: the C-S equations "
-               "were not recovered (PHYSICS.md F.8); give a 'moment' law instead");
+               "were not recovered from CS01; give a 'moment' law instead");
         break;
     default:
         break;

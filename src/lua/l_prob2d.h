@@ -9,7 +9,7 @@
 #include "impact2d.h"
 #include "models2d.h"
 
-/* The moment coupling of PHYSICS.md F.8 (needs bodies: p->nbodies > 0). */
+/* The moment coupling of the C-S model (CS01; needs bodies: p->nbodies > 0). */
 void imp_lprob2d_moment(const imp_problem2d *p, imp_moment2d *m);
 
 /* Sets result.body1 (and body2) = {vx, vy, w} after the impulse (Px, Py) and

@@ -458,7 +458,8 @@ static int l_classify2d(lua_State *L)
     imp_set_number(L, "Delta", imp_coef2d_delta(&co));
     imp_set_number(L, "e", p.law.e);
     /* closed = {poisson = {Px, Py, Pc, S, C, dT}, newton = ..., energetic = ...}
-     * (PHYSICS.md A.6; a law whose result overflows double is left out) */
+     * (WM92 eqs 39-55, Stronge 1990's law likewise; a law whose result
+     * overflows double is left out) */
     static const char *const laws[3] = {"poisson", "newton", "energetic"};
     lua_createtable(L, 0, 3);
     for (int l = 0; l < 3; l++) {

@@ -1,4 +1,4 @@
-/* The 3D binding: impact.solve3d (PHYSICS.md E) and impact.rod. Checks the
+/* The 3D binding: impact.solve3d (Keller 1986; SB22) and impact.rod. Checks the
  * problem table field by field, builds the world-frame body, runs the
  * exact or the algebraic core solver, and returns a plain result table
  * (lua/impact/solve3d.lua adds the printing metatable). */
