@@ -1,4 +1,4 @@
--- Lua-side part of the analyses (PHYSICS.md C, D): the impact-space map as
+-- Lua-side part of the analyses (W86, MW88): the impact-space map as
 -- CSV-ready columns, with the translation line found on the grid.
 local ORDER = { "gamma_deg", "theta_deg", "gamma", "theta", "mode", "region", "Px", "Py",
                 "S", "C", "dT", "tan_gr", "gamma_r_deg", "gamma_r", "dw", "sense" }

@@ -1,4 +1,4 @@
--- The published collision models side by side (PHYSICS.md F):
+-- The published collision models side by side (CS01, WM92):
 -- impact.compare(t, models) solves one problem with several models and
 -- returns the results keyed by model name; printing it gives a table.
 local ALL = { "routh", "newton-frictionless", "kane", "brach", "smith",

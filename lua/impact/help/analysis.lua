@@ -6,7 +6,7 @@ return {
     summary = "Finite-force analysis of a sliding contact (Mason & Wang 1988): a, consistency, the resolving impact.",
     text = [[
 For a contact sliding with slip sign s, the normal contact acceleration is
-affine in the normal force with coefficient a = B2 + s*mu*B3 (PHYSICS.md D;
+affine in the normal force with coefficient a = B2 + s*mu*B3 (MW88;
 MW88 eq 20 for a rod: a = 1 + l^2 cos^2(theta) - mu l^2 sin(theta) cos(theta)
 with m = J = 1, sliding to the left). When a < 0 no non-negative finite
 normal force keeps the contact (Painleve's inconsistency), and exactly then
@@ -63,7 +63,7 @@ body1), friction mu and slip sign s (default -1, sliding to the left), the
 orientations theta (MW88: from the surface, in (0, 180) degrees) where
 a = 1 + r^2 cos^2 + s mu r^2 sin cos < 0 (times 1/m). There is one band iff
 mu > mu_min = 2 sqrt(1 + r^2)/r^2; with s = -1 it lies below 90 degrees, with
-s = +1 it is its mirror image. Closed form (PHYSICS.md D).]],
+s = +1 it is its mirror image. Closed form (from MW88 eq 20).]],
     fields = {
       { "l, rho (or I, m), or r, or body1", "the shape", nil },
       { "mu", "friction", "0" },
@@ -93,9 +93,9 @@ The state is solved by Routh's path tracer with t.law (m = rho = |vc0| = 1
 units; when body1 is given, theta and gamma come from it and the impulses,
 velocities and dw are in its units). mu_s must equal mu_k (Wang uses one mu).
 
-region is the mode from Wang's inequalities (PHYSICS.md C.2, with the
-corrected +r^2 tan(theta) in his eq 4.2); it agrees with mode for the
-built-in laws (the mode does not depend on them, A.5). A custom law has no e
+region is the mode from Wang's inequalities (W86 (4.1)-(4.3), with
+the corrected +r^2 tan(theta) in his (4.2)); it agrees with mode for the
+built-in laws (the mode does not depend on them, WM92 Table 1). A custom law has no e
 to put in the closed forms: region, rebound_c and sphere are then nil (and e
 too unless given). sense is the
 sign of dw = (Px y1 - Py x1)/(m rho^2): "counter-clockwise", "clockwise" or
@@ -106,8 +106,8 @@ rebound angle of the contact velocity from the normal, in [-90, 90] degrees,
 positive when the contact point moves towards -x (the sense of gamma): 0 when
 sticking, +-90 when leaving tangentially, defined at every striking state.
 In the sliding region rebound_c is Wang's c of
-e tan(gamma_r) = tan(gamma) + c (C.4). At theta = 0, sphere gives the
-central-oblique test of C.3 with the factor 1 + r^2 (Wang's printed form is
+e tan(gamma_r) = tan(gamma) + c (W86 sec 5). At theta = 0, sphere gives the
+central-oblique test of W86 sec 3.4 with the factor 1 + r^2 (Wang's printed form is
 the r = 0 case). reversal gives W86 4.4: whether reversed sliding exists for
 some orientation (r^2/sqrt(1+r^2) > 2 mu) and the theta interval (for gamma > 0).]],
     fields = {
@@ -118,13 +118,13 @@ some orientation (r^2/sqrt(1+r^2) > 2 mu) and the theta interval (for gamma > 0)
     },
     result = {
       { "mode", "the tracer's contact mode" },
-      { "region", "the mode by Wang's inequalities (C.2); nil for a custom law" },
+      { "region", "the mode by Wang's inequalities (W86 (4.1)-(4.3)); nil for a custom law" },
       { "Px, Py, S, C, dT", "impulse, final contact velocities, energy change" },
       { "tan_gr", "rebound parameter -S/C (0 sticking, +-inf when C = 0)" },
       { "gamma_r, gamma_r_deg", "rebound angle atan2(-S, C), same sense as gamma" },
       { "dw, sense", "change of angular velocity and its sense" },
       { "rebound_c", "sliding region: c of e tan(gamma_r) = tan(gamma) + c (built-in laws)" },
-      { "sphere", "theta = 0: {sticks, e_tan_gr} of C.3 (built-in laws)" },
+      { "sphere", "theta = 0: {sticks, e_tan_gr} of W86 sec 3.4 (built-in laws)" },
       { "reversal", "{exists, ratio_max, theta_lo, theta_hi (and _deg)}" },
       { "r, mu, e, law, theta, gamma, theta_deg, gamma_deg", "the data used" },
     },
@@ -154,9 +154,9 @@ translation holds the translation line (dw = 0, no change of rotation).
 theta, gamma, segment (the mode there) and method list its points row by
 row (one theta per row), inside the grid's gamma range:
   * method "closed-form" in the sticking regions where the law has one:
-    Poisson, C.4's C- and R-sticking forms; Newton, tan(gamma) =
+    Poisson, W86 sec 5's C- and R-sticking forms; Newton, tan(gamma) =
     (1+e) tan(theta) in both (its sticking impulse is point D, so
-    Px/Py = tan(theta) gives it with C.1's B1, B2, B3); gamma < 0 by the
+    Px/Py = tan(theta) gives it with W86's B1, B2, B3); gamma < 0 by the
     mirror (gamma, theta) -> (-gamma, -theta);
   * method "numerical" elsewhere: between gamma neighbours of a row where dw
     changes sign, the root of dw refined by bisection on the tracer to the

@@ -39,11 +39,12 @@ The 3D figures are drawn with both methods ("algebraic": SB22's model;
 "exact": the Darboux-Keller integration) and a _methods map of where their
 modes differ.
 
-Where the workbench differs from the papers (PHYSICS.md): WM92's slip sign
-at S0 = 0 (the slip starts in the frictionless direction, A.4) and the
-printed Newton impulse of case 2 (Py = 0.4 + 0.625 e, A.8); W86's reversal
-condition (4.2) with its corrected sign (C.2); SB22's R2 boundary of the 2D
-rod (B.3) and their friction direction in 3D, which is not exact (E.2);
+Where the workbench differs from the papers (help("papers") lists every
+correction): WM92's slip sign at S0 = 0 (the slip starts in the
+frictionless direction, not eq 49's s = 1) and the printed Newton impulse
+of case 2 (Py = 0.4 + 0.625 e, not 0.0625 e); W86's reversal condition
+(4.2) with its corrected sign; SB22's R2 boundary of the 2D rod (Table 2)
+and their friction direction in 3D, which is not exact (secs 3-4);
 values the extracted texts do not give (SB22's alpha, W86's r and e in
 figures 4.3 and 4.4, the axes of SB22 figure 13) are chosen and said so.]],
     example = [[

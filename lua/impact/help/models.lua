@@ -1,4 +1,4 @@
--- Help for the published collision models (PHYSICS.md F).
+-- Help for the published collision models (CS01's review).
 return {
   {
     name = "models",
@@ -17,7 +17,7 @@ model here: none of them produces a tangential impact. A result that does
 not fit a double (dT at C0 = -1e300) raises "the result overflows", never NaN.
 
 Status (also in result.status and result.notes), claiming no more than
-PHYSICS.md F.9 does:
+the sources allow (CS01's extracted text lost most equations):
 
   "newton-frictionless"  exact. Newton's law, no friction: Py = -(1+e)C0/B2.
   "kane"                 reconstructed. Whittaker's procedure: Newton's stick
@@ -26,7 +26,7 @@ PHYSICS.md F.9 does:
   "brach"                reconstructed. Newton's law and an impulse ratio
                          lambda = Px/Py: the given ratio, or mu with the sign
                          of mu0 (mu0 = the stick ratio, point D), limited as
-                         F.4 says: kept between 0 and mu0 so that friction
+                         WM92 and CS01 describe: kept between 0 and mu0 so that friction
                          does not reverse the slip (on the side opposing S0
                          when D is out of reach), i.e. sgn(mu0)*min(mu, |mu0|)
                          for the rule, then lowered towards 0 until no energy
@@ -35,7 +35,7 @@ PHYSICS.md F.9 does:
                          "reversal+energy", or false). The sign rule and the
                          energy step are this workbench's reading; Brach's
                          moment coefficient e_m was NOT recovered (rejected);
-                         a 'moment' law may stand in for it (F.4's plug-in,
+                         a 'moment' law may stand in for it (the e_m plug-in,
                          called once with phase "impact", Mq acting before
                          the ratio rule): the result is then "uncertain".
   "smith"                reconstructed, to be verified against Smith 1991:
@@ -105,7 +105,7 @@ result.slip): "sticking" (S = 0 at the end), "sliding" (slip kept its sign),
       { "coulomb_ok", "false when |Px| > mu*Py (kane: mu_0)" },
       { "ratio", "Px/Py; for brach the ratio used" },
       { "mu0", "brach: the stick ratio of point D" },
-      { "ratio_requested, ratio_limited", "brach: the ratio asked for, and which F.4 limit changed it (\"reversal\", \"energy\", \"reversal+energy\") or false" },
+      { "ratio_requested, ratio_limited", "brach: the ratio asked for, and which limit changed it (\"reversal\", \"energy\", \"reversal+energy\") or false" },
       { "nroots", "smith: admissible roots found (1 expected)" },
       { "PxC, PyC", "glocker-pfeiffer, cs: compression-phase impulse" },
       { "Mq", "cs, brach with a moment law: total moment impulse" },

@@ -26,8 +26,8 @@ the end set by the law: Poisson Py = (1+e)*Pc, Newton C = -e*C0, energetic
 form; a custom law's residual is bracketed and refined by Brent's method to
 1e-13.
 
-The results do not depend on the magnitudes of the data (PHYSICS.md G.14:
-impulses scale with (S0, C0) and inversely with B, works with the square):
+The results do not depend on the magnitudes of the data (the problem
+is homogeneous: impulses scale with (S0, C0) and inversely with B, works with the square):
 the solver works on the coefficients scaled by powers of two and scales its
 results back, exactly, from 1e-300 to 1e300; a result beyond double's range
 is an error ("the result overflows").
@@ -119,7 +119,7 @@ R2 = s*B3/B1 (|B3|/B1 for a direct impact), R3 = (1+e)*R1 and their case
 
 closed.poisson, closed.newton and closed.energetic are Wang & Mason's
 closed-form results (eqs 39-55; Stronge's energetic law in the same
-spirit, PHYSICS.md A.6) for the mode found, whatever t.law: the impulse
+spirit, Stronge 1990) for the mode found, whatever t.law: the impulse
 Px, Py, the normal impulse Pc at maximum compression, the final contact
 velocities S, C and the energy change dT. They equal solve2d's traced
 result with that law to 1e-12 (S = 0 exactly when it sticks, Newton's

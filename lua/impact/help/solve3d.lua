@@ -20,9 +20,9 @@ minimum and the slip goes on. The approach to v_t = 0 is followed in
 tau = ln(s0/|v_t|), where the direction equation is regular. A slip counts
 as stopped only when it lands on an attracting centripetal ray, or when
 what is left of the approach is below 1e-2 rtol of the impulse (and never
-before the earliest point the Coulomb cone allows, E.2's quadratic): a close
-approach is integrated through at any depth (min_slip reports it; E.5 (c)'s
-box only nearly stops, |v_t| = 4.5e-7). A stopped slip sticks when
+before the earliest point the Coulomb cone allows, a quadratic in p): a close
+approach is integrated through at any depth (min_slip reports it;
+examples/box_reslide.lua's box only nearly stops, |v_t| = 4.5e-7). A stopped slip sticks when
 |Wtt^-1 Wtn| <= mu_s and otherwise restarts along the unique centrifugal
 ray u (lambda > 0); the stop lands exactly on v_t = 0 inside the Coulomb
 cone (|Pt| <= mu_s Pn holds to rounding, and mu = 0 gives no tangential
@@ -41,11 +41,12 @@ r2 in restitution. The six momentum rows are explicit in the stage impulse
 F, so each stage is three equations in F (v_C' = v_C + W F with its
 closures), solved with LAPACKE dgesv (a sticking stage, v_t' = 0, from W's
 Cholesky factor). Slip stops (|F_t| = mu_k F_n) and
-energetic restitution are quadratics in the stage's F_n (E.2's closed
-forms, taken in cancellation-free form: mu = 0, a slip passing exactly
+energetic restitution are quadratics in the stage's F_n (closed forms
+of SB22's stage equations, taken in cancellation-free form: mu = 0, a slip passing exactly
 through zero, and tiny mu are well-posed), polished by Newton's method on F
 when needed. The friction direction of a sliding stage is that of the same
-stage solved without friction. Every stage is checked as E.2 asks: F_n >= 0
+stage solved without friction. Every stage is checked as SB22's model
+requires: F_n >= 0
 (rounding below 0 becomes an exact 0; a grazing impact whose compression
 needs only that gets no impulse) and, in restitution, v_n >= 0 at its end.
 A case that fails (a negative normal impulse, a restitution stage that

@@ -31,7 +31,7 @@ local function clip(a, b, c, x0, x1, y0, y1)
   return { p, q }
 end
 
--- The energetic law's termination (PHYSICS.md A.3, A.7): the impact ends
+-- The energetic law's termination (Stronge 1990; the works of WM92 eqs 56-58): the impact ends
 -- where Wr + e^2 Wc = 0, and Wr, the normal work since maximum compression,
 -- depends on the path, so no one curve bounds every path as Newton's line
 -- does. What is well defined: the ends of straight last segments from the
