@@ -9,8 +9,8 @@ local function err(f, t, pat)
   assert.matches(pat, msg, 1, true)
 end
 
-describe("impact.space (Wang 1986, PHYSICS.md C)", function()
-  -- The C.2 test table: r = 1.414, mu = 0.25, e = 0.8, Poisson, m = rho = |vc0| = 1.
+describe("impact.space (Wang 1986, W86)", function()
+  -- The W86 (4.1)-(4.3) test table: r = 1.414, mu = 0.25, e = 0.8, Poisson, m = rho = |vc0| = 1.
   local T = {
     { 30, 20, "sliding", 0.329483, 1.317934, -0.659480, 0.751754, 0.877255, -0.528307 },
     { 0, 30, "C-sticking", 0.166700, 1.558846, 0, 0.692820, 0, 0.235714 },
@@ -280,7 +280,7 @@ describe("impact.space_map", function()
   end)
 end)
 
-describe("impact.painleve (Mason & Wang 1988, PHYSICS.md D)", function()
+describe("impact.painleve (Mason & Wang 1988, MW88)", function()
   local shape = { l = 4, theta_deg = 75, mu = MU30, e = 0.5 }
   local function with(t, extra)
     local c = {}

@@ -1,6 +1,6 @@
 local impact = require("impact")
 
--- solve2d's model dispatch (PHYSICS.md F).
+-- solve2d's model dispatch (CS01's models).
 local function solve(t)
   return impact.solve2d(t)
 end

@@ -1,6 +1,7 @@
 -- solve2d and classify2d at the edges of double precision (the audit of
 -- issue 3): tiny slips, extreme scales, bodies with a small radius of
--- gyration. Expected values from PHYSICS.md A.6 and the scaling of G.14.
+-- gyration. Expected values from WM92 eqs 39-55 and the homogeneity of
+-- the problem (impulses scale with (S0, C0) and with 1/B).
 local impact = require("impact")
 
 local function rel(a, b) return math.abs(a - b) / math.max(math.abs(b), 1e-300) end
@@ -24,7 +25,7 @@ describe("impact.solve2d at the edges of double precision", function()
     r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = -1e-300, C0 = -1e-300, mu = 0.95, e = 0.5,
                         law = "energetic" }
     assert.are.equal("R-sticking", r.mode)
-    assert.is.near(1.367943, r.Py / 1e-300, 1e-6)   -- PHYSICS.md A.8 case 3
+    assert.is.near(1.367943, r.Py / 1e-300, 1e-6)   -- WM92 sec 6, case 3
     r = impact.solve2d{ B1 = 1e300, B2 = 1e300, B3 = 0, S0 = 0, C0 = -1e160, mu = 1, e = 1,
                         law = "energetic" }
     assert.is_true(rel(r.C, 1e160) < 1e-15)

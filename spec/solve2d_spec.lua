@@ -1,5 +1,6 @@
--- impact.solve2d, classify2d and sb2d against PHYSICS.md A.8 and B.4 (the
--- vectors are rounded to 6 decimals) and the invariants of section G.
+-- impact.solve2d, classify2d and sb2d against Wang & Mason's falling rod
+-- (WM92 sec 6) and Sun & Baruh's rod (SB22 sec 2) (the vectors are rounded
+-- to 6 decimals) and the invariants of the method.
 local impact = require("impact")
 
 local V = 1.5e-6            -- rounded vectors
@@ -27,7 +28,7 @@ local function expect(r, want, tol)
   end
 end
 
-describe("impact.solve2d: Wang & Mason's falling rod (PHYSICS.md A.8)", function()
+describe("impact.solve2d: Wang & Mason's falling rod (WM92 sec 6)", function()
   local LAWS = { "poisson", "newton", "energetic" }
 
   it("case 1, direct impact: C-sticking, sliding and frictionless, every law", function()
@@ -210,7 +211,7 @@ describe("impact.solve2d: Wang & Mason's falling rod (PHYSICS.md A.8)", function
   end)
 end)
 
-describe("impact.sb2d and solve2d: Sun & Baruh's rod (PHYSICS.md B.4)", function()
+describe("impact.sb2d and solve2d: Sun & Baruh's rod (SB22 sec 2)", function()
   it("gives the ratios P, Q, R, R1, R2, R3", function()
     expect(impact.sb2d{ theta_deg = 40, mu = 0.4, e = 0.7 }, { Pbar = 1.477212, Qbar = 2.239528,
       Rbar = 2.760472, R1 = 0.912023, R2 = 0.535130, R3 = 1.550439 })
@@ -323,7 +324,7 @@ describe("impact.solve2d results", function()
   end)
 end)
 
-describe("impact.solve2d invariants (PHYSICS.md G) on random impacts", function()
+describe("impact.solve2d invariants on random impacts", function()
   local seed = 12345
   local function rand()   -- a small LCG: the same cases under every interpreter
     seed = (seed * 1103515245 + 12345) % 2147483648

@@ -1,5 +1,5 @@
--- impact.solve3d and impact.rod against PHYSICS.md E (vectors rounded to
--- 6 decimals, the box to 5: tolerances 1.5e-6 and 1e-5).
+-- impact.solve3d and impact.rod against SB22's rod and a box (vectors
+-- rounded to 6 decimals, the box to 5: tolerances 1.5e-6 and 1e-5).
 local impact = require("impact")
 
 local TOL, BOX = 1.5e-6, 1e-5
@@ -85,8 +85,8 @@ describe("impact.solve3d, exact method", function()
     near3({ 0.102459, 1.285333, 0.160065 }, rodcase{ mu = 0.2, e = 0.8, law = "energetic" }.P, TOL)
   end)
 
-  -- E.5 (c): PHYSICS.md reads the slip as stopping at p = 0.100631 and
-  -- re-sliding along u(0.8). It only nearly stops: the centripetal ray it
+  -- The box at v = (0.3, -1, 0.1): a first hand analysis read the slip as
+  -- stopping at p = 0.100631 and re-sliding along u(0.8). It only nearly stops: the centripetal ray it
   -- approaches repels the slip direction, |vt| has a minimum of 4.509e-7
   -- there, and the slip turns onto the centrifugal ray u(0.8) without
   -- stopping. An independent integrator (RK4 in p, and in tau = -ln|vt|

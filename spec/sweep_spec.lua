@@ -523,7 +523,7 @@ describe("impact.sweep with solve2d", function()
     end
   end
 
-  -- The WM92 rod (PHYSICS.md A.8) over S0, mu and e: every contact mode,
+  -- The WM92 rod (WM92 sec 6) over S0, mu and e: every contact mode,
   -- and a few invalid points (e = 1.3, mu < 0).
   local function rod_spec(extra)
     local spec = {
@@ -766,7 +766,7 @@ describe("impact.sweep with solve2d", function()
     assert.is.near(poisson.columns.Py[1], law.columns.Py[1], 1e-12)
   end)
 
-  it("reproduces the WM92 rod vectors through the sweep (PHYSICS.md A.8)", function()
+  it("reproduces the WM92 rod vectors through the sweep (WM92 sec 6)", function()
     if not has2d then pending("impact.solve2d is not built") return end
     local s = impact.sweep{ base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, e = 0.5 },
       vary = { { "mu", { 0.3, 0.8 } }, { "law", { "poisson", "newton", "energetic" } } } }
@@ -819,7 +819,7 @@ describe("impact.sweep with other solvers", function()
       solve = "solve3d" }
     assert.are.same({ "theta1_deg", "mu", "P.x", "P.y", "P.z", "vC.x", "vC.y", "vC.z" },
       { table.unpack(s.names, 1, 8) })
-    -- PHYSICS.md E.5 (a) Poisson and (b) exact Poisson.
+    -- SB22's rod at mu = 0.4, e = 0.7 and at mu = 0.2, e = 0.8, exact Poisson.
     assert.is.near(0.227868, s.columns["P.x"][1], 1e-5)
     assert.is.near(1.325820, s.columns["P.y"][1], 1e-5)
     assert.is.near(0.258927, s.columns["P.z"][1], 1e-5)

@@ -1,4 +1,4 @@
-/* Bodies of PHYSICS.md E.5 for the 3D tests. */
+/* Bodies of the 3D tests: SB22's rod and a non-axisymmetric box. */
 #ifndef IMPACT_TEST_BODIES3D_H
 #define IMPACT_TEST_BODIES3D_H
 

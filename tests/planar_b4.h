@@ -1,4 +1,4 @@
-/* PHYSICS.md B.4 with planar data (theta2 = 0): both 3D solvers must give
+/* Sun & Baruh's 2D rod (SB22 sec 2) with planar data (theta2 = 0): both 3D solvers must give
  * the 2D SB22/Routh values. Each test keeps its own table of rows and its
  * own solve(); this runs the rows through it. Include after check.h. */
 #ifndef IMPACT_TEST_PLANAR_B4_H

@@ -1,7 +1,8 @@
 /* The 2D tracer and closed forms at the edges of double precision: tiny
  * slips, extreme scales of S0, C0 and B, ill-conditioned bodies, custom
  * laws whose impulse is far from Pc. Each case was once wrong (the audit of
- * issue 3); the expected values follow from PHYSICS.md A.6 and G.14. */
+ * issue 3); the expected values follow from WM92 eqs 39-55 and the homogeneity of the
+ * problem (impulses scale with (S0, C0) and with 1/B). */
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
@@ -48,7 +49,7 @@ static void test_tiny_slip_stops(void)
 }
 
 /* Bodies with a small radius of gyration: B3^2 is within rounding of
- * B1*B2, and Delta must come from the bodies (PHYSICS.md A.1), not from
+ * B1*B2, and Delta must come from the bodies (summed from positive terms), not from
  * B1*B2 - B3^2. Direct impacts that stick: Pc = B1*|C0|/Delta. */
 static void test_small_rho_delta(void)
 {

@@ -1,4 +1,4 @@
-/* Invariants of PHYSICS.md G for the 2D tracer on random impacts: energy
+/* Invariants of the 2D tracer (WM92, Stronge 1990) on random impacts: energy
  * (1e5 cases per law), work bookkeeping, Coulomb admissibility, each law's
  * termination, mirror symmetry, law coincidences, scaling, classification
  * agreement and closed forms == tracer (1e4+ cases, one body and two). */

@@ -1,4 +1,4 @@
-/* The published models of PHYSICS.md F against its vectors and invariants. */
+/* The published models (CS01) against worked vectors on WM92's rod and invariants. */
 #include <math.h>
 #include <string.h>
 

@@ -1,4 +1,4 @@
-/* Mason & Wang 1988's sliding rod (PHYSICS.md D): closed forms. */
+/* Mason & Wang 1988's sliding rod (MW88): closed forms. */
 #include <math.h>
 
 #include "check.h"

@@ -1,5 +1,5 @@
-/* The 2D tracer and closed forms against the numbers of PHYSICS.md A.8
- * (Wang & Mason's falling rod) and B.4 (Sun & Baruh's rod). The vectors
+/* The 2D tracer and closed forms against Wang & Mason's falling
+ * rod (WM92 sec 6) and Sun & Baruh's rod (SB22 sec 2). The vectors
  * are rounded to 6 decimals, hence the 1e-6 tolerance. */
 #include <math.h>
 #include <string.h>

@@ -1,4 +1,5 @@
-/* Sun & Baruh's algebraic model against PHYSICS.md E.2, E.4, E.5. */
+/* Sun & Baruh's algebraic model (SB22 secs 3-4) against their rod, a box, and
+ * the cases where it must equal the exact method. */
 #include <stdlib.h>
 
 #include "bodies3d.h"

@@ -1,4 +1,5 @@
-/* The exact Darboux-Keller solver against PHYSICS.md E.5 and E.4. */
+/* The exact Darboux-Keller solver (Keller 1986) against SB22's rod, a box, and
+ * the cases where it must equal the 2D path. */
 #include <stdlib.h>
 
 #include "interrupt.h"
@@ -122,8 +123,8 @@ static void test_reslide_dirs(void)
     CHECK(imp_reslide3d(&c, 0.9, u, &l) == IMP_EINPUT);  /* rho_req < mu_k */
 }
 
-/* E.5 (c), v = (0.3, -1, 0.1), mu = 0.8, e = 0.6. PHYSICS.md reads it as a
- * stop at p = 0.100631 and a re-slide along u(0.8); the slip only nearly
+/* The box, v = (0.3, -1, 0.1), mu = 0.8, e = 0.6. A first hand analysis read it
+ * as a stop at p = 0.100631 and a re-slide along u(0.8); the slip only nearly
  * stops there: the centripetal invariant ray it approaches repels the slip
  * direction, |v_t| has a minimum of 4.509e-7 (4.3e-7 |vC0|) and the slip
  * turns onto the centrifugal ray u(0.8) without stopping (mode sliding).

@@ -1,4 +1,4 @@
-/* Wang 1986's impact space: the closed forms of PHYSICS.md C. */
+/* Wang 1986's impact space: the closed forms of W86 secs 3-5. */
 #include <math.h>
 #include <stdlib.h>
 
