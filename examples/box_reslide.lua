@@ -1,9 +1,9 @@
--- Slips that turn onto a new direction in 3D (PHYSICS.md E.3, E.5 (c)).
+-- Slips that turn onto a new direction in 3D (Keller 1986's exact method; SB22).
 -- The re-slide direction u is the unique unit vector with
 -- Wtn - mu_k Wtt u = lambda u, lambda > 0 (the centrifugal invariant ray);
 -- Sun & Baruh's approximation uses Wtn/|Wtn| instead, which is right only
 -- when Wtn is an eigenvector of Wtt (e.g. an on-axis rod). A slip reaches
--- zero only along an attracting centripetal ray; E.5 (c)'s box approaches
+-- zero only along an attracting centripetal ray; the box below approaches
 -- a repelling one, so its slip only nearly stops (|vt| = 4.5e-7) and then
 -- turns onto u without stopping.
 -- Run: impact examples/box_reslide.lua

@@ -1,4 +1,4 @@
--- Wang 1986's impact space (PHYSICS.md C): writes the data of his figures
+-- Wang 1986's impact space (W86): writes the data of his figures
 -- 4.2-4.5 and 5.1-5.3 as CSV columns, one file per figure, into the folder
 -- given as the first argument (default: impact_space_data in the system's
 -- temporary folder). The plots come from the studies.

@@ -1,5 +1,5 @@
 -- The published collision models side by side on Wang & Mason's falling rod
--- (PHYSICS.md A.8 and F): where they agree, where Kane's procedure and
+-- (WM92 sec 6; the models of CS01): where they agree, where Kane's procedure and
 -- Newton's law gain energy, where Coulomb's bound is broken. Each table shows
 -- the mode in solve2d's terms (read from the model's impulse path) and the
 -- model's own label ("model mode").
@@ -45,7 +45,7 @@ for _, c in ipairs(cases) do
   print()
 end
 
--- Where Newton's law gains energy on case 2 at e = 1 (PHYSICS.md G item 1).
+-- Where Newton's law gains energy on case 2 at e = 1 (WM92's warning against Newton's law).
 print("Case 2, e = 1: dT by model as mu varies")
 print(string.format("%6s %12s %12s %12s %12s %12s", "mu", "routh", "routh/newton", "kane", "brach", "smith"))
 for _, mu in ipairs{ 0.1, 0.2, 0.3, 0.5, 0.6, 0.8, 1.0 } do

@@ -1,4 +1,4 @@
--- Mason & Wang 1988: Painleve's sliding rod (PHYSICS.md D).
+-- Mason & Wang 1988: Painleve's sliding rod (MW88).
 -- A rod (m = 1, J = 1, CM at l = 4 from its lower end) slides to the left on a
 -- table with mu = tan 30 deg at theta = 75 deg from the table. No finite
 -- normal force keeps the contact (a < 0); a tangential impact resolves it.

@@ -1,6 +1,6 @@
 -- Sun & Baruh's rod (2022, section 5) in 3D, both methods side by side:
 -- method = "exact" (Darboux-Keller integration, the reference) and
--- method = "algebraic" (SB22's nine-equation stages). PHYSICS.md E.5.
+-- method = "algebraic" (SB22's nine-equation stages).
 -- Run: impact examples/sun_baruh_rod.lua
 local impact = require "impact"
 
@@ -18,14 +18,14 @@ local function row(method, law, mu, e)
   return r
 end
 
-print("\nE.5 (a): mu = 0.4, e = 0.7 (the slip stops in compression and sticks)")
+print("\nmu = 0.4, e = 0.7 (the slip stops in compression and sticks)")
 for _, law in ipairs{ "poisson", "energetic", "newton" } do
   row("exact", law, 0.4, 0.7)
   row("algebraic", law, 0.4, 0.7)
 end
 print("  (Poisson: identical, since sticking is reached in compression; E.4)")
 
-print("\nE.5 (b): mu = 0.2, e = 0.8 (the methods disagree)")
+print("\nmu = 0.2, e = 0.8 (the methods disagree)")
 for _, law in ipairs{ "poisson", "energetic" } do
   row("exact", law, 0.2, 0.8)
   row("algebraic", law, 0.2, 0.8)

@@ -1,4 +1,4 @@
--- A small study: the WM92 rod (PHYSICS.md A.8) swept over the initial slip
+-- A small study: the WM92 rod (WM92 sec 6) swept over the initial slip
 -- S0 and the friction mu, with Poisson's law, e = 0.5. It writes the sweep
 -- as CSV, its mode map and its energy map (each PNG with its data and an
 -- editable gnuplot script), and the impulse-space diagram of one point,

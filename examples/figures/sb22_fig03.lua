@@ -10,7 +10,7 @@
 -- R2 = sin(theta)/(alpha + cos^2 theta) compared with 1; the boundary that
 -- the stage equations give (and the tracer finds) is
 -- R2 = sin(theta)cos(theta)/(alpha + cos^2 theta) compared with mu_s
--- (PHYSICS.md B.3). alpha = 1/3 (slender rod) is assumed: SB22 do not say
+-- (SB22 Table 2, corrected). alpha = 1/3 (slender rod) is assumed: SB22 do not say
 -- which value their 2D plots used. The velocity-ratio range 0..2 is ours.
 -- Run: impact examples/figures/sb22_fig03.lua [DIR]
 local here = (arg and arg[0] or ""):match("^(.*)/[^/]*$") or "."

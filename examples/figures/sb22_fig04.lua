@@ -4,7 +4,8 @@
 --
 -- Where the workbench differs: as in figure 3 (R2 corrected, alpha = 1/3
 -- assumed). The energetic law is solved exactly on the impulse path
--- (PHYSICS.md A.3); SB22's trapezoid work formula is exact too (B.2), so
+-- (Routh's method, WM92 sec 3.3); SB22's trapezoid work formula is exact
+-- too (their stages are straight in impulse space), so
 -- the two agree.
 -- Run: impact examples/figures/sb22_fig04.lua [DIR]
 local here = (arg and arg[0] or ""):match("^(.*)/[^/]*$") or "."

@@ -7,11 +7,11 @@
 --
 -- Where the workbench differs: SB22 choose each sliding stage's friction
 -- direction from the frictionless solution and test the slip stop with that
--- constant direction; this is not exact in 3D (PHYSICS.md E.2 pitfall 8,
--- example E.5 b). Both methods are drawn: "algebraic" is SB22's model,
+-- constant direction; this is not exact in 3D (their rod at mu = 0.2,
+-- e = 0.8: the exact slip never stops, SB22's stages predict a reversal). Both methods are drawn: "algebraic" is SB22's model,
 -- "exact" integrates the Darboux-Keller equations; the _methods map shows
 -- where their modes differ. The signs lost in the extracted SB22 text are
--- reconstructed (E.2); the rod is the cylinder of radius 0.5 (I_t =
+-- reconstructed from their own examples; the rod is the cylinder of radius 0.5 (I_t =
 -- m(rc^2/4 + L^2/3)).
 -- Run: impact examples/figures/sb22_fig08.lua [DIR]
 local here = (arg and arg[0] or ""):match("^(.*)/[^/]*$") or "."

@@ -10,7 +10,7 @@
 -- mu t^2 - r^2 t + mu(1 + r^2) < 0; the correct reversal condition is
 -- mu t^2 + r^2 t + mu(1 + r^2) < 0 (t = tan theta, gamma > 0), so reversal
 -- lies at theta < 0 for gamma > 0: here theta in (-82.5, -21.5) degrees
--- (PHYSICS.md C.2). The map is computed by the path tracer, not from the
+-- (help("papers")). The map is computed by the path tracer, not from the
 -- region formulas; the boundaries of (4.1), (4.3) and the corrected (4.2)
 -- are drawn over it and agree with it.
 -- Run: impact examples/figures/w86_fig4_2.lua [DIR]

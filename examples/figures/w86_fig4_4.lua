@@ -6,7 +6,7 @@
 -- Drawn over the map (computed by the tracer): the boundaries of W86 (4.1),
 -- (4.3) and the corrected (4.2).
 -- Where the workbench differs: the reversal condition uses the corrected
--- sign of W86 (4.2) (PHYSICS.md C.2).
+-- sign of W86 (4.2) (help("papers")).
 -- Run: impact examples/figures/w86_fig4_4.lua [DIR]
 local here = (arg and arg[0] or ""):match("^(.*)/[^/]*$") or "."
 package.path = here .. "/common/?.lua;" .. package.path

@@ -5,7 +5,7 @@
 -- Drawn over the map (computed by the tracer): the boundaries of W86 (4.1),
 -- (4.3) and the corrected (4.2).
 -- Where the workbench differs: nothing specific; the reversal condition
--- uses the corrected sign of W86 (4.2) (PHYSICS.md C.2), and with mu this
+-- uses the corrected sign of W86 (4.2) (help("papers")), and with mu this
 -- large reversal needs r^2/sqrt(1 + r^2) > 2 mu, so it does not occur.
 -- Run: impact examples/figures/w86_fig4_5.lua [DIR]
 local here = (arg and arg[0] or ""):match("^(.*)/[^/]*$") or "."

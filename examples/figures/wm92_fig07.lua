@@ -6,7 +6,7 @@
 --
 -- Where the workbench differs: WM92 eq 49 takes the slip sign s = +1 when
 -- S0 = 0; the slip starts in the frictionless direction s = -sgn(B3), and
--- this rod (B3 = +1.5) slides towards -x (PHYSICS.md A.4). The path for
+-- this rod (B3 = +1.5) slides towards -x (WM92 sec 3.4.1). The path for
 -- mu = 0.3 therefore leans to +x (friction opposes a slip towards -x).
 -- Run: impact examples/figures/wm92_fig07.lua [DIR]
 local here = (arg and arg[0] or ""):match("^(.*)/[^/]*$") or "."

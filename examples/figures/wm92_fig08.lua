@@ -4,7 +4,7 @@
 -- termination T tangent to it: with Newton's law and sticking, the rod
 -- gains energy for e > 0.8 (at e = 1 by +0.1125).
 --
--- The physics of the tangent (PHYSICS.md A.2, A.7): T is the line
+-- The physics of the tangent (WM92 secs 3.2-3.3, eqs 56-58): T is the line
 -- C = -e C0, and the gradient of dT is (S, C), so a line C = const touches
 -- the ellipse dT = 0 where C is largest on it. For this rod that largest C
 -- is 1 = -C0 (at P = (0, 0.8), where S = -0.6): T is tangent to the ellipse only at
@@ -18,7 +18,7 @@
 -- (dT = 0); wm92_fig08_reversed: mu = 0.3 (C-reversed), Poisson, e = 0.5.
 -- Where the workbench differs: the extracted WM92 text prints
 -- Py = 0.4 + 0.0625 e for Newton; the correct value (point D, which
--- reproduces the printed C = e and dT) is Py = 0.4 + 0.625 e (PHYSICS.md A.8).
+-- reproduces the printed C = e and dT) is Py = 0.4 + 0.625 e.
 -- Run: impact examples/figures/wm92_fig08.lua [DIR]
 local here = (arg and arg[0] or ""):match("^(.*)/[^/]*$") or "."
 package.path = here .. "/common/?.lua;" .. package.path

@@ -5,8 +5,8 @@
 -- The paper draws L (mu < mu_d) and L' (mu > mu_d).
 --
 -- Drawn here at e = 0.5 (mu_d = 0.904762): mu = 0.5 (sliding), 0.95
--- (R-sticking) and 1.2 (C-sticking), Poisson's law. No correction of
--- PHYSICS.md applies to this case.
+-- (R-sticking) and 1.2 (C-sticking), Poisson's law. None of the
+-- corrections of help("papers") applies to this case.
 -- Run: impact examples/figures/wm92_fig09.lua [DIR]
 local here = (arg and arg[0] or ""):match("^(.*)/[^/]*$") or "."
 package.path = here .. "/common/?.lua;" .. package.path

@@ -7,7 +7,7 @@
 --
 -- Drawn here: mu = 2 and mu = 3, Poisson e = 0.5 (both stick in compression).
 -- The workbench follows the principle of constraints for mu <= 5/3 (mode
--- "none", no impulse), as PHYSICS.md A.4 and D state.
+-- "none", no impulse), as WM92 sec 3.4.1 and MW88 state.
 -- Run: impact examples/figures/wm92_fig10.lua [DIR]
 local here = (arg and arg[0] or ""):match("^(.*)/[^/]*$") or "."
 package.path = here .. "/common/?.lua;" .. package.path

@@ -23,7 +23,7 @@ function M.add_column(s, name, fn)
   return col
 end
 
--- Wang 1986, impact space (PHYSICS.md C.1): one body (m = 1, rho = 1, so
+-- Wang 1986, impact space (W86 sec 3): one body (m = 1, rho = 1, so
 -- l = r) striking the ground with a unit contact-point velocity at angle
 -- gamma from the normal (positive: moving towards -x), centre of mass at
 -- angle theta from the normal (positive: on the +x side), w0 = 0.
@@ -43,7 +43,7 @@ function M.w86(r, mu, e, n, extra)
 end
 
 -- The region boundaries of W86 (4.1) and (4.3) and the corrected reversal
--- interval (4.2) (PHYSICS.md C.2), drawn over a map computed by the tracer:
+-- interval (4.2) (help("papers")), drawn over a map computed by the tracer:
 -- for gamma > 0 (t = tan theta, g = tan gamma)
 --   sliding | R:  g = (1+e) [mu (1 + r^2 + t^2) - r^2 t] / [(1+r^2) t^2 - mu r^2 t + 1]
 --   R | C:        g =       [mu (1 + r^2 + t^2) - r^2 t] / [(1+r^2) t^2 - mu r^2 t + 1]
@@ -94,9 +94,9 @@ function M.wm92_rod(S0, C0, mu, e, law)
                          mu = mu, e = e, law = law or "poisson" }
 end
 
--- Sun & Baruh 2022, 2D (PHYSICS.md B.1): rod m = 1, L = 2.3 (centre of mass
+-- Sun & Baruh 2022, 2D (SB22 sec 2): rod m = 1, L = 2.3 (centre of mass
 -- to contact), I_G = alpha m L^2, alpha = 1/3 (slender rod; SB22 do not say
--- which alpha their 2D plots used [UNC]), theta from the vertical (positive:
+-- which alpha their 2D plots used), theta from the vertical (positive:
 -- centre of mass ahead of the contact in the slip direction), vCy = 1
 -- downwards, vCx = ratio * vCy, w = 0.
 M.SB22 = { L = 2.3, alpha = 1 / 3, radius = 0.5 }
@@ -123,7 +123,7 @@ function M.sb22_2d(law, mu, e, n)
   return s
 end
 
--- Sun & Baruh 2022, 3D (PHYSICS.md E.2, E.5): the cylindrical rod (m = 1,
+-- Sun & Baruh 2022, 3D (SB22 secs 3-5): the cylindrical rod (m = 1,
 -- L = 2.3, radius 0.5) through two Euler angles, v = (0.4, -1, 0), w = 0.
 function M.sb22_rod(theta1_deg, theta2_deg)
   return impact.rod{ m = 1, L = M.SB22.L, radius = M.SB22.radius,
