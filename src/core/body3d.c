@@ -165,7 +165,7 @@ imp_status imp_contact3d_init(const imp_body3d *b, imp_contact3d *c)
     double mom[3];
     imp_status st = principal(b, mom, c->axes);
     if (st != IMP_OK) return st;
-    /* W = 1/m + sum_j c_j c_j^T / I_j, c_j = a_j x r (E.1 with
+    /* W = 1/m + sum_j c_j c_j^T / I_j, c_j = a_j x r (with
      * I^-1 = sum_j a_j a_j^T / I_j): every term is positive semidefinite */
     static const int perm[3] = {0, 2, 1};   /* L's order (x, z, y) */
     memset(c->W, 0, sizeof c->W);

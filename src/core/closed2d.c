@@ -98,7 +98,7 @@ imp_status imp_classify2d(const imp_coef2d *c, double mu_s, double mu_k,
     return IMP_OK;
 }
 
-/* Energetic law after the slip stops at p_s (A.6, DER): k2 is the C-rate
+/* Energetic law after the slip stops at p_s (WM92 eqs 39-55, derived): k2 is the C-rate
  * of the second segment. */
 static double energetic_Py(int cmode, double C0, double kC, double k2,
                            double p_s, double e, double *pc)

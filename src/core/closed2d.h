@@ -13,7 +13,7 @@ typedef struct {
     imp_class cls;
     int s;            /* slip sign of the formulas: sgn(S0); -sgn(B3) for a
                          direct slide; 0 for a direct stick or no impulse */
-    double kS, kC;    /* mu_k*B1 + s*B3 and B2 + s*mu_k*B3 (A.5) */
+    double kS, kC;    /* mu_k*B1 + s*B3 and B2 + s*mu_k*B3 (WM92 eqs 31-38) */
     double P_d, P_q;  /* kC*|S0| and kS*|C0|, eqs 35-36 */
     double mu_d, mu_q;/* signed slopes of OD and OQ, eqs 32-33 (NaN: 0/0) */
     double mu_D, mu_Q;/* unsigned thresholds -s*mu_d, -s*mu_q (NaN if s = 0) */
@@ -33,7 +33,7 @@ typedef struct {
 imp_status imp_classify2d(const imp_coef2d *c, double mu_s, double mu_k,
                           double e, imp_class2d *out);
 
-/* The closed-form impulse of a built-in law (A.6), the normal impulse at
+/* The closed-form impulse of a built-in law (WM92 eqs 39-55), the normal impulse at
  * maximum compression, the final contact velocities (each from the rate of
  * the path's last segment, as the tracer has them: S = 0 exactly when
  * stuck, Newton's C = -e*C0) and the energy change (eq 56). */
@@ -42,12 +42,12 @@ typedef struct { double Px, Py, Pc, S, C, dT; imp_mode mode; } imp_closed2d;
 imp_status imp_closed2d_solve(const imp_coef2d *c, double mu_s, double mu_k,
                               imp_law_kind law, double e, imp_closed2d *out);
 
-/* SB22 Table 2 (made explicit in B.3): the case from the ratios. D1 is
+/* SB22 Table 2 (made explicit): the case from the ratios. D1 is
  * alpha + sin^2 + mu_k sin cos (scaled: any positive multiple). */
 int imp_sb2d_case(double ratio, double R1, double R2, double R3, double D1,
                   double mu_s);
 
-/* Sun & Baruh's rod (B.1, B.3): theta (radians) between the CM-contact
+/* Sun & Baruh's rod (SB22 sec 2, Table 2): theta (radians) between the CM-contact
  * line and the vertical, positive when the CM lies ahead of the contact in
  * the slip direction; alpha = I_G/(m L^2). */
 typedef struct {

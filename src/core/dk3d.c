@@ -300,7 +300,7 @@ static void law_state(const dk_t *d, double p, const double y[NY], imp_law_state
     s->dim = 3;
 }
 
-/* The termination residual R (A.3.1) after maximum compression. */
+/* The termination residual R (custom laws) after maximum compression. */
 static imp_status residual(const dk_t *d, double p, const double y[NY], double *R)
 {
     const imp_law *law = d->law;
@@ -418,7 +418,7 @@ static void stage_close(dk_t *d, int at_stop)
 }
 
 /* The slip is zero at the current point: stick if Coulomb allows, else
- * restart along the unique invariant direction (E.3). */
+ * restart along the unique invariant direction (Keller 1986). */
 static imp_status after_stop(dk_t *d, imp_stage3d_kind kind_if_slide)
 {
     const imp_contact3d *c = d->c;
@@ -449,7 +449,7 @@ static imp_status after_stop(dk_t *d, imp_stage3d_kind kind_if_slide)
 /* The earliest normal impulse at which the slip can be zero: v_t = 0 needs
  * Pt = -Wtt^-1 (vt0 + Wtn p) = -(g0 + q p), and every path keeps
  * |Pt| <= mu_k p, so p >= p1, the smallest root of |g0 + q p| = mu_k p
- * (E.2's c1 quadratic with g = g0, in its cancellation-free form; p1 is
+ * (SB22's c1 quadratic with g = g0, in its cancellation-free form; p1 is
  * where a slip sliding straight from the start would stop). INFINITY when
  * the line v_t = 0 never enters the cone (the slip cannot stop at all). */
 static double cone_entry(const imp_contact3d *c, double mu)

@@ -3,11 +3,11 @@
  * tangent plane is x-z; r runs from the centre of mass to the contact
  * point; the impulse P acts on the body.
  *
- *   v_C(P) = v_C0 + W P,   W = (1/m) 1 - [r]x I^-1 [r]x            (E.1)
+ *   v_C(P) = v_C0 + W P,   W = (1/m) 1 - [r]x I^-1 [r]x            (Keller 1986)
  *
- * Two solvers: Sun & Baruh's algebraic nine-equation model (sb3d.c, E.2)
+ * Two solvers: Sun & Baruh's algebraic nine-equation model (sb3d.c, SB22 secs 3-4)
  * and the exact Darboux-Keller integration over the normal impulse
- * (dk3d.c, E.3). Tangential pairs are ordered (x, z). */
+ * (dk3d.c, Keller 1986). Tangential pairs are ordered (x, z). */
 #ifndef IMPACT_IMPACT3D_H
 #define IMPACT_IMPACT3D_H
 
@@ -177,7 +177,7 @@ imp_status imp_solve3d_algebraic(const imp_body3d *b, double mu_s, double mu_k,
                                  const imp_law *law, const imp_opts3d *opts,
                                  imp_result3d *out);
 
-/* The unique re-slide direction (E.3): |u| = 1, lambda > 0 with
+/* The unique re-slide direction (Keller 1986): |u| = 1, lambda > 0 with
  * Wtn - mu_k Wtt u = lambda u, solved in Wtt's eigenbasis. Requires
  * rho_req > mu_k (IMP_EINPUT otherwise). */
 imp_status imp_reslide3d(const imp_contact3d *c, double mu_k, double u[2], double *lambda);

@@ -44,7 +44,7 @@ const char *imp_slip_name(imp_slip s)
     return "unknown";
 }
 
-/* F.9: Newton frictionless is exact; Kane, Brach, Smith and GP case 1 are
+/* CS01: Newton frictionless is exact; Kane, Brach, Smith and GP case 1 are
  * reconstructions; the C-S model is only a skeleton. */
 imp_model_status imp_model_status_of(imp_model2d m)
 {
@@ -88,7 +88,7 @@ static imp_status newton_frictionless(const imp_coef2d *c, double e,
     return IMP_OK;
 }
 
-/* Whittaker's procedure (F.3): Newton's stick trial at point D, accepted
+/* Whittaker's procedure (Kane 1984, as CS01 review it): Newton's stick trial at point D, accepted
  * inside mu_0's cone; otherwise Coulomb sliding with Newton's normal law. */
 static imp_status kane(const imp_coef2d *c, double e, double mu, double mu_0,
                        double *Px, double *Py, int *stuck)
@@ -131,7 +131,7 @@ static int quadratic(double a, double b, double c, double x[2])
     return 2;
 }
 
-/* Brach (F.4) with Newton's normal law and a fixed impulse ratio lambda:
+/* Brach (as CS01 and WM92 describe it) with Newton's normal law and a fixed impulse ratio lambda:
  * Py = -(1+e) C0/(B2 - lambda B3), Px = lambda Py. The final slip
  * S(lambda) increases with lambda (dS/dlambda = Delta N/(B2 - lambda B3)^2)
  * and vanishes at mu0 (point D), so "friction does not reverse the slip"
@@ -188,7 +188,7 @@ static imp_status brach(const imp_coef2d *c, const imp_model_params *p,
     return IMP_OK;
 }
 
-/* Brach with the e_m plug-in (F.4: Brach's moment law was not recovered, so
+/* Brach with the e_m plug-in (Brach's moment law was not recovered, so
  * the user supplies the moment impulse): Mq acts first, then the ratio rule
  * on the shifted contact velocities. */
 static imp_status brach_moment(const imp_coef2d *c, const imp_model_params *p,
@@ -214,7 +214,7 @@ static imp_status brach_moment(const imp_coef2d *c, const imp_model_params *p,
     return IMP_OK;
 }
 
-/* Smith (F.7): Px = -mu Py (S0 + S)/(|S0| + |S|) with Newton's normal law,
+/* Smith (Smith 1991): Px = -mu Py (S0 + S)/(|S0| + |S|) with Newton's normal law,
  * N = B2 Py - B3 Px = -(1+e) C0. Solved branch by branch, never with Px, Py
  * as affine functions of the final slip S itself (they lose S - S0 to
  * cancellation when |S0| >> |C0|, and the quadratic's coefficients with
@@ -229,7 +229,7 @@ static imp_status brach_moment(const imp_coef2d *c, const imp_model_params *p,
  * S = 0 (the stick point) is shared by both branches. S0 = 0: the
  * stick point D inside the cone, else sliding with s = -sgn(B3). Writes
  * the final S and C (C = -e C0 exactly) without the cancellation of
- * S0 + B1 Px - B3 Py. Roots need Py > 0; *nroots counts them (F.7 found
+ * S0 + B1 Px - B3 Py. Roots need Py > 0; *nroots counts them (Smith 1991 found
  * one); with several the sliding root comes first. */
 static imp_status smith(const imp_coef2d *c, double e, double mu,
                         double *Px, double *Py, double *S, double *C, int *nroots)
@@ -341,7 +341,7 @@ static imp_status gp(const imp_coef2d *c, const imp_model_params *p, int with_mo
     double S = c->S0, C = c->C0, W = m ? m->W0 : 0, Mq = 0, px, py, q;
     imp_status st;
     *stuck = 0;
-    /* Compression (a moment impulse, if any, acts first: F.8 skeleton). */
+    /* Compression (a moment impulse, if any, acts first: CS01 skeleton). */
     if (m) {
         imp_moment_state ms = { IMP_PHASE_COMPRESSION, S, C, W, m->W0, 0, 0, 0, 0 };
         if (p->moment(p->moment_ctx, &ms, &q)) return IMP_ELAW;

@@ -41,7 +41,7 @@ typedef enum {
 
 /* Coupling of a contact moment impulse Mq (acting on body 1, -Mq on body 2)
  * with the contact velocities and the relative angular velocity
- * W = w1 - w2 (needed by the C-S moment law, F.8):
+ * W = w1 - w2 (needed by the C-S moment law, CS01):
  *   S += BSq*Mq,  C += BCq*Mq,  W += BSq*Px + BCq*Py + Bq*Mq
  * with Bq = 1/I1 + 1/I2, BSq = y1/I1 + y2/I2, BCq = -(x1/I1 + x2/I2). */
 typedef struct { double Bq, BSq, BCq, W0; } imp_moment2d;
@@ -66,14 +66,14 @@ typedef struct {
     double mu_0;     /* Kane's static coefficient (>= mu) */
     int has_ratio;   /* Brach: ratio requested instead of sgn(mu0)*mu (still limited) */
     double ratio;
-    /* C-S (per phase) and Brach (once, the e_m plug-in of F.4): an optional
+    /* C-S (per phase) and Brach (once, Brach's e_m plug-in): an optional
      * moment law (NULL = none) and its coupling. */
     imp_moment_fn moment;
     void *moment_ctx;
     const imp_moment2d *mcoef;
 } imp_model_params;
 
-/* Brach's limits on the impulse ratio (F.4). */
+/* Brach's limits on the impulse ratio (as CS01 and WM92 describe them). */
 enum { IMP_RATIO_REVERSAL = 1,  /* clamped so that friction does not reverse the slip */
        IMP_RATIO_ENERGY = 2 };  /* lowered so that no energy is gained */
 

@@ -7,7 +7,7 @@
  * maximum compression, the law's termination) is located in closed form;
  * only a custom law needs a root finder. The tracer runs on coefficients
  * scaled by powers of two (imp_coef2d_scale) and scales its results back,
- * so they do not depend on the magnitudes of the data (G.14). */
+ * so they do not depend on the magnitudes of the data (homogeneity). */
 #include <float.h>
 #include <math.h>
 
@@ -383,10 +383,10 @@ imp_status imp_solve2d(const imp_coef2d *c0, double mu_s, double mu_k,
     out->nvert = 0;
     vertex(&t, IMP_EV_START);
 
-    if (c->C0 > 0)               /* parting: no impulse (A.4) */
+    if (c->C0 > 0)               /* parting: no impulse (WM92 sec 3.4.1) */
         return finish_none(&t);
 
-    /* initial mode (A.3 step 2): the only sticking start is a direct one */
+    /* initial mode (WM92 sec 3.3): the only sticking start is a direct one */
     int stuck0 = 0;
     if (c->S0 != 0)
         set_sliding(&t, sgn(c->S0));
@@ -419,7 +419,7 @@ imp_status imp_solve2d(const imp_coef2d *c0, double mu_s, double mu_k,
         /* (the d's are never NaN: plain comparisons, no libm fmin) */
         double dmin = dst < dmc ? dst : dmc;
         dmin = dend < dmin ? dend : dmin;
-        /* by A.3's monotonicity facts some event is always ahead: no finite
+        /* by Routh's method's monotonicity facts some event is always ahead: no finite
          * one means the impulse overflows double (extreme data) */
         if (!isfinite(dmin))
             return IMP_EOVERFLOW;
@@ -452,7 +452,7 @@ imp_status imp_solve2d(const imp_coef2d *c0, double mu_s, double mu_k,
             goto done;
         }
     }
-    /* A.3's facts bound the loop: only non-finite numbers (data beyond
+    /* Routh's method's facts bound the loop: only non-finite numbers (data beyond
      * double's range, such as mu*B1 overflowing) can keep it going */
     if (nf(t.p) + nf(t.Px) + nf(t.S) + nf(t.C) + nf(t.kS) + nf(t.kC) != 0)
         return IMP_EOVERFLOW;

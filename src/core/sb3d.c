@@ -7,20 +7,20 @@
  * and three closures on F and the contact velocity. The momentum rows are
  * explicit in F (v' = v + F/m, w' = w + I^-1 (r x F) with I^-1 from the
  * principal decomposition), so the closures become three equations in F
- * alone through v_C' = v_C + W F (E.2: "implement it that way"): a 3x3
+ * alone through v_C' = v_C + W F (SB22 secs 3-4, solved in contact space): a 3x3
  * system solved with LAPACKE dgesv, or, for the sticking closure v_t' = 0,
  * F_t = -(Wtt^-1 v_t + q F_n) from W's Cholesky factor. Unlike the 9x9
  * form this keeps its digits for a nearly singular inertia (a rod about
  * its axis), whose momentum rows are ill-conditioned where W is not. The nonlinear closures
  * (slip stops: |F_t| = mu_k F_n; energetic restitution: F_n (vn_start +
- * vn_end)/2 = T) are quadratics in the stage's F_n (E.2's closed forms):
+ * vn_end)/2 = T) are quadratics in the stage's F_n (SB22's closed forms):
  * the admissible root is taken in a cancellation-free form (so a double
  * root, e.g. mu_k = 0 with the slip passing through zero, is exact), the
  * stage is solved as the linear system with that F_n, and Newton's method
  * on F (the Jacobian solved by dgesv) polishes it when the closure's
  * residual is above the rounding level of the solve. A sliding stage's
  * friction direction is taken from the same stage solved without friction
- * (SB22's assumption). Every stage is checked as E.2 asks: F_n >= 0
+ * (SB22's assumption). Every stage is checked as SB22's model requires: F_n >= 0
  * (rounding below 0 is clamped to an exact 0) and, in restitution, v_n >= 0
  * at its end; a case that fails has no admissible solution in SB22's
  * model (IMP_ENOSOLUTION). */
@@ -280,7 +280,7 @@ static imp_status solve_newton(sb_t *s, const closure *cl, double x[NX])
 }
 
 /* The custom law's residual at the end x of a candidate restitution stage
- * that starts at the current state (A.3.1 state, 3D). */
+ * that starts at the current state (custom-law state, 3D). */
 static imp_status law_at(const sb_t *s, const double x[NX], double *R)
 {
     double vcs[3], vce[3];
@@ -307,7 +307,7 @@ static imp_status law_at(const sb_t *s, const double x[NX], double *R)
 /* A stage ended by a custom law: along the stage everything is linear in
  * its normal impulse F (one solve gives the state at F = 1), so the law is
  * scanned on growing intervals (16 points each) for its first sign change
- * from below and the root refined by Illinois (A.3.1). */
+ * from below and the root refined by Illinois (custom laws). */
 static imp_status solve_custom(sb_t *s, const closure *cl, double x[NX])
 {
     closure one = *cl;
@@ -354,7 +354,7 @@ static imp_status solve_custom(sb_t *s, const closure *cl, double x[NX])
 }
 
 /* A stage's frictionless solution (same normal closure). Without friction
- * F = (0, F_n, 0) and v_n,end = v_n + W_nn F_n, so E.2's closed forms give
+ * F = (0, F_n, 0) and v_n,end = v_n + W_nn F_n, so SB22's closed forms give
  * it directly (no solve): F_n = (v_n,end - v_n)/W_nn, the Poisson
  * budget, or the energetic F_n = 2T/(v_n + sqrt(v_n^2 + 2 W_nn T)); the
  * body update follows from the momentum rows. */
@@ -381,7 +381,7 @@ static imp_status frictionless(sb_t *s, const closure *cl, double x[NX])
  * linear in the stage's F_n, v_n(F) = a0 + k F (k = Wnn - mu_k Wnt.u
  * sliding, 1/(W^-1)_nn sticking), so F (vn_start + v_n(F))/2 = T is the
  * quadratic k F^2/2 + A F - T = 0, A = (vn_start + a0)/2, whose smallest
- * positive root is F = 2T/(A + sqrt(A^2 + 2kT)) (E.2). *ok = 0 when there
+ * positive root is F = 2T/(A + sqrt(A^2 + 2kT)) (SB22 secs 3-4). *ok = 0 when there
  * is none. */
 static double energetic_fn(const sb_t *s, const closure *cl, int *ok)
 {
@@ -444,7 +444,7 @@ static imp_status slip_direction(sb_t *s, const closure *cl, double u[2])
  * positive F_n. Returns 1 in *found when it exists. Along v_t' = 0,
  * F_t = -(g + q F_n) with g = Wtt^-1 v_t, so the residual is the quadratic
  * f(F) = a F^2 + 2 b F + c with a = |q|^2 - mu_k^2, b = g.q, c = |g|^2 > 0
- * (E.2). Its discriminant b^2 - a c equals mu_k^2 |g|^2 - (g x q)^2
+ * (SB22 secs 3-4). Its discriminant b^2 - a c equals mu_k^2 |g|^2 - (g x q)^2
  * (Lagrange's identity), which has no cancellation: with mu_k = 0 it is
  * <= 0, and 0 (a double root, the slip passing exactly through zero) only
  * when g and q are exactly parallel, as for planar data. The smallest
@@ -560,7 +560,7 @@ static closure rest_closure(const sb_t *s, int tang)
     return cl;
 }
 
-/* E.2's checks on a solved stage x: F_n >= 0 and, in restitution, v_n >= 0
+/* SB22's checks on a solved stage x: F_n >= 0 and, in restitution, v_n >= 0
  * at its end (v_n is linear along a stage that starts at v_n >= 0, so
  * then it is >= 0 throughout; with a fixed friction direction the normal
  * rate W_nn - mu_k W_nt.u can be negative in 3D). Rounding is allowed for:

@@ -15,14 +15,14 @@ void imp_space_coef(double r, double theta, double gamma, imp_coef2d *c)
     c->D = 1 + r2;               /* B1*B2 - B3^2, exactly */
 }
 
-/* W86 (4.1)-(4.3) for gamma > 0 (s = -1): P_d and P_q of A.5 divided by
+/* W86 (4.1)-(4.3) for gamma > 0 (s = -1): P_d and P_q of WM92 eqs 31-38 divided by
  * cos^2(theta) cos(gamma), in t = tan(theta), g = tan(gamma). */
 imp_mode imp_space_region(double r, double mu, double e, double theta, double gamma)
 {
     if (gamma < 0) { gamma = -gamma; theta = -theta; }
     double t = tan(theta), g = tan(gamma), r2 = r * r;
     if (gamma == 0) {
-        /* Direct impact (A.5): sticks iff |B3| <= mu B1, i.e.
+        /* Direct impact (WM92 eqs 31-38): sticks iff |B3| <= mu B1, i.e.
          * r^2 |t| <= mu (1 + t^2 + r^2). */
         return r2 * fabs(t) <= mu * (1 + t * t + r2) ? IMP_MODE_C_STICKING : IMP_MODE_SLIDING;
     }
@@ -74,10 +74,10 @@ double imp_space_translation(double r, double mu, double e, double theta, imp_mo
     return NAN;
 }
 
-/* Newton's sticking impulse is point D in both sticking regions (A.6), and
+/* Newton's sticking impulse is point D in both sticking regions (WM92 eqs 39-55), and
  * Px_D/Py_D = tan(theta) reads ((1+e) B3 + B2 g)/((1+e) B1 + B3 g) = t with
  * g = tan(gamma), i.e. g (B2 - t B3) = (1+e)(t B1 - B3). Here t B1 - B3 = t
- * and B2 - t B3 = 1 (C.1), so tan(gamma) = (1+e) tan(theta). */
+ * and B2 - t B3 = 1 (W86 sec 3), so tan(gamma) = (1+e) tan(theta). */
 double imp_space_translation_law(imp_law_kind kind, double r, double mu, double e,
                                  double theta, imp_mode region)
 {

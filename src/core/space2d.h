@@ -11,28 +11,28 @@
 #include "law.h"
 #include "status.h"
 
-/* B1, B2, B3, S0, C0 of a striking state with m = rho = |vc0| = 1 (C.1). */
+/* B1, B2, B3, S0, C0 of a striking state with m = rho = |vc0| = 1 (W86 sec 3). */
 void imp_space_coef(double r, double theta, double gamma, imp_coef2d *c);
 
-/* The contact mode from Wang's inequalities (C.2, with the corrected +r^2 t
+/* The contact mode from Wang's inequalities (W86 (4.1)-(4.3), with the corrected +r^2 t
  * in 4.2), mu = mu_s = mu_k; gamma < 0 by the mirror (gamma, theta) ->
  * (-gamma, -theta); gamma = 0 is a direct impact (C-sticking or sliding). */
 imp_mode imp_space_region(double r, double mu, double e, double theta, double gamma);
 
-/* Reversal (C.2, W86 4.4): exists for some orientation iff
+/* Reversal (W86 (4.1)-(4.3), W86 4.4): exists for some orientation iff
  * r^2/sqrt(1+r^2) > 2 mu (max|B3|/B1 = r^2/(2 sqrt(1+r^2)) returned in
  * *ratio_max). When it exists, for gamma > 0 it occurs for theta in
  * (*lo, *hi) (radians, both negative); otherwise *lo = *hi = 0. Returns
  * whether it exists. */
 int imp_space_reversal(double r, double mu, double *ratio_max, double *lo, double *hi);
 
-/* The sphere / central oblique case (C.3, theta = 0): sticks iff
+/* The sphere / central oblique case (W86 sec 3.4, theta = 0): sticks iff
  * tan(gamma) <= (1+e) mu (1+r^2); otherwise returns 0 and
  * *e_tan_gr = e tan(gamma_r) = tan(gamma) - (1+e) mu (1+r^2). Returns 1 when
  * it sticks (then *e_tan_gr = 0). gamma >= 0. */
 int imp_space_sphere(double r, double mu, double e, double gamma, double *e_tan_gr);
 
-/* Translation line (C.4, gamma > 0, Poisson): the tan(gamma) at which the
+/* Translation line (W86 sec 5, gamma > 0, Poisson): the tan(gamma) at which the
  * impulse passes through the CM for a given theta, as the closed form of a
  * region: IMP_MODE_C_STICKING or IMP_MODE_R_STICKING. Returns NAN when the
  * denominator vanishes. The point is on the line only if it lies in that
@@ -49,7 +49,7 @@ double imp_space_translation(double r, double mu, double e, double theta, imp_mo
 double imp_space_translation_law(imp_law_kind kind, double r, double mu, double e,
                                  double theta, imp_mode region);
 
-/* Rebound in the sliding region (C.4, W86 5.2): e tan(gamma_r) = tan(gamma) + c;
+/* Rebound in the sliding region (W86 sec 5, W86 5.2): e tan(gamma_r) = tan(gamma) + c;
  * returns c(theta). */
 double imp_space_rebound_c(double r, double mu, double e, double theta);
 

@@ -22,7 +22,7 @@ imp_status imp_space_state(double r, double mu, const imp_law *law,
     out->S = res.S;
     out->C = res.C;
     out->dT = res.dT;
-    /* Rebound (C.4): gamma_r = atan2(-S, C), the angle of the outgoing
+    /* Rebound (W86 sec 5): gamma_r = atan2(-S, C), the angle of the outgoing
      * contact velocity from the normal, positive towards -x like gamma;
      * 0 when sticking, +-pi/2 when the contact leaves tangentially (C = 0,
      * e.g. e = 0 while sliding), where tan_gr = -S/C is +-inf. */

@@ -377,7 +377,7 @@ static const char *sense_name(int s)
 
 /* t.reversal for the table on top of the stack (space and space_map):
  * whether a reversal exists for r and mu, max|B3|/B1 and, when it does,
- * the theta band (C.2). */
+ * the theta band (W86 (4.1)-(4.3)). */
 static void set_reversal(lua_State *L, double r, double mu)
 {
     double rm, lo, hi;
@@ -434,8 +434,8 @@ static int l_space(lua_State *L)
     imp_law_run(L, &lr.law, space_one_body, &j);
     if (j.st != IMP_OK) space_raise(L, &c, &lr, j.st, j.r);
     double e = lr.law.e, r = j.r;
-    /* Wang's closed forms (C.2-C.4) hold for the built-in laws, whose mode
-     * and sliding impulse do not depend on the law (A.5, A.7); a custom law
+    /* Wang's closed forms (W86 secs 3-5) hold for the built-in laws, whose mode
+     * and sliding impulse do not depend on the law (WM92 eqs 31-38, WM92 eqs 56-58); a custom law
      * has no e to put in them: region, rebound_c and sphere stay nil. */
     int builtin = lr.law.kind != IMP_LAW_CUSTOM;
     imp_mode region = imp_space_region(r, j.mu, e, j.theta, j.gamma);
@@ -544,7 +544,7 @@ static int l_space_map(lua_State *L)
     }
     lua_setfield(L, -2, "mode");
     /* Wang's inequalities hold for the built-in laws (the mode does not
-     * depend on them, A.5); a custom law has no region. */
+     * depend on them, WM92 eqs 31-38); a custom law has no region. */
     if (lr.law.kind != IMP_LAW_CUSTOM) {
         lua_createtable(L, n, 0);
         for (int i = 0; i < n; i++) {
@@ -554,7 +554,7 @@ static int l_space_map(lua_State *L)
         lua_setfield(L, -2, "region");
     }
     lua_setfield(L, -2, "columns");
-    /* The translation line (C.4): closed forms where the law has them,
+    /* The translation line (W86 sec 5): closed forms where the law has them,
      * roots of dw along gamma elsewhere (imp_space_translation_grid). */
     lua_createtable(L, 0, 8);
     lua_createtable(L, j.ntl, 0);   /* theta */

@@ -108,7 +108,7 @@ static const struct { const char *key, *users; unsigned mask; } own_params[] = {
     { "moment", "\"cs\" and \"brach\"", (1u << IMP_MODEL_CS) | (1u << IMP_MODEL_BRACH) },
 };
 
-/* The normal law each model fixes (F.9). */
+/* The normal law each model fixes (CS01). */
 static const char *model_law(imp_model2d m)
 {
     return m == IMP_MODEL_GLOCKER_PFEIFFER || m == IMP_MODEL_CS ? "poisson" : "newton";
