@@ -1,4 +1,4 @@
--- Benchmark: one impact.solve3d call from Lua (E.5 (a), SB22's rod), for
+-- Benchmark: one impact.solve3d call from Lua (SB22's rod at mu = 0.4, e = 0.7), for
 -- each method; prints medians in microseconds.
 local impact = impact or require("impact")
 local clock = os.clock

@@ -26,7 +26,7 @@ static inline void rod_body(imp_body3d *b, double m, double L, double rc,
     }
 }
 
-/* The non-axisymmetric box of E.5 (c). */
+/* The non-axisymmetric box of examples/box_reslide.lua. */
 static inline void box_body(imp_body3d *b, const double v[3])
 {
     memset(b, 0, sizeof *b);

@@ -52,7 +52,7 @@ static void test_rotation(void)
     CHECK(imp_rotation_quat((double[4]){1, 0.1, 0, 0}, Q, &why) == IMP_EINPUT);
 }
 
-/* E.1: W symmetric positive definite; a thin on-axis rod has the closed form. */
+/* W (the contact compliance matrix) symmetric positive definite; a thin on-axis rod has the closed form. */
 static void test_W(void)
 {
     imp_body3d b;

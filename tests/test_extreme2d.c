@@ -104,7 +104,7 @@ static void test_small_rho_delta(void)
     }
 }
 
-/* G.14: (S0, C0) -> v*(S0, C0) scales the impulses by v and the works by
+/* homogeneity: (S0, C0) -> v*(S0, C0) scales the impulses by v and the works by
  * v^2; B -> b*B divides the impulses by b. Over every magnitude double
  * holds, the results are the unit problem's scaled (exactly: the solvers
  * scale by powers of two), the mode is the same, and the closed forms
@@ -168,12 +168,12 @@ static void test_energetic_extreme(void)
     imp_result2d r;
     CHECK(solve((imp_coef2d){2.5, 2.5, 1.5, 0, -1e-170, 0}, 1, 1, IMP_LAW_ENERGETIC, 1, &r) == IMP_OK);
     CHECK(r.mode == IMP_MODE_C_STICKING);
-    CHECK_NEAR(r.Py / 1e-170, 1.25, 1e-15);   /* 0.625 (1 + e), A.8 case 1 */
+    CHECK_NEAR(r.Py / 1e-170, 1.25, 1e-15);   /* 0.625 (1 + e), WM92 sec 6 case 1 */
     CHECK_NEAR(r.C / 1e-170, 1, 1e-15);
     CHECK(solve((imp_coef2d){2.5, 2.5, 1.5, -1e-300, -1e-300, 0}, 0.95, 0.95, IMP_LAW_ENERGETIC,
                 0.5, &r) == IMP_OK);
     CHECK(r.mode == IMP_MODE_R_STICKING);
-    CHECK_NEAR(r.Py / 1e-300, 1.367943, 1e-6);  /* A.8 case 3, mu = 0.95 */
+    CHECK_NEAR(r.Py / 1e-300, 1.367943, 1e-6);  /* WM92 sec 6 case 3, mu = 0.95 */
     CHECK_NEAR(r.Px / 1e-300, 1.220766, 1e-6);
     CHECK(solve((imp_coef2d){1e300, 1e300, 0, 0, -1e160, 0}, 1, 1, IMP_LAW_ENERGETIC, 1, &r) == IMP_OK);
     CHECK_NEAR(r.Py / 2e-140, 1, 1e-15);
@@ -184,7 +184,7 @@ static void test_energetic_extreme(void)
 /* |S0|/|C0| far from 1: the normal works (C0^2/B) set the velocity scale,
  * so they neither underflow when the slide is 1e200 times faster than the
  * approach nor overflow in Painleve's case, where the slide deepens the
- * compression (the rod's case 4, tangential, scaled). G.5: a contact that
+ * compression (the rod's case 4, tangential, scaled). law coincidences: a contact that
  * slides throughout has Poisson = Newton = energetic. */
 static void test_extreme_ratio(void)
 {
@@ -244,7 +244,7 @@ static void test_overflow_status(void)
     CHECK(r.C == 1.10e140);
 }
 
-/* Custom laws: the built-ins written as residuals (A.3.1). */
+/* Custom laws: the built-ins written as residuals. */
 typedef struct { imp_law_kind kind; double e; } law_ctx;
 
 static int as_custom(void *ctx, const imp_law_state *s, double *r)

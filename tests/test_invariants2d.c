@@ -132,7 +132,7 @@ static void test_energy_and_bookkeeping(void)
     CHECK(bad_ok == 0);
     CHECK(gains[IMP_LAW_POISSON] == 0);
     CHECK(gains[IMP_LAW_ENERGETIC] == 0);
-    CHECK(gains[IMP_LAW_NEWTON] > 0);    /* Newton can gain (G.1) */
+    CHECK(gains[IMP_LAW_NEWTON] > 0);    /* Newton can gain energy */
     CHECK(bad_book == 0);
     CHECK(bad_wf == 0);
     CHECK(bad_coulomb == 0);
@@ -218,7 +218,7 @@ static void test_closed_forms_equal_tracer(void)
         }
         if (k.sb_valid && k.sb_case >= 0 && case_mode[k.sb_case] != k.mode)
             bad_sb++;
-        /* G.12: a tangential impact has an impulse iff the first segment's kC < 0 */
+        /* tangential impact: a tangential impact has an impulse iff the first segment's kC < 0 */
         if (c.C0 == 0 && c.S0 != 0 && (k.kC < 0) != (k.mode != IMP_MODE_NONE))
             bad_sb++;
     }
@@ -268,7 +268,7 @@ static void test_mirror(void)
     CHECK(bad == 0);
 }
 
-/* G.5: frictionless, e = 0, direct, central and sliding -> all laws alike. */
+/* law coincidences: frictionless, e = 0, direct, central and sliding -> all laws alike. */
 static void test_law_coincidences(void)
 {
     int bad = 0;
@@ -313,8 +313,8 @@ static void test_law_coincidences(void)
     CHECK(bad == 0);
 }
 
-/* G.6: raising mu inside C-sticking leaves Poisson unchanged; raising mu_s
- * alone never changes a result that already sticks. G.14: scaling. */
+/* mu once sticking: raising mu inside C-sticking leaves Poisson unchanged; raising mu_s
+ * alone never changes a result that already sticks. homogeneity: scaling. */
 static void test_mu_independence_and_scaling(void)
 {
     int bad = 0;
@@ -347,7 +347,7 @@ static void test_mu_independence_and_scaling(void)
     CHECK(bad == 0);
 }
 
-/* G.8: continuity across mode boundaries with mu_s = mu_k (the rod's cases
+/* continuity: continuity across mode boundaries with mu_s = mu_k (the rod's cases
  * 2 and 3 swept through mu and e), and C0 -> 0- tends to the tangential
  * result. */
 static void test_continuity(void)

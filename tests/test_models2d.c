@@ -7,7 +7,7 @@
 
 #define V6 1e-6
 
-/* Wang & Mason's rod (A.8): B1 = B2 = 2.5, B3 = 1.5. */
+/* Wang & Mason's rod (WM92 sec 6): B1 = B2 = 2.5, B3 = 1.5. */
 static imp_coef2d rod(double S0, double C0)
 {
     imp_coef2d c = { 2.5, 2.5, 1.5, S0, C0, 0 };
@@ -89,7 +89,7 @@ static void test_brach(void)
     CHECK_NEAR(r.C, 1, V6);
     CHECK_NEAR(r.dT, 0, 1e-12);
     CHECK(!r.energy_gain);
-    /* The two gains quoted in F.4. */
+    /* The two gains quoted for Brach's model. */
     imp_coef2d c = rod(0.6, -1);
     double lam[2] = { 0.365853658536585, -0.3 }, want[2] = { 0.1125, 0.033094 };
     for (int i = 0; i < 2; i++) {
@@ -99,7 +99,7 @@ static void test_brach(void)
     CHECK(r.ratio_limited == IMP_RATIO_ENERGY);
 }
 
-/* F.4: a user ratio is limited like the rule's, first so that friction does
+/* Brach: a user ratio is limited like the rule's, first so that friction does
  * not reverse the slip (lambda between 0 and mu0, which stops it at D), then
  * so that no energy is gained (before, only the energy limit applied:
  * ratio = -1e6 gave S = -0.99 and 1e6 drove the slip past zero). */
@@ -128,7 +128,7 @@ static void test_brach_ratio_limits(void)
     p.ratio = 0.1;                    /* inside [0, mu0]: used as given */
     r = solve(IMP_MODEL_BRACH, rod(0.6, -1), p);
     CHECK(r.ratio == 0.1 && r.ratio_limited == 0);
-    /* e = 1: every ratio in (0, mu0] gains energy (F.4), so 0 survives. */
+    /* e = 1: every ratio in (0, mu0] gains energy (WM92's account of Brach), so 0 survives. */
     p = par(1, 0.3); p.has_ratio = 1; p.ratio = 0.2;
     r = solve(IMP_MODEL_BRACH, rod(0.6, -1), p);
     CHECK(r.ratio == 0 && r.ratio_limited == IMP_RATIO_ENERGY);
@@ -255,7 +255,7 @@ static void test_smith_extreme(void)
 }
 
 /* Random problems at random scales: the impulse is linear in (S0, C0)
- * (G.14) and the law and Newton's C = -e C0 hold at the root. */
+ * (homogeneity) and the law and Newton's C = -e C0 hold at the root. */
 static double urand(unsigned *s) { *s = *s * 1103515245u + 12345u; return (*s >> 8) / 16777216.0; }
 
 static void test_smith_scale_sweep(void)
@@ -291,7 +291,7 @@ static void test_smith_scale_sweep(void)
     }
 }
 
-/* G.14 at the limits of double: B scaled by 10^a, velocities by 10^b give
+/* homogeneity at the limits of double: B scaled by 10^a, velocities by 10^b give
  * impulses times 10^(b-a) and dT times 10^(2b-a), as long as those are
  * representable (B1*B2 alone overflows at a = 160); beyond, IMP_EOVERFLOW,
  * never NaN (dT was -nan at C0 = -1e300). */
@@ -429,7 +429,7 @@ static void test_mode_path(void)
     }
 }
 
-/* Without friction every model is Newton's frictionless impact (F.1). */
+/* Without friction every model is Newton's frictionless impact (CS01). */
 static void test_frictionless_agree(void)
 {
     imp_coef2d cs[3] = { rod(0.6, -1), rod(-1, -1), { 1.3, 2.1, -0.7, 0.4, -2, 0 } };

@@ -80,7 +80,7 @@ static void test_fields(void)
 
 static void test_two_bodies(void)
 {
-    /* point-symmetric identical bodies double B3 (plus sign, A.1) */
+    /* point-symmetric identical bodies double B3 (plus sign, WM92 eqs 5-23) */
     imp_body2d a = {1, 0.5, 0.3, 0.4, 0, -1, 0}, b = {1, 0.5, -0.3, -0.4, 0, 0, 0};
     imp_coef2d c1, c2;
     imp_coef2d_from_bodies(&a, NULL, &c1);

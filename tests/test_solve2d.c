@@ -192,7 +192,7 @@ static void test_case2_reversed(void)
     CHECK_NEAR(r.Px, 0.166234, V);
     CHECK_NEAR(r.Py, 0.768831, V);
     CHECK_NEAR(r.dT, -0.087381, V);
-    r = rod(0.6, -1, 0.2, 0.2, IMP_LAW_NEWTON, 1);   /* G.1 */
+    r = rod(0.6, -1, 0.2, 0.2, IMP_LAW_NEWTON, 1);   /* Newton can gain energy */
     CHECK_NEAR(r.dT, 0.001653, V);
 }
 
@@ -324,7 +324,7 @@ static void test_parting(void)
     CHECK(r.nvert == 2 && r.vert[0].event == IMP_EV_START && r.vert[1].event == IMP_EV_END);
 }
 
-/* Sun & Baruh's rod, B.4: m = L = 1, alpha = 1/3, mu = 0.4, e = 0.7. */
+/* Sun & Baruh's 2D rod (SB22 sec 2): m = L = 1, alpha = 1/3, mu = 0.4, e = 0.7. */
 typedef struct { double th, ratio; int sbcase; imp_law_kind law;
                  double Px, Py, S, C, dT; } sb_row;
 

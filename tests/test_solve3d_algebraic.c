@@ -15,7 +15,7 @@ static imp_result3d solve(const imp_body3d *b, double mu, imp_law_kind k, double
     return r;
 }
 
-/* E.5 (a): the stages and totals quoted for SB22's rod. */
+/* SB22's rod at mu = 0.4, e = 0.7: the stages and totals quoted for it. */
 static void test_rod_a(void)
 {
     imp_body3d b;
@@ -50,7 +50,7 @@ static void test_rod_a(void)
     CHECK_NEAR(r.vC[1], 0.7, 1e-12);
 }
 
-/* E.5 (b): SB22 predicts a stop and a reversal where the exact slip never
+/* SB22's rod at mu = 0.2, e = 0.8: SB22 predicts a stop and a reversal where the exact slip never
  * stops (a documented discrepancy). */
 static void test_rod_b(void)
 {
@@ -67,7 +67,7 @@ static void test_rod_b(void)
     CHECK(fabs(x.P[0] - r.P[0]) > 0.02);
 }
 
-/* B.4, planar data: the algebraic model equals the 2D SB22/Routh values. */
+/* SB22's 2D rod, planar data: the algebraic model equals the 2D SB22/Routh values. */
 static void test_planar_B4(void)
 {
     static const planar_b4_row rows[] = {
@@ -87,7 +87,7 @@ static void test_planar_B4(void)
     check_planar_b4(rows, sizeof rows / sizeof *rows, solve);
 }
 
-/* E.2's closed forms check the Newton iterations. */
+/* SB22's closed forms check the Newton iterations. */
 static void test_closed_forms(void)
 {
     imp_body3d b;
@@ -151,7 +151,7 @@ static void test_frictionless_direct(void)
 }
 
 
-/* E.2: every stage is checked for F_n >= 0 and, in restitution, v_n >= 0.
+/* SB22 secs 3-4: every stage is checked for F_n >= 0 and, in restitution, v_n >= 0.
  * With its frictionless-direction approximation the r stage of this body
  * drove the contact back into the plane (vC.y = -0.018343, Wr < 0,
  * unflagged); SB22's model has no admissible case here. */
@@ -193,9 +193,9 @@ static void test_consistency(void)
     CHECK(r.fail == IMP_FAIL3D_PENETRATES && r.fail_stage == IMP_STAGE3D_R);
 }
 
-/* E.4: without friction P = (0, -(1+e) vn0/Wnn, 0) for every law. The
+/* 3D coincidences: without friction P = (0, -(1+e) vn0/Wnn, 0) for every law. The
  * slip-stop test ran Newton with mu_k = 0 when the slip passed near zero
- * ("did not converge"); now the stop is E.2's quadratic, whose
+ * ("did not converge"); now the stop is SB22's quadratic, whose
  * discriminant mu^2 |g|^2 - (g x q)^2 is exact: no stop without friction
  * unless the slip passes exactly through zero (planar data, a double
  * root: C-reversed, as solve2d says). Tiny mu is well-posed too. */
@@ -285,7 +285,7 @@ static void test_grazing(void)
     }
 }
 
-/* E.2's closed form for the r1 stop: from the slip at the start of
+/* SB22's closed form for the r1 stop: from the slip at the start of
  * restitution, F_n is the smallest positive root of
  * (q.q - mu^2) F^2 + 2 (g.q) F + g.g = 0, F_t = -(g + q F) (the c1 stop
  * and energetic restitution are checked in test_closed_forms). */
@@ -346,7 +346,7 @@ static void random_body(imp_body3d *b)
     b->r[1] = -fabs(b->r[1]) - 0.05;
 }
 
-/* E.4: sticking reached in compression with Poisson gives SB22 = exact;
+/* 3D coincidences: sticking reached in compression with Poisson gives SB22 = exact;
  * the energy flag matches dT > 0; Coulomb holds; no solver failure. */
 static void test_random(void)
 {
@@ -374,7 +374,7 @@ static void test_random(void)
                 continue;
             }
             if (r.energy_gain != (r.dT > 1e-9 * c.T0)) bad++;
-            /* E.2's checks: no negative normal impulse, no final approach */
+            /* SB22's checks: no negative normal impulse, no final approach */
             if (!(r.P[1] >= 0) || r.vC[1] < -1e-12 * hypot(hypot(c.vC0[0], c.vC0[1]), c.vC0[2])) bad++;
             for (int j = 0; j < r.nstage; j++) if (!(r.stage[j].P[1] >= 0)) bad++;
             gains += r.energy_gain;

@@ -113,7 +113,7 @@ static void test_reslide_dirs(void)
         CHECK_NEAR(u[0], rows[i].u[0], 1e-6);
         CHECK_NEAR(u[1], rows[i].u[1], 1e-6);
         CHECK_NEAR(l, rows[i].l, 1e-6);
-        /* G.13: an invariant ray, |u| = 1, lambda > 0 */
+        /* re-slide direction: an invariant ray, |u| = 1, lambda > 0 */
         double mu = rows[i].mu;
         CHECK_NEAR(c.Wtn[0] - mu * (c.Wtt[0] * u[0] + c.Wtt[1] * u[1]), l * u[0], 1e-13);
         CHECK_NEAR(c.Wtn[1] - mu * (c.Wtt[2] * u[0] + c.Wtt[3] * u[1]), l * u[1], 1e-13);
@@ -128,7 +128,7 @@ static void test_reslide_dirs(void)
  * stops there: the centripetal invariant ray it approaches repels the slip
  * direction, |v_t| has a minimum of 4.509e-7 (4.3e-7 |vC0|) and the slip
  * turns onto the centrifugal ray u(0.8) without stopping (mode sliding).
- * The impulses of E.5's table (5 decimals) hold; Poisson's P to ~1e-9
+ * The impulses quoted for the box (5 decimals) hold; Poisson's P to ~1e-9
  * against an independent integrator (RK4 in p, and in tau = -ln|v_t|
  * through the close approach, converged to ~1e-11; the 3D audit). */
 static void test_box_c(void)
@@ -177,7 +177,7 @@ static void test_box_c(void)
     }
 }
 
-/* E.4: frictionless P = (0, -(1+e) vn0/Wnn, 0) for every law. */
+/* 3D coincidences: frictionless P = (0, -(1+e) vn0/Wnn, 0) for every law. */
 static void test_frictionless(void)
 {
     imp_body3d b;
@@ -193,7 +193,7 @@ static void test_frictionless(void)
     }
 }
 
-/* B.4 (planar data, theta2 = 0): the 3D exact solution is the 2D one. */
+/* SB22's 2D rod (planar data, theta2 = 0): the 3D exact solution is the 2D one. */
 static void test_planar_B4(void)
 {
     static const planar_b4_row rows[] = {
@@ -213,7 +213,7 @@ static void test_planar_B4(void)
     check_planar_b4(rows, sizeof rows / sizeof *rows, solve);
 }
 
-/* E.4: a direct impact has one constant direction; the laws coincide. */
+/* 3D coincidences: a direct impact has one constant direction; the laws coincide. */
 static void test_direct(void)
 {
     imp_body3d b;
@@ -229,7 +229,7 @@ static void test_direct(void)
     }
 }
 
-/* G.7 mirror x -> -x: r_x, v_x, w_y, w_z, I_xy, I_xz change sign. */
+/* Mirror symmetry x -> -x: r_x, v_x, w_y, w_z, I_xy, I_xz change sign. */
 static void mirror_x(imp_body3d *b)
 {
     b->r[0] = -b->r[0]; b->v[0] = -b->v[0];
@@ -306,7 +306,7 @@ static void random_body(imp_body3d *b)
     b->r[1] = -fabs(b->r[1]) - 0.05;
 }
 
-/* G.2: the exact method never gains energy with Poisson or energetic. */
+/* energy: the exact method never gains energy with Poisson or energetic. */
 static void test_energy_random(void)
 {
     srand(12345);
@@ -327,7 +327,7 @@ static void test_energy_random(void)
             double rel = r.dT / c.T0;
             if (rel > worst) worst = rel;
             if (r.dT > 1e-9 * c.T0) gains++;
-            /* Coulomb admissibility and bookkeeping (G.3, G.4) */
+            /* Coulomb admissibility and bookkeeping (work bookkeeping, Coulomb) */
             int b1 = !(hypot(r.P[0], r.P[2]) <= mu_s * r.P[1] * (1 + 1e-9) + 1e-12);
             int b2 = !(fabs(r.Wc + r.Wr + r.Wf - r.dT) <= 1e-7 * c.T0);
             int b3 = !(r.Wf <= 1e-12 * c.T0);
@@ -392,7 +392,7 @@ static void test_custom_and_track(void)
     CHECK(t.data[0] == 0 && t.data[1] == 0.3 && t.data[2] == -1 && t.data[3] == 0.1);
     CHECK_NEAR(t.data[4 * (t.n - 1)], r.P[1], 1e-15);
     CHECK_NEAR(t.data[4 * (t.n - 1) + 2], r.vC[1], 1e-12);
-    /* E.5 (a)'s slip stops: the stop point is exactly on v_t = 0 */
+    /* The slip of SB22's rod at mu = 0.4, e = 0.7 stops: the stop point is exactly on v_t = 0 */
     imp_body3d rod;
     imp_law pl = law_of(IMP_LAW_POISSON, 0.7);
     rod_body(&rod, 1, 2.3, 0.5, 20 * DEG, 15 * DEG, (double[3]){0.4, -1, 0});
@@ -480,11 +480,11 @@ static void test_tangential(void)
     CHECK(r.mode == IMP_MODE_NONE && r.P[1] == 0);
 }
 
-/* mu_s decides sticking only (A.5, E.3). A body whose slip stops on an
+/* mu_s decides sticking only (WM92 eqs 31-38, Keller 1986). A body whose slip stops on an
  * attracting centripetal ray with mu_k = 0.5 < rho_req = 0.544 <= mu_s =
  * 0.6: the stopped slip sticks with mu_s = 0.6 and re-slides with mu_s =
  * 0.5; the stop itself uses mu_k only; raising mu_s further changes
- * nothing (G.6). */
+ * nothing (mu once sticking). */
 static void static_body(imp_body3d *b)
 {
     memset(b, 0, sizeof *b);
@@ -518,7 +518,7 @@ static void test_static_friction(void)
     for (int j = 0; j < 3; j++) CHECK_NEAR(s.P[j], r.P[j], 1e-12);
 }
 
-/* G.14: impulses linear in the incoming velocities, dT quadratic, and
+/* homogeneity: impulses linear in the incoming velocities, dT quadratic, and
  * proportional to a common mass scale; both methods, all laws. */
 static void test_scaling(void)
 {
@@ -551,7 +551,7 @@ static void test_scaling(void)
 
 /* Friction only from mu_k: with mu = 0 the slip never stops (its line
  * passes the origin) or passes exactly through zero (planar data), and no
- * tangential impulse arises either way (|Pt| <= mu_s Pn, G.4); a tiny
+ * tangential impulse arises either way (|Pt| <= mu_s Pn, Coulomb); a tiny
  * mu keeps |Pt| <= mu Pn to rounding. Cases of the 3D audit. */
 static void test_mu0(void)
 {

@@ -1,4 +1,4 @@
-/* E.4 / G.11: planar 3D data give the 2D answer (imp_solve2d, Routh's
+/* 3D-2D coincidence: planar 3D data give the 2D answer (imp_solve2d, Routh's
  * path) with both 3D methods, for random bodies and all three laws. */
 #include <stdlib.h>
 
@@ -47,7 +47,7 @@ static void test_random_planar(void)
             if (x.mode != r2.mode)
                 fprintf(stderr, "  exact mode %d vs 2D %d (law %d)\n", x.mode, r2.mode, k);
             modes[r2.mode]++;
-            /* Sun & Baruh in the plane = Routh (B.3), the three laws */
+            /* Sun & Baruh in the plane = Routh (SB22 Table 2), the three laws */
             CHECK(imp_solve3d_algebraic(&b, mu_s, mu_k, &law, NULL, &g) == IMP_OK);
             CHECK_NEAR(g.P[0], r2.Px, 1e-10 * sc);
             CHECK_NEAR(g.P[1], r2.Py, 1e-10 * sc);

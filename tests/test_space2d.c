@@ -8,7 +8,7 @@
 #define DEG (M_PI / 180)
 #define V6 1e-6
 
-/* The mode by WM92's P_d, P_q table (A.5), mu_s = mu_k = mu. */
+/* The mode by WM92's P_d, P_q table (WM92 eqs 31-38), mu_s = mu_k = mu. */
 static imp_mode mode_pdpq(const imp_coef2d *c, double mu, double e)
 {
     if (c->S0 == 0)
@@ -33,7 +33,7 @@ static void test_coef(void)
     CHECK_NEAR(c.C0, -cos(20 * DEG), 1e-15);
 }
 
-/* The modes of the C.2 test table (r = 1.414, mu = 0.25, e = 0.8). */
+/* The modes of the W86 (4.1)-(4.3) test table (r = 1.414, mu = 0.25, e = 0.8). */
 static void test_table_modes(void)
 {
     struct { double th, ga; imp_mode m; } T[] = {
@@ -114,7 +114,7 @@ static void test_sphere(void)
               (imp_space_region(r, 0.3, 0.5, 0, ga * DEG) != IMP_MODE_SLIDING));
 }
 
-/* Poisson impulses in the two sticking modes (A.6), gamma > 0 (s = -1). */
+/* Poisson impulses in the two sticking modes (WM92 eqs 39-55), gamma > 0 (s = -1). */
 static double turn(double r, double mu, double e, double th, double ga, imp_mode m)
 {
     imp_coef2d c;
@@ -154,7 +154,7 @@ static void test_rebound_c(void)
     CHECK_NEAR(tan(75 * DEG) + imp_space_rebound_c(r, mu, e, -40 * DEG), e * 3.006162, 2e-6);
 }
 
-/* The C.2 table solved by the tracer (Poisson, e = 0.8). */
+/* The W86 (4.1)-(4.3) table solved by the tracer (Poisson, e = 0.8). */
 static void test_table_states(void)
 {
     struct { double th, ga; imp_mode m; double v[7]; } T[] = {
@@ -181,7 +181,7 @@ static void test_table_states(void)
 }
 
 /* W86's inequalities agree with the tracer's mode for every built-in law,
- * and the translation-line closed forms give dw = 0 (C.4). */
+ * and the translation-line closed forms give dw = 0 (W86 sec 5). */
 static void test_regions_vs_tracer(void)
 {
     srand(777);
