@@ -23,7 +23,7 @@ for _, law in ipairs{ "poisson", "energetic", "newton" } do
   row("exact", law, 0.4, 0.7)
   row("algebraic", law, 0.4, 0.7)
 end
-print("  (Poisson: identical, since sticking is reached in compression; E.4)")
+print("  (Poisson: identical, since sticking is reached in compression)")
 
 print("\nmu = 0.2, e = 0.8 (the methods disagree)")
 for _, law in ipairs{ "poisson", "energetic" } do

@@ -20,7 +20,7 @@ describe("impact.space (Wang 1986, W86)", function()
     { 10, 25, "R-sticking", 0.338477, 1.673510, 0, 0.752366, 0, 0.060424 },
   }
 
-  it("reproduces every striking state of the C.2 table", function()
+  it("reproduces every striking state of the W86 (4.1)-(4.3) table", function()
     for _, v in ipairs(T) do
       local s = impact.space{ r = 1.414, mu = 0.25, e = 0.8, theta_deg = v[1], gamma_deg = v[2] }
       assert.equal(v[3], s.mode)
@@ -40,7 +40,7 @@ describe("impact.space (Wang 1986, W86)", function()
     end
   end)
 
-  it("gives the rebound angle gamma_r everywhere, also at e = 0 (C.4)", function()
+  it("gives the rebound angle gamma_r everywhere, also at e = 0 (W86 sec 5)", function()
     local s = impact.space{ r = 1.414, mu = 0.25, e = 0, theta_deg = 10, gamma_deg = 30 }
     assert.equal("sliding", s.mode)
     assert.equal(0, s.C)
@@ -62,7 +62,7 @@ describe("impact.space (Wang 1986, W86)", function()
     end
   end)
 
-  it("gives Wang's rebound constant c in the sliding region (C.4)", function()
+  it("gives Wang's rebound constant c in the sliding region (W86 sec 5)", function()
     local s = impact.space{ r = 1.414, mu = 0.25, e = 0.8, theta_deg = 30, gamma_deg = 20 }
     assert.is.near(0.8 * s.tan_gr, math.tan(math.rad(20)) + s.rebound_c, 1e-12)
     s = impact.space{ r = 1.414, mu = 0.25, e = 0.8, theta_deg = -40, gamma_deg = 75 }
@@ -79,7 +79,7 @@ describe("impact.space (Wang 1986, W86)", function()
     assert.is_false(s.reversal.exists)
   end)
 
-  it("gives the sphere case with the factor 1 + r^2 (C.3)", function()
+  it("gives the sphere case with the factor 1 + r^2 (W86 sec 3.4)", function()
     local function sph(r, g) return impact.space{ r = r, mu = 0.3, e = 0.5, theta = 0, gamma_deg = g } end
     local s = sph(0, 20)
     assert.is_true(s.sphere.sticks); assert.equal("R-sticking", s.mode)
@@ -148,7 +148,7 @@ describe("impact.space_map", function()
     assert.equal("C-reversed", m.columns.mode[1])
   end)
 
-  it("locates the translation line (C.4), the 45 degree line at e = 0", function()
+  it("locates the translation line (W86 sec 5), the 45 degree line at e = 0", function()
     local m = impact.space_map{ r = 1.414, mu = 0.25, e = 0,
                                 gamma_deg = { 1, 89, 89 }, theta_deg = { 2, 30, 15 } }
     local tl = m.translation
@@ -162,7 +162,7 @@ describe("impact.space_map", function()
     assert.is_true(#tl.grid.theta > 0)
   end)
 
-  it("gives the translation line for every law: closed form or root of dw (C.4)", function()
+  it("gives the translation line for every law: closed form or root of dw (W86 sec 5)", function()
     for _, law in ipairs{ "poisson", "newton", "energetic" } do
       local m = impact.space_map{ r = 1.414, mu = 0.25, e = 0.8, law = law,
                                   gamma_deg = { 1, 89, 3 }, theta_deg = { 1, 60, 60 } }

@@ -7,7 +7,7 @@ end
 
 local TOL = 1e-6
 
--- Wang & Mason's rod (A.8) with given S0, C0.
+-- Wang & Mason's rod (WM92 sec 6) with given S0, C0.
 local function rod(S0, C0, extra)
   local t = { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = S0, C0 = C0 }
   for k, v in pairs(extra or {}) do t[k] = v end
@@ -29,7 +29,7 @@ local function near(r, want)
 end
 
 describe("solve2d published models", function()
-  it("newton-frictionless: rod case 1 (F.2)", function()
+  it("newton-frictionless: rod case 1 (CS01)", function()
     local r = solve(rod(0, -1, { e = 0.5, model = "newton-frictionless" }))
     near(r, { Px = 0, Py = 0.6, S = -0.9, C = 0.5, dT = -0.15 })
     assert.equal("exact", r.status)
@@ -37,7 +37,7 @@ describe("solve2d published models", function()
     assert.equal("direct", r.class)
   end)
 
-  it("kane gains energy on rod case 2 at e = 1 (F.3)", function()
+  it("kane gains energy on rod case 2 at e = 1 (Whittaker's procedure)", function()
     local r = solve(rod(0.6, -1, { e = 1, mu = 0.5, mu_0 = 0.5, model = "kane" }))
     near(r, { Px = 0.375, Py = 1.025, S = 0, C = 1, dT = 0.1125, ratio = 0.365854 })
     assert.is_true(r.energy_gain)
@@ -52,7 +52,7 @@ describe("solve2d published models", function()
     assert.matches("energy GAINED", text)
   end)
 
-  it("brach: the ratio rule and the energy step (F.4)", function()
+  it("brach: the ratio rule and the energy step (Brach, as CS01 and WM92 describe it)", function()
     local r = solve(rod(0.6, -1, { e = 0.5, mu = 0.3, model = "brach" }))
     near(r, { mu0 = 0.263158, ratio = 0.263158, Px = 0.1875, Py = 0.7125, dT = -0.121875 })
     r = solve(rod(0.6, -1, { e = 1, mu = 0.3, model = "brach" }))
@@ -62,7 +62,7 @@ describe("solve2d published models", function()
     assert.matches("e_m was not recovered", r.notes)
   end)
 
-  it("brach limits a given ratio so that friction does not reverse the slip (F.4)", function()
+  it("brach limits a given ratio so that friction does not reverse the slip (Brach, as CS01 and WM92 describe it)", function()
     local r = solve(rod(0.6, -1, { e = 0.5, mu = 0.3, model = "brach", ratio = -1e6 }))
     near(r, { ratio = 0, Px = 0, Py = 0.6, S = -0.3 })   -- was S = -0.99
     assert.equal("reversal", r.ratio_limited)
@@ -76,7 +76,7 @@ describe("solve2d published models", function()
     assert.equal(0, r.ratio); assert.equal("reversal+energy", r.ratio_limited)
   end)
 
-  it("glocker-pfeiffer case 1 (F.5)", function()
+  it("glocker-pfeiffer case 1 (CS01)", function()
     local r = solve(rod(0.6, -1, { e = 0.5, mu = 0.3, model = "glocker-pfeiffer" }))
     near(r, { PxC = 0, PyC = 0.4, Px = 0.06, Py = 0.6, S = -0.15, C = 0.41, dT = -0.1635 })
     -- stuck at Q when compression ends, then slides back: reversed at max compression
@@ -87,7 +87,7 @@ describe("solve2d published models", function()
     near(r, { Px = 0.24, Py = 0.8, S = 0 })
   end)
 
-  it("smith (F.7)", function()
+  it("smith (Smith 1991)", function()
     local r = solve(rod(0.6, -1, { e = 0.5, mu = 0.3, model = "smith" }))
     near(r, { Px = -0.041646, Py = 0.575012, S = -0.366634, C = 0.5, dT = -0.148612, nroots = 1 })
     r = solve(rod(-1, -1, { e = 0.5, mu = 1.2, model = "smith" }))
@@ -122,7 +122,7 @@ describe("solve2d published models", function()
     end
   end)
 
-  it("cs without a moment law is glocker-pfeiffer case 1, marked uncertain (F.8)", function()
+  it("cs without a moment law is glocker-pfeiffer case 1, marked uncertain (CS01)", function()
     local g = solve(rod(0.6, -1, { e = 0.5, mu = 0.3, model = "glocker-pfeiffer" }))
     local c = solve(rod(0.6, -1, { e = 0.5, mu = 0.3, model = "cs" }))
     assert.equal(g.Px, c.Px); assert.equal(g.Py, c.Py); assert.equal(g.dT, c.dT)
@@ -226,7 +226,7 @@ describe("solve2d published models", function()
     end
   end)
 
-  it("all models agree when frictionless (F.1)", function()
+  it("all models agree when frictionless (CS01)", function()
     for _, S0 in ipairs{ 0.6, -1, 0 } do
       for _, e in ipairs{ 0, 0.5, 1 } do
         local n = solve(rod(S0, -1, { e = e, model = "newton-frictionless" }))

@@ -17,7 +17,7 @@ describe("impact.solve2d at the edges of double precision", function()
     assert.is_true(r.dT <= 0)
   end)
 
-  it("keeps the energetic law elastic at extreme scales (G.14: P ~ v/B, W ~ v^2/B)", function()
+  it("keeps the energetic law elastic at extreme scales (homogeneity: P ~ v/B, W ~ v^2/B)", function()
     local r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0, C0 = -1e-170, mu = 1, e = 1,
                               law = "energetic" }
     assert.is_true(rel(r.Py, 1.25e-170) < 1e-15)

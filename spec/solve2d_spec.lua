@@ -150,7 +150,7 @@ describe("impact.solve2d: Wang & Mason's falling rod (WM92 sec 6)", function()
     assert.is_nil(k.R1)
   end)
 
-  it("classify2d gives the closed-form impulses of the three laws (A.6, A.8 case 3)", function()
+  it("classify2d gives the closed-form impulses of the three laws (WM92 eqs 39-55, WM92 sec 6 case 3)", function()
     local k = impact.classify2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = -1, C0 = -1, mu = 0.95, e = 0.5 }
     expect(k.closed.poisson, { Px = 1.237209, Py = 1.395349, Pc = 0.930233, S = 0, C = 0.632558,
       dT = -0.874959 })
@@ -222,7 +222,7 @@ describe("impact.sb2d and solve2d: Sun & Baruh's rod (SB22 sec 2)", function()
     assert.is_nil(impact.sb2d{ theta_deg = 40, mu = 0.4, e = 0.7 }.case)
   end)
 
-  it("solves the table of B.4 with the case and mode of Table 1", function()
+  it("solves the table of SB22's 2D rod with the case and mode of Table 1", function()
     local rows = {
       { 40, 0.4, 2, "poisson", 0.212967, 0.842326, -0.256405, 0.571816, -0.165045 },
       { 40, 0.4, 2, "energetic", 0.217747, 0.854278, -0.260863, 0.591520, -0.159329 },

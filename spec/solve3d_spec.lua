@@ -22,7 +22,7 @@ local function boxcase(t)
 end
 
 describe("impact.rod", function()
-  it("builds Sun & Baruh's cylinder in the master frame (E.5 a)", function()
+  it("builds Sun & Baruh's cylinder in the master frame (SB22's rod)", function()
     near3({ -0.759842, -2.087649, -0.595284 }, rod.r, TOL)
     assert.is.near(0.0625 + 2.3 ^ 2 / 3, rod.inertia[1], 1e-12)
     assert.is.near(0.125, rod.inertia[2], 1e-12)
@@ -44,7 +44,7 @@ describe("impact.rod", function()
 end)
 
 describe("impact.solve3d, exact method", function()
-  it("reproduces E.5 (a) for the three laws", function()
+  it("reproduces SB22's rod (mu = 0.4, e = 0.7) for the three laws", function()
     local rows = {
       { "poisson", { 0.227868, 1.325820, 0.258927 }, 0.628177, -0.200911, 0.653602 },
       { "energetic", { 0.229379, 1.331710, 0.260110 }, 0.634955, -0.197191, 0.660016 },
@@ -71,7 +71,7 @@ describe("impact.solve3d, exact method", function()
     end
   end)
 
-  it("reproduces E.5 (b): the slip never stops and turns", function()
+  it("reproduces SB22's rod at mu = 0.2, e = 0.8: the slip never stops and turns", function()
     local r = rodcase{ mu = 0.2, e = 0.8 }
     near3({ 0.101015, 1.276136, 0.158925 }, r.P, TOL)
     near3({ -0.386332, 0.731414, -0.305085 }, r.vC, TOL)
@@ -94,7 +94,7 @@ describe("impact.solve3d, exact method", function()
   -- P = (0.163542042619, 0.441027388799, 0.116190536097).
   local BOX_REF = { 0.163542042619, 0.441027388799, 0.116190536097 }
 
-  it("reproduces E.5 (c): a close approach (no stop) that turns onto u", function()
+  it("reproduces the box of examples/box_reslide.lua: a close approach (no stop) that turns onto u", function()
     local rows = {
       { "poisson", { 0.16354, 0.44103, 0.11619 }, -0.097112 },
       { "energetic", { 0.17063, 0.45098, 0.11980 }, -0.092953 },
@@ -110,7 +110,7 @@ describe("impact.solve3d, exact method", function()
       assert.are.equal(1, #r.stages)
       assert.is_true(r.min_slip > 4.50e-7 and r.min_slip < 4.52e-7)
       local n = math.sqrt(r.vC.x ^ 2 + r.vC.z ^ 2)
-      assert.is.near(-0.890898, r.vC.x / n, 1e-6)   -- u(0.8), E.5 (c)
+      assert.is.near(-0.890898, r.vC.x / n, 1e-6)   -- u(0.8), the box of examples/box_reslide.lua
       assert.is.near(-0.454204, r.vC.z / n, 1e-6)
       if row[1] == "poisson" then
         near3(BOX_REF, r.P, 1e-9 * BOX_REF[2])
@@ -119,7 +119,7 @@ describe("impact.solve3d, exact method", function()
     end
   end)
 
-  it("gives the re-slide directions of E.5 (c) for a direct impact", function()
+  it("gives the re-slide directions of the box of examples/box_reslide.lua for a direct impact", function()
     local rows = { { 0.2, -0.790243, -0.612794, 1.393695 }, { 0.5, -0.859276, -0.511513, 0.744235 } }
     for _, row in ipairs(rows) do
       local s = boxcase{ v = { 0, -1, 0 }, mu = row[1], e = 0.6 }.stages[1]
@@ -137,9 +137,9 @@ describe("impact.solve3d, exact method", function()
   end)
 
   it("is accurate to ~1e-9 at the default rtol and converges as rtol tightens", function()
-    -- references: the independent integrator's box (above); E.5 (a) with
+    -- references: the independent integrator's box (above); SB22's rod (mu = 0.4, e = 0.7) with
     -- Newton's law ends stuck with vC = (0, 0.7, 0), so P = W^-1 (vC - vC0)
-    -- whatever the path, with E.1's closed form for the on-axis rod,
+    -- whatever the path, with the compliance matrix's closed form for the on-axis rod,
     -- W = a 1 - r r^T/I_t, a = 1/m + L^2/I_t, W^-1 = (1 + m r r^T/I_t)/a
     local It, L = 0.0625 + 2.3 ^ 2 / 3, 2.3
     local a, r = 1 + L ^ 2 / It, rod.r
@@ -232,7 +232,7 @@ describe("impact.solve3d, exact method", function()
 end)
 
 describe("impact.solve3d, algebraic method (Sun & Baruh)", function()
-  it("reproduces the stages and totals of E.5 (a)", function()
+  it("reproduces the stages and totals of SB22's rod (mu = 0.4, e = 0.7)", function()
     local r = rodcase{ mu = 0.4, e = 0.7, method = "algebraic" }
     assert.are.equal("algebraic", r.method)
     assert.are.equal("c1", r.stages[1].name)
@@ -244,13 +244,13 @@ describe("impact.solve3d, algebraic method (Sun & Baruh)", function()
     near3({ 0.153880, 0.599898, 0.120554 }, r.stages[2].P, TOL)
     assert.is_false(r.stages[2].slip)
     assert.is.near(0.545926, r.stages[3].P.y, TOL)
-    near3({ 0.227868, 1.325820, 0.258927 }, r.P, TOL)    -- = exact (E.4)
+    near3({ 0.227868, 1.325820, 0.258927 }, r.P, TOL)    -- = exact (3D coincidences)
     local en = rodcase{ mu = 0.4, e = 0.7, method = "algebraic", law = "energetic" }
     near3({ 0.229704, 1.332976, 0.260365 }, en.P, TOL)
     assert.is.near(-0.196387, en.dT, TOL)
   end)
 
-  it("documents the E.5 (b) discrepancy with the exact method", function()
+  it("documents the discrepancy with the exact method on SB22's rod at mu = 0.2, e = 0.8", function()
     local a = rodcase{ mu = 0.2, e = 0.8, method = "algebraic" }
     local x = rodcase{ mu = 0.2, e = 0.8, method = "exact" }
     near3({ 0.126735, 1.315054, 0.179695 }, a.P, TOL)
@@ -298,8 +298,8 @@ describe("impact.solve3d, algebraic method (Sun & Baruh)", function()
   end)
 end)
 
-describe("impact.solve3d, coincidences (E.4) and invariants (G)", function()
-  -- B.4: planar data (theta2 = 0, z principal) give the 2D answer
+describe("impact.solve3d, coincidences and invariants", function()
+  -- SB22's 2D rod: planar data (theta2 = 0, z principal) give the 2D answer
   local function planar(theta_deg, rho, law, method)
     local th = math.rad(theta_deg)
     return impact.solve3d{ m = 1, inertia = { 1 / 3, 0.01, 1 / 3 }, theta1 = th, theta2 = 0,
@@ -307,7 +307,7 @@ describe("impact.solve3d, coincidences (E.4) and invariants (G)", function()
       law = law, method = method }
   end
 
-  it("planar data give the 2D (B.4) values with both methods", function()
+  it("planar data give the 2D (SB22's 2D rod) values with both methods", function()
     local rows = {
       { 40, 0.4, "poisson", 0.212967, 0.842326, -0.256405, 0.571816, -0.165045, "C-reversed" },
       { 40, 1.2, "energetic", -0.123805, 0.620215, -0.057949, 0.571875, -0.203461, "R-reversed" },
@@ -329,7 +329,7 @@ describe("impact.solve3d, coincidences (E.4) and invariants (G)", function()
     end
   end)
 
-  it("planar data give impact.solve2d's answer with both methods (E.4)", function()
+  it("planar data give impact.solve2d's answer with both methods (3D coincidences)", function()
     math.randomseed(7)
     local function u(a, b) return a + (b - a) * math.random() end
     for i = 1, 200 do
@@ -396,7 +396,7 @@ describe("impact.solve3d, coincidences (E.4) and invariants (G)", function()
     end
   end)
 
-  it("mirror x -> -x flips Px only (G.7)", function()
+  it("mirror x -> -x flips Px only (mirror symmetry)", function()
     local I = { { 1.2, 0.1, -0.2 }, { 0.1, 0.9, 0.15 }, { -0.2, 0.15, 1.0 } }
     local M = { { 1.2, -0.1, 0.2 }, { -0.1, 0.9, 0.15 }, { 0.2, 0.15, 1.0 } }
     for _, method in ipairs{ "exact", "algebraic" } do
@@ -609,7 +609,7 @@ describe("impact.solve3d, bad input", function()
     assert.matches("field 'inertia' makes the contact compliance W too ill%-conditioned",
       msg(with{ inertia = { 1, 1, 1e-20 } }))
     assert.matches("field 'rtol' must be in", msg(with{ rtol = 0 }))
-    -- E.2's checks: Sun & Baruh's r stage would end still approaching the plane
+    -- SB22's checks: Sun & Baruh's r stage would end still approaching the plane
     assert.matches("^solve3d: algebraic stage r %(poisson%): the stage ends with the contact still approaching",
       msg{ method = "algebraic", m = 2.9074686365122662,
         inertia = { 0.29213746661898304, 1.968090813191639, 2.0909888044495117 },

@@ -1,7 +1,7 @@
 -- Sun & Baruh 2022, figure 13: at theta1 = 20, theta2 = 15 deg the mode
 -- changes with e for some levels of friction, which SB22 call rare; their
 -- figure 13 shows this case (Poisson). The extracted text does not give
--- its axes [UNC]: drawn here as a close view of figure 12 around the
+-- its axes: drawn here as a close view of figure 12 around the
 -- friction at which sticking starts (mu 0.30..0.36, e 0..1). In the
 -- workbench it is the exact method whose mode changes with e there: just
 -- below the C-sticking threshold (mu = 0.34) an R-sticking band widens as e
