@@ -31,6 +31,12 @@ describe("the repository stands on its own", function()
     end)
   end
 
+  it("no comment or text cites the physics notes' section numbers (letter, dot, number)", function()
+    local hits = sh("grep -rnIE '(^|[^A-Za-z0-9_.])[A-J]\\.[0-9]+([^0-9]|$)' " .. PLACES
+                    .. " | grep -v 'e\\.g\\.\\|i\\.e\\.'")
+    assert.equal("", hits)
+  end)
+
   it("the search reaches the files it must (a planted word is found)", function()
     local dir = sh("mktemp -d"):gsub("%s+$", "")
     local f = assert(io.open(dir .. "/x.c", "w"))
