@@ -432,6 +432,18 @@ describe("script examples", function()
       assert.equal(REQUIRE, first, file)
     end
   end)
+
+  -- In the host pass spec/examples_spec.lua runs them; here, under lua5.4.
+  for _, file in ipairs(lines_of(sh("ls examples/*.lua"))) do
+    it(file .. " runs under stock lua5.4", function()
+      if in_host then pending("the stock lua5.4 pass runs this") return end
+      local dir = sh("mktemp -d"):gsub("%s+$", "")
+      dirs[#dirs + 1] = dir
+      local ok, out, err = run(ROOT .. "/" .. file, string.format("%q", dir))
+      assert(ok, file .. " failed under " .. interp .. ":\n" .. err .. out)
+      assert.is_true(#out > 0, file .. " printed nothing")
+    end)
+  end
 end)
 
 teardown(function()
