@@ -173,12 +173,14 @@ describe("impact.plot", function()
     local r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = -1, C0 = -1, mu = 0.5, e = 0 }
     local q = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = -1, C0 = -1, mu = 0.55, e = 0 }
     local dat = slurp(impact.plot.path({ r, q }, { out = dir .. "/l.png", run = false }).data)
-    local block = dat:match("# block %d+: event labels[^\n]*\n(.*)$")
     local rows = {}
-    for line in block:gmatch("[^\n]+") do
-      local x, y, text, lx, ly = line:match('^(%S+) (%S+) "(.-)" (%S+) (%S+)$')
-      rows[#rows + 1] = { x = tonumber(x), y = tonumber(y), text = text, lx = tonumber(lx), ly = tonumber(ly) }
+    for block in (dat .. "\n\n"):gmatch("# block %d+: event labels[^\n]*\n(.-)\n\n") do
+      for line in block:gmatch("[^\n]+") do
+        local x, y, text, lx, ly = line:match('^(%S+) (%S+) "(.-)" (%S+) (%S+)$')
+        rows[#rows + 1] = { x = tonumber(x), y = tonumber(y), text = text, lx = tonumber(lx), ly = tonumber(ly) }
+      end
     end
+    table.sort(rows, function(p, q) return p.text > q.text end)
     local texts = {}
     for _, l in ipairs(rows) do texts[#texts + 1] = l.text end
     table.sort(texts)

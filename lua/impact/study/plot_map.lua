@@ -50,7 +50,7 @@ return function(impact, plot)
     opts = opt_table(F, opts)
     if type(s) == "string" then s = impact.sweep_read(s) end
     if type(s) ~= "table" or type(s.columns) ~= "table" then
-      error(F .. ": expected a sweep result (or its file), got " .. type(s), 0)
+      error(F .. ": argument 1 must be a sweep result (or its CSV or JSON file), got " .. type(s), 0)
     end
     local xk, yk, ck = opts.x, opts.y, opts.color or "mode"
     local X, Y, Cv = column(F, s, xk, "x"), column(F, s, yk, "y"), column(F, s, ck, "color")
@@ -173,7 +173,7 @@ return function(impact, plot)
       for j = 1, #l.x do rows[j] = { l.x[j], l.y[j] } end
       blocks[#blocks + 1] = { comment = "overlay: " .. (l.title or ("line " .. i)), rows = rows }
       plots[#plots + 1] = string.format("data index %d using 1:2 with lines lw %s%s lc rgb %s %s",
-        #blocks - 1, gp.num(l.width or 2), l.dash and (" dt " .. gp.str(l.dash)) or "",
+        #blocks - 1, gp.num(l.width or 2), lib.dash_type(l.dash),
         gp.str(l.color or "black"), l.title and ("title " .. gp.str(l.title)) or "notitle")
       -- titled overlays: the legend goes below the map, leaving it its width
       if l.title then body[keyline] = "set key outside below" end
