@@ -82,7 +82,7 @@ end
 local function is_num(x) return M.finite(x) end
 
 -- One overlay of plot.map's lines: {x = {...}, y = {...}, color =, width =,
--- dash =, title =}; dash is true (dashed), false, a gnuplot dash type (a
+-- dash =, title =} (a NaN in x or y breaks the line); dash is true (dashed), false, a gnuplot dash type (a
 -- positive integer) or a pattern of ".", "-", "_" and spaces.
 local function check_line(fname, i, l)
   local at = string.format("lines[%d]", i)
@@ -90,9 +90,10 @@ local function check_line(fname, i, l)
   if type(l.x) ~= "table" or type(l.y) ~= "table" or #l.x ~= #l.y or #l.x == 0 then
     bad(fname, at .. ".x", "a list of numbers as long as " .. at .. ".y", l.x)
   end
+  -- numbers; a NaN breaks the line there
   for j = 1, #l.x do
-    if not is_num(l.x[j]) then bad(fname, string.format("%s.x[%d]", at, j), "a number", l.x[j]) end
-    if not is_num(l.y[j]) then bad(fname, string.format("%s.y[%d]", at, j), "a number", l.y[j]) end
+    if type(l.x[j]) ~= "number" then bad(fname, string.format("%s.x[%d]", at, j), "a number", l.x[j]) end
+    if type(l.y[j]) ~= "number" then bad(fname, string.format("%s.y[%d]", at, j), "a number", l.y[j]) end
   end
   if l.color ~= nil and type(l.color) ~= "string" then bad(fname, at .. ".color", "a colour name or \"#rrggbb\"", l.color) end
   if l.title ~= nil and type(l.title) ~= "string" then bad(fname, at .. ".title", "a string", l.title) end
