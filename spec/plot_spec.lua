@@ -1,13 +1,9 @@
+local scratch = require("spec.scratch")   -- scratch files, removed after the run
 local impact = require("impact")
 
 local has_gnuplot = os.execute("command -v gnuplot >/dev/null 2>&1") == true
 
-local function tmpdir()
-  local t = os.tmpname()
-  os.remove(t)
-  assert(os.execute("mkdir -p '" .. t .. "'"))
-  return t
-end
+local function tmpdir() return scratch.subdir() end
 
 local function slurp(path)
   local f = io.open(path, "rb")
