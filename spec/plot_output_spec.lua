@@ -70,6 +70,27 @@ describe("impact.plot (issue 12)", function()
     local both = impact.plot.path({ impact.solve2d(rod()), impact.solve2d(rod{ model = "kane" }) },
       { out = dir .. "/both.png", run = false })
     assert.matches("title \"kane, mu = 0.3: ", slurp(both.script), 1, true)
+    -- impact.compare's result: every model's path, in its order, each in
+    -- its colour; the lines the models share drawn once
+    local c = impact.compare(rod())
+    local cmp = impact.plot.path(c, { out = dir .. "/cmp.png", run = false })
+    local cgp, cdat = slurp(cmp.script), slurp(cmp.data)
+    local order = getmetatable(c).order
+    local names, colours = {}, {}
+    for idx, col, name in cgp:gmatch('data index (%d+) using 1:2 with linespoints lw 3 pt 7 ps 1%.3 lc rgb "([^"]+)" title "([^,]+),') do
+      names[#names + 1] = name:gsub("\\_", "_")
+      colours[col] = true
+      local rows = block_rows(cdat, "path " .. (tonumber(idx) + 1) .. " ")[1].lines
+      assert.are.equal(#c[order[#names]].path, #rows)
+    end
+    assert.are.same(order, names)
+    local ncol = 0
+    for _ in pairs(colours) do ncol = ncol + 1 end
+    assert.are.equal(#order, ncol)
+    local _, newton = cgp:gsub("T: Newton termination", "")
+    local _, limiting = cgp:gsub("Px = %- mu Py", "")
+    assert.are.equal(1, newton)
+    assert.are.equal(1, limiting)
     if has_gnuplot then
       local p = impact.plot.path(impact.solve2d(rod{ model = "kane" }), { out = dir .. "/kane.png" })
       assert.are.equal("\137PNG", slurp(p.png):sub(1, 4))

@@ -57,7 +57,10 @@ The published models' results (solve2d{..., model = "kane"}, "brach",
 "smith", "glocker-pfeiffer", "cs", "newton-frictionless") are drawn the same
 way: their path in impulse space, the model named in the title and legend,
 and the termination of the law the model fixes (Newton's line, or Poisson's
-Py = (1+e) PyC with the model's compression impulse).
+Py = (1+e) PyC with the model's compression impulse). impact.compare's
+result draws every model's path in one diagram, in the comparison's order;
+lines that coincide (Newton's for one e, the friction lines for one mu) are
+drawn once.
 
 T is Newton's line C = -e C0, or Poisson's Py = (1+e) Pc. The energetic law
 ends where Wr + e^2 Wc = 0, and Wr, the normal work since maximum

@@ -149,7 +149,7 @@ end
 return function(impact, plot)
   -- Path colours apart from the reference lines' (S green, C blue, Newton's
   -- T purple, friction red and orange, the ellipse grey).
-  local PATH_COLORS = { "black", "#d01c8b", "#8c510a", "#e66101" }
+  local PATH_COLORS = { "black", "#d01c8b", "#8c510a", "#e66101", "#01665e", "#542788", "#b2182b", "#35978f" }
 
   local function check_result2d(F, r, where)
     if type(r) ~= "table" then
@@ -198,6 +198,13 @@ return function(impact, plot)
     local F = "plot.path"
     opts = opt_table(F, opts)
     if type(r) ~= "table" then check_result2d(F, r, "") end
+    -- impact.compare's result: its models' paths, in its order
+    local mt = getmetatable(r)
+    if type(mt) == "table" and mt.__name == "impact.comparison" and type(mt.order) == "table" then
+      local l = {}
+      for i, k in ipairs(mt.order) do l[i] = r[k] end
+      r = l
+    end
     local list = (r[1] ~= nil and r.path == nil) and r or { r }
     for i, ri in ipairs(list) do check_result2d(F, ri, #list > 1 and ("[" .. i .. "].") or "") end
     r = list[1]
@@ -240,8 +247,12 @@ return function(impact, plot)
       { "C: maximum compression (C = 0)", -B3, B2, C0, "#4575b4", "lw 2" },
     }
     local multi = #list > 1
+    -- Lines that coincide are drawn once: Newton's for one e, the friction
+    -- lines for one mu (several models of one problem share them).
+    local newton_e, fric_mu = {}, {}
     if law == "newton" then
       lines[#lines + 1] = { string.format("T: Newton termination (C = -e C0, e = %g)", e), -B3, B2, (1 + e) * C0, "#984ea3", "lw 2 dt 2" }
+      newton_e[e] = true
     end
     local curves = {}   -- {title, rows, colour, style}
     local fric = { "#d73027", "#fdae61", "#e7298a", "#66c2a5" }
@@ -249,25 +260,35 @@ return function(impact, plot)
       local mu = ri.mu_k or ri.mu or 0
       local mus = ri.mu_s or mu
       local tag = multi and string.format(" (mu = %g)", mu) or string.format(", mu = %g", mu)
+      -- a termination is the model's (several models of one problem) or mu's
+      local ttag = multi and type(ri.model) == "string" and (" (" .. literal(ri.model) .. ")") or tag
       -- One path: red friction lines; several: each in its path's colour.
       local col = multi and PATH_COLORS[(i - 1) % #PATH_COLORS + 1] or fric[1]
       local ei = ri.e or e
       -- Pc: Routh's compression impulse; PyC: the published models' (Glocker
       -- and Pfeiffer, Chatterjee and Ruina).
       local Pc = finite(ri.Pc) and ri.Pc or ri.PyC
-      if law_text(ri) == "poisson" and finite(Pc) and Pc > 0 then
-        lines[#lines + 1] = { multi and string.format("T%s: Py = (1+e) Pc", tag)
+      if law_text(ri) == "newton" and not newton_e[ei] then
+        newton_e[ei] = true
+        lines[#lines + 1] = { string.format("T: Newton termination (C = -e C0, e = %g)", ei), -B3, B2, (1 + ei) * C0,
+          "#984ea3", "lw 2 dt 2" }
+      elseif law_text(ri) == "poisson" and finite(Pc) and Pc > 0 then
+        lines[#lines + 1] = { multi and string.format("T%s: Py = (1+e) Pc", ttag)
           or string.format("T: Poisson termination Py = (1+e) Pc, e = %g", ei),
           0, 1, -(1 + ei) * Pc, multi and col or "#984ea3", "lw 2 dt 2" }
       elseif law_text(ri) == "energetic" then
         local pts = energetic_locus(ri, ei, x0, x1, y1)
         if #pts > 1 then
-          curves[#curves + 1] = { multi and string.format("T%s: Wr + e^2 Wc = 0 from the last vertex", tag)
+          curves[#curves + 1] = { multi and string.format("T%s: Wr + e^2 Wc = 0 from the last vertex", ttag)
             or string.format("T: energetic termination Wr + e^2 Wc = 0, e = %g, on straight paths from the last vertex", ei),
             pts, multi and col or "#984ea3", "lw 2 dt 2" }
         end
       end
-      if mu > 0 then
+      local fkey = string.format("%.17g/%.17g", mu, mus)
+      if mu > 0 and fric_mu[fkey] then
+        -- drawn already (for an earlier path with the same friction)
+      elseif mu > 0 then
+        fric_mu[fkey] = true
         lines[#lines + 1] = { multi and string.format("L%s: Px = %s mu Py", tag, s > 0 and "-" or "+")
           or string.format("L: limiting friction Px = %s mu Py%s", s > 0 and "-" or "+", tag), 1, s * mu, 0, col, "lw 1.5" }
         lines[#lines + 1] = { multi and ("RF" .. tag .. ": reversed friction") or ("RF: reversed limiting friction" .. tag),
@@ -328,8 +349,14 @@ return function(impact, plot)
       end
     end
 
-    local mus = {}
-    for i, ri in ipairs(list) do mus[i] = string.format("%g", ri.mu_k or ri.mu or 0) end
+    -- the distinct values of mu and laws, in order
+    local mus, laws, seen = {}, {}, {}
+    for _, ri in ipairs(list) do
+      local m, l = string.format("%g", ri.mu_k or ri.mu or 0), law_text(ri)
+      if not seen["mu " .. m] then seen["mu " .. m] = true mus[#mus + 1] = m end
+      if not seen["law " .. l] then seen["law " .. l] = true laws[#laws + 1] = l end
+    end
+    law = table.concat(laws, "/")
     local title = opts.title or string.format("Impulse space: %s%s, %s law, e = %g, mu = %s  (B1 = %.4g, B2 = %.4g, B3 = %.4g, S0 = %.4g, C0 = %.4g)",
       #list == 1 and tostring(r.mode) or (#list .. " paths"),
       #list == 1 and type(r.model) == "string" and (" (model " .. literal(r.model) .. ")") or "", law, e, table.concat(mus, ", "), B1, B2, B3, S0, C0)
