@@ -1,3 +1,4 @@
+local scratch = require("spec.scratch")   -- scratch files, removed after the run
 local impact = require("impact")
 
 local TOL = 1e-6
@@ -224,7 +225,7 @@ describe("impact.space_map", function()
     local q = impact.space{ r = 1.414, mu = 0.25, e = 0.8, theta_deg = 10, gamma_deg = 25 }
     assert.is.near(q.Px, s.Px, 1e-12)
     assert.equal(q.mode, q.region)
-    local f = os.tmpname()
+    local f = scratch.name()
     local m = impact.space_map{ r = 1.414, mu = 0.25, law = law, gamma_deg = { 1, 89, 30 },
                                 theta_deg = { -60, 60, 30 }, out = f }
     assert.is_nil(m.columns.region)
@@ -240,7 +241,7 @@ describe("impact.space_map", function()
   end)
 
   it("writes CSV columns", function()
-    local f = os.tmpname()
+    local f = scratch.name()
     local m = impact.space_map{ r = 2, mu = 0.5, e = 0.8, gamma_deg = { 5, 85, 3 },
                                 theta_deg = { -60, 60, 3 }, out = f }
     local fh = io.open(f)

@@ -1,5 +1,6 @@
 -- Every example script runs to completion in the host (examples/figures is
 -- covered by scripts/figures). Runs once: inside the host pass of scripts/test.
+local scratch = require("spec.scratch")   -- scratch files, removed after the run
 local bin = os.getenv("IMPACT_BIN")
 
 local function list_examples()
@@ -17,8 +18,9 @@ describe("examples", function()
   end
   for _, file in ipairs(list_examples()) do
     it(file .. " runs without error", function()
-      local out = os.tmpname()
-      local ok, how, code = os.execute(string.format("%q %q >%q 2>&1", bin, file, out))
+      -- The examples that write files take their folder as argument 1.
+      local out, dir = scratch.name(), scratch.subdir()
+      local ok, how, code = os.execute(string.format("%q %q %q >%q 2>&1", bin, file, dir, out))
       local f = io.open(out)
       local text = f:read("a")
       f:close()

@@ -1,6 +1,7 @@
 -- The impact executable from outside: arguments, exit codes, error
 -- messages, the module found from the build tree or an install prefix,
 -- Ctrl-C. The binary is $IMPACT_BIN (set by scripts/test).
+local scratch = require("spec.scratch")   -- scratch files, removed after the run
 local impact = require("impact")
 local BIN = os.getenv("IMPACT_BIN")
 
@@ -25,7 +26,7 @@ end
 -- run{args..., stdin = text, env = {NAME = value}, bin = path}
 -- -> { out =, err =, code = } (code 128 + n when killed by signal n)
 local function run(t)
-  local out, err, input = os.tmpname(), os.tmpname(), os.tmpname()
+  local out, err, input = scratch.name(), scratch.name(), scratch.name()
   write(input, t.stdin or "")
   local cmd = { "env" }
   for k, v in pairs(t.env or {}) do cmd[#cmd + 1] = k .. "=" .. q(v) end
@@ -39,7 +40,7 @@ local function run(t)
 end
 
 local function script(text)
-  local path = os.tmpname()
+  local path = scratch.name()
   write(path, text)
   return path
 end
@@ -205,7 +206,7 @@ describe("the impact host", function()
     local function sh(cmd) assert.is_true(os.execute(cmd) == true, cmd) end
 
     it("prefers <prefix>/share/lua/5.4 when the executable is in <prefix>/bin", function()
-      local root = os.tmpname()
+      local root = scratch.name()
       os.remove(root)
       sh("mkdir -p " .. q(root .. "/bin") .. " " .. q(root .. "/share/lua/5.4/impact") .. " " .. q(root .. "/other"))
       sh("cp " .. q(BIN) .. " " .. q(root .. "/bin/impact"))
@@ -260,7 +261,7 @@ describe("the impact host", function()
     -- SIGINT `times` times (waiting for "again" before the second), then
     -- returns { out, err, code }.
     local function interrupt(code, times)
-      local out, err = os.tmpname(), os.tmpname()
+      local out, err = scratch.name(), scratch.name()
       local sh = table.concat({
         q(BIN) .. " -e " .. q(code) .. " >" .. q(out) .. " 2>" .. q(err) .. " </dev/null &",
         "pid=$!",
@@ -295,7 +296,7 @@ describe("the impact host", function()
       -- A loop of three sweeps: Ctrl-C in the second stops the script (exit
       -- 1), as it stops any Lua code; on the C fast path and on the Lua path.
       for _, fast in ipairs{ "true", "false" } do
-        local path = os.tmpname() .. ".csv"
+        local path = scratch.name() .. ".csv"
         local code = "for k = 1, 3 do impact.sweep{ base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1, e = 0.5 }, " ..
           "vary = { S0 = impact.range(-2, 2, 4000), mu = impact.range(0, 1, k == 2 and 5000 or 2) }, fast = " .. fast .. ", " ..
           "out = " .. string.format("%q", path) .. ", keep = false, progress = function(done) " ..

@@ -1,13 +1,9 @@
+local scratch = require("spec.scratch")   -- scratch files, removed after the run
 local impact = require("impact")
 
 local has_gnuplot = os.execute("command -v gnuplot >/dev/null 2>&1") == true
 
-local function tmpdir()
-  local t = os.tmpname()
-  os.remove(t)
-  assert(os.execute("mkdir -p '" .. t .. "'"))
-  return t
-end
+local function tmpdir() return scratch.subdir() end
 
 local function slurp(path)
   local f = io.open(path, "rb")
@@ -173,12 +169,14 @@ describe("impact.plot", function()
     local r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = -1, C0 = -1, mu = 0.5, e = 0 }
     local q = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = -1, C0 = -1, mu = 0.55, e = 0 }
     local dat = slurp(impact.plot.path({ r, q }, { out = dir .. "/l.png", run = false }).data)
-    local block = dat:match("# block %d+: event labels[^\n]*\n(.*)$")
     local rows = {}
-    for line in block:gmatch("[^\n]+") do
-      local x, y, text, lx, ly = line:match('^(%S+) (%S+) "(.-)" (%S+) (%S+)$')
-      rows[#rows + 1] = { x = tonumber(x), y = tonumber(y), text = text, lx = tonumber(lx), ly = tonumber(ly) }
+    for block in (dat .. "\n\n"):gmatch("# block %d+: event labels[^\n]*\n(.-)\n\n") do
+      for line in block:gmatch("[^\n]+") do
+        local x, y, text, lx, ly = line:match('^(%S+) (%S+) "(.-)" (%S+) (%S+)$')
+        rows[#rows + 1] = { x = tonumber(x), y = tonumber(y), text = text, lx = tonumber(lx), ly = tonumber(ly) }
+      end
     end
+    table.sort(rows, function(p, q) return p.text > q.text end)
     local texts = {}
     for _, l in ipairs(rows) do texts[#texts + 1] = l.text end
     table.sort(texts)

@@ -2,6 +2,7 @@
 -- (tmux -L impact-test-<pid>-<n>), a temporary IMPACT_HISTORY, screens
 -- polled until the expected text appears (ASan makes start-up slow), and
 -- the server killed whatever happens.
+local scratch = require("spec.scratch")   -- scratch files, removed after the run
 local impact = require("impact")
 local BIN = os.getenv("IMPACT_BIN")
 
@@ -28,10 +29,17 @@ local count = 0
 -- "[exit N]" when impact ends, so tests can check the exit status.
 -- env: a table of environment variables for impact (IMPACT_HISTORY is
 -- unset unless given).
+local tmux_dir_path
+local function tmux_dir()
+  tmux_dir_path = tmux_dir_path or scratch.subdir()
+  return tmux_dir_path
+end
+
 local function start(env)
   count = count + 1
   local s = { socket = "impact-test-" .. PID .. "-" .. count }
-  s.tmux = "tmux -L " .. s.socket .. " -f /dev/null "
+  -- tmux's socket directory among the scratch files (not /tmp/tmux-UID)
+  s.tmux = "TMUX_TMPDIR=" .. q(tmux_dir()) .. " tmux -L " .. s.socket .. " -f /dev/null "
   local vars = {}
   for k, v in pairs(env) do vars[#vars + 1] = k .. "=" .. q(v) end
   local cmd = "env -u IMPACT_HISTORY " .. table.concat(vars, " ") .. " " .. q(BIN) ..
@@ -78,7 +86,7 @@ local function start(env)
 end
 
 local function temp_history()
-  local h = os.tmpname()
+  local h = scratch.name()
   os.remove(h)          -- the host creates it
   return h
 end
@@ -161,7 +169,7 @@ describe("the REPL", function()
   end)
 
   it("stops a line of three sweeps at Ctrl-C in the second, keeping it in impact.interrupted_sweep", function()
-    local path = os.tmpname() .. ".csv"
+    local path = scratch.name() .. ".csv"
     session.line("for k = 1, 3 do impact.sweep{ base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1, e = 0.5 }, " ..
       "vary = { S0 = impact.range(-2, 2, 4000), mu = impact.range(0, 1, k == 2 and 5000 or 2) }, " ..
       "out = " .. string.format("%q", path) .. ", keep = false, progress = function(d) " ..
@@ -229,7 +237,7 @@ describe("the REPL", function()
   end)
 
   it("completes file names in strings, absolute and relative, and lists them by name", function()
-    local dir = os.tmpname()
+    local dir = scratch.name()
     os.remove(dir)
     assert(os.execute("mkdir -p " .. q(dir .. "/sub-dir") .. " && touch " ..
                       q(dir .. "/sub-dir/file_one.lua") .. " " .. q(dir .. "/rod_a.png") .. " " ..
@@ -288,7 +296,7 @@ describe("the REPL", function()
 
   it("keeps history in $XDG_STATE_HOME/impact/history (or ~/.local/state), creating directories", function()
     session.kill()
-    local dir = os.tmpname()
+    local dir = scratch.name()
     os.remove(dir)
     for _, env in ipairs{ { XDG_STATE_HOME = dir .. "/state" }, { HOME = dir .. "/home", XDG_STATE_HOME = "" } } do
       session = start(env)

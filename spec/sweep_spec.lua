@@ -1,11 +1,8 @@
+local scratch = require("spec.scratch")   -- scratch files, removed after the run
 local impact = require("impact")
 
--- Unique temporary file names (removed by each test).
-local function tmpname(ext)
-  local t = os.tmpname()
-  os.remove(t)
-  return t .. ext
-end
+-- Unique scratch file names (in spec/scratch.lua's directory).
+local function tmpname(ext) return scratch.name(ext) end
 
 local function slurp(path)
   local f = assert(io.open(path, "r"))
@@ -31,11 +28,27 @@ end
 -- Runs impact.sweep(spec), which Ctrl-C must stop by raising "interrupted!"
 -- (as it stops any Lua code) after keeping what is done in
 -- impact.interrupted_sweep; returns that partial result.
+-- pcall(f, ...) with what f writes to io.stderr caught: returns the text
+-- said, then pcall's results (a test run prints no stray lines).
+local function caught(f, ...)
+  local said, stderr = {}, io.stderr
+  io.stderr = { write = function(self, ...)
+    for _, s in ipairs{ ... } do said[#said + 1] = tostring(s) end
+    return self
+  end }
+  local r = table.pack(pcall(f, ...))
+  io.stderr = stderr
+  return table.concat(said), table.unpack(r, 1, r.n)
+end
+
+-- What the sweep says on stderr is checked.
 local function interrupted(spec)
   impact.interrupted_sweep = "stale"
-  local ok, err = pcall(impact.sweep, spec)
+  local said, ok, err = caught(impact.sweep, spec)
   assert.is_false(ok)
   assert.are.equal("interrupted!", err)
+  assert.matches("sweep: interrupted after %d+ of %d+ points; the rows done are kept in .*impact%.interrupted_sweep\n$",
+    said)
   assert.is_false(impact.core._interrupted())
   return impact.interrupted_sweep
 end
@@ -395,6 +408,12 @@ describe("impact.sweep", function()
     for k = 1, 4 do os.remove((base:gsub("%.csv$", "." .. k .. "-of-4.csv"))) end
     os.remove(one)
     os.remove(base)
+    -- No shards at all: said of the file named.
+    local none = tmpname(".csv")
+    assert.has_error(function() impact.sweep_merge(none) end, "sweep_merge: no shards of " .. none ..
+      " exist (looked for " .. none:gsub("%.csv$", ".k-of-n.csv") .. ", n = 2 to 4096)")
+    assert.has_error(function() impact.sweep_merge("nosuch.csv", { n = 3 }) end,
+      "sweep_merge: no shards of nosuch.csv exist (looked for nosuch.k-of-3.csv)")
   end)
 
   it("refuses to guess between shard sets of two sizes, and names a shard of another sweep", function()
@@ -733,10 +752,12 @@ describe("impact.sweep with solve2d", function()
     local a, b = tmpname(".csv"), tmpname(".csv")
     impact.sweep(rod_spec{ out = a })
     impact.core._sweep2d_max_rows(100)   -- as if 504 rows did not fit
-    local ok, s = pcall(impact.sweep, rod_spec{ out = b, chunk = 100 })
+    local said, ok, s = caught(impact.sweep, rod_spec{ out = b, chunk = 100 })
     local ok2, err = pcall(impact.sweep, rod_spec())
     impact.core._sweep2d_max_rows(0)
     assert.is_true(ok, s)
+    assert.are.equal("sweep: 504 points do not fit in memory (0.0 MB for the columns): their rows go to " ..
+      b .. " only, as with keep = false\n", said)
     assert.is_true(s.fast)
     assert.is_false(s.keep)
     assert.are.equal(504, s.n)

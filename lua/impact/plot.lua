@@ -1,6 +1,7 @@
 -- impact.plot: figures through gnuplot. Each function writes NAME.dat (the
 -- data), NAME.gp (an editable gnuplot script) and renders NAME.png and
--- NAME.svg; it returns {png =, svg =, script =, data =}.
+-- NAME.svg, or NAME.pdf, or NAME.eps (by the extension of opts.out); it
+-- returns {png =, svg = | pdf = | eps =, script =, data =, file =}.
 --   path(result2d)      Routh's impulse-space diagram (WM92 figs 2, 7-10)
 --   map(sweep, opts)    mode maps with a legend, scalar maps with a colour bar
 --   hodograph(result3d) the slip-velocity path of an exact 3D result

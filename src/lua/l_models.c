@@ -205,6 +205,11 @@ static void push_result(lua_State *L, imp_model2d m, const imp_problem2d *pb,
     imp_set_number(L, "S", r->S);
     imp_set_number(L, "C", r->C);
     imp_set_number(L, "dT", r->dT);
+    /* The problem's coefficients, as solve2d gives them (plot.path draws
+     * the lines S = 0 and C = 0 from them). */
+    imp_set_number(L, "B1", pb->coef.B1);
+    imp_set_number(L, "B2", pb->coef.B2);
+    imp_set_number(L, "B3", pb->coef.B3);
     imp_set_number(L, "S0", pb->coef.S0);
     imp_set_number(L, "C0", pb->coef.C0);
     imp_set_number(L, "e", p->e);

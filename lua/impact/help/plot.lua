@@ -1,11 +1,22 @@
 -- Help entries of the plot area (impact.plot.path, .map, .hodograph).
 local FILES = [[
 Every plot writes NAME.dat (the data, one block per curve or category, with
-comments), NAME.gp (an editable gnuplot script drawing NAME.png and NAME.svg)
-and runs gnuplot in that directory: edit the script and re-run
-'gnuplot NAME.gp' there. Needs gnuplot (Debian: gnuplot-nox); without it the
-files are written and a clear error says so. impact.plot.gnuplot names the
-command (default "gnuplot").]]
+comments), NAME.gp (an editable gnuplot script) and runs gnuplot in that
+directory: edit the script and re-run 'gnuplot NAME.gp' there. The
+extension of 'out' chooses the format: NAME.png (the default; no extension
+is PNG too) or NAME.svg draw both NAME.png and NAME.svg; NAME.pdf and
+NAME.eps draw that one vector file for papers (gnuplot's pdfcairo and
+epscairo terminals), laid out as the PNG with one pixel of 'size' one point
+(1/72 inch; the default 900 x 700 is 12.5 x 9.7 inches, fonts of 11 points:
+give size = {252, 180} for a 3.5 inch column). Any other extension is an
+error. The returned table names the files written: png and svg, or pdf, or
+eps, with script, data and file (the figure itself).
+
+Arguments and options are checked before anything is written: a missing
+result names argument 1, and an option of the wrong type names the option
+(lines[1].dash, size, logy, ...). Needs gnuplot (Debian: gnuplot-nox);
+without it the files are written and a clear error says so.
+impact.plot.gnuplot names the command (default "gnuplot").]]
 
 return {
   {
@@ -17,18 +28,20 @@ impact.plot.path(result) draws Routh's impulse-space diagram of a solve2d
 result; impact.plot.map(sweep, {x =, y =, color =}) a mode map or a scalar
 map of a sweep; impact.plot.hodograph(result3d) the slip velocity of an exact
 3D result along the impulse. Each takes an options table whose 'out' names
-the PNG, and returns the names of the files it wrote. scripts/figures redraws
+the figure (NAME.png, NAME.pdf or NAME.eps), and returns the names of the
+files it wrote. scripts/figures redraws
 the papers' figures with them (help("figures")).
 
 ]] .. FILES,
     example = [[
 r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, e = 0.5 }
-impact.plot.path(r, { out = "rod.png" })      -- writes rod.png, rod.svg, rod.gp, rod.dat]],
+impact.plot.path(r, { out = "rod.png" })      -- writes rod.png, rod.svg, rod.gp, rod.dat
+impact.plot.path(r, { out = "rod.pdf" })      -- writes rod.pdf, rod.gp, rod.dat]],
     see = { "plot.path", "plot.map", "plot.hodograph" },
   },
   {
     name = "plot.path",
-    signature = "impact.plot.path(result or {result, ...} [, opts]) -> {png, svg, script, data}",
+    signature = "impact.plot.path(result or {result, ...} [, opts]) -> {png, svg | pdf | eps, script, data, file}",
     summary = "Routh's impulse-space diagram of a solve2d result, as in Wang & Mason's figures 2 and 7-10.",
     text = [[
 Px horizontal, Py vertical (equal scales). Drawn: the sticking line
@@ -36,8 +49,18 @@ Px horizontal, Py vertical (equal scales). Drawn: the sticking line
 termination T, the two limiting-friction lines through the origin (slopes
 -s mu_k and +s mu_k; the static cone too when mu_s > mu_k), and the impulse
 path with its events (start, stick, reverse, max-compression, end; events at
-one point share a label, "max-compression = end", and labels that would
-overprint are moved apart).
+one point share a label, "max-compression = end", and a label that would
+overprint another takes the first free place beside its point: right or
+left of it, above or below, then further up or down).
+
+The published models' results (solve2d{..., model = "kane"}, "brach",
+"smith", "glocker-pfeiffer", "cs", "newton-frictionless") are drawn the same
+way: their path in impulse space, the model named in the title and legend,
+and the termination of the law the model fixes (Newton's line, or Poisson's
+Py = (1+e) PyC with the model's compression impulse). impact.compare's
+result draws every model's path in one diagram, in the comparison's order;
+lines that coincide (Newton's for one e, the friction lines for one mu) are
+drawn once.
 
 T is Newton's line C = -e C0, or Poisson's Py = (1+e) Pc. The energetic law
 ends where Wr + e^2 Wc = 0, and Wr, the normal work since maximum
@@ -49,16 +72,18 @@ through the actual end.
 Several results of the same problem (a list {r1, r2, ...}, e.g. two values of
 mu, the lines L and L' of WM92 figures 7 and 9) share the lines S and C and
 each adds its T, its friction lines and its path, in its own colour (the
-legend then in columns below). ellipse = true adds the curve dT = 0 (WM92
+legend then in columns below); each path's event labels are drawn in its
+colour (a label several paths share at one point, the start, once, in the
+first one's). ellipse = true adds the curve dT = 0 (WM92
 figure 8): a final impulse inside it loses energy; the box then holds it.
 
 ]] .. FILES,
     fields = {
-      { "out", "the PNG file", "\"path.png\"" },
+      { "out", "the figure: NAME.png, NAME.svg, NAME.pdf or NAME.eps", "\"path.png\"" },
       { "title", "the title", "mode, law, e, mu and the coefficients" },
       { "ellipse", "true: draw the zero-energy-change ellipse", "false" },
       { "xrange, yrange", "{lo, hi} instead of the automatic box" },
-      { "size", "{width, height} in pixels", "{900, 700}" },
+      { "size", "{width, height} in pixels (points for PDF and EPS)", "{900, 700}" },
       { "run", "false: write the files, do not run gnuplot", "true" },
     },
     example = [[
@@ -68,7 +93,7 @@ impact.plot.path(r, { out = "rod-case2.png" })]],
   },
   {
     name = "plot.map",
-    signature = "impact.plot.map(sweep, {x =, y =, color = \"mode\" or a field}) -> {png, svg, script, data}",
+    signature = "impact.plot.map(sweep, {x =, y =, color = \"mode\" or a field}) -> {png, svg | pdf | eps, script, data, file}",
     summary = "A map of a sweep: categorical (mode) with a legend, or a scalar field with a colour bar.",
     text = [[
 'sweep' is an impact.sweep result or the name of its CSV/JSON file (one
@@ -82,19 +107,25 @@ their colour from map to map: the contact modes, classes, laws and the
 from their name. An evenly spaced complete grid is drawn as an
 image (exact cells, the data as x y value or x y red green blue), an uneven
 grid as tiles (each point fills the cell up to half-way to its neighbours),
-random samples as dots. 'lines' adds overlay curves (analytic boundaries, for
-instance; a NaN breaks a curve).
+random samples as dots. Tiles reach some 0.75 pixel into their neighbours,
+so that no white seams show between them; on a logarithmic axis (logx,
+logy: image grids are then drawn as tiles, and the column must be positive)
+the cells meet at the geometric mean of neighbouring values. 'lines' adds
+overlay curves (analytic boundaries, for instance; a NaN breaks a curve);
+a titled overlay moves the legend below the map, clear of the x label.
+An overlay's dash is true (dashed), false (solid, the default), a gnuplot
+dash type (2, 3, ...) or a pattern of '.', '-', '_' and spaces ("-.").
 
 ]] .. FILES,
     fields = {
       { "x, y", "the columns on the axes" },
       { "color", "the column that colours the map", "\"mode\"" },
-      { "out", "the PNG file", "\"map.png\"" },
+      { "out", "the figure (.png, .svg, .pdf, .eps)", "\"map.png\"" },
       { "title, xlabel, ylabel, clabel", "labels", "the column names" },
       { "crange", "{lo, hi} of the colour bar", "the data's range" },
       { "lines", "list of {x = {...}, y = {...}, title =, color =, dash =, width =} overlays" },
       { "tiles", "true/false: force tiles or dots", "tiles for grids" },
-      { "logx, logy", "logarithmic axes" },
+      { "logx, logy", "true: logarithmic axes (positive values)", "false" },
       { "size, run", "as in plot.path" },
     },
     example = [[
@@ -106,7 +137,7 @@ impact.plot.map(s, { x = "S0", y = "mu", color = "dT", out = "energy.png" })]],
   },
   {
     name = "plot.hodograph",
-    signature = "impact.plot.hodograph(result3d [, opts]) -> {png, svg, script, data}",
+    signature = "impact.plot.hodograph(result3d [, opts]) -> {png, svg | pdf | eps, script, data, file}",
     summary = "The slip-velocity path (v_t,x against v_t,z) of an exact solve3d result.",
     text = [[
 Uses result.hodograph, the columns that solve3d with method = "exact"
@@ -119,7 +150,7 @@ title names the mode, law, e and mu.
 
 ]] .. FILES,
     fields = {
-      { "out", "the PNG file", "\"hodograph.png\"" },
+      { "out", "the figure (.png, .svg, .pdf, .eps)", "\"hodograph.png\"" },
       { "title, size, run", "as in plot.path" },
     },
     example = [[

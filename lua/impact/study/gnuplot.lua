@@ -1,5 +1,5 @@
 -- Writes a figure as editable files and renders it: NAME.gp (the gnuplot
--- script, which draws NAME.png and NAME.svg), NAME.dat (the data, blocks
+-- script, which draws NAME.png and NAME.svg, or NAME.pdf, or NAME.eps), NAME.dat (the data, blocks
 -- separated by two blank lines), then runs gnuplot in that directory so the
 -- script refers to its files by name only (cd there and re-run it).
 local csv = require("impact.study.csv")
@@ -8,16 +8,27 @@ local M = { command = "gnuplot" }
 
 local function shell_quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
 
--- "figs/modes.png" -> dir "figs", name "modes"
+-- The formats, chosen by out's extension: PNG (with an SVG beside it, the
+-- default), PDF and EPS (vector, for papers: gnuplot's pdfcairo and
+-- epscairo terminals).
+M.FORMATS = { png = "png", svg = "png", pdf = "pdf", eps = "eps" }
+
+-- "figs/modes.png" -> dir "figs", name "modes", format "png"
 function M.split_out(fname, out)
   if type(out) ~= "string" or out == "" then
-    error(fname .. ": field 'out' must be a file name (NAME.png)", 0)
+    error(fname .. ": option 'out' must be a file name (NAME.png, NAME.svg, NAME.pdf or NAME.eps)", 0)
   end
   local dir, file = out:match("^(.*)/([^/]+)$")
   if not dir then dir, file = ".", out end
   if dir == "" then dir = "/" end
-  local name = file:gsub("%.png$", ""):gsub("%.svg$", "")
-  return dir, name
+  local name, ext = file:match("^(.+)%.(%a+)$")
+  if not name then return dir, file, "png" end
+  local fmt = M.FORMATS[ext:lower()]
+  if not fmt then
+    error(string.format("%s: option 'out' must end in .png, .svg, .pdf or .eps (or have no extension: PNG), got %q",
+      fname, out), 0)
+  end
+  return dir, name, fmt
 end
 
 function M.num(x) return csv.number(x) end
@@ -30,11 +41,13 @@ end
 -- write(fname, out, { what =, blocks = {{comment =, rows = {{...}, ...}}, ...},
 --        body = {script lines}, size = {w, h} }) -> paths
 function M.render(fname, out, fig)
-  local dir, name = M.split_out(fname, out)
-  local paths = {
-    png = dir .. "/" .. name .. ".png", svg = dir .. "/" .. name .. ".svg",
-    script = dir .. "/" .. name .. ".gp", data = dir .. "/" .. name .. ".dat",
-  }
+  local dir, name, fmt = M.split_out(fname, out)
+  local paths = { script = dir .. "/" .. name .. ".gp", data = dir .. "/" .. name .. ".dat" }
+  if fmt == "png" then
+    paths.png, paths.svg = dir .. "/" .. name .. ".png", dir .. "/" .. name .. ".svg"
+  end
+  paths[fmt] = dir .. "/" .. name .. "." .. fmt
+  paths.file = paths[fmt]   -- the figure itself
   local f, err = io.open(paths.data, "w")
   if not f then error(fname .. ": cannot write " .. tostring(err), 0) end
   f:write("# ", fig.what, "\n")
@@ -55,14 +68,24 @@ function M.render(fname, out, fig)
     "# " .. fig.what,
     "# Written by impact; edit and re-run with: gnuplot " .. name .. ".gp",
     "# (in this directory). Data: " .. name .. ".dat (index k = block k).",
-    string.format("set terminal pngcairo size %d,%d enhanced font \"Sans,11\"", w, h),
-    "set output " .. M.str(name .. ".png"),
-    "data = " .. M.str(name .. ".dat"),
   }
+  if fmt == "png" then
+    s[#s + 1] = string.format("set terminal pngcairo size %d,%d enhanced font \"Sans,11\"", w, h)
+  else
+    -- The PNG's layout: one pixel of size is one point (1/72 inch), fonts
+    -- in points (fontscale 1) and line width 1 one point (linewidth 2:
+    -- these terminals' unit is half a point).
+    s[#s + 1] = string.format("set terminal %scairo size %sin,%sin enhanced font \"Sans,11\" fontscale 1 linewidth 2",
+      fmt, string.format("%.4g", w / 72), string.format("%.4g", h / 72))
+  end
+  s[#s + 1] = "set output " .. M.str(name .. "." .. fmt)
+  s[#s + 1] = "data = " .. M.str(name .. ".dat")
   for _, l in ipairs(fig.body) do s[#s + 1] = l end
-  s[#s + 1] = string.format("set terminal svg size %d,%d enhanced font \"Sans,11\" background rgb \"white\"", w, h)
-  s[#s + 1] = "set output " .. M.str(name .. ".svg")
-  s[#s + 1] = "replot"
+  if fmt == "png" then
+    s[#s + 1] = string.format("set terminal svg size %d,%d enhanced font \"Sans,11\" background rgb \"white\"", w, h)
+    s[#s + 1] = "set output " .. M.str(name .. ".svg")
+    s[#s + 1] = "replot"
+  end
   s[#s + 1] = "unset output"
   f, err = io.open(paths.script, "w")
   if not f then error(fname .. ": cannot write " .. tostring(err), 0) end
@@ -76,13 +99,11 @@ function M.render(fname, out, fig)
     error(string.format("%s: gnuplot not found (Debian: apt-get install gnuplot-nox); " ..
       "the data and script are in %s and %s", fname, paths.data, paths.script), 0)
   end
-  local log = os.tmpname()
-  ok = os.execute("cd " .. shell_quote(dir) .. " && " .. shell_quote(cmd) .. " " ..
-    shell_quote(name .. ".gp") .. " >" .. shell_quote(log) .. " 2>&1")
-  local lf = io.open(log, "r")
-  local msg = lf and lf:read("a") or ""
-  if lf then lf:close() end
-  os.remove(log)
+  -- gnuplot's messages through a pipe (no scratch file).
+  local pipe = io.popen("cd " .. shell_quote(dir) .. " && " .. shell_quote(cmd) .. " " ..
+    shell_quote(name .. ".gp") .. " 2>&1", "r")
+  local msg = pipe:read("a") or ""
+  ok = pipe:close()
   if not ok then
     error(string.format("%s: gnuplot failed on %s: %s", fname, paths.script, msg:gsub("%s+$", "")), 0)
   end

@@ -73,7 +73,9 @@ local function shard_files(F, base, want)
         names[#names + 1] = output.shard_path(base, "k", m)
       end
     end
-    if #sets == 0 then fail(F, "no shard files %s found", output.shard_path(base, 1, 4)) end
+    if #sets == 0 then
+      fail(F, "no shards of %s exist (looked for %s, n = 2 to 4096)", base, output.shard_path(base, "k", "n"))
+    end
     if #sets > 1 then
       fail(F, "shard sets of %s files exist for %s (%s): name the one to merge, e.g. impact.sweep_merge(%q, {n = %d})",
         table.concat(sets, ", "), base, table.concat(names, ", "), base, sets[#sets])
@@ -85,7 +87,7 @@ local function shard_files(F, base, want)
     local path = output.shard_path(base, k, n)
     if exists(path) then files[#files + 1] = path end
   end
-  if #files == 0 then fail(F, "no shard files %s found", output.shard_path(base, "k", n)) end
+  if #files == 0 then fail(F, "no shards of %s exist (looked for %s)", base, output.shard_path(base, "k", n)) end
   return files
 end
 

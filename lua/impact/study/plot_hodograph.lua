@@ -7,7 +7,7 @@ return function(impact, plot)
   function plot.hodograph(r, opts)
     local F = "plot.hodograph"
     opts = opt_table(F, opts)
-    if type(r) ~= "table" then error(F .. ": expected a solve3d result, got " .. type(r), 0) end
+    if type(r) ~= "table" then error(F .. ": argument 1 must be a solve3d result, got " .. type(r), 0) end
     local h = r.hodograph
     -- solve3d gives columns {p = {...}, x = {...}, z = {...}}; a list of
     -- points {p, x, z} is accepted too.

@@ -15,8 +15,10 @@ return function(impact, plot)
     return col
   end
 
-  -- Edges between neighbouring grid values: value -> {lo, hi}.
-  local function cells(values)
+  -- Edges between neighbouring grid values: value -> {lo, hi}; halfway
+  -- between neighbours, or on a logarithmic axis (log = true) at their
+  -- geometric mean, so that the cells meet on the axis as drawn.
+  local function cells(values, log)
     local u, seen = {}, {}
     for _, v in ipairs(values) do
       if finite(v) and not seen[v] then seen[v] = true u[#u + 1] = v end
@@ -24,11 +26,39 @@ return function(impact, plot)
     table.sort(u)
     local out = {}
     for i, v in ipairs(u) do
-      local lo = i > 1 and (u[i - 1] + v) / 2 or (u[2] and v - (u[2] - v) / 2 or v - 0.5)
-      local hi = i < #u and (v + u[i + 1]) / 2 or (u[i - 1] and v + (v - u[i - 1]) / 2 or v + 0.5)
+      local lo, hi
+      if log then
+        lo = i > 1 and math.sqrt(u[i - 1] * v) or (u[2] and v / math.sqrt(u[2] / v) or v / 1.5)
+        hi = i < #u and math.sqrt(v * u[i + 1]) or (u[i - 1] and v * math.sqrt(v / u[i - 1]) or v * 1.5)
+      else
+        lo = i > 1 and (u[i - 1] + v) / 2 or (u[2] and v - (u[2] - v) / 2 or v - 0.5)
+        hi = i < #u and (v + u[i + 1]) / 2 or (u[i - 1] and v + (v - u[i - 1]) / 2 or v + 0.5)
+      end
       out[v] = { lo, hi }
     end
     return out, #u, u
+  end
+
+  -- Tiles are widened on their upper sides by some 0.75 pixel (of the
+  -- plot area, about 70 % of the canvas), so that neighbours overlap: filled
+  -- boxes that only touch leave antialiased white seams between them.
+  local function widen(c, u, log, pixels)
+    if #u < 1 then return end
+    local lo, hi = c[u[1]][1], c[u[#u]][2]
+    for _, v in ipairs(u) do
+      local e = c[v]
+      if log then e[3] = e[2] * (hi / lo) ^ (0.75 / pixels) else e[3] = e[2] + (hi - lo) * 0.75 / pixels end
+    end
+  end
+
+  -- A logarithmic axis needs positive values.
+  local function check_log(F, V, axis, name, n)
+    for i = 1, n do
+      if finite(V[i]) and V[i] <= 0 then
+        error(string.format("%s: option 'log%s' needs positive values of column '%s', got %s at row %d",
+          F, axis, tostring(name), gp.num(V[i]), i), 0)
+      end
+    end
   end
 
   -- Evenly spaced sorted values (a grid gnuplot can draw as an image).
@@ -50,7 +80,7 @@ return function(impact, plot)
     opts = opt_table(F, opts)
     if type(s) == "string" then s = impact.sweep_read(s) end
     if type(s) ~= "table" or type(s.columns) ~= "table" then
-      error(F .. ": expected a sweep result (or its file), got " .. type(s), 0)
+      error(F .. ": argument 1 must be a sweep result (or its CSV or JSON file), got " .. type(s), 0)
     end
     local xk, yk, ck = opts.x, opts.y, opts.color or "mode"
     local X, Y, Cv = column(F, s, xk, "x"), column(F, s, yk, "y"), column(F, s, ck, "color")
@@ -59,8 +89,13 @@ return function(impact, plot)
     for i = 1, n do
       if type(Cv[i]) == "string" then categorical = true break end
     end
-    local xc, nx, ux = cells(X)
-    local yc, ny, uy = cells(Y)
+    if opts.logx then check_log(F, X, "x", xk, n) end
+    if opts.logy then check_log(F, Y, "y", yk, n) end
+    local xc, nx, ux = cells(X, opts.logx)
+    local yc, ny, uy = cells(Y, opts.logy)
+    local size = opts.size or { 900, 700 }
+    widen(xc, ux, opts.logx, 0.7 * size[1])
+    widen(yc, uy, opts.logy, 0.7 * size[2])
     local tiles = opts.tiles
     if tiles == nil then tiles = nx > 1 and ny > 1 and nx * ny <= 2 * n end
     -- A complete, evenly spaced grid is drawn as an image (exact pixels, no
@@ -85,7 +120,7 @@ return function(impact, plot)
     local function row(i, extra)
       local x, y = X[i], Y[i]
       if not finite(x) or not finite(y) then return nil end
-      local r = { x, y, xc[x][1], xc[x][2], yc[y][1], yc[y][2] }
+      local r = { x, y, xc[x][1], xc[x][3], yc[y][1], yc[y][3] }
       if extra ~= nil then r[7] = extra end
       return r
     end
@@ -173,10 +208,11 @@ return function(impact, plot)
       for j = 1, #l.x do rows[j] = { l.x[j], l.y[j] } end
       blocks[#blocks + 1] = { comment = "overlay: " .. (l.title or ("line " .. i)), rows = rows }
       plots[#plots + 1] = string.format("data index %d using 1:2 with lines lw %s%s lc rgb %s %s",
-        #blocks - 1, gp.num(l.width or 2), l.dash and (" dt " .. gp.str(l.dash)) or "",
+        #blocks - 1, gp.num(l.width or 2), lib.dash_type(l.dash),
         gp.str(l.color or "black"), l.title and ("title " .. gp.str(l.title)) or "notitle")
       -- titled overlays: the legend goes below the map, leaving it its width
-      if l.title then body[keyline] = "set key outside below" end
+      -- (its height pads it: else it touches the x label)
+      if l.title then body[keyline] = "set key outside below height 1.5" end
     end
     local xr = { math.huge, -math.huge }
     local yr = { math.huge, -math.huge }

@@ -76,20 +76,23 @@ local function energetic_locus(r, e, x0, x1, y1)
 end
 
 -- Event labels: coincident events of a path merged ("max-compression = end"),
--- the same label at the same point of several paths drawn once, and labels
--- that would overprint moved apart. Returns rows {Px, Py, text, lx, ly}.
+-- the same label at the same point of several paths drawn once (for the
+-- first of them), and labels that would overprint moved apart: each takes
+-- the first free place of a few around its point (right or left of it,
+-- above or below), then steps further away. Returns rows
+-- {Px, Py, text, lx, ly, path index}; lx is the label's left end.
 local function place_labels(list, x0, x1, y1)
   local span = math.max(x1 - x0, y1)
   local near = 1e-9 * span
   local labels = {}
-  for _, ri in ipairs(list) do
+  for k, ri in ipairs(list) do
     local last
     for _, v in ipairs(ri.path) do
       local ev = v.event or ""
       if last and math.abs(v.Px - last.x) <= near and math.abs(v.Py - last.y) <= near then
         if ev ~= "" and not last.text:find(ev, 1, true) then last.text = last.text .. " = " .. ev end
       else
-        last = { x = v.Px, y = v.Py, text = ev }
+        last = { x = v.Px, y = v.Py, text = ev, path = k }
         labels[#labels + 1] = last
       end
     end
@@ -108,38 +111,51 @@ local function place_labels(list, x0, x1, y1)
   local lh, cw = 15 * px, 6.5 * px
   table.sort(out, function(p, q)
     if p.y ~= q.y then return p.y < q.y end
-    return p.x < q.x
+    if p.x ~= q.x then return p.x < q.x end
+    return p.path < q.path
   end)
   local placed = {}
+  local function free(lx, ly, w)
+    for _, q in ipairs(placed) do
+      if math.abs(ly - q.ly) < lh and lx < q.lx + q.w and q.lx < lx + w then return false end
+    end
+    return true
+  end
   for _, l in ipairs(out) do
-    l.lx, l.ly = l.x + 0.8 * cw, l.y + 0.6 * lh
     local w = #l.text * cw
-    for _ = 1, 20 do
-      local clash = false
-      for _, q in ipairs(placed) do
-        if math.abs(l.ly - q.ly) < lh and l.lx < q.lx + q.w and q.lx < l.lx + w then
-          clash = true
-          break
-        end
+    local right, left = l.x + 0.8 * cw, l.x - 0.8 * cw - w
+    local cands = { { right, l.y + 0.6 * lh }, { left, l.y + 0.6 * lh },
+                    { right, l.y - 0.6 * lh }, { left, l.y - 0.6 * lh } }
+    for k = 1, 20 do
+      cands[#cands + 1] = { right, l.y + (0.6 + k) * lh }
+      cands[#cands + 1] = { right, l.y - (0.6 + k) * lh }
+    end
+    l.lx, l.ly = cands[1][1], cands[1][2]
+    for _, c in ipairs(cands) do
+      -- not below the axis (Py >= 0) nor left of the box
+      if c[2] >= 0.5 * lh and c[1] >= x0 and free(c[1], c[2], w) then
+        l.lx, l.ly = c[1], c[2]
+        break
       end
-      if not clash then break end
-      l.ly = l.ly + lh
     end
     l.w = w
     placed[#placed + 1] = l
   end
   local rows = {}
-  for i, l in ipairs(out) do rows[i] = { l.x, l.y, l.text, l.lx, l.ly } end
+  for i, l in ipairs(out) do rows[i] = { l.x, l.y, l.text, l.lx, l.ly, l.path } end
   return rows
 end
 
 return function(impact, plot)
   -- Path colours apart from the reference lines' (S green, C blue, Newton's
   -- T purple, friction red and orange, the ellipse grey).
-  local PATH_COLORS = { "black", "#d01c8b", "#8c510a", "#e66101" }
+  local PATH_COLORS = { "black", "#d01c8b", "#8c510a", "#e66101", "#01665e", "#542788", "#b2182b", "#35978f" }
 
   local function check_result2d(F, r, where)
-    if type(r) ~= "table" then error(F .. ": expected a solve2d result, got " .. type(r), 0) end
+    if type(r) ~= "table" then
+      error(string.format("%s: argument 1%s must be a solve2d result (or a list of them), got %s",
+        F, where ~= "" and (" " .. where:sub(1, -2)) or "", type(r)), 0)
+    end
     for _, k in ipairs{ "B1", "B2", "B3", "S0", "C0" } do
       if not finite(r[k]) then
         error(F .. ": field '" .. where .. k .. "' must be a number (give a solve2d result)", 0)
@@ -181,7 +197,15 @@ return function(impact, plot)
   function plot.path(r, opts)
     local F = "plot.path"
     opts = opt_table(F, opts)
-    local list = (type(r) == "table" and r[1] ~= nil and r.path == nil) and r or { r }
+    if type(r) ~= "table" then check_result2d(F, r, "") end
+    -- impact.compare's result: its models' paths, in its order
+    local mt = getmetatable(r)
+    if type(mt) == "table" and mt.__name == "impact.comparison" and type(mt.order) == "table" then
+      local l = {}
+      for i, k in ipairs(mt.order) do l[i] = r[k] end
+      r = l
+    end
+    local list = (r[1] ~= nil and r.path == nil) and r or { r }
     for i, ri in ipairs(list) do check_result2d(F, ri, #list > 1 and ("[" .. i .. "].") or "") end
     r = list[1]
     local B1, B2, B3, S0, C0 = r.B1, r.B2, r.B3, r.S0, r.C0
@@ -223,8 +247,12 @@ return function(impact, plot)
       { "C: maximum compression (C = 0)", -B3, B2, C0, "#4575b4", "lw 2" },
     }
     local multi = #list > 1
+    -- Lines that coincide are drawn once: Newton's for one e, the friction
+    -- lines for one mu (several models of one problem share them).
+    local newton_e, fric_mu = {}, {}
     if law == "newton" then
       lines[#lines + 1] = { string.format("T: Newton termination (C = -e C0, e = %g)", e), -B3, B2, (1 + e) * C0, "#984ea3", "lw 2 dt 2" }
+      newton_e[e] = true
     end
     local curves = {}   -- {title, rows, colour, style}
     local fric = { "#d73027", "#fdae61", "#e7298a", "#66c2a5" }
@@ -232,22 +260,35 @@ return function(impact, plot)
       local mu = ri.mu_k or ri.mu or 0
       local mus = ri.mu_s or mu
       local tag = multi and string.format(" (mu = %g)", mu) or string.format(", mu = %g", mu)
+      -- a termination is the model's (several models of one problem) or mu's
+      local ttag = multi and type(ri.model) == "string" and (" (" .. literal(ri.model) .. ")") or tag
       -- One path: red friction lines; several: each in its path's colour.
       local col = multi and PATH_COLORS[(i - 1) % #PATH_COLORS + 1] or fric[1]
       local ei = ri.e or e
-      if law_text(ri) == "poisson" and finite(ri.Pc) and ri.Pc > 0 then
-        lines[#lines + 1] = { multi and string.format("T%s: Py = (1+e) Pc", tag)
+      -- Pc: Routh's compression impulse; PyC: the published models' (Glocker
+      -- and Pfeiffer, Chatterjee and Ruina).
+      local Pc = finite(ri.Pc) and ri.Pc or ri.PyC
+      if law_text(ri) == "newton" and not newton_e[ei] then
+        newton_e[ei] = true
+        lines[#lines + 1] = { string.format("T: Newton termination (C = -e C0, e = %g)", ei), -B3, B2, (1 + ei) * C0,
+          "#984ea3", "lw 2 dt 2" }
+      elseif law_text(ri) == "poisson" and finite(Pc) and Pc > 0 then
+        lines[#lines + 1] = { multi and string.format("T%s: Py = (1+e) Pc", ttag)
           or string.format("T: Poisson termination Py = (1+e) Pc, e = %g", ei),
-          0, 1, -(1 + ei) * ri.Pc, multi and col or "#984ea3", "lw 2 dt 2" }
+          0, 1, -(1 + ei) * Pc, multi and col or "#984ea3", "lw 2 dt 2" }
       elseif law_text(ri) == "energetic" then
         local pts = energetic_locus(ri, ei, x0, x1, y1)
         if #pts > 1 then
-          curves[#curves + 1] = { multi and string.format("T%s: Wr + e^2 Wc = 0 from the last vertex", tag)
+          curves[#curves + 1] = { multi and string.format("T%s: Wr + e^2 Wc = 0 from the last vertex", ttag)
             or string.format("T: energetic termination Wr + e^2 Wc = 0, e = %g, on straight paths from the last vertex", ei),
             pts, multi and col or "#984ea3", "lw 2 dt 2" }
         end
       end
-      if mu > 0 then
+      local fkey = string.format("%.17g/%.17g", mu, mus)
+      if mu > 0 and fric_mu[fkey] then
+        -- drawn already (for an earlier path with the same friction)
+      elseif mu > 0 then
+        fric_mu[fkey] = true
         lines[#lines + 1] = { multi and string.format("L%s: Px = %s mu Py", tag, s > 0 and "-" or "+")
           or string.format("L: limiting friction Px = %s mu Py%s", s > 0 and "-" or "+", tag), 1, s * mu, 0, col, "lw 1.5" }
         lines[#lines + 1] = { multi and ("RF" .. tag .. ": reversed friction") or ("RF: reversed limiting friction" .. tag),
@@ -285,17 +326,40 @@ return function(impact, plot)
       plots[#plots + 1] = string.format("data index %d with lines lw 1.5 dt 2 lc rgb \"#636363\" title \"dT = 0 (energy lost inside)\"", #blocks - 1)
     end
     for i, ri in ipairs(list) do
-      local label = #list > 1 and string.format("path, mu = %g: %s", ri.mu_k or ri.mu or 0, tostring(ri.mode)) or "impulse path"
+      -- The published models' results (solve2d{model = ...}) name their model.
+      local model = type(ri.model) == "string" and ri.model or nil
+      local label = #list > 1 and string.format("%s, mu = %g: %s", model and literal(model) or "path",
+          ri.mu_k or ri.mu or 0, tostring(ri.mode))
+        or (model and ("impulse path, model " .. literal(model)) or "impulse path")
       plots[#plots + 1] = string.format("data index %d using 1:2 with linespoints lw 3 pt 7 ps 1.3 lc rgb %s title %s",
         i - 1, gp.str(PATH_COLORS[(i - 1) % #PATH_COLORS + 1]), gp.str(label))
     end
-    blocks[#blocks + 1] = { comment = "event labels: Px Py text label-x label-y", rows = place_labels(list, x0, x1, y1) }
-    plots[#plots + 1] = string.format("data index %d using 4:5:3 with labels left font \",10\" notitle", #blocks - 1)
+    -- The event labels, one block per path, each drawn in its path's colour.
+    local labels = place_labels(list, x0, x1, y1)
+    for i = 1, #list do
+      local rows = {}
+      for _, l in ipairs(labels) do
+        if l[6] == i then rows[#rows + 1] = { l[1], l[2], l[3], l[4], l[5] } end
+      end
+      if #rows > 0 then
+        blocks[#blocks + 1] = { comment = string.format("event labels of path %d: Px Py text label-x label-y", i),
+          rows = rows }
+        plots[#plots + 1] = string.format("data index %d using 4:5:3 with labels left font \",10\" tc rgb %s notitle",
+          #blocks - 1, gp.str(PATH_COLORS[(i - 1) % #PATH_COLORS + 1]))
+      end
+    end
 
-    local mus = {}
-    for i, ri in ipairs(list) do mus[i] = string.format("%g", ri.mu_k or ri.mu or 0) end
-    local title = opts.title or string.format("Impulse space: %s, %s law, e = %g, mu = %s  (B1 = %.4g, B2 = %.4g, B3 = %.4g, S0 = %.4g, C0 = %.4g)",
-      #list == 1 and tostring(r.mode) or (#list .. " paths"), law, e, table.concat(mus, ", "), B1, B2, B3, S0, C0)
+    -- the distinct values of mu and laws, in order
+    local mus, laws, seen = {}, {}, {}
+    for _, ri in ipairs(list) do
+      local m, l = string.format("%g", ri.mu_k or ri.mu or 0), law_text(ri)
+      if not seen["mu " .. m] then seen["mu " .. m] = true mus[#mus + 1] = m end
+      if not seen["law " .. l] then seen["law " .. l] = true laws[#laws + 1] = l end
+    end
+    law = table.concat(laws, "/")
+    local title = opts.title or string.format("Impulse space: %s%s, %s law, e = %g, mu = %s  (B1 = %.4g, B2 = %.4g, B3 = %.4g, S0 = %.4g, C0 = %.4g)",
+      #list == 1 and tostring(r.mode) or (#list .. " paths"),
+      #list == 1 and type(r.model) == "string" and (" (model " .. literal(r.model) .. ")") or "", law, e, table.concat(mus, ", "), B1, B2, B3, S0, C0)
     local body = {
       "set title " .. gp.str(title) .. " font \",10\"",
       "set xlabel \"P_x (tangential impulse on body 1)\"",

@@ -60,9 +60,84 @@ function M.literal(name) return (tostring(name):gsub("_", "\\_")) end
 
 function M.finite(x) return type(x) == "number" and x == x and math.abs(x) ~= math.huge end
 
+-- The values each plot function's options take (checked in one place, so
+-- that a wrong type is named before gnuplot sees a broken script).
+--   string, boolean, positive: the Lua value; range: {lo, hi} with lo < hi;
+--   size: {width, height}, positive integers; lines: a list of overlays.
+M.OPTIONS = {
+  ["plot.path"] = { out = "string", title = "string", xrange = "range", yrange = "range",
+    ellipse = "boolean", size = "size", run = "boolean" },
+  ["plot.map"] = { out = "string", title = "string", x = "string", y = "string", color = "string",
+    xlabel = "string", ylabel = "string", clabel = "string", xrange = "range", yrange = "range",
+    crange = "range", logx = "boolean", logy = "boolean", tiles = "boolean", lines = "lines",
+    size = "size", run = "boolean" },
+  ["plot.hodograph"] = { out = "string", title = "string", size = "size", run = "boolean" },
+}
+
+local function bad(fname, name, want, v)
+  error(string.format("%s: option '%s' must be %s, got %s", fname, name, want,
+    type(v) == "table" and "a table" or type(v) == "string" and string.format("%q", v) or tostring(v)), 0)
+end
+
+local function is_num(x) return M.finite(x) end
+
+-- One overlay of plot.map's lines: {x = {...}, y = {...}, color =, width =,
+-- dash =, title =} (a NaN in x or y breaks the line); dash is true (dashed), false, a gnuplot dash type (a
+-- positive integer) or a pattern of ".", "-", "_" and spaces.
+local function check_line(fname, i, l)
+  local at = string.format("lines[%d]", i)
+  if type(l) ~= "table" then bad(fname, at, "a table {x = {...}, y = {...}}", l) end
+  if type(l.x) ~= "table" or type(l.y) ~= "table" or #l.x ~= #l.y or #l.x == 0 then
+    bad(fname, at .. ".x", "a list of numbers as long as " .. at .. ".y", l.x)
+  end
+  -- numbers; a NaN breaks the line there
+  for j = 1, #l.x do
+    if type(l.x[j]) ~= "number" then bad(fname, string.format("%s.x[%d]", at, j), "a number", l.x[j]) end
+    if type(l.y[j]) ~= "number" then bad(fname, string.format("%s.y[%d]", at, j), "a number", l.y[j]) end
+  end
+  if l.color ~= nil and type(l.color) ~= "string" then bad(fname, at .. ".color", "a colour name or \"#rrggbb\"", l.color) end
+  if l.title ~= nil and type(l.title) ~= "string" then bad(fname, at .. ".title", "a string", l.title) end
+  if l.width ~= nil and not (is_num(l.width) and l.width > 0) then bad(fname, at .. ".width", "a positive number", l.width) end
+  local d = l.dash
+  if d ~= nil and type(d) ~= "boolean" and not (math.tointeger(d) and d >= 1)
+      and not (type(d) == "string" and d:match("^[%.%-_ ]+$")) then
+    bad(fname, at .. ".dash", "true, false, a dash type (1, 2, ...) or a pattern of '.', '-', '_' and spaces", d)
+  end
+end
+
+-- The gnuplot dash type of an overlay's dash option ("" for a solid line).
+function M.dash_type(d)
+  if d == nil or d == false then return "" end
+  if d == true then return " dt 2" end
+  if type(d) == "number" then return " dt " .. math.tointeger(d) end
+  return " dt \"" .. d .. "\""
+end
+
+-- opts(fname, opts): the options table (nil: none), its values checked.
 function M.opt_table(fname, opts)
   if opts == nil then return {} end
-  if type(opts) ~= "table" then error(fname .. ": options must be a table, got " .. type(opts), 0) end
+  if type(opts) ~= "table" then error(fname .. ": argument 2 (options) must be a table, got " .. type(opts), 0) end
+  local spec = M.OPTIONS[fname] or {}
+  for name, kind in pairs(spec) do
+    local v = opts[name]
+    if v ~= nil then
+      if kind == "string" or kind == "boolean" then
+        if type(v) ~= kind then bad(fname, name, "a " .. kind, v) end
+      elseif kind == "range" then
+        if type(v) ~= "table" or not is_num(v[1]) or not is_num(v[2]) or not (v[1] < v[2]) then
+          bad(fname, name, "{lo, hi} with numbers lo < hi", v)
+        end
+      elseif kind == "size" then
+        if type(v) ~= "table" or not (math.tointeger(v[1]) and v[1] > 0)
+            or not (math.tointeger(v[2]) and v[2] > 0) then
+          bad(fname, name, "{width, height} in pixels (positive integers)", v)
+        end
+      elseif kind == "lines" then
+        if type(v) ~= "table" then bad(fname, name, "a list of overlays {x = {...}, y = {...}}", v) end
+        for i, l in ipairs(v) do check_line(fname, i, l) end
+      end
+    end
+  end
   return opts
 end
 
