@@ -64,6 +64,30 @@ describe("the impact host", function()
       assert.truthy(r.out:find("^impact " .. impact.version:gsub("%.", "%%.") .. " on Lua 5%.4"))
     end)
 
+    it("-h and --help print the usage on stdout and exit 0 without running anything", function()
+      for _, opt in ipairs{ "-h", "--help" } do
+        local r = run{ "-e", "print('ran')", opt, stdin = "print('stdin ran')" }
+        assert.are.equal(0, r.code, opt)
+        assert.are.equal("", r.err, opt)
+        assert.truthy(r.out:find("^usage: impact %[options%] %[script %[args%]%]\n"), r.out)
+        assert.truthy(r.out:find("\n  -h, --help   show this text and exit\n", 1, true), r.out)
+        assert.truthy(r.out:find("\n  --shard k/n  ", 1, true), r.out)
+        assert.falsy(r.out:find("ran", 1, true), r.out)
+      end
+      -- After the script, it is the script's argument.
+      local s = script("print(...)")
+      assert.are.equal("--help\n", run{ s, "--help" }.out)
+      os.remove(s)
+      assert.are.equal(1, run{ "-hx" }.code)
+    end)
+
+    it("--version prints the version and exits 0", function()
+      local r = run{ "--version", stdin = "print('stdin ran')" }
+      assert.are.equal(0, r.code)
+      assert.are.equal("", r.err)
+      assert.truthy(r.out:find("^impact " .. impact.version:gsub("%.", "%%.") .. " on Lua 5%.4[^\n]*\n$"), r.out)
+    end)
+
     it("runs several -e in order, then the script", function()
       local s = script("print(x, ...)")
       local r = run{ "-e", "x = 1", "-e", "x = x + 1", s, "a" }
