@@ -142,6 +142,17 @@ describe("the REPL", function()
     session.wait("\nSUMMARY\n")
   end)
 
+  it("prints a fast-path sweep's columns (built on first read) and a result nested in a table, indented", function()
+    session.line("s = impact.sweep{ base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1, e = 0.5 }, " ..
+                 "vary = { S0 = { -1, 1 } }, progress = false }")
+    session.line("s.columns")
+    session.wait("\n  S0 = { -1.0, 1.0 },\n")
+    session.line("r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, e = 0.5 }")
+    session.line("{ r = r, n = 1 }")
+    session.wait("> { r = r, n = 1 }\n{\n  n = 1,\n  r = solve2d: eccentric impact, mode C-reversed")
+    session.wait("\n    coefficients  B1 = 2.5  B2 = 2.5  B3 = 1.5")
+  end)
+
   it("reports an error and goes on", function()
     session.line("error('oops')")
     session.wait("stdin:1: oops\nstack traceback:")
