@@ -308,6 +308,18 @@ describe("the impact host", function()
       assert.truthy(r.err:find("^impact: interrupted!\nstack traceback:"), r.err)
     end)
 
+    it("stops a custom law (a Lua function) with the plain 'interrupted!', not a law error", function()
+      local law = "function(s) if not shown then shown = true " .. READY .. "end while true do end end"
+      local solve = "impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, law = " .. law .. " }"
+      local r = interrupt("print(pcall(function() return " .. solve .. " end))", 1)
+      assert.are.equal(0, r.code, r.err)
+      assert.are.equal("ready\nfalse\tinterrupted!\n", r.out)
+      r = interrupt(solve, 1)
+      assert.are.equal(1, r.code)
+      assert.truthy(r.err:find("^impact: interrupted!\nstack traceback:"), r.err)
+      assert.falsy(r.err:find("raised an error", 1, true), r.err)
+    end)
+
     it("raises the core's interrupt flag for loops in C", function()
       local r = interrupt(READY .. "local ok, e = pcall(function() while true do end end) " ..
                           "print(e, impact.core._interrupted())", 1)

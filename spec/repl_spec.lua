@@ -171,6 +171,17 @@ describe("the REPL", function()
     session.wait("[exit 0]")
   end)
 
+  it("reports plain 'interrupted!' on Ctrl-C inside a custom law", function()
+    session.line("r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, " ..
+                 "law = function(s) if not shown then shown = true print('in law') end while true do end end }")
+    session.wait("\nin law\n")
+    session.key("C-c")
+    local screen = session.wait("interrupted!\nstack traceback:")
+    assert.falsy(screen:find("raised an error", 1, true), screen)
+    session.line("6 * 7")
+    session.wait("\n42\n")
+  end)
+
   it("stops a line of three sweeps at Ctrl-C in the second, keeping it in impact.interrupted_sweep", function()
     local path = os.tmpname() .. ".csv"
     session.line("for k = 1, 3 do impact.sweep{ base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1, e = 0.5 }, " ..
