@@ -30,7 +30,8 @@ as if typed; the first error drops the rest of the paste.
 
 Tab completes globals, keys along a dotted path (impact.sol), keys reached
 through __index (and fields a result builds on first read, such as path),
-methods after ':', and file names inside a string (absolute, ~/ or relative). Ctrl-C
+methods after ':', file names inside a string (absolute, ~/ or relative),
+and the pages' names inside help("...). Ctrl-C
 stops the running chunk, even a long loop inside a solver or a sweep, and
 returns to the prompt; at the prompt it abandons the line. Ctrl-D quits.
 History is kept across sessions in $XDG_STATE_HOME/impact/history, or in
@@ -44,8 +45,10 @@ the file named by IMPACT_HISTORY (empty: none).]],
 help() prints the guide: the conventions, then every function and topic with
 a one-line summary. help(impact.solve2d), help("solve2d") and
 help("impact.solve2d") print that function's page: its fields with their
-defaults, its result fields, an example and related pages. help("repl") and
-the other topics explain the workbench itself.
+defaults, its result fields, an example and related pages; help(r) for a
+result r prints the page of the function that made it. help("repl") and
+the other topics explain the workbench itself; in the REPL, Tab inside
+help(" completes the names of the pages and topics.
 
 Scripts get the same text without printing: help.text(x) returns it (or nil
 and a message for an unknown name); help.names lists the pages in order and
