@@ -135,6 +135,18 @@ describe("the REPL", function()
     session.wait("> b\n1\n")
   end)
 
+  it("drops the rest of a paste after its first error also without bracketed paste", function()
+    -- tmux paste-buffer without -p sends the lines as if typed, without the
+    -- bracketed-paste marks: the rest is typed-ahead input.
+    os.execute(session.tmux .. "set-buffer -b p " .. q("c = 1\nerror('stop here')\nc = 2\nprint('after')\n"))
+    os.execute(session.tmux .. "paste-buffer -d -b p -t repl")
+    session.wait("stop here")
+    os.execute("sleep 0.5")
+    session.line("c")
+    local screen = session.wait("> c\n1\n")
+    assert.falsy(screen:find("\nafter\n", 1, true), screen)
+  end)
+
   it("prints nested tables readably and results with __tostring through it", function()
     session.line("{ 1, 'a', t = { u = true } }")
     session.wait('{ 1, "a", t = { u = true } }\n')

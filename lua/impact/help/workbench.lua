@@ -26,7 +26,8 @@ help("figures") lists the scripts that redraw the papers' figures.]],
 An expression typed alone prints its value (no '=' needed); _ holds the first
 value of the last line that gave one. An incomplete statement continues on
 the next line (prompt >>). A block of lines pasted at once runs line by line,
-as if typed; the first error drops the rest of the paste.
+as if typed; the first error drops the rest of the paste (without bracketed
+paste, it discards whatever input is waiting).
 
 Tab completes globals, keys along a dotted path (impact.sol), keys reached
 through __index (and fields a result builds on first read, such as path),
