@@ -17,7 +17,14 @@ impact. Friction: mu sets both coefficients; mu_s (sticking) and mu_k
 
 Studies: impact.sweep solves grids and samples (in C for solve2d's built-in
 laws, on all cores; shards for clusters), impact.plot draws them, and
-help("figures") lists the scripts that redraw the papers' figures.]],
+help("figures") lists the scripts that redraw the papers' figures.
+
+Outside the REPL: impact --help lists the options, man impact is the manual
+page. The same module loads with require "impact" under stock lua5.4 once
+installed (cmake --install, or luarocks make). A simulator written in C calls
+the solvers through the installed C library: #include <impact/impact.h>,
+cc prog.c $(pkg-config --cflags --libs impact); examples/c/solve2d.c solves
+Wang & Mason's rod.]],
   },
   {
     name = "repl", topic = true, signature = "The impact REPL",
