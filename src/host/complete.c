@@ -253,7 +253,7 @@ static int gather_help(lua_State *L)
 }
 
 /* Whether the string starting at `start` (just after its quote) is the
- * argument of help( or impact.help( or help.text( . */
+ * argument of help( or help.text( (also as impact.help...). */
 static int is_help_arg(const char *line, int start)
 {
     int i = start - 1;
@@ -272,9 +272,7 @@ static int is_help_arg(const char *line, int start)
             int before = i - len;              /* not part of a longer name */
             if (before < 0 || !(line[before] == '_' || (line[before] >= '0' && line[before] <= '9')
                                 || ((line[before] | 32) >= 'a' && (line[before] | 32) <= 'z')))
-                return 1;
-            if (line[before] == '.' && before >= 6 && strncmp(line + before - 6, "impact", 6) == 0)
-                return 1;
+                return 1;                      /* also impact.help( */
         }
     }
     return 0;
