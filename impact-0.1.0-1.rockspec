@@ -1,6 +1,7 @@
 -- LuaRocks: `luarocks --lua-version=5.4 make` in a checkout builds with
--- CMake and installs the module (impact.core and lua/impact/), the impact
--- executable and its man page into the rocks tree. Needs CMake, a C
+-- CMake and installs the module (impact.core and lua/impact/) and the
+-- impact executable into the rocks tree (the man page stays in the rock's
+-- directory; the C library is left to `cmake --install`). Needs CMake, a C
 -- compiler and Debian's liblua5.4-dev, liblapacke-dev and libreadline-dev
 -- (pkg-config finds them).
 rockspec_format = "3.0"
@@ -30,5 +31,6 @@ build = {
       IMPACT_INSTALL_CMODDIR = "$(LIBDIR)",
       CMAKE_INSTALL_BINDIR = "$(BINDIR)",
       IMPACT_TESTS = "OFF",
+      IMPACT_INSTALL_CLIB = "OFF",
    },
 }

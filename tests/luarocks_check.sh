@@ -26,4 +26,7 @@ case $out in
 esac
 out=$("$tree/bin/impact" -e 'print(impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, e = 0.5 }.mode)')
 [ "$out" = "C-reversed" ] || { echo "$tree/bin/impact: $out"; exit 1; }
+# Only Lua's files in the tree's Lua directories (no C library there).
+extra=$(cd "$tree" && find share/lua lib/lua -type f | grep -v -e '^share/lua/5\.4/impact/' -e '^lib/lua/5\.4/impact/core\.so$' || true)
+[ -z "$extra" ] || { echo "unexpected files in the tree: $extra"; exit 1; }
 echo "luarocks check passed"
