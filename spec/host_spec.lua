@@ -65,6 +65,30 @@ describe("the impact host", function()
       assert.truthy(r.out:find("^impact " .. impact.version:gsub("%.", "%%.") .. " on Lua 5%.4"))
     end)
 
+    it("-h and --help print the usage on stdout and exit 0 without running anything", function()
+      for _, opt in ipairs{ "-h", "--help" } do
+        local r = run{ "-e", "print('ran')", opt, stdin = "print('stdin ran')" }
+        assert.are.equal(0, r.code, opt)
+        assert.are.equal("", r.err, opt)
+        assert.truthy(r.out:find("^usage: impact %[options%] %[script %[args%]%]\n"), r.out)
+        assert.truthy(r.out:find("\n  -h, --help   show this text and exit\n", 1, true), r.out)
+        assert.truthy(r.out:find("\n  --shard k/n  ", 1, true), r.out)
+        assert.falsy(r.out:find("ran", 1, true), r.out)
+      end
+      -- After the script, it is the script's argument.
+      local s = script("print(...)")
+      assert.are.equal("--help\n", run{ s, "--help" }.out)
+      os.remove(s)
+      assert.are.equal(1, run{ "-hx" }.code)
+    end)
+
+    it("--version prints the version and exits 0", function()
+      local r = run{ "--version", stdin = "print('stdin ran')" }
+      assert.are.equal(0, r.code)
+      assert.are.equal("", r.err)
+      assert.truthy(r.out:find("^impact " .. impact.version:gsub("%.", "%%.") .. " on Lua 5%.4[^\n]*\n$"), r.out)
+    end)
+
     it("runs several -e in order, then the script", function()
       local s = script("print(x, ...)")
       local r = run{ "-e", "x = 1", "-e", "x = x + 1", s, "a" }
@@ -283,6 +307,18 @@ describe("the impact host", function()
       local r = interrupt(READY .. "while true do end", 1)
       assert.are.equal(1, r.code)
       assert.truthy(r.err:find("^impact: interrupted!\nstack traceback:"), r.err)
+    end)
+
+    it("stops a custom law (a Lua function) with the plain 'interrupted!', not a law error", function()
+      local law = "function(s) if not shown then shown = true " .. READY .. "end while true do end end"
+      local solve = "impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, law = " .. law .. " }"
+      local r = interrupt("print(pcall(function() return " .. solve .. " end))", 1)
+      assert.are.equal(0, r.code, r.err)
+      assert.are.equal("ready\nfalse\tinterrupted!\n", r.out)
+      r = interrupt(solve, 1)
+      assert.are.equal(1, r.code)
+      assert.truthy(r.err:find("^impact: interrupted!\nstack traceback:"), r.err)
+      assert.falsy(r.err:find("raised an error", 1, true), r.err)
     end)
 
     it("raises the core's interrupt flag for loops in C", function()

@@ -70,6 +70,54 @@ describe("impact.pretty", function()
     assert.are.equal("{ r = RESULT Px=1 }", format({ r = r }))
   end)
 
+  it("indents a multi-line __tostring text nested in a table with its entry", function()
+    local r = setmetatable({}, { __tostring = function() return "solve2d: HEAD\n  line two\n  line three" end })
+    assert.are.equal(table.concat({
+      "{",
+      "  r = solve2d: HEAD",
+      "    line two",
+      "    line three,",
+      "  x = 1",
+      "}" }, "\n"), format({ r = r, x = 1 }))
+    assert.are.equal(table.concat({
+      "{",
+      "  {",
+      "    solve2d: HEAD",
+      "      line two",
+      "      line three",
+      "  }",
+      "}" }, "\n"), format({ { r } }))
+    -- A real result: every line of its summary after the first is indented.
+    local res = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, e = 0.5 }
+    local lines = {}
+    for line in format({ res }):gmatch("[^\n]+") do lines[#lines + 1] = line end
+    assert.are.equal("{", lines[1])
+    assert.are.equal("  solve2d: eccentric impact, mode C-reversed", lines[2]:sub(1, 44))
+    for i = 3, #lines - 1 do assert.truthy(lines[i]:find("^    %S"), lines[i]) end
+    assert.are.equal("}", lines[#lines])
+  end)
+
+  it("reads the fields a metatable's __lazy lists before printing (built on first read)", function()
+    local built = 0
+    local lazy = setmetatable({}, { __lazy = { "a", "b" }, __index = function(t, k)
+      if k == "a" or k == "b" then built = built + 1 rawset(t, k, k:upper()) return k:upper() end
+    end })
+    assert.are.equal('{ a = "A", b = "B" }', format(lazy))
+    assert.are.equal(2, built)
+    -- Cut at the depth: printed as {...}, nothing built.
+    local deep = setmetatable({}, { __lazy = { "a" }, __index = function() error("built") end })
+    assert.are.equal("{ x = { y = {...} } }", format({ x = { y = deep } }, { depth = 2 }))
+    -- A failing __index leaves the field out.
+    assert.are.equal("{}", format(deep))
+    -- A fast-path sweep's columns.
+    local s = impact.sweep{ base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1, e = 0.5 },
+                            vary = { S0 = { -1, 1 } }, progress = false }
+    assert.is_true(s.fast)
+    local text = format(s.columns)
+    assert.truthy(text:find("\n  S0 = { %-1%.0, 1%.0 },\n"), text)
+    assert.truthy(text:find("\n  mode = { \"", 1, false), text)
+  end)
+
   it("never raises on a failing __tostring and marks cycles", function()
     local bad = setmetatable({}, { __tostring = function() error("nope") end })
     assert.truthy(format(bad):find("__tostring failed", 1, true))

@@ -8,6 +8,14 @@
 -- These texts are the API reference: README.md points to them.
 local AREAS = { "workbench", "solve2d", "solve3d", "analysis", "models", "sweep", "plot", "figures", "papers" }
 
+-- The page for a result, by its metatable's __name (without "impact.",
+-- lower case).
+local RESULT_OF = {
+  result2d = "solve2d", modelresult2d = "models", result3d = "solve3d",
+  comparison = "compare", sweep = "sweep", painleve = "painleve",
+  painlevebands = "painleve_bands", space = "space", spacemap = "space_map",
+}
+
 local function wrap(text, indent, width)
   local out, line = {}, indent
   for word in text:gmatch("%S+") do
@@ -91,11 +99,18 @@ return function(impact)
     return table.concat(parts, "\n\n")
   end
 
-  -- help(x) -> the text for x (printed unless `quiet`); x: nil, a name or a function.
+  -- help(x) -> the text for x (printed unless `quiet`); x: nil, a name, a
+  -- function, or a result (the page of the function that made it, found
+  -- from its metatable's __name).
   local function text_of(x)
     if x == nil then return guide() end
     local name = x
-    if type(x) ~= "string" then
+    local mt = type(x) == "table" and getmetatable(x)
+    local made_by = type(mt) == "table" and type(rawget(mt, "__name")) == "string"
+      and RESULT_OF[rawget(mt, "__name"):gsub("^impact%.", ""):lower()]
+    if made_by then
+      name = made_by
+    elseif type(x) ~= "string" then
       name = nil
       for k, v in pairs(impact) do
         if v == x then name = k break end

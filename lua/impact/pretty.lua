@@ -7,6 +7,10 @@
 -- inline when they fit the width, else one entry per line (short array
 -- items packed several per line), cut after `depth` levels ({...}) and
 -- after `items` entries per table (... (N more)). Cycles print as <cycle>.
+-- Fields that an __index function builds on first read (a fast-path
+-- sweep's columns) are read first when the metatable lists them in
+-- __lazy, so they print. A multi-line __tostring text nested in a table is
+-- indented with the entry it belongs to.
 local M = {}
 
 M.defaults = { depth = 3, width = 78, items = 40, indent = "  " }
@@ -84,10 +88,30 @@ local function entries(t, o, level, seen, pad)
   return list
 end
 
+-- The names mt.__lazy lists, or nil.
+local function lazy_names(t)
+  local mt = getmt(t)
+  local lazy = type(mt) == "table" and rawget(mt, "__lazy")
+  if type(lazy) == "table" and lazy[1] ~= nil then return lazy end
+end
+
+-- Reads the fields that __lazy names, so that __index builds them (a
+-- failing read is left out).
+local function build_lazy(t, lazy)
+  for _, k in ipairs(lazy) do
+    if rawget(t, k) == nil then pcall(function() return t[k] end) end
+  end
+end
+
 local function render_table(t, o, level, seen, avail)
   if seen[t] then return "<cycle: " .. safe_tostring(t) .. ">" end
-  if next(t) == nil then return "{}" end
+  local lazy = lazy_names(t)
+  if next(t) == nil and not lazy then return "{}" end
   if level >= o.depth then return "{...}" end
+  if lazy then
+    build_lazy(t, lazy)
+    if next(t) == nil then return "{}" end
+  end
   local pad = o.indent:rep(level + 1)
   seen[t] = true
   local list = entries(t, o, level, seen, pad)
@@ -125,7 +149,9 @@ function render(v, o, level, seen, avail)
   if tv ~= "table" then return safe_tostring(v) end
   local mt = getmt(v)
   if type(mt) == "table" and rawget(mt, "__tostring") ~= nil then
-    return safe_tostring(v)
+    local text = safe_tostring(v)
+    if level > 0 then text = text:gsub("\n", "\n" .. o.indent:rep(level)) end
+    return text
   end
   return render_table(v, o, level, seen, avail)
 end

@@ -10,6 +10,7 @@ impact_ensure_deps() {
   command -v busted >/dev/null || missing+=(lua-busted)
   command -v gnuplot >/dev/null || missing+=(gnuplot-nox)
   command -v tmux >/dev/null || missing+=(tmux)
+  command -v luarocks >/dev/null || missing+=(luarocks)   # the rockspec's test
   if command -v pkg-config >/dev/null; then
     pkg-config --exists lua5.4 || missing+=(liblua5.4-dev)
     pkg-config --exists lapacke || missing+=(liblapacke-dev)

@@ -4,7 +4,8 @@
  * completion has no side effects; the keys such a function builds are
  * offered when its metatable lists them in __lazy). Functions and callable tables complete
  * with "(", other tables with ".". Inside a string literal readline
- * completes file names. The candidates are gathered under lua_pcall:
+ * completes file names, except in help("...") where the help pages'
+ * names (impact.help.names) are offered. The candidates are gathered under lua_pcall:
  * readline's callbacks must never see a Lua error. */
 #ifndef _DEFAULT_SOURCE
 #define _DEFAULT_SOURCE
@@ -28,6 +29,7 @@ static lua_State *comp_L;
 static char lua_breaks[] = " \t\n\"'`@$><=;|&{}()[],+-*/%^~#\\";
 static char string_breaks[] = " \t\n\"'";
 static int completing_file;   /* the current completion is a file name */
+static int completing_help;   /* ... or a help page's name, help("sol */
 
 /* Candidates handed one by one to rl_completion_matches. */
 static struct {
@@ -223,6 +225,59 @@ static int gather(lua_State *L)
     return 0;
 }
 
+/* Protected: fills comp.items with the names in impact.help.names that
+ * start with comp.text. */
+static int gather_help(lua_State *L)
+{
+    size_t tlen = strlen(comp.text);
+    lua_getglobal(L, "impact");
+    if (!lua_istable(L, -1) || lua_getfield(L, -1, "help") == LUA_TNIL
+        || lua_getfield(L, -1, "names") != LUA_TTABLE)
+        return 0;
+    lua_Integer n = luaL_len(L, -1);
+    comp.items = calloc((size_t)n + 1, sizeof *comp.items);
+    if (!comp.items)
+        return 0;
+    for (lua_Integer i = 1; i <= n; i++) {
+        if (lua_rawgeti(L, -1, i) == LUA_TSTRING) {
+            const char *name = lua_tostring(L, -1);
+            if (strncmp(name, comp.text, tlen) == 0) {
+                char *item = strdup(name);
+                if (item)
+                    comp.items[comp.n++] = item;
+            }
+        }
+        lua_pop(L, 1);
+    }
+    return 0;
+}
+
+/* Whether the string starting at `start` (just after its quote) is the
+ * argument of help( or help.text( (also as impact.help...). */
+static int is_help_arg(const char *line, int start)
+{
+    int i = start - 1;
+    if (i < 0 || (line[i] != '"' && line[i] != '\''))
+        return 0;
+    while (--i >= 0 && (line[i] == ' ' || line[i] == '\t'))
+        ;
+    if (i < 0 || line[i] != '(')
+        return 0;
+    while (--i >= 0 && (line[i] == ' ' || line[i] == '\t'))
+        ;
+    const char *names[] = {"help", "help.text", NULL};
+    for (const char *const *n = names; *n; n++) {
+        int len = (int)strlen(*n);
+        if (i + 1 >= len && strncmp(line + i + 1 - len, *n, (size_t)len) == 0) {
+            int before = i - len;              /* not part of a longer name */
+            if (before < 0 || !(line[before] == '_' || (line[before] >= '0' && line[before] <= '9')
+                                || ((line[before] | 32) >= 'a' && (line[before] | 32) <= 'z')))
+                return 1;                      /* also impact.help( */
+        }
+    }
+    return 0;
+}
+
 static void free_items(void)
 {
     for (size_t i = comp.next; i < comp.n; i++)
@@ -270,14 +325,15 @@ static char **complete(const char *text, int start, int end)
 {
     (void)end;
     completing_file = in_string(rl_line_buffer, start);
-    if (completing_file)
+    completing_help = completing_file && is_help_arg(rl_line_buffer, start);
+    if (completing_file && !completing_help)
         return NULL;                           /* readline: file names */
     rl_attempted_completion_over = 1;
     rl_completion_suppress_append = 1;
     lua_State *L = comp_L;
     int top = lua_gettop(L);
     comp.text = text;
-    lua_pushcfunction(L, gather);
+    lua_pushcfunction(L, completing_help ? gather_help : gather);
     if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
         free_items();
         lua_settop(L, top);

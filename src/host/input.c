@@ -7,7 +7,12 @@
  *
  * A paste of several lines (readline's bracketed paste hands it over as one
  * line holding newlines) is split: its lines run one by one, as if typed,
- * so that a pasted `a = 1` then `a + 1` prints 2 as it would line by line. */
+ * so that a pasted `a = 1` then `a + 1` prints 2 as it would line by line.
+ * When a line fails, the rest of the paste is dropped; without bracketed
+ * paste (a terminal that does not support it, or readline's
+ * enable-bracketed-paste off) the rest is plain typed-ahead input still
+ * waiting in the terminal, and that is discarded (tcflush) instead: what
+ * was typed ahead while a failing line ran is dropped the same way. */
 #ifndef _DEFAULT_SOURCE
 #define _DEFAULT_SOURCE
 #endif
@@ -17,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/select.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include <readline/readline.h>
@@ -157,11 +163,14 @@ char *host_input_read(const char *prompt, int *cancelled)
     return line;
 }
 
-/* Called when a chunk fails or is interrupted: what was pasted after it is
- * not run. */
+/* Called when a chunk fails or is interrupted: what was pasted (or typed
+ * ahead) after it is not run. */
 void host_input_drop_paste(void)
 {
     drop_paste();
+    int fd = fileno(rl_instream ? rl_instream : stdin);
+    if (isatty(fd))
+        tcflush(fd, TCIFLUSH);
 }
 
 /* Whether readline itself ended the last line on screen when it met the

@@ -1,5 +1,6 @@
 /* The impact executable: Lua 5.4's lua.c with the impact module preloaded.
- * Options as in lua (-e -l -i -v -E -W - --), plus --shard k/n for sweeps.
+ * Options as in lua (-e -l -i -v -E -W - --), plus --shard k/n for sweeps,
+ * -h/--help (the usage on stdout, exit 0) and --version.
  * Script mode is exactly lua's (arg table with negative indices, ... args)
  * so that busted runs specs with `busted --lua=impact`. Everything runs
  * under one lua_pcall of pmain. */
@@ -20,16 +21,12 @@
 #define HAS_V 4       /* -v */
 #define HAS_E 8       /* -e */
 #define HAS_NOENV 16  /* -E */
+#define HAS_HELP 32   /* -h, --help */
+#define HAS_VERSION 64 /* --version */
 
-
-static void print_usage(const char *badoption)
+static void usage(FILE *out)
 {
-    fprintf(stderr, "%s: ", host_progname);
-    if (strcmp(badoption, "--shard") == 0 || badoption[1] == 'e' || badoption[1] == 'l')
-        fprintf(stderr, "'%s' needs argument\n", badoption);
-    else
-        fprintf(stderr, "unrecognized option '%s'\n", badoption);
-    fprintf(stderr,
+    fprintf(out,
         "usage: %s [options] [script [args]]\n"
         "Available options are:\n"
         "  -e stat      execute string 'stat'\n"
@@ -40,10 +37,23 @@ static void print_usage(const char *badoption)
         "  -E           ignore environment variables\n"
         "  -W           turn warnings on\n"
         "  --shard k/n  sweeps solve only shard k of n (impact.default_shard)\n"
+        "  -h, --help   show this text and exit\n"
+        "  --version    show version information and exit\n"
         "  --           stop handling options\n"
         "  -            stop handling options and execute stdin\n"
-        "With no script and no -e, opens the REPL (help() for a guide).\n",
+        "With no script and no -e, opens the REPL (help() for a guide).\n"
+        "See impact(1).\n",
         host_progname);
+}
+
+static void print_usage(const char *badoption)
+{
+    fprintf(stderr, "%s: ", host_progname);
+    if (strcmp(badoption, "--shard") == 0 || badoption[1] == 'e' || badoption[1] == 'l')
+        fprintf(stderr, "'%s' needs argument\n", badoption);
+    else
+        fprintf(stderr, "unrecognized option '%s'\n", badoption);
+    usage(stderr);
 }
 
 static void print_version(void)
@@ -52,7 +62,8 @@ static void print_version(void)
     fflush(stdout);
 }
 
-/* lua.c's collectargs plus --shard. Sets *first to the script's index (or
+/* lua.c's collectargs plus --shard, -h/--help and --version (which stop
+ * the scan: they are answered before anything runs). Sets *first to the script's index (or
  * to the bad option's), *shard to the --shard argument. */
 static int collect_args(char **argv, int *first, const char **shard)
 {
@@ -67,6 +78,10 @@ static int collect_args(char **argv, int *first, const char **shard)
                 *first = i + 1;
                 return args;
             }
+            if (strcmp(argv[i], "--help") == 0)
+                return HAS_HELP;
+            if (strcmp(argv[i], "--version") == 0)
+                return HAS_VERSION;
             if (strncmp(argv[i], "--shard=", 8) == 0) {
                 *shard = argv[i] + 8;
             } else if (strcmp(argv[i], "--shard") == 0) {
@@ -88,6 +103,10 @@ static int collect_args(char **argv, int *first, const char **shard)
             if (argv[i][2] != '\0')
                 return HAS_ERROR;
             break;
+        case 'h':
+            if (argv[i][2] != '\0')
+                return HAS_ERROR;
+            return HAS_HELP;
         case 'i':
             args |= HAS_I;                     /* -i implies -v */
             /* fallthrough */
@@ -267,6 +286,15 @@ static int pmain(lua_State *L)
     if (args == HAS_ERROR) {
         print_usage(argv[script]);
         return 0;
+    }
+    if (args == HAS_HELP || args == HAS_VERSION) {
+        if (args == HAS_HELP)
+            usage(stdout);
+        else
+            print_version();
+        fflush(stdout);
+        lua_pushboolean(L, 1);
+        return 1;
     }
     if (shard && !parse_shard(shard, &shard_k, &shard_n)) {
         fprintf(stderr, "%s: --shard wants k/n with integers 1 <= k <= n, got '%s'\n",

@@ -331,6 +331,11 @@ void imp_law_run(lua_State *L, const imp_law *law, lua_CFunction fn, void *ud)
         l->state = outer_state;
         law_clear(l);
         const char *msg = lua_tostring(L, -1);
+        /* Ctrl-C inside the law (the host's hook, or lua.c's) stops the
+         * caller as anywhere else: the plain "interrupted!", not a law
+         * error. */
+        if (msg && strcmp(msg, "interrupted!") == 0)
+            lua_error(L);
         luaL_error(L, "%s: law (%s) raised an error: %s", l->check->fn, law_label(l),
                    msg ? msg : luaL_typename(L, -1));
     }

@@ -17,7 +17,14 @@ impact. Friction: mu sets both coefficients; mu_s (sticking) and mu_k
 
 Studies: impact.sweep solves grids and samples (in C for solve2d's built-in
 laws, on all cores; shards for clusters), impact.plot draws them, and
-help("figures") lists the scripts that redraw the papers' figures.]],
+help("figures") lists the scripts that redraw the papers' figures.
+
+Outside the REPL: impact --help lists the options, man impact is the manual
+page. The same module loads with require "impact" under stock lua5.4 once
+installed (cmake --install, or luarocks make). A simulator written in C calls
+the solvers through the installed C library: #include <impact/impact.h>,
+cc prog.c $(pkg-config --cflags --libs impact); examples/c/solve2d.c solves
+Wang & Mason's rod.]],
   },
   {
     name = "repl", topic = true, signature = "The impact REPL",
@@ -26,11 +33,13 @@ help("figures") lists the scripts that redraw the papers' figures.]],
 An expression typed alone prints its value (no '=' needed); _ holds the first
 value of the last line that gave one. An incomplete statement continues on
 the next line (prompt >>). A block of lines pasted at once runs line by line,
-as if typed; the first error drops the rest of the paste.
+as if typed; the first error drops the rest of the paste (without bracketed
+paste, it discards whatever input is waiting).
 
 Tab completes globals, keys along a dotted path (impact.sol), keys reached
 through __index (and fields a result builds on first read, such as path),
-methods after ':', and file names inside a string (absolute, ~/ or relative). Ctrl-C
+methods after ':', file names inside a string (absolute, ~/ or relative),
+and the pages' names inside help("...). Ctrl-C
 stops the running chunk, even a long loop inside a solver or a sweep, and
 returns to the prompt; at the prompt it abandons the line. Ctrl-D quits.
 History is kept across sessions in $XDG_STATE_HOME/impact/history, or in
@@ -44,8 +53,10 @@ the file named by IMPACT_HISTORY (empty: none).]],
 help() prints the guide: the conventions, then every function and topic with
 a one-line summary. help(impact.solve2d), help("solve2d") and
 help("impact.solve2d") print that function's page: its fields with their
-defaults, its result fields, an example and related pages. help("repl") and
-the other topics explain the workbench itself.
+defaults, its result fields, an example and related pages; help(r) for a
+result r prints the page of the function that made it. help("repl") and
+the other topics explain the workbench itself; in the REPL, Tab inside
+help(" completes the names of the pages and topics.
 
 Scripts get the same text without printing: help.text(x) returns it (or nil
 and a message for an unknown name); help.names lists the pages in order and
