@@ -102,7 +102,12 @@ local function format(res)
   return table.concat(out, "\n")
 end
 
-return function(impact)
+return function(impact, core)
+  -- The fields of the problem (solve2d's, every model's parameters
+  -- included) and of a {name, label =, <overrides>} entry.
+  local FIELDS = core._fields.solve2d
+  local ENTRY = { "label" }
+  for _, k in ipairs(FIELDS) do ENTRY[#ENTRY + 1] = k end
   -- Routh's path is solve2d itself; the published models go through
   -- solve2d's model dispatch.
   local function solve(t, name)
@@ -127,6 +132,8 @@ return function(impact)
     if models ~= nil and type(models) ~= "table" then
       error("compare: 'models' must be a list of model names, got " .. type(models), 2)
     end
+    local msg = core._check_fields("compare", t, FIELDS)
+    if msg then error(msg, 2) end
     -- An entry is a model name, or {name, label =, <overrides>} to run one
     -- model with other parameters (e.g. {"routh", law = "newton"}).
     local order, specs = {}, {}
@@ -139,6 +146,10 @@ return function(impact)
         if type(name) ~= "string" then
           error("compare: models[" .. i .. "][1] must be a model name, got " .. type(name), 2)
         end
+        local fields = copy(entry)
+        fields[1] = nil
+        msg = core._check_fields("compare", fields, ENTRY, "models[" .. i .. "].")
+        if msg then error(msg, 2) end
         over = {}
         for k, v in pairs(entry) do
           if k ~= 1 and k ~= "label" and k ~= "model" then over[k] = v end

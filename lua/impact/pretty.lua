@@ -131,9 +131,14 @@ function render(v, o, level, seen, avail)
 end
 
 -- format(v [, opts]) -> string; opts overrides M.defaults field by field.
+local OPTIONS = { "depth", "width", "items", "indent" }
+
 function M.format(v, opts)
   local o = M.defaults
   if opts then
+    if type(opts) ~= "table" then error("pretty.format: options must be a table, got " .. type(opts), 2) end
+    local msg = require("impact.core")._check_fields("pretty.format", opts, OPTIONS)
+    if msg then error(msg, 2) end
     o = {}
     for k, d in pairs(M.defaults) do
       if opts[k] == nil then o[k] = d else o[k] = opts[k] end

@@ -69,8 +69,14 @@ static const char *const method_names[] = {"exact", "algebraic", NULL};
 enum { METHOD_EXACT, METHOD_ALGEBRAIC };
 
 /* Keys that belong to the body (top level, or inside body = {...}). */
-static const char *const body_keys[] = {"m", "inertia", "R", "theta1", "theta2",
-                                        "theta1_deg", "theta2_deg", "q", "r", NULL};
+#define BODY3D_KEYS "m", "inertia", "R", "theta1", "theta2", "theta1_deg", "theta2_deg", "q", "r"
+static const char *const body_keys[] = {BODY3D_KEYS, NULL};
+/* The fields each table may hold (a key not listed is an error naming it). */
+static const char *const body3d_fields[] = {BODY3D_KEYS, "v", "w", NULL};
+static const char *const solve3d_fields[] = {"body", BODY3D_KEYS, "v", "w", "mu", "mu_s", "mu_k",
+    "e", "law", "method", "rtol", "max_steps", NULL};
+static const char *const rod_fields[] = {"m", "L", "radius", "theta1", "theta2", "theta1_deg",
+    "theta2_deg", "cap", NULL};
 
 typedef struct {
     imp_body3d body;
@@ -176,6 +182,8 @@ static void read_body(const imp_check *top, int t, body_in *bi)
         imp_check_sub(&sub, top, "body");
         c = &sub;
         bt = lua_absindex(L, -1);
+        imp_check_known(&sub, bt, body3d_fields, NULL, NULL);
+        imp_check_unknown(&sub);
     } else {
         lua_pop(L, 1);
     }
@@ -328,6 +336,8 @@ static int l_solve3d(lua_State *L)
     imp_check_init(&c, L, "solve3d");
     imp_check_table_arg(&c, 1);
     lua_settop(L, 1);
+    imp_check_known(&c, 1, solve3d_fields, NULL, NULL);
+    imp_check_unknown(&c);
     body_in bi;
     read_body(&c, 1, &bi);
     double mu_s, mu_k;
@@ -420,6 +430,8 @@ static int l_rod(lua_State *L)
     imp_check c;
     imp_check_init(&c, L, "rod");
     imp_check_table_arg(&c, 1);
+    imp_check_known(&c, 1, rod_fields, NULL, NULL);
+    imp_check_unknown(&c);
     double m = imp_check_positive(&c, 1, "m", 1, 0);
     double Lh = imp_check_positive(&c, 1, "L", 1, 0);
     double rc = imp_check_positive(&c, 1, "radius", 1, 0);
@@ -468,4 +480,7 @@ void imp_open_solve3d(lua_State *L)
     }
     lua_pop(L, 1);
     luaL_setfuncs(L, funcs, 0);
+    imp_check_publish(L, "solve3d", solve3d_fields);
+    imp_check_publish(L, "body3d", body3d_fields);
+    imp_check_publish(L, "rod", rod_fields);
 }

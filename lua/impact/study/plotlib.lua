@@ -60,9 +60,13 @@ function M.literal(name) return (tostring(name):gsub("_", "\\_")) end
 
 function M.finite(x) return type(x) == "number" and x == x and math.abs(x) ~= math.huge end
 
-function M.opt_table(fname, opts)
+-- The options table of a plot function (nil: none); known: the names it
+-- reads (another key is an error naming it and the nearest name).
+function M.opt_table(fname, opts, known)
   if opts == nil then return {} end
   if type(opts) ~= "table" then error(fname .. ": options must be a table, got " .. type(opts), 0) end
+  local msg = known and require("impact.core")._check_fields(fname, opts, known)
+  if msg then error(msg, 0) end
   return opts
 end
 
