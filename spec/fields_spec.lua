@@ -45,6 +45,13 @@ describe("unknown fields", function()
       .. "mu, mu_s, mu_k, e, law)", message(impact.solve2d, coef{ 7 }))
   end)
 
+  it("solve2d checks a table with a metatable too (its fields may come from __index)", function()
+    local inherit = { __index = coef() }
+    assert.equal(impact.solve2d(coef()).Px, impact.solve2d(setmetatable({ C0 = -1 }, inherit)).Px)
+    assert.equal("solve2d: unknown field 'Mu' (did you mean 'mu'?)",
+      message(impact.solve2d, setmetatable({ C0 = -1, Mu = 0.3 }, inherit)))
+  end)
+
   it("solve2d checks the bodies", function()
     assert.equal("solve2d: unknown field 'body1.vxx' (did you mean 'body1.vx'?)",
       message(impact.solve2d, { body1 = body{ vxx = 1 }, e = 0.5 }))
@@ -84,6 +91,10 @@ describe("unknown fields", function()
       message(impact.solve3d, t))
     t = { m = 1, inertia = { 1, 1, 1 }, r = { 0, -1, 0 }, v = { 0, -1, 0 }, e = 0.5, rtoll = 1e-9 }
     assert.equal("solve3d: unknown field 'rtoll' (did you mean 'rtol'?)", message(impact.solve3d, t))
+    t = { body = rod, v = { x = 0, y = -1, zz = 0 }, e = 0.5 }
+    assert.equal("solve3d: unknown field 'v.zz' (did you mean 'v.z'?)", message(impact.solve3d, t))
+    t = { body = { m = 1, inertia = { 1, 1, 1 }, r = { 0, -1, 0, 5 } }, v = { 0, -1, 0 }, e = 0.5 }
+    assert.equal("solve3d: unknown field body.r.[4] (known fields: x, y, z)", message(impact.solve3d, t))
     assert.equal("rod: unknown field 'theta1_dg' (did you mean 'theta1_deg'?)",
       message(impact.rod, { m = 1, L = 1, radius = 0.1, theta1_dg = 20 }))
   end)
@@ -165,6 +176,17 @@ describe("unknown fields", function()
     assert.equal("pretty.format: unknown field 'dept' (did you mean 'depth'?)",
       message(pretty.format, { 1, 2 }, { dept = 1 }))
     assert.equal("{ 1, 2 }", pretty.format({ 1, 2 }, { depth = 2 }))
+    assert.equal("pretty.format: field 'depth' must be an integer >= 0, got string",
+      message(pretty.format, { 1 }, { depth = "2" }))
+    assert.equal("pretty.format: field 'indent' must be a string, got number",
+      message(pretty.format, { 1 }, { indent = 2 }))
+  end)
+
+  it("survives a fuzz of misspelt, extra and wrongly typed fields (tests/fuzz_fields.lua)", function()
+    local fuzz = dofile("tests/fuzz_fields.lua")
+    local s = fuzz(impact, 3000, 7)
+    assert.equal("", table.concat(s.bad, "\n"))
+    assert.is_true(s.calls > 2500 and s.errors > 2000)
   end)
 
   it("the Lua side's check is the C one", function()

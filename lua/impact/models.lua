@@ -160,7 +160,7 @@ return function(impact, core)
           if over.law ~= nil then label = label .. "/" .. tostring(over.law) end
         end
         if type(label) ~= "string" then
-          error("compare: models[" .. i .. "].label must be a string, got " .. type(label), 2)
+          error("compare: field 'models[" .. i .. "].label' must be a string, got " .. type(label), 2)
         end
       else
         error("compare: models[" .. i .. "] must be a model name, got " .. type(entry), 2)

@@ -204,14 +204,24 @@ static int key_before(lua_State *L, int a, int b)
     return 0;
 }
 
+/* Whether the string key on top has a note (another reading uses it). */
+static int has_note(const imp_check *c)
+{
+    char buf[256];
+    return c->note && lua_type(c->L, -1) == LUA_TSTRING &&
+           c->note(c->note_ud, lua_tostring(c->L, -1), buf, sizeof buf) != NULL;
+}
+
 static void unknown_in(const imp_check *c)
 {
     lua_State *L = c->L;
     if (!c->known || !c->t || !lua_istable(L, c->t))
         return;
     luaL_checkstack(L, 8, "impact: checking fields");
-    int found = 0;
-    lua_pushnil(L);                       /* the first unknown key so far */
+    /* the first unknown key: one that nothing reads before one with a note
+     * (a misspelt "model" explains why a model's parameter is not read) */
+    int found = 0, noted = 0;
+    lua_pushnil(L);
     int best = lua_gettop(L);
     lua_pushnil(L);
     while (lua_next(L, c->t)) {
@@ -219,10 +229,12 @@ static void unknown_in(const imp_check *c)
         int t = lua_type(L, -1);
         if (t == LUA_TSTRING && is_known(lua_tostring(L, -1), c->known))
             continue;
-        if (!found || key_before(L, -1, best)) {
+        int note = has_note(c);
+        if (!found || note < noted || (note == noted && key_before(L, -1, best))) {
             lua_pushvalue(L, -1);
             lua_replace(L, best);
             found = 1;
+            noted = note;
         }
     }
     if (found)
@@ -524,6 +536,19 @@ void imp_check_vec3(const imp_check *c, int t, const char *key,
     if (type != LUA_TTABLE)
         imp_check_error(c, key, "must be a vector {x, y, z}, got %s",
                         luaL_typename(L, -1));
+    /* its keys: 1, 2, 3 or x, y, z (a misspelt component is named) */
+    static const char *const xyz[] = {"x", "y", "z", NULL};
+    imp_check sub;
+    imp_check_sub(&sub, c, key);
+    imp_check_known(&sub, -1, xyz, NULL, NULL);
+    lua_pushnil(L);
+    while (lua_next(L, sub.t)) {
+        lua_pop(L, 1);
+        lua_Integer i = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
+        if (!(i >= 1 && i <= 3) &&
+            !(lua_type(L, -1) == LUA_TSTRING && is_known(lua_tostring(L, -1), xyz)))
+            raise_unknown(&sub, lua_gettop(L));
+    }
     for (int i = 0; i < 3; i++)
         out[i] = vec_component(c, key, i + 1, names[i]);
     lua_pop(L, 1);
