@@ -94,7 +94,18 @@ describe("unknown fields", function()
     t = { body = rod, v = { x = 0, y = -1, zz = 0 }, e = 0.5 }
     assert.equal("solve3d: unknown field 'v.zz' (did you mean 'v.z'?)", message(impact.solve3d, t))
     t = { body = { m = 1, inertia = { 1, 1, 1 }, r = { 0, -1, 0, 5 } }, v = { 0, -1, 0 }, e = 0.5 }
-    assert.equal("solve3d: unknown field body.r.[4] (known fields: x, y, z)", message(impact.solve3d, t))
+    assert.equal("solve3d: field 'body.r' has an unknown entry [4] (a vector {x, y, z})",
+      message(impact.solve3d, t))
+    t = { m = 1, inertia = { { 1, 0, 0 }, { 0, 1, 0, 7 }, { 0, 0, 1 } }, r = { 0, -1, 0 }, v = { 0, -1, 0 }, e = 0.5 }
+    assert.equal("solve3d: field 'inertia[2]' has an unknown entry [4] (a row of three numbers)",
+      message(impact.solve3d, t))
+    t = { m = 1, inertia = { 1, 1, 1 }, q = { w = 1, x = 0, y = 0, zz = 0 }, r = { 0, -1, 0 }, v = { 0, -1, 0 } }
+    assert.equal("solve3d: unknown field 'q.zz' (did you mean 'q.z'?)", message(impact.solve3d, t))
+    t = { body = rod, v = { 0, -1, 0, z = 1 }, e = 0.5 }
+    assert.equal("solve3d: field 'v.z' is given twice, differently (also as v[3])", message(impact.solve3d, t))
+    -- both forms, as results carry them, when they agree
+    assert.equal(impact.solve3d{ body = rod, v = { 0, -1, 0 }, e = 0.5 }.P.y,
+                 impact.solve3d{ body = rod, v = { 0, -1, 0, x = 0, y = -1, z = 0 }, e = 0.5 }.P.y)
     assert.equal("rod: unknown field 'theta1_dg' (did you mean 'theta1_deg'?)",
       message(impact.rod, { m = 1, L = 1, radius = 0.1, theta1_dg = 20 }))
   end)
@@ -113,6 +124,8 @@ describe("unknown fields", function()
       message(impact.space, { r = 1, theta = 0.1, gama = 0.2, mu = 0.3, e = 0.5 }))
     assert.equal("space_map: unknown field 'thetas' (did you mean 'theta'?)",
       message(impact.space_map, { r = 1, mu = 0.3, e = 0.5, thetas = { -1, 1, 3 } }))
+    assert.equal("space_map: field 'theta' has an unknown entry [4] (a range {from, to, n})",
+      message(impact.space_map, { r = 1, mu = 0.3, e = 0.5, theta = { -1, 1, 3, 4 } }))
     assert.equal("space_map: unknown field 'outt' (did you mean 'out'?)",
       message(impact.space_map, { r = 1, mu = 0.3, e = 0.5, outt = "map.csv" }))
   end)
@@ -124,6 +137,8 @@ describe("unknown fields", function()
       message(impact.compare, coef(), { "kane", { "routh", lwa = "newton" } }))
     assert.equal("compare: unknown field 'models[1].lable' (did you mean 'models[1].label'?)",
       message(impact.compare, coef(), { { "routh", lable = "R" } }))
+    assert.equal("compare: field 'models' has an unknown entry 'smith' (a list of model names or "
+      .. "{name, label =, <fields>} entries)", message(impact.compare, coef(), { "kane", smith = true }))
   end)
 
   it("sweep: its options, vary and sample names, and its base", function()

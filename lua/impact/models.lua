@@ -134,6 +134,14 @@ return function(impact, core)
     end
     local msg = core._check_fields("compare", t, FIELDS)
     if msg then error(msg, 2) end
+    -- models is a list: another key would be skipped silently
+    for k in pairs(models or {}) do
+      if not (math.type(k) == "integer" and k >= 1 and k <= #models) then
+        error(string.format("compare: field 'models' has an unknown entry %s (a list of model names "
+          .. "or {name, label =, <fields>} entries)", type(k) == "string" and "'" .. k .. "'"
+          or "[" .. tostring(k) .. "]"), 2)
+      end
+    end
     -- An entry is a model name, or {name, label =, <overrides>} to run one
     -- model with other parameters (e.g. {"routh", law = "newton"}).
     local order, specs = {}, {}

@@ -498,6 +498,34 @@ int imp_check_option(const imp_check *c, int t, const char *key, int def,
                            lua_tostring(L, -1), s);
 }
 
+void imp_check_entries(const imp_check *c, const char *key, int idx, lua_Integer n,
+                       const char *const names[], const char *what)
+{
+    static const char *const none[] = {NULL};
+    lua_State *L = c->L;
+    imp_check sub;
+    imp_check_sub(&sub, c, key);
+    imp_check_known(&sub, idx, names ? names : none, NULL, NULL);
+    luaL_checkstack(L, 4, "impact: checking entries");
+    lua_pushnil(L);
+    while (lua_next(L, sub.t)) {
+        lua_pop(L, 1);
+        lua_Integer i = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
+        if (i >= 1 && i <= n)
+            continue;
+        if (lua_type(L, -1) == LUA_TSTRING) {
+            if (is_known(lua_tostring(L, -1), sub.known))
+                continue;
+            if (names)                       /* a misspelt component: named */
+                raise_unknown(&sub, lua_gettop(L));
+        }
+        prefix_buf pb;
+        push_key_text(L, "", lua_gettop(L));
+        luaL_error(L, "%s: field '%s%s' has an unknown entry %s (%s)", c->fn,
+                   prefix_of(c, &pb), key, lua_tostring(L, -1), what);
+    }
+}
+
 /* Reads element i (1-based) or named field of the table on top. */
 static double vec_component(const imp_check *c, const char *key, int i,
                             const char *name)
@@ -508,6 +536,15 @@ static double vec_component(const imp_check *c, const char *key, int i,
     if (type == LUA_TNIL) {
         lua_pop(L, 1);
         type = lua_getfield(L, -1, name);
+    } else {
+        /* both forms, as the results' vectors carry them: they must agree */
+        int differs = lua_getfield(L, -2, name) != LUA_TNIL && !lua_rawequal(L, -1, -2);
+        lua_pop(L, 1);
+        if (differs) {
+            char fk[64];
+            snprintf(fk, sizeof fk, "%.40s.%s", key, name);
+            imp_check_error(c, fk, "is given twice, differently (also as %.40s[%d])", key, i);
+        }
     }
     if (type != LUA_TNUMBER)
         imp_check_error(c, key, "component %s must be a number, got %s", name,
@@ -536,19 +573,8 @@ void imp_check_vec3(const imp_check *c, int t, const char *key,
     if (type != LUA_TTABLE)
         imp_check_error(c, key, "must be a vector {x, y, z}, got %s",
                         luaL_typename(L, -1));
-    /* its keys: 1, 2, 3 or x, y, z (a misspelt component is named) */
     static const char *const xyz[] = {"x", "y", "z", NULL};
-    imp_check sub;
-    imp_check_sub(&sub, c, key);
-    imp_check_known(&sub, -1, xyz, NULL, NULL);
-    lua_pushnil(L);
-    while (lua_next(L, sub.t)) {
-        lua_pop(L, 1);
-        lua_Integer i = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
-        if (!(i >= 1 && i <= 3) &&
-            !(lua_type(L, -1) == LUA_TSTRING && is_known(lua_tostring(L, -1), xyz)))
-            raise_unknown(&sub, lua_gettop(L));
-    }
+    imp_check_entries(c, key, -1, 3, xyz, "a vector {x, y, z}");
     for (int i = 0; i < 3; i++)
         out[i] = vec_component(c, key, i + 1, names[i]);
     lua_pop(L, 1);
@@ -562,10 +588,15 @@ void imp_check_mat3(const imp_check *c, int t, const char *key, double out[9])
                         luaL_typename(L, -1));
     int nested = lua_rawgeti(L, -1, 1) == LUA_TTABLE;
     lua_pop(L, 1);
+    imp_check_entries(c, key, -1, nested ? 3 : 9, NULL,
+                      "a 3x3 matrix: three rows of three numbers, or nine numbers");
     for (int i = 0; i < 3; i++) {
         if (nested) {
             if (lua_rawgeti(L, -1, i + 1) != LUA_TTABLE)
                 imp_check_error(c, key, "row %d must be a table of three numbers", i + 1);
+            char row[40];
+            snprintf(row, sizeof row, "%.30s[%d]", key, i + 1);
+            imp_check_entries(c, row, -1, 3, NULL, "a row of three numbers");
         }
         for (int j = 0; j < 3; j++) {
             int type = nested ? lua_rawgeti(L, -1, j + 1)

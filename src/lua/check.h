@@ -106,6 +106,12 @@ void imp_check_vec3(const imp_check *c, int t, const char *key,
 /* A 3x3 matrix given as {{..},{..},{..}} (rows) or 9 numbers row-major. */
 void imp_check_mat3(const imp_check *c, int t, const char *key, double out[9]);
 
+/* Raise unless every key of the table at idx (the value of field key) is
+ * an integer in 1..n or one of names[] (NULL: none): "fn: field 'key' has
+ * an unknown entry [4] (what)", or a misspelt name as an unknown field. */
+void imp_check_entries(const imp_check *c, const char *key, int idx, lua_Integer n,
+                       const char *const names[], const char *what);
+
 /* Check a finite value already read (for derived quantities). */
 void imp_check_finite(const imp_check *c, const char *key, double v);
 

@@ -90,6 +90,7 @@ static void read_range(const imp_check *c, int t, const char *key, const double 
     lua_getfield(L, t, k);
     if (!lua_istable(L, -1))
         imp_check_error(c, k, "must be a table {from, to, n}, got %s", luaL_typename(L, -1));
+    imp_check_entries(c, k, -1, 3, NULL, "a range {from, to, n}");
     for (int i = 0; i < 3; i++) {
         lua_geti(L, -1, i + 1);
         if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(lua_tonumber(L, -1)))

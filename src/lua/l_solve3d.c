@@ -132,12 +132,20 @@ static void read_orientation(const imp_check *c, int t, double R[9])
         lua_State *L = c->L;
         double q[4];
         static const char *const qn[4] = {"w", "x", "y", "z"};
+        static const char *const qnames[] = {"w", "x", "y", "z", NULL};
         if (lua_getfield(L, t, "q") != LUA_TTABLE)
             imp_check_error(c, "q", "must be a quaternion {w, x, y, z}, got %s", luaL_typename(L, -1));
+        imp_check_entries(c, "q", -1, 4, qnames, "a quaternion {w, x, y, z}");
         for (int i = 0; i < 4; i++) {
             if (lua_rawgeti(L, -1, i + 1) == LUA_TNIL) {
                 lua_pop(L, 1);
                 lua_getfield(L, -1, qn[i]);
+            } else if (lua_getfield(L, -2, qn[i]) != LUA_TNIL && !lua_rawequal(L, -1, -2)) {
+                char fk[8];
+                snprintf(fk, sizeof fk, "q.%s", qn[i]);
+                imp_check_error(c, fk, "is given twice, differently (also as q[%d])", i + 1);
+            } else {
+                lua_pop(L, 1);
             }
             if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(lua_tonumber(L, -1)))
                 imp_check_error(c, "q", "component %s must be a finite number", qn[i]);
