@@ -3,13 +3,10 @@ local gp = require("impact.study.gnuplot")
 local lib = require("impact.study.plotlib")
 local finite, literal, opt_table, law_text = lib.finite, lib.literal, lib.opt_table, lib.law_text
 
--- The options plot.hodograph reads.
-local OPTIONS = { "out", "title", "size", "run" }
-
 return function(impact, plot)
   function plot.hodograph(r, opts)
     local F = "plot.hodograph"
-    opts = opt_table(F, opts, OPTIONS)
+    opts = opt_table(F, opts)
     if type(r) ~= "table" then error(F .. ": expected a solve3d result, got " .. type(r), 0) end
     local h = r.hodograph
     -- solve3d gives columns {p = {...}, x = {...}, z = {...}}; a list of

@@ -5,9 +5,6 @@ local lib = require("impact.study.plotlib")
 local finite, literal, opt_table, law_text = lib.finite, lib.literal, lib.opt_table, lib.law_text
 local MODES, VIRIDIS = lib.MODES, lib.VIRIDIS
 
--- The options plot.map reads.
-local OPTIONS = { "x", "y", "color", "out", "title", "size", "run", "xlabel", "ylabel", "clabel", "xrange", "yrange", "crange", "logx", "logy", "tiles", "lines" }
-
 return function(impact, plot)
   local function column(F, s, key, what)
     local col = s.columns[key]
@@ -50,7 +47,7 @@ return function(impact, plot)
 
   function plot.map(s, opts)
     local F = "plot.map"
-    opts = opt_table(F, opts, OPTIONS)
+    opts = opt_table(F, opts)
     if type(s) == "string" then s = impact.sweep_read(s) end
     if type(s) ~= "table" or type(s.columns) ~= "table" then
       error(F .. ": expected a sweep result (or its file), got " .. type(s), 0)

@@ -133,9 +133,6 @@ local function place_labels(list, x0, x1, y1)
   return rows
 end
 
--- The options plot.path reads.
-local OPTIONS = { "out", "title", "size", "run", "ellipse", "xrange", "yrange" }
-
 return function(impact, plot)
   -- Path colours apart from the reference lines' (S green, C blue, Newton's
   -- T purple, friction red and orange, the ellipse grey).
@@ -183,7 +180,7 @@ return function(impact, plot)
   -- limiting-friction lines and its path.
   function plot.path(r, opts)
     local F = "plot.path"
-    opts = opt_table(F, opts, OPTIONS)
+    opts = opt_table(F, opts)
     local list = (type(r) == "table" and r[1] ~= nil and r.path == nil) and r or { r }
     for i, ri in ipairs(list) do check_result2d(F, ri, #list > 1 and ("[" .. i .. "].") or "") end
     r = list[1]

@@ -60,12 +60,21 @@ function M.literal(name) return (tostring(name):gsub("_", "\\_")) end
 
 function M.finite(x) return type(x) == "number" and x == x and math.abs(x) ~= math.huge end
 
--- The options table of a plot function (nil: none); known: the names it
--- reads (another key is an error naming it and the nearest name).
-function M.opt_table(fname, opts, known)
+-- The options each plot function reads: another key is an error naming it
+-- and the nearest name (plot.path: unknown field 'titel' (did you mean
+-- 'title'?)).
+M.OPTION_NAMES = {
+  ["plot.path"] = { "out", "title", "size", "run", "ellipse", "xrange", "yrange" },
+  ["plot.map"] = { "x", "y", "color", "out", "title", "size", "run", "xlabel", "ylabel", "clabel",
+                   "xrange", "yrange", "crange", "logx", "logy", "tiles", "lines" },
+  ["plot.hodograph"] = { "out", "title", "size", "run" },
+}
+
+-- The options table of plot function fname (nil: none), its names checked.
+function M.opt_table(fname, opts)
   if opts == nil then return {} end
   if type(opts) ~= "table" then error(fname .. ": options must be a table, got " .. type(opts), 0) end
-  local msg = known and require("impact.core")._check_fields(fname, opts, known)
+  local msg = require("impact.core")._check_fields(fname, opts, M.OPTION_NAMES[fname] or {})
   if msg then error(msg, 0) end
   return opts
 end
