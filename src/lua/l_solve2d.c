@@ -50,7 +50,11 @@ const char *const imp_body2d_fields[] = {"m", "rho", "I", "x", "y", "vx", "vy", 
 static const char *const sb2d_fields[] = {"theta", "theta_deg", "alpha", "m", "L", "mu",
     "mu_s", "mu_k", "e", "vCy", "ratio", "vCx", NULL};
 
-#define NIN (K_law + 1)         /* the input keys: model .. law */
+/* The input keys model .. law, which scan_keys recognises. A field added to
+ * solve2d goes in imp_solve2d_fields (else it is rejected as unknown) and,
+ * to keep the fast path, among these keys; one that is not makes the scan
+ * miss, and solve2d then reads the table by lookups (correct, slower). */
+#define NIN (K_law + 1)
 
 typedef struct {
     lua_State *L;
