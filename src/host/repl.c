@@ -203,8 +203,10 @@ void host_repl(lua_State *L)
         if (status == LUA_OK) {
             print_results(L);
         } else {
+            /* A paste stops like a script. Drop before the message shows,
+             * so what is typed once the error is on screen is kept. */
+            host_input_drop_paste();
             host_report(L, status);
-            host_input_drop_paste();           /* a paste stops like a script */
         }
     }
     lua_settop(L, 0);
