@@ -98,11 +98,14 @@ local function list(fn, t, k, name, what)
   if v == nil then fail(fn, "field '%s' is required (%s)", name, what) end
   if type(v) ~= "table" then fail(fn, "field '%s' must be %s, got %s", name, what, type(v)) end
   if #v == 0 then fail(fn, "field '%s' must be %s, got an empty table", name, what) end
+  local count = 0
   for key in pairs(v) do
     if math.type(key) ~= "integer" or key < 1 or key > #v then
       fail(fn, "field '%s' must be %s (a list), it has the key %s", name, what, tostring(key))
     end
+    count = count + 1
   end
+  if count ~= #v then fail(fn, "field '%s' must be %s (a list without holes)", name, what) end
   return v
 end
 
