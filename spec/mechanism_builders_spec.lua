@@ -391,11 +391,11 @@ describe("system3d", function()
     local s = impact.system3d{ bodies = { body, b2 }, contacts = { { a = 1, b = 2, point = point, normal = n } } }
     assert.equal(12, #s.M)
     local W, v = contact_space(s.M, s.J, s.qdot)
-    local function vel(b) return (function()
+    local function vel(b)       -- the velocity of b's material point at `point`
       local r = { point[1] - b.x[1], point[2] - b.x[2], point[3] - b.x[3] }
       local wr = cross(b.w, r)
       return { b.v[1] + wr[1], b.v[2] + wr[2], b.v[3] + wr[3] }
-    end)() end
+    end
     local v1, v2 = vel(body), vel(b2)
     local rel = { v1[1] - v2[1], v1[2] - v2[2], v1[3] - v2[3] }
     local f = s.frame
