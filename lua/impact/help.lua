@@ -6,7 +6,7 @@
 --     result = { {"name", "meaning"}, ... },
 --     example = "code", see = {"classify2d", ...} }
 -- These texts are the API reference: README.md points to them.
-local AREAS = { "workbench", "solve2d", "solve3d", "analysis", "models", "sweep", "plot", "figures", "papers" }
+local AREAS = { "workbench", "solve2d", "solve3d", "analysis", "models", "sweep", "plot", "mechanism", "figures", "papers" }
 
 -- The page for a result, by its metatable's __name (without "impact.",
 -- lower case).

@@ -12,7 +12,7 @@ for name, value in pairs(core) do
   end
 end
 
-for _, area in ipairs{ "help", "solve2d", "solve3d", "analysis", "models", "sweep", "plot" } do
+for _, area in ipairs{ "help", "solve2d", "solve3d", "analysis", "models", "sweep", "plot", "mechanism" } do
   require("impact." .. area)(impact, core)
 end
 
