@@ -103,8 +103,95 @@ static imp_status factor_M(imp_mech *mc)
     double rcond = 0;
     info = LAPACKE_dpocon(LAPACK_COL_MAJOR, 'L', n, A, n, anorm, &rcond);
     if (info < 0) return IMP_ELAPACK;
+    mc->rcond = rcond;
     if (!(rcond >= MECH_RCOND_MIN)) return fail(mc, IMP_MECH_FAIL_M_SINGULAR, -1, -1);
     return IMP_OK;
+}
+
+/* Double-double accumulation (Ogita, Rump & Oishi 2005's Dot2): a sum of
+ * products with twice the working precision, so that M dq (= J^T P, up to
+ * cond(M) times smaller than |M| |dq|) keeps its digits. */
+typedef struct { double hi, lo; } dd;
+
+static inline void dd_add_prod(dd *s, double a, double b)
+{
+    double p = a * b, ep = fma(a, b, -p);
+    double t = s->hi + p, z = t - s->hi;
+    s->lo += (s->hi - (t - z)) + (p - z) + ep;
+    s->hi = t;
+}
+
+/* x = Ls^-1 x then Ls^-T x: M^-1 (S b) / S, i.e. dq = S Ls^-T Ls^-1 S b. */
+static void m_solve(const imp_mech *mc, const double *b, double *x)
+{
+    int n = mc->n;
+    const double *Ls = mc->Ls;
+    for (int i = 0; i < n; i++) {
+        double r = mc->s[i] * b[i];
+        for (int k = 0; k < i; k++) r -= Ls[i + n * k] * x[k];
+        x[i] = r / Ls[i + n * i];
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        double r = x[i];
+        for (int k = i + 1; k < n; k++) r -= Ls[k + n * i] * x[k];
+        x[i] = r / Ls[i + n * i];
+    }
+    for (int i = 0; i < n; i++) x[i] *= mc->s[i];
+}
+
+/* r = J^T P - M dq, each row in double-double. */
+static void residual(const imp_mech *mc, const double *P, const double *dq, double *r)
+{
+    int n = mc->n;
+    for (int j = 0; j < n; j++) {
+        dd a = {0, 0};
+        for (int k = 0; k < mc->dim; k++) dd_add_prod(&a, mc->J[n * k + j], P[k]);
+        for (int i = 0; i < n; i++) dd_add_prod(&a, -mc->M[j + n * i], dq[i]);
+        r[j] = a.hi + a.lo;
+    }
+}
+
+/* dq = M^-1 J^T P: the Cholesky solve and two steps of iterative
+ * refinement with extra-precise residuals, which make dq accurate to
+ * working precision while cond(M) eps < 1 (Higham 2002, ch. 12). */
+static void m_impulse(const imp_mech *mc, const double *P, double *dq)
+{
+    int n = mc->n;
+    double b[IMP_MECH_NMAX], d[IMP_MECH_NMAX];
+    for (int j = 0; j < n; j++) b[j] = 0;
+    residual(mc, P, b, b);      /* b = J^T P (dq = 0) */
+    m_solve(mc, b, dq);
+    for (int it = 0; it < 2; it++) {
+        residual(mc, P, dq, b);
+        m_solve(mc, b, d);
+        for (int i = 0; i < n; i++) dq[i] += d[i];
+    }
+}
+
+/* (qdot + dq/2)^T M dq = qdot^T M dq + dq^T M dq / 2, in double-double. */
+static double m_energy_change(const imp_mech *mc, const double *dq)
+{
+    int n = mc->n;
+    dd t = {0, 0};
+    for (int j = 0; j < n; j++) {
+        dd r = {0, 0};                         /* (M dq)_j */
+        for (int i = 0; i < n; i++) dd_add_prod(&r, mc->M[j + n * i], dq[i]);
+        double y = mc->qdot[j] + 0.5 * dq[j], ey = (mc->qdot[j] - y) + 0.5 * dq[j];
+        dd_add_prod(&t, y, r.hi);
+        dd_add_prod(&t, y, r.lo);
+        dd_add_prod(&t, ey, r.hi);
+    }
+    return t.hi + t.lo;
+}
+
+/* x^T M x / 2. */
+static double m_energy(const imp_mech *mc, const double *x)
+{
+    int n = mc->n;
+    dd t = {0, 0};
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++) dd_add_prod(&t, x[j], mc->M[j + n * i] * x[i]);
+    return 0.5 * (t.hi + t.lo);
 }
 
 /* a*d - b*c to a few ulps (Kahan's fma trick). */
@@ -114,33 +201,54 @@ static double diff_prod(double a, double d, double b, double c)
     return fma(a, d, -w) - fma(b, c, -w);
 }
 
-/* W = Y^T Y; 2D: D = det W = sum_{i<j} (Y_i0 Y_j1 - Y_j0 Y_i1)^2 (Cauchy-Binet:
- * squares only, no cancellation); 3D: LW from the rows of Y by Givens
- * updates (a QR factorisation of Y). Then the bound on cond(W). */
+/* W = J X with M X = J^T (refined solves, double-double products): as
+ * accurate as J and M whatever cond(M). det W (2D) and W's Cholesky factor
+ * (3D) come either from W or from Y = L^-1 J^T (2D: det(Y^T Y) =
+ * sum_{i<j} (Y_i0 Y_j1 - Y_j0 Y_i1)^2 by Cauchy-Binet, squares only; 3D:
+ * Givens updates with the rows of Y, a QR factorisation of Y): the first
+ * loses about cond(W) eps, the second cond(M) eps, so whichever is the
+ * smaller is taken. */
 static imp_status contact_W(imp_mech *mc)
 {
     int n = mc->n, dim = mc->dim;
     const double *Y = mc->Y;
-    memset(mc->W, 0, sizeof mc->W);
+    double X[3][IMP_MECH_NMAX], Wr[9] = {0};
+    for (int l = 0; l < dim; l++) {
+        double e[3] = {0, 0, 0};
+        e[l] = 1;
+        m_impulse(mc, e, X[l]);
+    }
     for (int k = 0; k < dim; k++)
         for (int l = 0; l < dim; l++) {
-            double s = 0;
-            for (int i = 0; i < n; i++) s += Y[i + n * k] * Y[i + n * l];
-            mc->W[3 * k + l] = s;
+            dd a = {0, 0};
+            for (int i = 0; i < n; i++) dd_add_prod(&a, mc->J[n * k + i], X[l][i]);
+            Wr[3 * k + l] = a.hi + a.lo;
         }
+    memset(mc->W, 0, sizeof mc->W);
+    for (int k = 0; k < dim; k++)
+        for (int l = 0; l < dim; l++) mc->W[3 * k + l] = 0.5 * (Wr[3 * k + l] + Wr[3 * l + k]);
     for (int i = 0; i < 9; i++)
         if (!isfinite(mc->W[i])) return fail(mc, IMP_MECH_FAIL_OVERFLOW, -1, -1);
+    double condM = 1 / mc->rcond;
     if (dim == 2) {
-        double D = 0;
+        double DY = 0, DW = diff_prod(mc->W[0], mc->W[4], mc->W[1], mc->W[1]);
         for (int i = 0; i < n; i++)
             for (int j = i + 1; j < n; j++) {
                 double m = diff_prod(Y[i], Y[j + n], Y[j], Y[i + n]);
-                D += m * m;
+                DY += m * m;
             }
-        mc->D = D;
         double tr = mc->W[0] + mc->W[4];
-        mc->cond = D > 0 ? tr / D * tr : INFINITY;   /* >= lambda_max / lambda_min */
+        double condW = DW > 0 ? tr / DW * tr : INFINITY;   /* >= lambda_max / lambda_min */
+        mc->D = condM < condW ? DY : DW;
+        mc->cond = mc->D > 0 ? tr / mc->D * tr : INFINITY;
         if (!(mc->cond <= IMP_MECH_COND_MAX)) return fail(mc, IMP_MECH_FAIL_J_RANK, -1, -1);
+        return IMP_OK;
+    }
+    imp_contact3d c;
+    imp_status st = imp_contact3d_from_W(mc->W, mc->vC0, 0, &c);
+    mc->cond = c.cond;
+    if (st == IMP_OK && c.cond < condM) {
+        memcpy(mc->LW, c.L, sizeof mc->LW);
         return IMP_OK;
     }
     memset(mc->LW, 0, sizeof mc->LW);
@@ -148,11 +256,8 @@ static imp_status contact_W(imp_mech *mc)
         double x[3] = {Y[i], Y[i + 2 * n], Y[i + n]};   /* order (x, z, y) */
         imp_chol3_update(mc->LW, x);
     }
-    imp_contact3d c;
-    memset(&c, 0, sizeof c);
-    memcpy(c.W, mc->W, sizeof c.W);
     memcpy(c.L, mc->LW, sizeof c.L);
-    imp_status st = imp_contact3d_from_L(&c);
+    st = imp_contact3d_from_L(&c);
     mc->cond = c.cond;
     if (st == IMP_ESINGULAR || !(c.cond <= IMP_MECH_COND_MAX))
         return fail(mc, IMP_MECH_FAIL_J_RANK, -1, -1);
@@ -184,17 +289,13 @@ imp_status imp_mech_init(imp_mech *mc, int n, int dim, const double *M,
         for (int i = 0; i < n; i++) mc->Y[i + n * k] = mc->s[i] * J[n * k + i];
     if (LAPACKE_dtrtrs(LAPACK_COL_MAJOR, 'L', 'N', 'N', n, dim, mc->Ls, n, mc->Y, n) != 0)
         return IMP_ELAPACK;
-    if ((st = contact_W(mc)) != IMP_OK) return st;
-    double T = 0;
-    for (int k = 0; k < 3; k++) mc->vC0[k] = 0;
-    for (int k = 0; k < dim; k++)
-        for (int i = 0; i < n; i++) mc->vC0[k] += J[n * k + i] * qdot[i];
-    for (int j = 0; j < n; j++) {
-        double r = 0;
-        for (int i = 0; i < n; i++) r += mc->M[i + n * j] * qdot[i];
-        T += r * qdot[j];
+    for (int k = 0; k < 3; k++) {
+        dd a = {0, 0};
+        for (int i = 0; k < dim && i < n; i++) dd_add_prod(&a, J[n * k + i], qdot[i]);
+        mc->vC0[k] = a.hi + a.lo;
     }
-    mc->T0 = 0.5 * T;
+    mc->T0 = m_energy(mc, qdot);
+    if ((st = contact_W(mc)) != IMP_OK) return st;
     if (!isfinite(mc->T0) || !isfinite(mc->vC0[0]) || !isfinite(mc->vC0[1])
         || !isfinite(mc->vC0[2]))
         return fail(mc, IMP_MECH_FAIL_OVERFLOW, -1, -1);
@@ -224,44 +325,22 @@ imp_status imp_mech_contact3d(const imp_mech *mc, imp_contact3d *c)
     return imp_contact3d_from_L(c);
 }
 
-/* y^T M x for the stored (symmetrised) M. */
-static double m_dot(const imp_mech *mc, const double *y, const double *x)
-{
-    int n = mc->n;
-    double t = 0;
-    for (int j = 0; j < n; j++) {
-        double r = 0;
-        for (int i = 0; i < n; i++) r += mc->M[i + n * j] * x[i];
-        t += y[j] * r;
-    }
-    return t;
-}
-
 void imp_mech_after(const imp_mech *mc, const double *P, double *qdot_after,
                     double *T1, double *dT_M, double *dT_W)
 {
     int n = mc->n, dim = mc->dim;
-    double z[IMP_MECH_NMAX], dq[IMP_MECH_NMAX], q1[IMP_MECH_NMAX], mid[IMP_MECH_NMAX];
-    double zz = 0, vP = 0;
-    for (int i = 0; i < n; i++) {      /* z = Y P = L^-1 J^T P */
-        z[i] = 0;
-        for (int k = 0; k < dim; k++) z[i] += mc->Y[i + n * k] * P[k];
-        zz += z[i] * z[i];
-    }
-    for (int k = 0; k < dim; k++) vP += mc->vC0[k] * P[k];
-    /* dq = M^-1 J^T P = L^-T z = S Ls^-T z (back substitution) */
-    for (int i = n - 1; i >= 0; i--) {
-        double r = z[i];
-        for (int k = i + 1; k < n; k++) r -= mc->Ls[k + n * i] * dq[k];
-        dq[i] = r / mc->Ls[i + n * i];
-    }
-    for (int i = 0; i < n; i++) {
-        dq[i] *= mc->s[i];
-        q1[i] = mc->qdot[i] + dq[i];
-        mid[i] = mc->qdot[i] + 0.5 * dq[i];
-    }
+    double dq[IMP_MECH_NMAX], q1[IMP_MECH_NMAX];
+    m_impulse(mc, P, dq);
+    for (int i = 0; i < n; i++) q1[i] = mc->qdot[i] + dq[i];
     if (qdot_after) memcpy(qdot_after, q1, (size_t)n * sizeof *q1);
-    if (T1) *T1 = 0.5 * m_dot(mc, q1, q1);
-    if (dT_M) *dT_M = m_dot(mc, mid, dq);     /* (q0 + q1)/2 . M (q1 - q0) */
-    if (dT_W) *dT_W = vP + 0.5 * zz;
+    if (T1) *T1 = m_energy(mc, q1);
+    if (dT_M) *dT_M = m_energy_change(mc, dq);
+    if (dT_W) {   /* vC0.P + P^T W P / 2 */
+        dd t = {0, 0};
+        for (int k = 0; k < dim; k++) {
+            dd_add_prod(&t, mc->vC0[k], P[k]);
+            for (int l = 0; l < dim; l++) dd_add_prod(&t, 0.5 * P[k], mc->W[3 * k + l] * P[l]);
+        }
+        *dT_W = t.hi + t.lo;
+    }
 }

@@ -52,7 +52,8 @@ typedef struct {
     double qdot[IMP_MECH_NMAX];
     double W[9];      /* J M^-1 J^T, dim x dim inside a row-major 3x3 */
     double LW[9];     /* 3D: W = LW LW^T in (x, z, y) order, lower, row-major */
-    double D;         /* 2D: det W from the minors of Y */
+    double D;         /* 2D: det W (from W or from the minors of Y, see mechanism.c) */
+    double rcond;     /* reciprocal condition estimate of S M S (dpocon) */
     double vC0[3];
     double T0;
     double cond;      /* upper bound on cond(W) (2D: trace^2/det; 3D: as imp_contact3d) */
@@ -71,20 +72,23 @@ const char *imp_mech_fail_field(imp_mech_fail f);
 const char *imp_mech_fail_reason(imp_mech_fail f);
 
 /* 2D (dim = 2): B1 = W_xx, B2 = W_yy, B3 = -W_xy, (S0, C0) = J qdot and
- * D = det(Y^T Y) summed from the 2x2 minors of Y (Cauchy-Binet), free of
- * the cancellation of B1 B2 - B3^2. IMP_EINPUT if dim != 2. */
+ * D = det W, free of the cancellation of B1 B2 - B3^2 when W is nearly
+ * singular (from the 2x2 minors of Y by Cauchy-Binet, unless M is the
+ * worse conditioned). IMP_EINPUT if dim != 2. */
 imp_status imp_mech_coef2d(const imp_mech *mc, imp_coef2d *c);
 
 /* 3D (dim = 3): the contact-space data the solvers read; L from a QR
- * factorisation of Y (W = R^T R), so it is as accurate as Y. The body-only
- * fields Iinv, axes, invI are zero. IMP_EINPUT if dim != 3. */
+ * factorisation of Y (W = R^T R) or a Cholesky factorisation of W,
+ * whichever loses less (cond(M) against cond(W)). The body-only fields
+ * Iinv, axes, invI are zero. IMP_EINPUT if dim != 3. */
 imp_status imp_mech_contact3d(const imp_mech *mc, imp_contact3d *c);
 
 /* After the contact-space impulse P (dim entries): qdot_after (n),
  * T1 = qdot'^T M qdot' / 2, and dT two ways: dT_M from M and the rates
  * (dT = (qdot + qdot')^T M (qdot' - qdot) / 2, no cancellation of T1 - T0)
- * and dT_W = vC0.P + |Y P|^2 / 2 (= vC0.P + P^T W P / 2). Any out pointer
- * may be NULL. */
+ * and dT_W = vC0.P + P^T W P / 2; both in double-double, and qdot' by a
+ * refined solve, so they agree to ~1e-13 even for cond(M) = 1e8. Any out
+ * pointer may be NULL. */
 void imp_mech_after(const imp_mech *mc, const double *P, double *qdot_after,
                     double *T1, double *dT_M, double *dT_W);
 
