@@ -8,22 +8,10 @@
 
 #include "bodies3d.h"
 #include "check.h"
+#include "contact3d_check.h"
 #include "mechanism.h"
 
-#define X 1e-12    /* identities */
 #define V 1e-9     /* the pendulum's 9-decimal table */
-
-/* Relative difference, for the 1e-12 relative comparisons. */
-static double rel(double a, double b)
-{
-    double s = fmax(fabs(a), fabs(b));
-    return s > 0 ? fabs(a - b) / s : 0;
-}
-
-static double max_rel = 0;   /* worst relative error of the body comparisons */
-#define CHECK_REL(a, b, tol) do { double r_ = rel((a), (b)); \
-    if (r_ > max_rel) { max_rel = r_; } \
-    CHECK_NEAR(r_, 0, (tol)); } while (0)
 
 /* Two uniform links (m = 1, L = 1, I = 1/12), pinned at the origin,
  * absolute angles q; the tip of link 2 strikes a surface of normal +y. */
@@ -161,28 +149,6 @@ static void body_mech(const imp_body3d *b, double M[36], double J[18], double qd
         qd[i] = b->v[i];
         qd[3 + i] = b->w[i];
     }
-}
-
-static void check_contact3d(const imp_contact3d *c, const imp_contact3d *ref, double tol)
-{
-    for (int i = 0; i < 9; i++) {
-        CHECK_REL(c->W[i], ref->W[i], tol);
-        CHECK_REL(c->L[i], ref->L[i], tol);
-    }
-    for (int i = 0; i < 4; i++) CHECK_REL(c->Wtt[i], ref->Wtt[i], tol);
-    for (int i = 0; i < 2; i++) {
-        CHECK_REL(c->Wtn[i], ref->Wtn[i], tol);
-        CHECK_REL(c->q[i], ref->q[i], tol);
-        CHECK_REL(c->tev[i], ref->tev[i], tol);
-        CHECK_REL(c->tvec[i], ref->tvec[i], tol);
-        CHECK_REL(c->g0[i], ref->g0[i], tol);
-    }
-    CHECK_REL(c->Wnn, ref->Wnn, tol);
-    CHECK_REL(c->rho_req, ref->rho_req, tol);
-    CHECK_REL(c->kstick, ref->kstick, tol);
-    CHECK_REL(c->cond, ref->cond, tol);
-    for (int i = 0; i < 3; i++) CHECK_REL(c->vC0[i], ref->vC0[i], tol);
-    CHECK_REL(c->T0, ref->T0, tol);
 }
 
 static void check_body3d(const imp_body3d *b)
