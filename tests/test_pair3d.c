@@ -15,8 +15,10 @@ static imp_mech mc;
 static void two_bodies(imp_body3d *b1, imp_body3d *b2)
 {
     double v1[3] = {0.4, -1, 0.1}, w1[3] = {0.3, -0.2, 0.5};
-    box_body(b1, v1);
-    memcpy(b1->w, w1, sizeof w1);
+    if (b1) {
+        box_body(b1, v1);
+        memcpy(b1->w, w1, sizeof w1);
+    }
     double Im[3] = {0.8, 1.1, 1.5}, R[9], r[3] = {0.2, 0.7, -0.35};
     double v2[3] = {-0.2, 0.6, 0.3}, w2[3] = {-0.4, 0.9, 0.1};
     imp_rotation_sb(0.7, -0.4, R);
@@ -41,9 +43,9 @@ static void test_pair(void)
     two_bodies(&b1, &b2);
     imp_pair3d p;
     int which = -1;
-    const char *why = "x";
-    CHECK(imp_pair3d_init(&b1, &b2, &p, &which, &why) == IMP_OK);
-    CHECK(which == 0 && why == NULL);
+    const char *why = "x", *field = "x";
+    CHECK(imp_pair3d_init(&b1, &b2, &p, &which, &field, &why) == IMP_OK);
+    CHECK(which == 0 && why == NULL && field == NULL);
     imp_contact3d c1, c2;
     CHECK(imp_contact3d_init(&b1, &c1) == IMP_OK);
     CHECK(imp_contact3d_init(&b2, &c2) == IMP_OK);
@@ -82,7 +84,7 @@ static void test_pair_as_mechanism(void)
     imp_body3d b1, b2;
     two_bodies(&b1, &b2);
     imp_pair3d p;
-    CHECK(imp_pair3d_init(&b1, &b2, &p, NULL, NULL) == IMP_OK);
+    CHECK(imp_pair3d_init(&b1, &b2, &p, NULL, NULL, NULL) == IMP_OK);
     double M[144] = {0}, J[36] = {0}, qd[12], R1[9], R2[9];
     imp_mat3_cross(b1.r, R1);
     imp_mat3_cross(b2.r, R2);
@@ -124,7 +126,7 @@ static void test_heavy_body2(void)
     principal_body(&b2, 1e12, Im, R, r, zero, zero);
     imp_pair3d p;
     imp_contact3d c1;
-    CHECK(imp_pair3d_init(&b1, &b2, &p, NULL, NULL) == IMP_OK);
+    CHECK(imp_pair3d_init(&b1, &b2, &p, NULL, NULL, NULL) == IMP_OK);
     CHECK(imp_contact3d_init(&b1, &c1) == IMP_OK);
     check_contact3d(&p.c, &c1, 1e-9);
     double P[3] = {0.1, 0.7, 0.05}, v1[3], w1[3], v2[3], w2[3];
@@ -161,7 +163,7 @@ static void test_planar_pair(void)
     planar(&b1, &q1, 1.2, 0.4, 0.3, 0.5, 0.2, -1.1, 0.7);
     planar(&b2, &q2, 2.1, 0.6, -0.45, -0.25, -0.3, 0.4, -0.5);
     imp_pair3d p;
-    CHECK(imp_pair3d_init(&b1, &b2, &p, NULL, NULL) == IMP_OK);
+    CHECK(imp_pair3d_init(&b1, &b2, &p, NULL, NULL, NULL) == IMP_OK);
     imp_coef2d c;
     imp_coef2d_from_bodies(&q1, &q2, &c);
     CHECK_REL(p.c.W[0], c.B1, X);
@@ -183,24 +185,49 @@ static void test_planar_pair(void)
     CHECK_NEAR(dT, r.dT, X);
 }
 
+static void bad_pair(const imp_body3d *b1, const imp_body3d *b2, int w, const char *f)
+{
+    imp_pair3d p;
+    int which = -1;
+    const char *why = NULL, *field = NULL;
+    CHECK(imp_pair3d_init(b1, b2, &p, &which, &field, &why) == IMP_EINPUT);
+    CHECK(which == w && field && strcmp(field, f) == 0 && why && *why);
+}
+
 static void test_bad_bodies(void)
 {
     imp_body3d b1, b2;
-    imp_pair3d p;
-    int which;
-    const char *why;
     two_bodies(&b1, &b2);
     b2.m = 0;
-    CHECK(imp_pair3d_init(&b1, &b2, &p, &which, &why) == IMP_EINPUT && which == 2 && why);
+    bad_pair(&b1, &b2, 2, "m");
     two_bodies(&b1, &b2);
     b1.I[4] = NAN;
-    CHECK(imp_pair3d_init(&b1, &b2, &p, &which, &why) == IMP_EINPUT && which == 1 && why);
+    bad_pair(&b1, &b2, 1, "inertia");
+    two_bodies(&b1, &b2);
+    b1.I[1] += 0.01;                      /* not symmetric */
+    bad_pair(&b1, &b2, 1, "inertia");
     two_bodies(&b1, &b2);
     b2.moments[0] = -1;
-    CHECK(imp_pair3d_init(&b1, &b2, &p, &which, &why) == IMP_EINPUT && which == 2 && why);
+    bad_pair(&b1, &b2, 2, "moments");
+    two_bodies(&b1, &b2);
+    b2.axes[3] = NAN;
+    bad_pair(&b1, &b2, 2, "axes");
     two_bodies(&b1, &b2);
     b1.v[2] = INFINITY;
-    CHECK(imp_pair3d_init(&b1, &b2, &p, &which, &why) == IMP_EINPUT && which == 1 && why);
+    bad_pair(&b1, &b2, 1, "v");
+    two_bodies(&b1, &b2);
+    b2.r[0] = NAN;
+    bad_pair(&b1, &b2, 2, "r");
+    /* a contact that W cannot resolve: a light disc (moments 1e-13)
+     * struck 1 away from its centre, cond(W) ~ 1e13 */
+    double Im[3] = {1e-13, 1e-13, 2e-13}, R[9], r[3] = {1, 0, 0}, v[3] = {0, -1, 0};
+    imp_mat3_identity(R);
+    principal_body(&b1, 1, Im, R, r, v, NULL);
+    two_bodies(NULL, &b2);
+    imp_pair3d p;
+    int which = -1;
+    CHECK(imp_pair3d_init(&b1, &b2, &p, &which, NULL, NULL) == IMP_ESINGULAR);
+    CHECK(which == 0 && p.c.cond > IMP_COND3D_MAX);
 }
 
 int main(void)

@@ -108,7 +108,8 @@ static imp_status factor_M(imp_mech *mc)
     return IMP_OK;
 }
 
-/* Double-double accumulation (Ogita, Rump & Oishi 2005's Dot2): a sum of
+/* Double-double accumulation (Dot2 of Ogita, Rump & Oishi,
+ * "Accurate sum and dot product", SIAM J. Sci. Comput. 26(6), 2005): a sum of
  * products with twice the working precision, so that M dq (= J^T P, up to
  * cond(M) times smaller than |M| |dq|) keeps its digits. */
 typedef struct { double hi, lo; } dd;
@@ -153,13 +154,14 @@ static void residual(const imp_mech *mc, const double *P, const double *dq, doub
 
 /* dq = M^-1 J^T P: the Cholesky solve and two steps of iterative
  * refinement with extra-precise residuals, which make dq accurate to
- * working precision while cond(M) eps < 1 (Higham 2002, ch. 12). */
+ * working precision while cond(M) eps < 1 (Higham, "Accuracy and
+ * Stability of Numerical Algorithms", 2nd ed., SIAM 2002, ch. 12). */
 static void m_impulse(const imp_mech *mc, const double *P, double *dq)
 {
     int n = mc->n;
     double b[IMP_MECH_NMAX], d[IMP_MECH_NMAX];
-    for (int j = 0; j < n; j++) b[j] = 0;
-    residual(mc, P, b, b);      /* b = J^T P (dq = 0) */
+    for (int j = 0; j < n; j++) d[j] = 0;
+    residual(mc, P, d, b);      /* b = J^T P (dq = 0) */
     m_solve(mc, b, dq);
     for (int it = 0; it < 2; it++) {
         residual(mc, P, dq, b);
@@ -190,7 +192,11 @@ static double m_energy(const imp_mech *mc, const double *x)
     int n = mc->n;
     dd t = {0, 0};
     for (int j = 0; j < n; j++)
-        for (int i = 0; i < n; i++) dd_add_prod(&t, x[j], mc->M[j + n * i] * x[i]);
+        for (int i = 0; i < n; i++) {
+            double p = mc->M[j + n * i] * x[i], e = fma(mc->M[j + n * i], x[i], -p);
+            dd_add_prod(&t, x[j], p);
+            dd_add_prod(&t, x[j], e);
+        }
     return 0.5 * (t.hi + t.lo);
 }
 
@@ -256,10 +262,14 @@ static imp_status contact_W(imp_mech *mc)
         double x[3] = {Y[i], Y[i + 2 * n], Y[i + n]};   /* order (x, z, y) */
         imp_chol3_update(mc->LW, x);
     }
+    memcpy(c.W, mc->W, sizeof c.W);
     memcpy(c.L, mc->LW, sizeof c.L);
+    memcpy(c.vC0, mc->vC0, sizeof c.vC0);
+    c.T0 = 0;
     st = imp_contact3d_from_L(&c);
     mc->cond = c.cond;
-    if (st == IMP_ESINGULAR || !(c.cond <= IMP_MECH_COND_MAX))
+    if (st == IMP_EOVERFLOW) return fail(mc, IMP_MECH_FAIL_OVERFLOW, -1, -1);
+    if (st != IMP_OK || !(c.cond <= IMP_MECH_COND_MAX))
         return fail(mc, IMP_MECH_FAIL_J_RANK, -1, -1);
     return IMP_OK;
 }
@@ -271,7 +281,7 @@ imp_status imp_mech_init(imp_mech *mc, int n, int dim, const double *M,
     mc->dim = dim;
     mc->fail = IMP_MECH_FAIL_NONE;
     mc->fail_row = mc->fail_col = -1;
-    mc->cond = mc->D = mc->T0 = 0;
+    mc->cond = mc->D = mc->T0 = mc->rcond = 0;
     if (n < 1 || n > IMP_MECH_NMAX || (dim != 2 && dim != 3))
         return fail(mc, IMP_MECH_FAIL_SIZE, -1, -1);
     imp_status st = check_M(mc, M);

@@ -83,7 +83,8 @@ imp_status imp_mech_coef2d(const imp_mech *mc, imp_coef2d *c);
  * Iinv, axes, invI are zero. IMP_EINPUT if dim != 3. */
 imp_status imp_mech_contact3d(const imp_mech *mc, imp_contact3d *c);
 
-/* After the contact-space impulse P (dim entries): qdot_after (n),
+/* After the contact-space impulse P (dim entries), on a mechanism whose
+ * imp_mech_init returned IMP_OK: qdot_after (n),
  * T1 = qdot'^T M qdot' / 2, and dT two ways: dT_M from M and the rates
  * (dT = (qdot + qdot')^T M (qdot' - qdot) / 2, no cancellation of T1 - T0)
  * and dT_W = vC0.P + P^T W P / 2; both in double-double, and qdot' by a
@@ -121,11 +122,16 @@ typedef struct {
 
 /* vC0 = (v1 + w1 x r1) - (v2 + w2 x r2), W = W1 + W2 with L built from the
  * positive semidefinite terms of both bodies (Givens updates), so it stays
- * accurate. IMP_EINPUT for bad bodies (*which = 1 or 2, *why as
- * imp_inertia_principal's), IMP_ESINGULAR for cond > IMP_COND3D_MAX,
- * IMP_EOVERFLOW. */
+ * accurate. Each body: m > 0, finite r, v, w, and its principal data
+ * (principal = 1: moments with the triangle inequality, finite axes) or
+ * its tensor I (imp_inertia_principal). IMP_EINPUT for a bad body: *which
+ * = 1 or 2, *field "m", "r", "v", "w", "axes", "moments" or "inertia", *why
+ * a phrase ("must be symmetric"); else *which = 0, *field = *why = NULL:
+ * IMP_ESINGULAR for cond > IMP_COND3D_MAX, IMP_EOVERFLOW. which, field,
+ * why may be NULL. */
 imp_status imp_pair3d_init(const imp_body3d *b1, const imp_body3d *b2,
-                           imp_pair3d *p, int *which, const char **why);
+                           imp_pair3d *p, int *which, const char **field,
+                           const char **why);
 
 /* P on body 1, -P on body 2: post-impact v, w of both, and the energy
  * change from the bodies (dT_bodies; the contact-space dT is

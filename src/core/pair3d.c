@@ -8,40 +8,40 @@
 #include "mat3.h"
 #include "mechanism.h"
 
+static imp_status bad(const char **field, const char **why, const char *f, const char *w)
+{
+    if (field) *field = f;
+    if (why) *why = w;
+    return IMP_EINPUT;
+}
+
 /* A body's principal decomposition (given, or from its tensor) and
  * I^-1 = sum_j a_j a_j^T / I_j. */
 static imp_status body_terms(const imp_body3d *b, double mom[3], double axes[9],
-                             double Iinv[9], const char **why)
+                             double Iinv[9], const char **field, const char **why)
 {
-    if (!(b->m > 0) || !isfinite(b->m)) {
-        if (why) *why = "m must be a positive finite number";
-        return IMP_EINPUT;
+    if (!(b->m > 0) || !isfinite(b->m))
+        return bad(field, why, "m", "must be a positive finite number");
+    for (int i = 0; i < 3; i++) {
+        if (!isfinite(b->r[i])) return bad(field, why, "r", "must be finite");
+        if (!isfinite(b->v[i])) return bad(field, why, "v", "must be finite");
+        if (!isfinite(b->w[i])) return bad(field, why, "w", "must be finite");
     }
-    for (int i = 0; i < 3; i++)
-        if (!isfinite(b->r[i]) || !isfinite(b->v[i]) || !isfinite(b->w[i])) {
-            if (why) *why = "r, v and w must be finite";
-            return IMP_EINPUT;
-        }
-    imp_status st;
+    const char *w = NULL;
     if (b->principal) {
         memcpy(mom, b->moments, 3 * sizeof *mom);
         memcpy(axes, b->axes, 9 * sizeof *axes);
         for (int i = 0; i < 9; i++)
-            if (!isfinite(axes[i])) {
-                if (why) *why = "axes must be finite";
-                return IMP_EINPUT;
-            }
-        if ((st = imp_inertia3_check(mom, why)) != IMP_OK) return st;
-    } else if ((st = imp_inertia_principal(b->I, mom, axes, why)) != IMP_OK) {
-        return st;
+            if (!isfinite(axes[i])) return bad(field, why, "axes", "must be finite");
+        if (imp_inertia3_check(mom, &w) != IMP_OK) return bad(field, why, "moments", w);
+    } else if (imp_inertia_principal(b->I, mom, axes, &w) != IMP_OK) {
+        return bad(field, why, "inertia", w);
     }
     memset(Iinv, 0, 9 * sizeof *Iinv);
     for (int j = 0; j < 3; j++) {
         double inv = 1 / mom[j];
-        if (!isfinite(inv)) {
-            if (why) *why = "inertia has a principal moment too small for double";
-            return IMP_EINPUT;
-        }
+        if (!isfinite(inv))
+            return bad(field, why, "inertia", "has a principal moment too small for double");
         for (int i = 0; i < 3; i++)
             for (int k = 0; k < 3; k++)
                 Iinv[3 * i + k] += axes[3 * i + j] * axes[3 * k + j] * inv;
@@ -67,15 +67,15 @@ static void add_rotation(const imp_body3d *b, const double mom[3], const double 
 }
 
 imp_status imp_pair3d_init(const imp_body3d *b1, const imp_body3d *b2,
-                           imp_pair3d *p, int *which, const char **why)
+                           imp_pair3d *p, int *which, const char **field, const char **why)
 {
     double mom1[3], ax1[9], mom2[3], ax2[9];
     memset(p, 0, sizeof *p);
     if (which) *which = 1;
-    imp_status st = body_terms(b1, mom1, ax1, p->Iinv1, why);
+    imp_status st = body_terms(b1, mom1, ax1, p->Iinv1, field, why);
     if (st != IMP_OK) return st;
     if (which) *which = 2;
-    if ((st = body_terms(b2, mom2, ax2, p->Iinv2, why)) != IMP_OK) return st;
+    if ((st = body_terms(b2, mom2, ax2, p->Iinv2, field, why)) != IMP_OK) return st;
     if (which) *which = 0;
     imp_contact3d *c = &p->c;
     double im = 1 / b1->m + 1 / b2->m;
@@ -93,6 +93,7 @@ imp_status imp_pair3d_init(const imp_body3d *b1, const imp_body3d *b2,
     p->T01 = imp_body3d_energy(b1, b1->v, b1->w);
     p->T02 = imp_body3d_energy(b2, b2->v, b2->w);
     c->T0 = p->T01 + p->T02;
+    if (field) *field = NULL;
     if (why) *why = NULL;
     return imp_contact3d_from_L(c);
 }
