@@ -54,6 +54,7 @@ static void test_double_pendulum(void)
         {IMP_LAW_POISSON, 0.5, 1.0, 0.528068692, 0.528068692, -1.279843512, 1.527593131, -0.631997504},
         {IMP_LAW_NEWTON, 0.9, 0.5, 0.391057096, 0.782114193, -1.524309222, 2.299675582, -0.353805624},
     };
+    double worst = 0;
     for (int i = 0; i < 3; i++) {
         imp_law law = {row[i].kind, row[i].e, NULL, NULL};
         imp_result2d r;
@@ -66,6 +67,9 @@ static void test_double_pendulum(void)
         imp_mech_after(&mc, P, q, &T1, &dTM, &dTW);
         CHECK_NEAR(q[0], row[i].q1, V);
         CHECK_NEAR(q[1], row[i].q2, V);
+        double e[5] = {r.Px - row[i].Px, r.Py - row[i].Py, q[0] - row[i].q1,
+                       q[1] - row[i].q2, dTM - row[i].dT};
+        for (int j = 0; j < 5; j++) worst = fmax(worst, fabs(e[j]));
         CHECK_NEAR(dTM, row[i].dT, V);
         CHECK_NEAR(dTW, dTM, X);
         CHECK_NEAR(T1 - mc.T0, dTM, X);
@@ -73,6 +77,65 @@ static void test_double_pendulum(void)
         CHECK_NEAR(J[0] * q[0] + J[1] * q[1], r.S, X);
         CHECK_NEAR(J[2] * q[0] + J[3] * q[1], r.C, X);
     }
+    printf("  double pendulum: worst difference from the 9-decimal table %.1e\n", worst);
+}
+
+/* Near a singular configuration (links nearly aligned) with mu = 0.8,
+ * e = 1: Newton's law gains energy, Poisson's and the energetic law lose
+ * it (Kane 1984's puzzle; Keller 1986, Stronge 1990). */
+static void test_kane_puzzle(void)
+{
+    double M[4], J[4], qd[2] = {-1, -1}, d = 3.14159265358979323846 / 180;
+    pendulum(-40 * d, -50 * d, M, J);
+    imp_coef2d c;
+    CHECK(imp_mech_init(&mc, 2, 2, M, J, qd) == IMP_OK);
+    CHECK(imp_mech_coef2d(&mc, &c) == IMP_OK);
+    static const imp_law_kind kinds[3] = {IMP_LAW_NEWTON, IMP_LAW_POISSON, IMP_LAW_ENERGETIC};
+    double dT[3];
+    for (int i = 0; i < 3; i++) {
+        imp_law law = {kinds[i], 1, NULL, NULL};
+        imp_result2d r;
+        CHECK(imp_solve2d(&c, 0.8, 0.8, &law, &r) == IMP_OK);
+        double P[2] = {r.Px, r.Py}, dTM, dTW;
+        imp_mech_after(&mc, P, NULL, NULL, &dTM, &dTW);
+        CHECK_NEAR(dTM, r.dT, X);
+        CHECK_NEAR(dTW, r.dT, X);
+        dT[i] = r.dT;
+    }
+    printf("  Kane's puzzle: dT newton %+.6f, poisson %+.6f, energetic %+.6f (T0 %.6f)\n",
+           dT[0], dT[1], dT[2], mc.T0);
+    CHECK(dT[0] > 0.1 * mc.T0);
+    CHECK(dT[1] < 0 && dT[2] < 0);
+}
+
+/* Coordinates in other units (q_i -> q_i / k_i: M -> K M K, J -> J K,
+ * qdot -> qdot / k, k from 1e-6 to 1e6) leave W, vC0 and T0 unchanged. */
+static void test_units(void)
+{
+    double M[4], J[4], qd[2] = {-1, -1}, d = 3.14159265358979323846 / 180;
+    pendulum(-60 * d, -30 * d, M, J);
+    CHECK(imp_mech_init(&mc, 2, 2, M, J, qd) == IMP_OK);
+    imp_coef2d a, b;
+    CHECK(imp_mech_coef2d(&mc, &a) == IMP_OK);
+    double P[2] = {0.2, 0.5}, qa[2], qb[2], dTa, dTb;
+    imp_mech_after(&mc, P, qa, NULL, &dTa, NULL);
+    double T0 = mc.T0, k[2] = {1e6, 1e-6};
+    double Mk[4] = {M[0] * k[0] * k[0], M[1] * k[0] * k[1], M[2] * k[1] * k[0], M[3] * k[1] * k[1]};
+    double Jk[4] = {J[0] * k[0], J[1] * k[1], J[2] * k[0], J[3] * k[1]};
+    double qk[2] = {qd[0] / k[0], qd[1] / k[1]};
+    CHECK(imp_mech_init(&mc, 2, 2, Mk, Jk, qk) == IMP_OK);
+    CHECK(imp_mech_coef2d(&mc, &b) == IMP_OK);
+    CHECK_REL(b.B1, a.B1, X);
+    CHECK_REL(b.B2, a.B2, X);
+    CHECK_REL(b.B3, a.B3, X);
+    CHECK_REL(b.D, a.D, X);
+    CHECK_REL(b.S0, a.S0, X);
+    CHECK_REL(b.C0, a.C0, X);
+    CHECK_REL(mc.T0, T0, X);
+    imp_mech_after(&mc, P, qb, NULL, &dTb, NULL);
+    CHECK_REL(qb[0] * k[0], qa[0], X);
+    CHECK_REL(qb[1] * k[1], qa[1], X);
+    CHECK_REL(dTb, dTa, X);
 }
 
 /* A planar body as q = (x, y, phi): M = diag(m, m, I), the contact at
@@ -196,6 +259,8 @@ static void test_body3d_as_mechanism(void)
 int main(void)
 {
     RUN(test_double_pendulum);
+    RUN(test_kane_puzzle);
+    RUN(test_units);
     RUN(test_planar_bodies);
     RUN(test_body3d_as_mechanism);
     return check_summary();
