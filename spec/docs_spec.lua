@@ -18,6 +18,9 @@
 --   * A plain block whose first line starts with "> " is a REPL transcript:
 --     each "> " line (with its ">> " continuation lines) runs as the REPL
 --     runs it, and the lines up to the next prompt are what it prints.
+--   * A ```sh block building examples/c/solve2d.c followed by a plain block:
+--     tests/install_check.sh (CTest install_c_example) compares the C
+--     example's output with that block.
 --   * `<!-- doc-test: file NAME -->` before a plain block: the file NAME
 --     that the script before the previous block wrote begins with the
 --     block's lines.
@@ -332,6 +335,14 @@ local function readme_cases()
         local ok, got, err = run(ROOT .. "/" .. file, args)
         assert(ok, what .. ": " .. file .. " failed:\n" .. err .. got)
         assert_lines(what .. " " .. file, out.lines, lines_of(got))
+      end }
+    elseif b.lang == "sh" and out and table.concat(b.lines, "\n"):match("cc examples/c/solve2d%.c") then
+      -- The C example needs a C compiler and the installed library: CTest's
+      -- install_c_example (tests/install_check.sh) compares its output with
+      -- this block; here, only that the check reads it from the README.
+      used[out] = true
+      cases[#cases + 1] = { what = what .. " (C example, by tests/install_check.sh)", fn = function()
+        assert.truthy(read(ROOT .. "/tests/install_check.sh"):find("README.md", 1, true))
       end }
     elseif b.lang == "" and (b.lines[1] or ""):match("^> ") then
       used[b] = true

@@ -60,7 +60,11 @@ local function render(e)
   local parts = { (e.signature or ("impact." .. e.name)) .. "\n" .. string.rep("=", #(e.signature or e.name)) }
   if e.summary then parts[#parts + 1] = wrap(e.summary, "", 78) end
   if e.text then parts[#parts + 1] = format_text(e.text) end
-  if e.fields and #e.fields > 0 then parts[#parts + 1] = table_rows(e.fields, "Fields:") end
+  if e.fields and #e.fields > 0 then
+    parts[#parts + 1] = table_rows(e.fields, "Fields:") .. "\n" .. wrap("A field it does not read "
+      .. "is an error naming it and the nearest known name: unknown field 'Mu' (did you mean 'mu'?).",
+      "  ", 78)
+  end
   if e.result and #e.result > 0 then parts[#parts + 1] = table_rows(e.result, "Result:") end
   if e.example then parts[#parts + 1] = "Example:\n" .. e.example:gsub("^\n", ""):gsub("\n$", "") end
   if e.see and #e.see > 0 then parts[#parts + 1] = "See also: " .. table.concat(e.see, ", ") end

@@ -102,7 +102,12 @@ local function format(res)
   return table.concat(out, "\n")
 end
 
-return function(impact)
+return function(impact, core)
+  -- The fields of the problem (solve2d's, every model's parameters
+  -- included) and of a {name, label =, <overrides>} entry.
+  local FIELDS = core._fields.solve2d
+  local ENTRY = { "label" }
+  for _, k in ipairs(FIELDS) do ENTRY[#ENTRY + 1] = k end
   -- Routh's path is solve2d itself; the published models go through
   -- solve2d's model dispatch.
   local function solve(t, name)
@@ -127,6 +132,16 @@ return function(impact)
     if models ~= nil and type(models) ~= "table" then
       error("compare: 'models' must be a list of model names, got " .. type(models), 2)
     end
+    local msg = core._check_fields("compare", t, FIELDS)
+    if msg then error(msg, 2) end
+    -- models is a list: another key would be skipped silently
+    for k in pairs(models or {}) do
+      if not (math.type(k) == "integer" and k >= 1 and k <= #models) then
+        error(string.format("compare: field 'models' has an unknown entry %s (a list of model names "
+          .. "or {name, label =, <fields>} entries)", type(k) == "string" and "'" .. k .. "'"
+          or "[" .. tostring(k) .. "]"), 2)
+      end
+    end
     -- An entry is a model name, or {name, label =, <overrides>} to run one
     -- model with other parameters (e.g. {"routh", law = "newton"}).
     local order, specs = {}, {}
@@ -139,6 +154,10 @@ return function(impact)
         if type(name) ~= "string" then
           error("compare: models[" .. i .. "][1] must be a model name, got " .. type(name), 2)
         end
+        local fields = copy(entry)
+        fields[1] = nil
+        msg = core._check_fields("compare", fields, ENTRY, "models[" .. i .. "].")
+        if msg then error(msg, 2) end
         over = {}
         for k, v in pairs(entry) do
           if k ~= 1 and k ~= "label" and k ~= "model" then over[k] = v end
@@ -149,7 +168,7 @@ return function(impact)
           if over.law ~= nil then label = label .. "/" .. tostring(over.law) end
         end
         if type(label) ~= "string" then
-          error("compare: models[" .. i .. "].label must be a string, got " .. type(label), 2)
+          error("compare: field 'models[" .. i .. "].label' must be a string, got " .. type(label), 2)
         end
       else
         error("compare: models[" .. i .. "] must be a model name, got " .. type(entry), 2)

@@ -157,12 +157,27 @@ function render(v, o, level, seen, avail)
 end
 
 -- format(v [, opts]) -> string; opts overrides M.defaults field by field.
+local OPTIONS = { "depth", "width", "items", "indent" }
+
 function M.format(v, opts)
   local o = M.defaults
   if opts then
+    if type(opts) ~= "table" then error("pretty.format: options must be a table, got " .. type(opts), 2) end
+    local msg = require("impact.core")._check_fields("pretty.format", opts, OPTIONS)
+    if msg then error(msg, 2) end
     o = {}
     for k, d in pairs(M.defaults) do
-      if opts[k] == nil then o[k] = d else o[k] = opts[k] end
+      local v = opts[k]
+      if v == nil then v = d
+      elseif k == "indent" then
+        if type(v) ~= "string" then
+          error("pretty.format: field 'indent' must be a string, got " .. type(v), 2)
+        end
+      elseif type(v) ~= "number" or not math.tointeger(v) or v < (k == "width" and 1 or 0) then
+        error(string.format("pretty.format: field '%s' must be an integer >= %d, got %s", k,
+          k == "width" and 1 or 0, type(v) == "number" and tostring(v) or type(v)), 2)
+      end
+      o[k] = v
     end
   end
   return render(v, o, 0, {}, o.width)

@@ -90,6 +90,7 @@ return function(impact, core)
     impact.interrupted_sweep = nil
     local o = options.read(spec, impact)
     local design = points.build(spec, FNAME)
+    options.check_names(o, design, core)
     local total, shard = design.total, o.shard
     local first = (shard[1] - 1) * total // shard[2] + 1
     local last = shard[1] * total // shard[2]

@@ -6,16 +6,61 @@
 
 #include <lua.h>
 #include <lauxlib.h>
+#include <stddef.h>
 
-typedef struct {
+/* A note for a field that the function does not read but another reading
+ * of it does (a published model's parameter given to Routh's path): writes
+ * what to say after "field 'key' " to buf and returns it, or NULL. */
+typedef const char *(*imp_field_note)(void *ud, const char *key, char *buf,
+                                      size_t n);
+
+typedef struct imp_check {
     lua_State *L;
     const char *fn;      /* public function name, e.g. "solve2d" */
-    char prefix[64];     /* "" or "body1." */
+    const char *prefix;  /* "" (or the Lua side's prefix) at the top */
+    const char *key;     /* a sub-table's key: its fields are "key.name" */
+    /* The known fields of the table checked (imp_check_known); unset: 0,
+     * NULL. Every error raised through the checker reports an unknown field
+     * of its table (or of its parents') first: a misspelt field explains
+     * the other complaints. */
+    int t;                         /* absolute stack index of the table */
+    const char *const *known;      /* NULL-terminated field names */
+    imp_field_note note;
+    void *note_ud;
+    const struct imp_check *parent;
 } imp_check;
 
 void imp_check_init(imp_check *c, lua_State *L, const char *fn);
 /* A checker for the sub-table at key (prefix "key."). */
 void imp_check_sub(imp_check *sub, const imp_check *parent, const char *key);
+
+/* Unknown fields. Every table the API takes is checked against the names
+ * its function reads (one NULL-terminated list per function): a key that is
+ * not one raises "fn: unknown field 'prefix.key' (did you mean 'name'?)",
+ * the nearest known name by case-insensitive edit distance (or the list of
+ * known names when none is near), or the note's message for a key that
+ * another reading uses. */
+/* Attach the table at t (a stack index) and its known names (and note). */
+void imp_check_known(imp_check *c, int t, const char *const known[],
+                     imp_field_note note, void *note_ud);
+/* Raise for an unknown field of the attached table (and of the parents'
+ * tables, outermost first); return when there is none. The slow path: one
+ * scan of the table, each key against the list. */
+void imp_check_unknown(const imp_check *c);
+/* The fast path for a function that reads each known field once: nread is
+ * the number of known fields it found non-nil. A table with as many keys
+ * holds no other key; else imp_check_unknown finds and names it. */
+void imp_check_count(const imp_check *c, int nread);
+/* The nearest of names[] to key (case-insensitive optimal-alignment edit
+ * distance, close enough to be a misspelling), or NULL. */
+const char *imp_nearest_name(const char *key, const char *const names[]);
+/* core._check_fields(fname, t, known [, prefix [, notes]]): the same check
+ * for the Lua side (known: a list of names; notes: {key = message}); it
+ * returns the message, or nothing when every field is known. */
+void imp_open_check(lua_State *L);
+/* core._fields[name] = the list known[] (for the Lua side: sweep checks its
+ * varied names against the solver's); the module table is on top. */
+void imp_check_publish(lua_State *L, const char *name, const char *const known[]);
 
 /* Raise "fn: field 'prefix.key' <message>". Never returns. */
 int imp_check_error(const imp_check *c, const char *key, const char *fmt, ...)
@@ -60,6 +105,12 @@ void imp_check_vec3(const imp_check *c, int t, const char *key,
                     int required, const double def[3], double out[3]);
 /* A 3x3 matrix given as {{..},{..},{..}} (rows) or 9 numbers row-major. */
 void imp_check_mat3(const imp_check *c, int t, const char *key, double out[9]);
+
+/* Raise unless every key of the table at idx (the value of field key) is
+ * an integer in 1..n or one of names[] (NULL: none): "fn: field 'key' has
+ * an unknown entry [4] (what)", or a misspelt name as an unknown field. */
+void imp_check_entries(const imp_check *c, const char *key, int idx, lua_Integer n,
+                       const char *const names[], const char *what);
 
 /* Check a finite value already read (for derived quantities). */
 void imp_check_finite(const imp_check *c, const char *key, double v);

@@ -19,6 +19,35 @@
 #define SPACE_MT "impact.Space"
 #define SPACE_MAP_MT "impact.SpaceMap"
 
+/* ---- the fields each function reads (a key not listed is an error) ---------- */
+
+static const char *const painleve_fields[] = {"s", "l", "theta", "theta_deg", "m", "rho", "I",
+    "speed", "body1", "body2", "B1", "B2", "B3", "S0", "mu", "mu_s", "mu_k", "e", "law", NULL};
+static const char *const bands_fields[] = {"r", "body1", "body2", "l", "m", "rho", "I", "mu",
+    "mu_s", "mu_k", "s", NULL};
+static const char *const space_fields[] = {"r", "body1", "body2", "l", "m", "rho", "I", "theta",
+    "theta_deg", "gamma", "gamma_deg", "mu", "mu_s", "mu_k", "e", "law", NULL};
+/* (out: the CSV file, written by the Lua side) */
+static const char *const space_map_fields[] = {"r", "body1", "body2", "l", "m", "rho", "I",
+    "theta", "theta_deg", "gamma", "gamma_deg", "mu", "mu_s", "mu_k", "e", "law", "out", NULL};
+
+/* painleve reads C0 only as part of a body's motion: a sliding contact. */
+static const char *painleve_note(void *ud, const char *key, char *buf, size_t n)
+{
+    (void)ud;
+    if (strcmp(key, "C0") != 0)
+        return NULL;
+    snprintf(buf, n, "is not read: the finite-force analysis is of a sliding contact (C0 = 0); "
+             "give B1, B2, B3 and S0, or body1");
+    return buf;
+}
+
+static void check_fields(imp_check *c, const char *const known[], imp_field_note note)
+{
+    imp_check_known(c, 1, known, note, NULL);
+    imp_check_unknown(c);
+}
+
 /* ---- helpers ---------------------------------------------------------------- */
 
 /* An angle given as key (radians) or key_deg (degrees). */
@@ -61,6 +90,7 @@ static void read_range(const imp_check *c, int t, const char *key, const double 
     lua_getfield(L, t, k);
     if (!lua_istable(L, -1))
         imp_check_error(c, k, "must be a table {from, to, n}, got %s", luaL_typename(L, -1));
+    imp_check_entries(c, k, -1, 3, NULL, "a range {from, to, n}");
     for (int i = 0; i < 3; i++) {
         lua_geti(L, -1, i + 1);
         if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(lua_tonumber(L, -1)))
@@ -124,6 +154,7 @@ static int l_painleve(lua_State *L)
     imp_check c;
     imp_check_init(&c, L, "painleve");
     imp_check_table_arg(&c, 1);
+    check_fields(&c, painleve_fields, painleve_note);
     imp_problem2d pb;
     memset(&pb, 0, sizeof pb);
     law_run lr;
@@ -256,6 +287,8 @@ static double read_r(const imp_check *c, int t, double *theta_body)
         if (lua_getfield(L, t, "body1") != LUA_TTABLE)
             imp_check_error(c, "body1", "must be a table, got %s", luaL_typename(L, -1));
         int bt = lua_gettop(L);
+        imp_check_known(&sub, bt, imp_body2d_fields, NULL, NULL);
+        imp_check_unknown(&sub);
         double m, rho, x = imp_check_number(&sub, bt, "x", 0, 0), y = imp_check_number(&sub, bt, "y", 0, 0);
         m = imp_check_positive(&sub, bt, "m", 1, 0);
         if (imp_check_has(&sub, bt, "I")) rho = sqrt(imp_check_positive(&sub, bt, "I", 1, 0) / m);
@@ -274,6 +307,7 @@ static int l_painleve_bands(lua_State *L)
     imp_check c;
     imp_check_init(&c, L, "painleve_bands");
     imp_check_table_arg(&c, 1);
+    check_fields(&c, bands_fields, NULL);
     double th, r = read_r(&c, 1, &th);
     double mu_s, mu_k;
     imp_check_friction(&c, 1, 0, &mu_s, &mu_k);
@@ -399,6 +433,7 @@ static int l_space(lua_State *L)
     imp_check c;
     imp_check_init(&c, L, "space");
     imp_check_table_arg(&c, 1);
+    check_fields(&c, space_fields, NULL);
     space_job j;
     memset(&j, 0, sizeof j);
     double th_body, scaleP = 1, scaleV = 1, scaleW = 1;
@@ -490,6 +525,7 @@ static int l_space_map(lua_State *L)
     imp_check c;
     imp_check_init(&c, L, "space_map");
     imp_check_table_arg(&c, 1);
+    check_fields(&c, space_map_fields, NULL);
     space_job j;
     memset(&j, 0, sizeof j);
     double th_body;
@@ -596,6 +632,10 @@ void imp_open_analysis(lua_State *L)
         {NULL, NULL}
     };
     luaL_setfuncs(L, funcs, 0);
+    imp_check_publish(L, "painleve", painleve_fields);
+    imp_check_publish(L, "painleve_bands", bands_fields);
+    imp_check_publish(L, "space", space_fields);
+    imp_check_publish(L, "space_map", space_map_fields);
     /* Result metatables, reachable as core._<name>_mt so that the Lua side
      * (analysis.lua) adds __tostring, as for solve2d's results. */
     static const char *const mts[4][2] = {

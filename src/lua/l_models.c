@@ -2,6 +2,7 @@
  * (CS01). Each model reads its own parameters; the result has the
  * fields of a solve2d result plus the model's flags and status. */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <lauxlib.h>
@@ -107,6 +108,25 @@ static const struct { const char *key, *users; unsigned mask; } own_params[] = {
     { "e_mE", "\"cs\"", 1u << IMP_MODEL_CS },
     { "moment", "\"cs\" and \"brach\"", (1u << IMP_MODEL_CS) | (1u << IMP_MODEL_BRACH) },
 };
+
+/* Every field solve2d reads with some model: the problem's, the model and
+ * the models' own parameters (those of another model are rejected above). */
+static const char *const solve2d_model_fields[] = {
+    "model", "body1", "body2", "B1", "B2", "B3", "S0", "C0", "mu", "mu_s", "mu_k", "e", "law",
+    "mu_0", "ratio", "e_m", "nu", "e_t", "e_mC", "e_mE", "moment", NULL
+};
+
+const char *imp_model_param_note(void *ud, const char *key, char *buf, size_t n)
+{
+    (void)ud;
+    for (size_t i = 0; i < sizeof own_params / sizeof own_params[0]; i++)
+        if (strcmp(own_params[i].key, key) == 0) {
+            snprintf(buf, n, "is only used by model %s, not by \"routh\"",
+                     own_params[i].users);
+            return buf;
+        }
+    return NULL;
+}
 
 /* The normal law each model fixes (CS01). */
 static const char *model_law(imp_model2d m)
@@ -246,6 +266,8 @@ int imp_solve2d_model(lua_State *L, int t)
     imp_check_init(&c, L, "solve2d");
     t = lua_absindex(L, t);
     imp_check_table_arg(&c, t);
+    imp_check_known(&c, t, solve2d_model_fields, NULL, NULL);
+    imp_check_unknown(&c);
     int idx = imp_check_option(&c, t, "model", 0, model_names);
     if (idx == 0)
         return luaL_error(L, "solve2d: model \"routh\" is the path tracer, not a published model");
@@ -382,4 +404,5 @@ void imp_open_models(lua_State *L)
         lua_setfield(L, -2, "__tostring");
     }
     lua_pop(L, 1);
+    imp_check_publish(L, "solve2d", solve2d_model_fields);
 }

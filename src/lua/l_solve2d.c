@@ -39,10 +39,37 @@ static const char *const key_names[NKEYS] = {
 };
 #define KEY_UP 2                 /* upvalue 1 is the result metatable */
 
+/* The fields each table may hold (a key not listed is an error naming it):
+ * a problem (classify2d's table), solve2d's (Routh's path: the published
+ * models' own parameters are l_models.c's), a body. */
+#define PROBLEM2D_FIELDS "body1", "body2", "B1", "B2", "B3", "S0", "C0", \
+    "mu", "mu_s", "mu_k", "e", "law"
+static const char *const problem2d_fields[] = {PROBLEM2D_FIELDS, NULL};
+const char *const imp_solve2d_fields[] = {"model", PROBLEM2D_FIELDS, NULL};
+const char *const imp_body2d_fields[] = {"m", "rho", "I", "x", "y", "vx", "vy", "w", NULL};
+static const char *const sb2d_fields[] = {"theta", "theta_deg", "alpha", "m", "L", "mu",
+    "mu_s", "mu_k", "e", "vCy", "ratio", "vCx", NULL};
+
+/* The input keys model .. law, which scan_keys recognises. A field added to
+ * solve2d goes in imp_solve2d_fields (else it is rejected as unknown) and,
+ * to keep the fast path, among these keys; one that is not makes the scan
+ * miss, and solve2d then reads the table by lookups (correct, slower). */
+#define NIN (K_law + 1)
+
 typedef struct {
     lua_State *L;
     int fast;                    /* keys are upvalues of the running closure */
+    int nread;                   /* known fields found (non-nil) in the table */
+    int scanned;                 /* the table scanned by scan_keys (0: none) */
+    unsigned present;            /* its keys: bit k for input key k */
+    unsigned isnum;              /* those whose value is a number, */
+    double val[NIN];             /* that number */
 } keyset;
+
+/* solve2d's last upvalue: the input keys' string objects, as
+ * lua_topointer gives them (short strings are interned: a key of the
+ * table is one of them exactly when it is the same object). */
+#define PTRS_UP (KEY_UP + NKEYS)
 
 static void pushkey(const keyset *ks, int k)
 {
@@ -52,9 +79,14 @@ static void pushkey(const keyset *ks, int k)
         lua_pushstring(ks->L, key_names[k]);
 }
 
-/* t[key] (metamethods honoured, as lua_getfield) */
+/* t[key] (metamethods honoured, as lua_getfield); a key absent from the
+ * scanned table is nil without a lookup */
 static int getk(const keyset *ks, int t, int k)
 {
+    if (t == ks->scanned && (k >= NIN || !(ks->present >> k & 1u))) {
+        lua_pushnil(ks->L);
+        return LUA_TNIL;
+    }
     pushkey(ks, k);
     return lua_gettable(ks->L, t);
 }
@@ -75,11 +107,19 @@ static void setkey(const keyset *ks, int k, int vk)
 
 /* A finite number at t[key]; anything else goes to the general checker,
  * which raises the message (or returns def for an absent optional key). */
-static double num(const keyset *ks, const imp_check *c, int t, int k,
+static double num(keyset *ks, const imp_check *c, int t, int k,
                   int required, double def)
 {
     lua_State *L = c->L;
+    if (t == ks->scanned) {      /* read by scan_keys */
+        if (k < NIN && (ks->isnum >> k & 1u) && isfinite(ks->val[k]))
+            return ks->val[k];
+        if (!required && (k >= NIN || !(ks->present >> k & 1u)))
+            return def;
+        return imp_check_number(c, t, key_names[k], required, def);   /* raises */
+    }
     int type = getk(ks, t, k);
+    ks->nread += type != LUA_TNIL;
     if (type == LUA_TNUMBER) {
         double v = lua_tonumber(L, -1);
         lua_pop(L, 1);
@@ -93,13 +133,16 @@ static double num(const keyset *ks, const imp_check *c, int t, int k,
     return imp_check_number(c, t, key_names[k], required, def);
 }
 
-static void body_from_lua(const keyset *ks, const imp_check *c, int k,
+static void body_from_lua(keyset *ks, const imp_check *c, int k,
                           imp_body2d *b)
 {
     lua_State *L = c->L;
     imp_check sub;
     imp_check_sub(&sub, c, key_names[k]);
     int bt = lua_gettop(L);
+    imp_check_known(&sub, bt, imp_body2d_fields, NULL, NULL);
+    int outer = ks->nread;
+    ks->nread = 0;
     b->m = num(ks, &sub, bt, K_m, 1, 0);
     int has_rho = getk(ks, bt, K_rho) != LUA_TNIL;
     int has_I = getk(ks, bt, K_I) != LUA_TNIL;
@@ -111,6 +154,7 @@ static void body_from_lua(const keyset *ks, const imp_check *c, int k,
     } else if (has_I) {
         double I = imp_check_positive(&sub, bt, "I", 1, 0);
         b->rho = b->m > 0 ? sqrt(I / b->m) : 1.0;  /* m is reported first */
+        ks->nread++;
     } else {
         imp_check_error(&sub, "rho", "is required (the radius of gyration; or give I)");
     }
@@ -119,9 +163,11 @@ static void body_from_lua(const keyset *ks, const imp_check *c, int k,
     b->vx = num(ks, &sub, bt, K_vx, 0, 0);
     b->vy = num(ks, &sub, bt, K_vy, 0, 0);
     b->w = num(ks, &sub, bt, K_w, 0, 0);
+    imp_check_count(&sub, ks->nread);
+    ks->nread = outer;
 }
 
-static void law_from_lua(const keyset *ks, const imp_check *c, int t,
+static void law_from_lua(keyset *ks, const imp_check *c, int t,
                          imp_law *law, imp_lua_law *lctx)
 {
     static const char *const law_names[] = {"poisson", "newton", "energetic", NULL};
@@ -141,22 +187,31 @@ static void law_from_lua(const keyset *ks, const imp_check *c, int t,
             imp_check_option(c, t, "law", 0, law_names);
     }
     lua_pop(L, 1);
+    ks->nread += type != LUA_TNIL;
     if (kind < 0) {              /* a function, or a bad value: the general path */
         imp_law_check(c, t, 0, law, lctx);
+        ks->nread += getk(ks, t, K_e) != LUA_TNIL;
+        lua_pop(L, 1);
         return;
     }
     memset(law, 0, sizeof *law);
     law->kind = (imp_law_kind)kind;
-    type = getk(ks, t, K_e);
-    law->e = lua_tonumber(L, -1);
-    lua_pop(L, 1);
+    if (t == ks->scanned && (ks->isnum >> K_e & 1u)) {
+        type = LUA_TNUMBER;
+        law->e = ks->val[K_e];
+    } else {
+        type = getk(ks, t, K_e);
+        law->e = lua_tonumber(L, -1);
+        lua_pop(L, 1);
+    }
     if (type == LUA_TNIL)
         imp_check_error(c, "e", "is required (the coefficient of restitution, in [0, 1])");
     if (type != LUA_TNUMBER || !(law->e >= 0 && law->e <= 1))
         law->e = imp_check_range(c, t, "e", 1, 0, 0, 1);   /* raises */
+    ks->nread++;
 }
 
-static void problem_from_lua(const keyset *ks, const imp_check *c, int t,
+static void problem_from_lua(keyset *ks, const imp_check *c, int t,
                              imp_problem2d *p, imp_lua_law *lctx)
 {
     lua_State *L = c->L;
@@ -172,6 +227,7 @@ static void problem_from_lua(const keyset *ks, const imp_check *c, int t,
         if (type != LUA_TTABLE)
             imp_check_error(c, "body1", "must be a table {m =, rho = (or I =), x =, y =, vx =, vy =, w =}, got %s",
                             luaL_typename(L, -1));
+        ks->nread++;
         for (int i = 0; i < 5; i++) {
             if (getk(ks, t, K_B1 + i) != LUA_TNIL)
                 imp_check_error(c, key_names[K_B1 + i],
@@ -183,6 +239,7 @@ static void problem_from_lua(const keyset *ks, const imp_check *c, int t,
         p->nbodies = 1;
         type = getk(ks, t, K_body2);
         if (type == LUA_TTABLE) {
+            ks->nread++;
             body_from_lua(ks, c, K_body2, &p->body2);
             p->nbodies = 2;
         } else if (type != LUA_TNIL) {
@@ -206,7 +263,7 @@ static void problem_from_lua(const keyset *ks, const imp_check *c, int t,
 void imp_problem2d_from_lua(const imp_check *c, int t, imp_problem2d *p,
                             imp_lua_law *lctx)
 {
-    keyset ks = {c->L, 0};
+    keyset ks = {c->L, 0, 0, 0, 0, 0, {0}};
     problem_from_lua(&ks, c, t, p, lctx);
 }
 
@@ -323,7 +380,7 @@ static void result_push(const keyset *ks, const imp_problem2d *p,
 void imp_result2d_push(lua_State *L, const imp_problem2d *p,
                        const imp_result2d *r, const double post[2][3])
 {
-    keyset ks = {L, 0};
+    keyset ks = {L, 0, 0, 0, 0, 0, {0}};
     result_push(&ks, p, r, post);
     lua_rawgetp(L, LUA_REGISTRYINDEX, &result2d_key);
     lua_setmetatable(L, -2);
@@ -376,12 +433,53 @@ static int result2d_index(lua_State *L)
     return 1;
 }
 
+/* One pass over the keys of the table at t (absolute), which has no
+ * metatable: each must be an input key (present: which; numbers are kept,
+ * so that reading them costs nothing more), else -1 (an unknown key, or
+ * one of another model's). A table with a metatable is not scanned (0):
+ * its fields may come from __index. The pass replaces the lookups, so the
+ * check costs about nothing. (Only a string object has the pointer of a
+ * key string: a light userdata key would have to be made from one.) */
+static int scan_keys(keyset *ks, int t)
+{
+    lua_State *L = ks->L;
+    if (lua_getmetatable(L, t)) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    const void *const *ptr = lua_touserdata(L, lua_upvalueindex(PTRS_UP));
+    unsigned present = 0;
+    lua_pushnil(L);
+    unsigned isnum = 0;
+    while (lua_next(L, t)) {
+        const void *p = lua_topointer(L, -2);
+        int k = 0;
+        while (k < NIN && ptr[k] != p)
+            k++;
+        if (k == NIN) {
+            lua_pop(L, 2);
+            return -1;
+        }
+        present |= 1u << k;
+        if (lua_type(L, -1) == LUA_TNUMBER) {
+            ks->val[k] = lua_tonumber(L, -1);
+            isnum |= 1u << k;
+        }
+        lua_pop(L, 1);
+    }
+    ks->scanned = t;
+    ks->present = present;
+    ks->isnum = isnum;
+    return 1;
+}
+
 static int l_solve2d(lua_State *L)
 {
-    keyset ks = {L, 1};
+    keyset ks = {L, 1, 0, 0, 0, 0, {0}};
     imp_check c;
     imp_check_init(&c, L, "solve2d");
     imp_check_table_arg(&c, 1);
+    int scan = scan_keys(&ks, 1);
     if (getk(&ks, 1, K_model) != LUA_TNIL) {
         pushkey(&ks, K_routh);
         if (!lua_rawequal(L, -1, -2)) {
@@ -389,11 +487,18 @@ static int l_solve2d(lua_State *L)
             return imp_solve2d_model(L, 1);
         }
         lua_pop(L, 1);
+        ks.nread++;
     }
     lua_pop(L, 1);
+    /* the models' own parameters are known to solve2d, not to Routh's path */
+    imp_check_known(&c, 1, imp_solve2d_fields, imp_model_param_note, NULL);
+    if (scan < 0)
+        imp_check_unknown(&c);   /* names the key */
     imp_problem2d p;
     imp_lua_law lctx;
     problem_from_lua(&ks, &c, 1, &p, &lctx);
+    if (!scan)
+        imp_check_count(&c, ks.nread);
     imp_result2d r;
     double post[2][3];
     imp_problem2d_solve_lua(&c, &p, &r, post);
@@ -415,6 +520,8 @@ static int l_classify2d(lua_State *L)
     imp_check c;
     imp_check_init(&c, L, "classify2d");
     imp_check_table_arg(&c, 1);
+    imp_check_known(&c, 1, problem2d_fields, NULL, NULL);
+    imp_check_unknown(&c);
     imp_problem2d p;
     imp_lua_law lctx;
     imp_problem2d_from_lua(&c, 1, &p, &lctx);
@@ -487,6 +594,8 @@ static int l_sb2d(lua_State *L)
     imp_check c;
     imp_check_init(&c, L, "sb2d");
     imp_check_table_arg(&c, 1);
+    imp_check_known(&c, 1, sb2d_fields, NULL, NULL);
+    imp_check_unknown(&c);
     int has_t = imp_check_has(&c, 1, "theta"), has_d = imp_check_has(&c, 1, "theta_deg");
     if (has_t == has_d)
         imp_check_error(&c, "theta", "%s", has_t ? "cannot be given together with theta_deg"
@@ -561,10 +670,13 @@ void imp_open_solve2d(lua_State *L)
     lua_pushvalue(L, -1);
     lua_setfield(L, -3, "_result2d_mt");
     /* solve2d: upvalues = the metatable, then the key strings */
-    luaL_checkstack(L, NKEYS + 1, "impact: opening solve2d");
+    luaL_checkstack(L, NKEYS + 2, "impact: opening solve2d");
     for (int k = 0; k < NKEYS; k++)
         lua_pushstring(L, key_names[k]);
-    lua_pushcclosure(L, l_solve2d, 1 + NKEYS);
+    const void **ptr = lua_newuserdatauv(L, NIN * sizeof *ptr, 0);
+    for (int k = 0; k < NIN; k++)
+        ptr[k] = lua_topointer(L, -1 - NKEYS + k);
+    lua_pushcclosure(L, l_solve2d, 2 + NKEYS);
     lua_setfield(L, -2, "solve2d");
     static const luaL_Reg funcs[] = {
         {"classify2d", l_classify2d},
@@ -572,4 +684,7 @@ void imp_open_solve2d(lua_State *L)
         {NULL, NULL}
     };
     luaL_setfuncs(L, funcs, 0);
+    imp_check_publish(L, "classify2d", problem2d_fields);
+    imp_check_publish(L, "sb2d", sb2d_fields);
+    imp_check_publish(L, "body2d", imp_body2d_fields);
 }

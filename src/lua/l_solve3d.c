@@ -69,8 +69,14 @@ static const char *const method_names[] = {"exact", "algebraic", NULL};
 enum { METHOD_EXACT, METHOD_ALGEBRAIC };
 
 /* Keys that belong to the body (top level, or inside body = {...}). */
-static const char *const body_keys[] = {"m", "inertia", "R", "theta1", "theta2",
-                                        "theta1_deg", "theta2_deg", "q", "r", NULL};
+#define BODY3D_KEYS "m", "inertia", "R", "theta1", "theta2", "theta1_deg", "theta2_deg", "q", "r"
+static const char *const body_keys[] = {BODY3D_KEYS, NULL};
+/* The fields each table may hold (a key not listed is an error naming it). */
+static const char *const body3d_fields[] = {BODY3D_KEYS, "v", "w", NULL};
+static const char *const solve3d_fields[] = {"body", BODY3D_KEYS, "v", "w", "mu", "mu_s", "mu_k",
+    "e", "law", "method", "rtol", "max_steps", NULL};
+static const char *const rod_fields[] = {"m", "L", "radius", "theta1", "theta2", "theta1_deg",
+    "theta2_deg", "cap", NULL};
 
 typedef struct {
     imp_body3d body;
@@ -126,12 +132,20 @@ static void read_orientation(const imp_check *c, int t, double R[9])
         lua_State *L = c->L;
         double q[4];
         static const char *const qn[4] = {"w", "x", "y", "z"};
+        static const char *const qnames[] = {"w", "x", "y", "z", NULL};
         if (lua_getfield(L, t, "q") != LUA_TTABLE)
             imp_check_error(c, "q", "must be a quaternion {w, x, y, z}, got %s", luaL_typename(L, -1));
+        imp_check_entries(c, "q", -1, 4, qnames, "a quaternion {w, x, y, z}");
         for (int i = 0; i < 4; i++) {
             if (lua_rawgeti(L, -1, i + 1) == LUA_TNIL) {
                 lua_pop(L, 1);
                 lua_getfield(L, -1, qn[i]);
+            } else if (lua_getfield(L, -2, qn[i]) != LUA_TNIL && !lua_rawequal(L, -1, -2)) {
+                char fk[8];
+                snprintf(fk, sizeof fk, "q.%s", qn[i]);
+                imp_check_error(c, fk, "is given twice, differently (also as q[%d])", i + 1);
+            } else {
+                lua_pop(L, 1);
             }
             if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(lua_tonumber(L, -1)))
                 imp_check_error(c, "q", "component %s must be a finite number", qn[i]);
@@ -176,6 +190,8 @@ static void read_body(const imp_check *top, int t, body_in *bi)
         imp_check_sub(&sub, top, "body");
         c = &sub;
         bt = lua_absindex(L, -1);
+        imp_check_known(&sub, bt, body3d_fields, NULL, NULL);
+        imp_check_unknown(&sub);
     } else {
         lua_pop(L, 1);
     }
@@ -328,6 +344,8 @@ static int l_solve3d(lua_State *L)
     imp_check_init(&c, L, "solve3d");
     imp_check_table_arg(&c, 1);
     lua_settop(L, 1);
+    imp_check_known(&c, 1, solve3d_fields, NULL, NULL);
+    imp_check_unknown(&c);
     body_in bi;
     read_body(&c, 1, &bi);
     double mu_s, mu_k;
@@ -420,6 +438,8 @@ static int l_rod(lua_State *L)
     imp_check c;
     imp_check_init(&c, L, "rod");
     imp_check_table_arg(&c, 1);
+    imp_check_known(&c, 1, rod_fields, NULL, NULL);
+    imp_check_unknown(&c);
     double m = imp_check_positive(&c, 1, "m", 1, 0);
     double Lh = imp_check_positive(&c, 1, "L", 1, 0);
     double rc = imp_check_positive(&c, 1, "radius", 1, 0);
@@ -468,4 +488,7 @@ void imp_open_solve3d(lua_State *L)
     }
     lua_pop(L, 1);
     luaL_setfuncs(L, funcs, 0);
+    imp_check_publish(L, "solve3d", solve3d_fields);
+    imp_check_publish(L, "body3d", body3d_fields);
+    imp_check_publish(L, "rod", rod_fields);
 }

@@ -144,6 +144,10 @@ static int l_sweep2d_new(lua_State *L)
 
     imp_check c;
     imp_check_init(&c, L, "solve2d");
+    /* the first point, as solve2d checks it (a model other than Routh's
+     * never comes here) */
+    imp_check_known(&c, 1, imp_solve2d_fields, imp_model_param_note, NULL);
+    imp_check_unknown(&c);
     imp_lua_law lctx;
     imp_problem2d_from_lua(&c, 1, &p->s.base, &lctx);
     lua_settop(L, ud);

@@ -1,5 +1,6 @@
 #include <lauxlib.h>
 
+#include "check.h"
 #include "interrupt.h"
 #include "l_law.h"
 #include "module.h"
@@ -35,5 +36,6 @@ int luaopen_impact_core(lua_State *L)
     imp_open_models(L);
     imp_open_analysis(L);
     imp_open_sweep(L);
+    imp_open_check(L);
     return 1;
 }

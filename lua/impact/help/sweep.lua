@@ -24,6 +24,10 @@ top-level result field named like a varied field (solve2d's echo of e, S0,
 ...) is left out; a flattened one (the post-impact body1.vx when body1.vx is
 varied) is named result.body1.vx. Numeric path components set list entries
 ("v.1" is v[1]).
+With a named solver and no map, 'base' and the varied names are checked
+against the fields the solver reads before any point is solved (sweep:
+unknown field 'vary.muu' (did you mean 'vary.mu'?)), as are the
+specification's own fields and the sample's.
 A point that raises an error is recorded (mode
 "error", NaN in the result columns, an entry in 'failures' and a "# failed
 point" comment in the CSV) unless on_error = "raise".

@@ -10,6 +10,12 @@ ground) into body 1; x (and z in 3D) span the tangent plane; an approaching
 body has a negative normal contact velocity; impulses are those acting on
 body 1; angles are radians unless the name ends in _deg; any consistent units.
 
+A field the function does not read is an error naming it and the nearest
+known name (solve2d: unknown field 'Mu' (did you mean 'mu'?)), in every
+table the API takes: nested ones (body1, body), compare's entries, a sweep's
+options, base and varied names, plot and pretty options. A misspelt option
+never changes a result silently.
+
 Restitution: law = "poisson" (default), "newton", "energetic" (Stronge), or a
 Lua function law(s) returning a residual that reaches zero at the end of the
 impact. Friction: mu sets both coefficients; mu_s (sticking) and mu_k

@@ -249,6 +249,8 @@ return function(impact, mt)
     local F = "sweep_merge"
     local out, n = opts, nil
     if type(opts) == "table" then
+      local msg = impact.core._check_fields(F, opts, { "out", "n" })
+      if msg then error(msg, 0) end
       out, n = opts.out, opts.n
       if n ~= nil and (not math.tointeger(n) or n < 2) then
         fail(F, "option 'n' must be an integer >= 2 (the number of shards), got %s", tostring(n))

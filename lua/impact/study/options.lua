@@ -7,6 +7,16 @@ local FNAME = "sweep"
 local function fail(fmt, ...) error(FNAME .. ": " .. string.format(fmt, ...), 0) end
 M.fail = fail
 
+-- core._check_fields raising its message (an unknown field, named) at
+-- `level` (default 0: no position, as this file's other messages).
+function M.checker(core, level)
+  local check = core._check_fields
+  return function(...)
+    local msg = check(...)
+    if msg then error(msg, level or 0) end
+  end
+end
+
 function M.callable(f)
   if type(f) == "function" then return true end
   local mt = getmetatable(f)
@@ -46,10 +56,19 @@ function M.default_threads(core)
   return core and core._ncpu and core._ncpu() or 1
 end
 
+-- The fields of a sweep specification and of its sample (a key not listed
+-- is an error naming it, as every table the API takes).
+M.FIELDS = { "base", "vary", "sample", "map", "solve", "on_error", "out", "json", "chunk",
+             "threads", "progress", "keep", "shard", "fast" }
+M.SAMPLE_FIELDS = { "n", "method", "seed", "ranges" }
+
 -- read(spec, impact) -> options { base, map, solve, solvename, on_error,
 -- out, json, chunk, threads, shard }
 function M.read(spec, impact)
   if type(spec) ~= "table" then fail("expected a table, got %s", type(spec)) end
+  local check = M.checker(impact.core)
+  check(FNAME, spec, M.FIELDS)
+  if type(spec.sample) == "table" then check(FNAME, spec.sample, M.SAMPLE_FIELDS, "sample.") end
   local o = {}
   o.base = spec.base
   if o.base == nil then o.base = {} end
@@ -102,6 +121,38 @@ function M.read(spec, impact)
   if not o.keep and o.json then fail("field 'json' needs the columns: not with keep = false") end
   o.shard = M.shard(spec.shard, impact.default_shard)
   return o
+end
+
+-- The base table and the varied names, against the fields the named solver
+-- reads (core._fields; its bodies' fields for "body1.vx" and the like):
+-- a misspelt name would otherwise fail every point, or with a solver that
+-- ignored it give identical rows. A map or a solver function reads what it
+-- likes: not checked.
+function M.check_names(o, design, core)
+  local fields = core._fields
+  local top = fields and fields[o.solvename]
+  if o.map or not top then return end
+  local check = M.checker(core)
+  local sub = o.solvename == "solve3d" and { body = fields.body3d }
+    or { body1 = fields.body2d, body2 = fields.body2d }
+  check(FNAME, o.base, top, "base.")
+  for key, list in pairs(sub) do
+    if type(o.base[key]) == "table" then check(FNAME, o.base[key], list, "base." .. key .. ".") end
+  end
+  local sampled = {}
+  for _, a in ipairs(design.axes) do
+    if a.kind == "sample" then
+      for _, name in ipairs(a.sample.names) do sampled[name] = true end
+    end
+  end
+  for _, name in ipairs(design.names) do
+    local prefix = sampled[name] and "sample.ranges." or "vary."
+    local head, rest = name:match("^([^.]+)%.?([^.]*)")
+    check(FNAME, { [head] = true }, top, prefix)
+    if rest ~= "" and sub[head] then
+      check(FNAME, { [rest] = true }, sub[head], prefix .. head .. ".")
+    end
+  end
 end
 
 return M

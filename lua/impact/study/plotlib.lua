@@ -118,6 +118,11 @@ function M.opt_table(fname, opts)
   if opts == nil then return {} end
   if type(opts) ~= "table" then error(fname .. ": argument 2 (options) must be a table, got " .. type(opts), 0) end
   local spec = M.OPTIONS[fname] or {}
+  local names = {}
+  for name in pairs(spec) do names[#names + 1] = name end
+  table.sort(names)
+  local msg = require("impact.core")._check_fields(fname, opts, names)
+  if msg then error(msg, 0) end
   for name, kind in pairs(spec) do
     local v = opts[name]
     if v ~= nil then
