@@ -1,0 +1,356 @@
+/* One contact on a mechanism in generalized coordinates (CS01 sec 2):
+ * W = J M^-1 J^T through a Cholesky factor of M (LAPACKE dpotrf, dtrtrs),
+ * the 2D coefficients and the 3D contact-space data, and the post-impact
+ * rates. */
+#include <float.h>
+#include <lapacke.h>
+#undef I
+#include <math.h>
+#include <string.h>
+
+#include "mechanism.h"
+
+/* The scaled M's reciprocal condition number below which its Cholesky
+ * factor carries no correct digit: M is then singular in double. */
+#define MECH_RCOND_MIN 1e-15
+
+static imp_status fail(imp_mech *mc, imp_mech_fail f, int row, int col)
+{
+    mc->fail = f;
+    mc->fail_row = row;
+    mc->fail_col = col;
+    switch (f) {
+    case IMP_MECH_FAIL_M_SINGULAR:
+    case IMP_MECH_FAIL_J_RANK: return IMP_ESINGULAR;
+    case IMP_MECH_FAIL_OVERFLOW: return IMP_EOVERFLOW;
+    default: return IMP_EINPUT;
+    }
+}
+
+const char *imp_mech_fail_field(imp_mech_fail f)
+{
+    switch (f) {
+    case IMP_MECH_FAIL_NONE: return NULL;
+    case IMP_MECH_FAIL_SIZE: return "n";
+    case IMP_MECH_FAIL_M_NONFINITE: case IMP_MECH_FAIL_M_ASYMMETRIC:
+    case IMP_MECH_FAIL_M_NOTPD: case IMP_MECH_FAIL_M_SINGULAR: return "M";
+    case IMP_MECH_FAIL_J_NONFINITE: case IMP_MECH_FAIL_J_RANK: return "J";
+    case IMP_MECH_FAIL_QDOT_NONFINITE: return "qdot";
+    case IMP_MECH_FAIL_OVERFLOW: return "M";
+    }
+    return "?";
+}
+
+const char *imp_mech_fail_reason(imp_mech_fail f)
+{
+    switch (f) {
+    case IMP_MECH_FAIL_NONE: return "";
+    case IMP_MECH_FAIL_SIZE: return "must be between 1 and 64 coordinates";
+    case IMP_MECH_FAIL_M_NONFINITE: case IMP_MECH_FAIL_J_NONFINITE:
+    case IMP_MECH_FAIL_QDOT_NONFINITE: return "must have finite entries";
+    case IMP_MECH_FAIL_M_ASYMMETRIC: return "must be symmetric";
+    case IMP_MECH_FAIL_M_NOTPD: return "must be positive definite";
+    case IMP_MECH_FAIL_M_SINGULAR:
+        return "is singular in double precision (positive definite, but too badly conditioned)";
+    case IMP_MECH_FAIL_J_RANK:
+        return "must let the contact move along every direction (J M^-1 J^T is singular or too badly conditioned)";
+    case IMP_MECH_FAIL_OVERFLOW:
+        return "gives a contact matrix, contact velocity or kinetic energy beyond double's range";
+    }
+    return "?";
+}
+
+/* Finite entries, a positive diagonal, symmetry within 1e-10 relative to
+ * sqrt(M_ii M_jj) (a tolerance that does not depend on the units of the
+ * coordinates); then mc->M = (M + M^T)/2, column-major. */
+static imp_status check_M(imp_mech *mc, const double *M)
+{
+    int n = mc->n;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            if (!isfinite(M[n * i + j])) return fail(mc, IMP_MECH_FAIL_M_NONFINITE, i, j);
+    for (int i = 0; i < n; i++)
+        if (!(M[(n + 1) * i] > 0)) return fail(mc, IMP_MECH_FAIL_M_NOTPD, i, i);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            double a = M[n * i + j], b = M[n * j + i];
+            double tol = 1e-10 * sqrt(M[(n + 1) * i]) * sqrt(M[(n + 1) * j]);
+            if (!(fabs(a - b) <= tol)) return fail(mc, IMP_MECH_FAIL_M_ASYMMETRIC, i, j);
+            mc->M[i + n * j] = 0.5 * a + 0.5 * b;
+        }
+    return IMP_OK;
+}
+
+/* S M S = Ls Ls^T (dpotrf) and its condition (dpocon). */
+static imp_status factor_M(imp_mech *mc)
+{
+    int n = mc->n;
+    double *A = mc->Ls, anorm = 0;
+    for (int i = 0; i < n; i++) mc->s[i] = 1 / sqrt(mc->M[(n + 1) * i]);
+    for (int j = 0; j < n; j++) {
+        double col = 0;
+        for (int i = 0; i < n; i++) {
+            A[i + n * j] = mc->M[i + n * j] * mc->s[i] * mc->s[j];
+            col += fabs(A[i + n * j]);
+        }
+        if (col > anorm) anorm = col;
+    }
+    lapack_int info = LAPACKE_dpotrf(LAPACK_COL_MAJOR, 'L', n, A, n);
+    if (info > 0) return fail(mc, IMP_MECH_FAIL_M_NOTPD, (int)info - 1, (int)info - 1);
+    if (info < 0) return IMP_ELAPACK;
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < j; i++) A[i + n * j] = 0;   /* dpotrf leaves the upper part */
+    double rcond = 0;
+    info = LAPACKE_dpocon(LAPACK_COL_MAJOR, 'L', n, A, n, anorm, &rcond);
+    if (info < 0) return IMP_ELAPACK;
+    mc->rcond = rcond;
+    if (!(rcond >= MECH_RCOND_MIN)) return fail(mc, IMP_MECH_FAIL_M_SINGULAR, -1, -1);
+    return IMP_OK;
+}
+
+/* Double-double accumulation (Dot2 of Ogita, Rump & Oishi,
+ * "Accurate sum and dot product", SIAM J. Sci. Comput. 26(6), 2005): a sum of
+ * products with twice the working precision, so that M dq (= J^T P, up to
+ * cond(M) times smaller than |M| |dq|) keeps its digits. */
+typedef struct { double hi, lo; } dd;
+
+static inline void dd_add_prod(dd *s, double a, double b)
+{
+    double p = a * b, ep = fma(a, b, -p);
+    double t = s->hi + p, z = t - s->hi;
+    s->lo += (s->hi - (t - z)) + (p - z) + ep;
+    s->hi = t;
+}
+
+/* x = Ls^-1 x then Ls^-T x: M^-1 (S b) / S, i.e. dq = S Ls^-T Ls^-1 S b. */
+static void m_solve(const imp_mech *mc, const double *b, double *x)
+{
+    int n = mc->n;
+    const double *Ls = mc->Ls;
+    for (int i = 0; i < n; i++) {
+        double r = mc->s[i] * b[i];
+        for (int k = 0; k < i; k++) r -= Ls[i + n * k] * x[k];
+        x[i] = r / Ls[i + n * i];
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        double r = x[i];
+        for (int k = i + 1; k < n; k++) r -= Ls[k + n * i] * x[k];
+        x[i] = r / Ls[i + n * i];
+    }
+    for (int i = 0; i < n; i++) x[i] *= mc->s[i];
+}
+
+/* r = J^T P - M dq, each row in double-double. */
+static void residual(const imp_mech *mc, const double *P, const double *dq, double *r)
+{
+    int n = mc->n;
+    for (int j = 0; j < n; j++) {
+        dd a = {0, 0};
+        for (int k = 0; k < mc->dim; k++) dd_add_prod(&a, mc->J[n * k + j], P[k]);
+        for (int i = 0; i < n; i++) dd_add_prod(&a, -mc->M[j + n * i], dq[i]);
+        r[j] = a.hi + a.lo;
+    }
+}
+
+/* dq = M^-1 J^T P: the Cholesky solve and two steps of iterative
+ * refinement with extra-precise residuals, which make dq accurate to
+ * working precision while cond(M) eps < 1 (Higham, "Accuracy and
+ * Stability of Numerical Algorithms", 2nd ed., SIAM 2002, ch. 12). */
+static void m_impulse(const imp_mech *mc, const double *P, double *dq)
+{
+    int n = mc->n;
+    double b[IMP_MECH_NMAX], d[IMP_MECH_NMAX];
+    for (int j = 0; j < n; j++) d[j] = 0;
+    residual(mc, P, d, b);      /* b = J^T P (dq = 0) */
+    m_solve(mc, b, dq);
+    for (int it = 0; it < 2; it++) {
+        residual(mc, P, dq, b);
+        m_solve(mc, b, d);
+        for (int i = 0; i < n; i++) dq[i] += d[i];
+    }
+}
+
+/* (qdot + dq/2)^T M dq = qdot^T M dq + dq^T M dq / 2, in double-double. */
+static double m_energy_change(const imp_mech *mc, const double *dq)
+{
+    int n = mc->n;
+    dd t = {0, 0};
+    for (int j = 0; j < n; j++) {
+        dd r = {0, 0};                         /* (M dq)_j */
+        for (int i = 0; i < n; i++) dd_add_prod(&r, mc->M[j + n * i], dq[i]);
+        double y = mc->qdot[j] + 0.5 * dq[j], ey = (mc->qdot[j] - y) + 0.5 * dq[j];
+        dd_add_prod(&t, y, r.hi);
+        dd_add_prod(&t, y, r.lo);
+        dd_add_prod(&t, ey, r.hi);
+    }
+    return t.hi + t.lo;
+}
+
+/* x^T M x / 2. */
+static double m_energy(const imp_mech *mc, const double *x)
+{
+    int n = mc->n;
+    dd t = {0, 0};
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++) {
+            double p = mc->M[j + n * i] * x[i], e = fma(mc->M[j + n * i], x[i], -p);
+            dd_add_prod(&t, x[j], p);
+            dd_add_prod(&t, x[j], e);
+        }
+    return 0.5 * (t.hi + t.lo);
+}
+
+/* a*d - b*c to a few ulps (Kahan's fma trick). */
+static double diff_prod(double a, double d, double b, double c)
+{
+    double w = b * c;
+    return fma(a, d, -w) - fma(b, c, -w);
+}
+
+/* W = J X with M X = J^T (refined solves, double-double products): as
+ * accurate as J and M whatever cond(M). det W (2D) and W's Cholesky factor
+ * (3D) come either from W or from Y = L^-1 J^T (2D: det(Y^T Y) =
+ * sum_{i<j} (Y_i0 Y_j1 - Y_j0 Y_i1)^2 by Cauchy-Binet, squares only; 3D:
+ * Givens updates with the rows of Y, a QR factorisation of Y): the first
+ * loses about cond(W) eps, the second cond(M) eps, so whichever is the
+ * smaller is taken. */
+static imp_status contact_W(imp_mech *mc)
+{
+    int n = mc->n, dim = mc->dim;
+    const double *Y = mc->Y;
+    double X[3][IMP_MECH_NMAX], Wr[9] = {0};
+    for (int l = 0; l < dim; l++) {
+        double e[3] = {0, 0, 0};
+        e[l] = 1;
+        m_impulse(mc, e, X[l]);
+    }
+    for (int k = 0; k < dim; k++)
+        for (int l = 0; l < dim; l++) {
+            dd a = {0, 0};
+            for (int i = 0; i < n; i++) dd_add_prod(&a, mc->J[n * k + i], X[l][i]);
+            Wr[3 * k + l] = a.hi + a.lo;
+        }
+    memset(mc->W, 0, sizeof mc->W);
+    for (int k = 0; k < dim; k++)
+        for (int l = 0; l < dim; l++) mc->W[3 * k + l] = 0.5 * (Wr[3 * k + l] + Wr[3 * l + k]);
+    for (int i = 0; i < 9; i++)
+        if (!isfinite(mc->W[i])) return fail(mc, IMP_MECH_FAIL_OVERFLOW, -1, -1);
+    double condM = 1 / mc->rcond;
+    if (dim == 2) {
+        double DY = 0, DW = diff_prod(mc->W[0], mc->W[4], mc->W[1], mc->W[1]);
+        for (int i = 0; i < n; i++)
+            for (int j = i + 1; j < n; j++) {
+                double m = diff_prod(Y[i], Y[j + n], Y[j], Y[i + n]);
+                DY += m * m;
+            }
+        double tr = mc->W[0] + mc->W[4];
+        double condW = DW > 0 ? tr / DW * tr : INFINITY;   /* >= lambda_max / lambda_min */
+        mc->D = condM < condW ? DY : DW;
+        mc->cond = mc->D > 0 ? tr / mc->D * tr : INFINITY;
+        if (!(mc->cond <= IMP_MECH_COND_MAX)) return fail(mc, IMP_MECH_FAIL_J_RANK, -1, -1);
+        return IMP_OK;
+    }
+    imp_contact3d c;
+    imp_status st = imp_contact3d_from_W(mc->W, mc->vC0, 0, &c);
+    mc->cond = c.cond;
+    if (st == IMP_OK && c.cond < condM) {
+        memcpy(mc->LW, c.L, sizeof mc->LW);
+        return IMP_OK;
+    }
+    memset(mc->LW, 0, sizeof mc->LW);
+    for (int i = 0; i < n; i++) {
+        double x[3] = {Y[i], Y[i + 2 * n], Y[i + n]};   /* order (x, z, y) */
+        imp_chol3_update(mc->LW, x);
+    }
+    memcpy(c.W, mc->W, sizeof c.W);
+    memcpy(c.L, mc->LW, sizeof c.L);
+    memcpy(c.vC0, mc->vC0, sizeof c.vC0);
+    c.T0 = 0;
+    st = imp_contact3d_from_L(&c);
+    mc->cond = c.cond;
+    if (st == IMP_EOVERFLOW) return fail(mc, IMP_MECH_FAIL_OVERFLOW, -1, -1);
+    if (st != IMP_OK || !(c.cond <= IMP_MECH_COND_MAX))
+        return fail(mc, IMP_MECH_FAIL_J_RANK, -1, -1);
+    return IMP_OK;
+}
+
+imp_status imp_mech_init(imp_mech *mc, int n, int dim, const double *M,
+                         const double *J, const double *qdot)
+{
+    mc->n = n;
+    mc->dim = dim;
+    mc->fail = IMP_MECH_FAIL_NONE;
+    mc->fail_row = mc->fail_col = -1;
+    mc->cond = mc->D = mc->T0 = mc->rcond = 0;
+    if (n < 1 || n > IMP_MECH_NMAX || (dim != 2 && dim != 3))
+        return fail(mc, IMP_MECH_FAIL_SIZE, -1, -1);
+    imp_status st = check_M(mc, M);
+    if (st != IMP_OK) return st;
+    for (int k = 0; k < dim; k++)
+        for (int i = 0; i < n; i++)
+            if (!isfinite(J[n * k + i])) return fail(mc, IMP_MECH_FAIL_J_NONFINITE, k, i);
+    for (int i = 0; i < n; i++)
+        if (!isfinite(qdot[i])) return fail(mc, IMP_MECH_FAIL_QDOT_NONFINITE, i, -1);
+    memcpy(mc->J, J, (size_t)(dim * n) * sizeof *J);
+    memcpy(mc->qdot, qdot, (size_t)n * sizeof *qdot);
+    if ((st = factor_M(mc)) != IMP_OK) return st;
+    /* Y = L^-1 J^T = Ls^-1 S J^T: J^T column-major is J row-major */
+    for (int k = 0; k < dim; k++)
+        for (int i = 0; i < n; i++) mc->Y[i + n * k] = mc->s[i] * J[n * k + i];
+    if (LAPACKE_dtrtrs(LAPACK_COL_MAJOR, 'L', 'N', 'N', n, dim, mc->Ls, n, mc->Y, n) != 0)
+        return IMP_ELAPACK;
+    for (int k = 0; k < 3; k++) {
+        dd a = {0, 0};
+        for (int i = 0; k < dim && i < n; i++) dd_add_prod(&a, J[n * k + i], qdot[i]);
+        mc->vC0[k] = a.hi + a.lo;
+    }
+    mc->T0 = m_energy(mc, qdot);
+    if ((st = contact_W(mc)) != IMP_OK) return st;
+    if (!isfinite(mc->T0) || !isfinite(mc->vC0[0]) || !isfinite(mc->vC0[1])
+        || !isfinite(mc->vC0[2]))
+        return fail(mc, IMP_MECH_FAIL_OVERFLOW, -1, -1);
+    return IMP_OK;
+}
+
+imp_status imp_mech_coef2d(const imp_mech *mc, imp_coef2d *c)
+{
+    if (mc->dim != 2 || mc->fail != IMP_MECH_FAIL_NONE) return IMP_EINPUT;
+    c->B1 = mc->W[0];
+    c->B2 = mc->W[4];
+    c->B3 = -mc->W[1];
+    c->S0 = mc->vC0[0];
+    c->C0 = mc->vC0[1];
+    c->D = mc->D;
+    return IMP_OK;
+}
+
+imp_status imp_mech_contact3d(const imp_mech *mc, imp_contact3d *c)
+{
+    if (mc->dim != 3 || mc->fail != IMP_MECH_FAIL_NONE) return IMP_EINPUT;
+    memset(c, 0, sizeof *c);
+    memcpy(c->W, mc->W, sizeof c->W);
+    memcpy(c->L, mc->LW, sizeof c->L);
+    memcpy(c->vC0, mc->vC0, sizeof c->vC0);
+    c->T0 = mc->T0;
+    return imp_contact3d_from_L(c);
+}
+
+void imp_mech_after(const imp_mech *mc, const double *P, double *qdot_after,
+                    double *T1, double *dT_M, double *dT_W)
+{
+    int n = mc->n, dim = mc->dim;
+    double dq[IMP_MECH_NMAX], q1[IMP_MECH_NMAX];
+    m_impulse(mc, P, dq);
+    for (int i = 0; i < n; i++) q1[i] = mc->qdot[i] + dq[i];
+    if (qdot_after) memcpy(qdot_after, q1, (size_t)n * sizeof *q1);
+    if (T1) *T1 = m_energy(mc, q1);
+    if (dT_M) *dT_M = m_energy_change(mc, dq);
+    if (dT_W) {   /* vC0.P + P^T W P / 2 */
+        dd t = {0, 0};
+        for (int k = 0; k < dim; k++) {
+            dd_add_prod(&t, mc->vC0[k], P[k]);
+            for (int l = 0; l < dim; l++) dd_add_prod(&t, 0.5 * P[k], mc->W[3 * k + l] * P[l]);
+        }
+        *dT_W = t.hi + t.lo;
+    }
+}
