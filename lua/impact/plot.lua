@@ -8,7 +8,7 @@
 return function(impact)
   local plot = { gnuplot = "gnuplot" }   -- the command run on the scripts
   impact.plot = plot
-  require("impact.study.plot_path")(impact, plot)
-  require("impact.study.plot_map")(impact, plot)
-  require("impact.study.plot_hodograph")(impact, plot)
+  require("impact.plot.path")(impact, plot)
+  require("impact.plot.map")(impact, plot)
+  require("impact.plot.hodograph")(impact, plot)
 end

@@ -1,16 +1,16 @@
 -- impact.sweep and impact.range (impact.sweep_merge, impact.sweep_read: see
--- study/merge.lua). A sweep: check the specification (study/options), number
--- the points (study/points), learn the columns (study/columns), then solve
--- the points in C (study/fast) or one Lua call each (here), writing rows to
--- the columns, the CSV and at the end the JSON (study/output).
-local points = require("impact.study.points")
-local csv = require("impact.study.csv")
-local output = require("impact.study.output")
-local progress = require("impact.study.progress")
-local serialize = require("impact.study.serialize")
-local options = require("impact.study.options")
-local columns = require("impact.study.columns")
-local fast = require("impact.study.fast")
+-- sweep/merge.lua). A sweep: check the specification (sweep/options), number
+-- the points (sweep/points), learn the columns (sweep/columns), then solve
+-- the points in C (sweep/fast) or one Lua call each (here), writing rows to
+-- the columns, the CSV and at the end the JSON (sweep/output).
+local points = require("impact.sweep.points")
+local csv = require("impact.sweep.csv")
+local output = require("impact.sweep.output")
+local progress = require("impact.sweep.progress")
+local serialize = require("impact.sweep.serialize")
+local options = require("impact.sweep.options")
+local columns = require("impact.sweep.columns")
+local fast = require("impact.sweep.fast")
 
 local FNAME = "sweep"
 local NAN = 0 / 0
@@ -210,5 +210,5 @@ return function(impact, core)
     return result
   end
 
-  require("impact.study.merge")(impact, result_mt)
+  require("impact.sweep.merge")(impact, result_mt)
 end

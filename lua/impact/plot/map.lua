@@ -1,7 +1,7 @@
 -- impact.plot.map: a sweep over two columns, coloured by a categorical
 -- column (modes in fixed colours, with a legend) or a numeric one (colour bar).
-local gp = require("impact.study.gnuplot")
-local lib = require("impact.study.plotlib")
+local gp = require("impact.plot.gnuplot")
+local lib = require("impact.plot.lib")
 local finite, literal, opt_table, law_text = lib.finite, lib.literal, lib.opt_table, lib.law_text
 local MODES, VIRIDIS = lib.MODES, lib.VIRIDIS
 

@@ -1,6 +1,6 @@
 -- impact.plot.hodograph: the slip-velocity path of an exact 3D result.
-local gp = require("impact.study.gnuplot")
-local lib = require("impact.study.plotlib")
+local gp = require("impact.plot.gnuplot")
+local lib = require("impact.plot.lib")
 local finite, literal, opt_table, law_text = lib.finite, lib.literal, lib.opt_table, lib.law_text
 
 return function(impact, plot)

@@ -1,7 +1,7 @@
 -- impact.sweep_read and impact.sweep_merge: sweeps saved to files, back in
 -- memory, and shard files joined into the file one run would have written.
-local csv = require("impact.study.csv")
-local output = require("impact.study.output")
+local csv = require("impact.sweep.csv")
+local output = require("impact.sweep.output")
 
 local function fail(fname, fmt, ...) error(fname .. ": " .. string.format(fmt, ...), 0) end
 

@@ -1,4 +1,4 @@
--- Helpers shared by the plot functions (study/plot_*.lua).
+-- Helpers shared by the plot functions (plot/path.lua, plot/map.lua, plot/hodograph.lua).
 local M = {}
 
 M.MODES = { "none", "sliding", "C-sticking", "R-sticking", "C-reversed", "R-reversed", "error" }

@@ -5,8 +5,8 @@
 -- chunk in C (core/sweep2d.c on worker threads, which also format the CSV
 -- rows), writes the rows in order and leaves the columns to be built from
 -- the plan when first read.
-local points = require("impact.study.points")
-local output = require("impact.study.output")
+local points = require("impact.sweep.points")
+local output = require("impact.sweep.output")
 
 local M = {}
 

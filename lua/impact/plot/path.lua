@@ -1,7 +1,7 @@
 -- impact.plot.path: Routh's impulse-space diagram of 2D results (WM92
 -- figures 2, 7-10): the lines S, C, T, L, RF and the paths with their events.
-local gp = require("impact.study.gnuplot")
-local lib = require("impact.study.plotlib")
+local gp = require("impact.plot.gnuplot")
+local lib = require("impact.plot.lib")
 local finite, literal, opt_table, law_text = lib.finite, lib.literal, lib.opt_table, lib.law_text
 
 -- The part of the line a*x + b*y + c = 0 inside the box, as two points.
