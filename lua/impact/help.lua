@@ -57,6 +57,19 @@ local function table_rows(rows, head)
   return table.concat(out, "\n")
 end
 
+-- A page's fields and result are written as text, a row a line:
+-- "name | meaning | default" (the default may be left out).
+local function rows_of(text)
+  if type(text) ~= "string" then return text end
+  local rows = {}
+  for line in text:gmatch("[^\n]+") do
+    local cells = {}
+    for cell in (line:match("^%s*(.-)%s*$") .. " | "):gmatch("(.-) | ") do cells[#cells + 1] = cell end
+    rows[#rows + 1] = cells
+  end
+  return rows
+end
+
 local function render(e)
   local parts = { (e.signature or ("impact." .. e.name)) .. "\n" .. string.rep("=", #(e.signature or e.name)) }
   if e.summary then parts[#parts + 1] = wrap(e.summary, "", 78) end
@@ -77,6 +90,7 @@ for _, area in ipairs(AREAS) do
   for _, e in ipairs(require("impact.help." .. area)) do
     assert(e.name and not entries[e.name], "help: duplicate or unnamed entry")
     e.area = area
+    e.fields, e.result = rows_of(e.fields), rows_of(e.result)
     entries[e.name] = e
     order[#order + 1] = e.name
   end

@@ -5,8 +5,7 @@
 local core = require("impact.core")
 local printers = require("impact.print").printers
 
-local ALL = { "routh", "newton-frictionless", "kane", "brach", "smith",
-              "glocker-pfeiffer", "cs" }
+local ALL = require("impact.names").MODELS
 
 local STATUS = { routh = "exact" }
 

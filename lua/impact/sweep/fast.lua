@@ -21,7 +21,8 @@ local M = {}
 -- most TEXT rows (their text, about 300 bytes a row, is held until written).
 local CHUNK_S, BUFFER, TEXT = 0.1, 262144, 131072
 
-local LAWS = { poisson = true, newton = true, energetic = true }
+local names = require("impact.names")
+local LAWS = names.set(names.LAWS)
 
 local COEF = { B1 = true, B2 = true, B3 = true, S0 = true, C0 = true }
 
