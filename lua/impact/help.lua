@@ -2,8 +2,10 @@
 -- live in lua/impact/help/<area>.lua, each returning a list of entries:
 --   { name = "solve2d", signature = "impact.solve2d(t) -> result",
 --     summary = "one line", text = "paragraphs",
---     fields = { {"name", "meaning", "default"}, ... },
---     result = { {"name", "meaning"}, ... },
+--     fields = [[name | meaning | default
+--                 ...]],   (a row a line, the default may be left out)
+--     result = [[name | meaning
+--                 ...]],
 --     example = "code", see = {"classify2d", ...} }
 -- These texts are the API reference: README.md points to them. Returns
 -- { help = }; help looks names up in the table require("impact") returns.

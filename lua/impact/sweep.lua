@@ -1,9 +1,9 @@
--- impact.sweep and impact.range (impact.sweep_merge, impact.sweep_read: see
--- sweep/merge.lua); returns { sweep =, range =, sweep_read =, sweep_merge = }.
--- A sweep, one local function per stage: check the specification (sweep/options), number
--- the points (sweep/points), learn the columns (sweep/columns), then solve
--- the points in C (sweep/fast) or one Lua call each (here), writing rows to
--- the columns, the CSV and at the end the JSON (sweep/output).
+-- impact.sweep and impact.range; returns { sweep =, range =, sweep_read =,
+-- sweep_merge = } (the last two from sweep/merge.lua). A sweep, one local
+-- function per stage: check the specification (sweep/options), number the
+-- points (sweep/points), learn the columns (sweep/columns), then solve the
+-- points in C (sweep/fast) or one Lua call each (run_lua, here), writing
+-- rows to the columns, the CSV and at the end the JSON (sweep/output).
 local points = require("impact.sweep.points")
 local csv = require("impact.sweep.csv")
 local output = require("impact.sweep.output")
