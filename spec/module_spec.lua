@@ -55,4 +55,25 @@ describe("impact module", function()
     p:close()
     assert.is_true(n > 0)
   end)
+
+  it("merges areas that are modules returning tables, and prints every named result metatable of impact.core", function()
+    local impact = require("impact")
+    for _, area in ipairs{ "help", "solve3d", "analysis", "models", "sweep" } do
+      local m = require("impact." .. area)
+      assert.is_table(m)
+      for name, v in pairs(m) do assert.equal(v, impact[name], area .. "." .. name) end
+    end
+    assert.equal(require("impact.plot"), impact.plot)
+    local printers = require("impact.print").printers
+    local n = 0
+    for key, v in pairs(impact.core) do
+      local name = type(v) == "table" and rawget(v, "__name")
+      if name then
+        n = n + 1
+        assert.is_function(printers[name], "no printer for " .. key .. " (" .. name .. ")")
+        assert.equal(printers[name], rawget(v, "__tostring"), key)
+      end
+    end
+    assert.is_true(n > 0)
+  end)
 end)

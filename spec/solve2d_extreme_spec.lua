@@ -112,7 +112,7 @@ describe("impact.solve2d at the edges of double precision", function()
     end)
 
     it("on random bodies with a small radius of gyration", function()
-      local rand = require("impact.study.rng").new(12345)
+      local rand = require("impact.sweep.rng").new(12345)
       local rmodes = 0
       for _ = 1, 2000 do
         local t = { body1 = { m = 0.1 * 100 ^ rand(), rho = 1e-5 * 1e4 ^ rand(), x = 2 * rand() - 1,

@@ -166,7 +166,7 @@ describe("impact.solve2d: Wang & Mason's falling rod (WM92 sec 6)", function()
   end)
 
   it("classify2d's closed forms equal the tracer on 12000 random one- and two-body impacts", function()
-    local rand = require("impact.study.rng").new(2024)
+    local rand = require("impact.sweep.rng").new(2024)
     local function body(lower)
       return { m = 0.1 * 100 ^ rand(), rho = 0.05 * 40 ^ rand(), x = 2 * rand() - 1,
                y = lower and -rand() or rand(), vx = 2 * rand() - 1, vy = 2 * rand() - 1.5,

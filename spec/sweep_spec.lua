@@ -175,7 +175,7 @@ describe("impact.sweep", function()
   end)
 
   it("flattens a result in C exactly as in Lua (core._flatten)", function()
-    local columns = require("impact.study.columns")
+    local columns = require("impact.sweep.columns")
     local core = impact.core
     local function lua_flatten(res)
       columns.use_core({})
@@ -913,8 +913,8 @@ end)
 
 describe("CSV lines", function()
   it("are the same from the C formatter and from Lua", function()
-    local csv = require("impact.study.csv")
-    local u = require("impact.study.rng").new(3)
+    local csv = require("impact.sweep.csv")
+    local u = require("impact.sweep.rng").new(3)
     for _ = 1, 200 do
       local vals = {}
       for j = 1, 12 do
@@ -930,8 +930,8 @@ describe("CSV lines", function()
   end)
 
   it("format numbers alike in C and Lua (ties, carries, exponents, subnormals)", function()
-    local csv = require("impact.study.csv")
-    local u = require("impact.study.rng").new(11)
+    local csv = require("impact.sweep.csv")
+    local u = require("impact.sweep.rng").new(11)
     local fixed = { 0.5, 1e15, 1e16 + 2, 2 ^ 53 + 2, 9.9999999999999995e22, 1e-5, 1e-4, 123456.5,
       0.000123456789012345, 1.2345678901234567e15, 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308,
       1e100, 1e-100, 99999999999999.95, 0.30000000000000004, 1 / 3, 2 / 3, 1e21, 1e22 }

@@ -10,7 +10,7 @@
 -- Exits non-zero after printing the first bad messages. The spec suite runs
 -- a few thousand calls through fuzz(impact, n, seed) (the chunk returns it
 -- when loaded with dofile).
-local rng = require("impact.study.rng")
+local rng = require("impact.sweep.rng")
 
 local function fuzz(impact, n, seed)
   local u = rng.new(seed or 1)

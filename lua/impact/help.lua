@@ -2,10 +2,13 @@
 -- live in lua/impact/help/<area>.lua, each returning a list of entries:
 --   { name = "solve2d", signature = "impact.solve2d(t) -> result",
 --     summary = "one line", text = "paragraphs",
---     fields = { {"name", "meaning", "default"}, ... },
---     result = { {"name", "meaning"}, ... },
+--     fields = [[name | meaning | default
+--                 ...]],   (a row a line, the default may be left out)
+--     result = [[name | meaning
+--                 ...]],
 --     example = "code", see = {"classify2d", ...} }
--- These texts are the API reference: README.md points to them.
+-- These texts are the API reference: README.md points to them. Returns
+-- { help = }; help looks names up in the table require("impact") returns.
 local AREAS = { "workbench", "solve2d", "solve3d", "analysis", "models", "sweep", "plot", "mechanism", "figures", "papers" }
 
 -- The page for a result, by its metatable's __name (without "impact.",
@@ -56,6 +59,19 @@ local function table_rows(rows, head)
   return table.concat(out, "\n")
 end
 
+-- A page's fields and result are written as text, a row a line:
+-- "name | meaning | default" (the default may be left out).
+local function rows_of(text)
+  if type(text) ~= "string" then return text end
+  local rows = {}
+  for line in text:gmatch("[^\n]+") do
+    local cells = {}
+    for cell in (line:match("^%s*(.-)%s*$") .. " | "):gmatch("(.-) | ") do cells[#cells + 1] = cell end
+    rows[#rows + 1] = cells
+  end
+  return rows
+end
+
 local function render(e)
   local parts = { (e.signature or ("impact." .. e.name)) .. "\n" .. string.rep("=", #(e.signature or e.name)) }
   if e.summary then parts[#parts + 1] = wrap(e.summary, "", 78) end
@@ -71,76 +87,78 @@ local function render(e)
   return table.concat(parts, "\n\n")
 end
 
-return function(impact)
-  local entries, order = {}, {}
-  for _, area in ipairs(AREAS) do
-    for _, e in ipairs(require("impact.help." .. area)) do
-      assert(e.name and not entries[e.name], "help: duplicate or unnamed entry")
-      e.area = area
-      entries[e.name] = e
-      order[#order + 1] = e.name
-    end
+local entries, order = {}, {}
+for _, area in ipairs(AREAS) do
+  for _, e in ipairs(require("impact.help." .. area)) do
+    assert(e.name and not entries[e.name], "help: duplicate or unnamed entry")
+    e.area = area
+    e.fields, e.result = rows_of(e.fields), rows_of(e.result)
+    entries[e.name] = e
+    order[#order + 1] = e.name
   end
-
-  local function guide()
-    local g = entries.workbench
-    local parts = { g and render(g) or ("impact " .. impact.version) }
-    local rows = {}
-    for _, name in ipairs(order) do
-      local e = entries[name]
-      if name ~= "workbench" and not e.topic then
-        rows[#rows + 1] = { "impact." .. name, e.summary or "" }
-      end
-    end
-    parts[#parts + 1] = table_rows(rows, "Functions (help(impact.NAME) or help(\"NAME\") for a page):")
-    local topics = {}
-    for _, name in ipairs(order) do
-      if entries[name].topic then topics[#topics + 1] = { name, entries[name].summary or "" } end
-    end
-    if #topics > 0 then
-      parts[#parts + 1] = table_rows(topics, "Topics (help(\"NAME\")):")
-    end
-    return table.concat(parts, "\n\n")
-  end
-
-  -- help(x) -> the text for x (printed unless `quiet`); x: nil, a name, a
-  -- function, or a result (the page of the function that made it, found
-  -- from its metatable's __name).
-  local function text_of(x)
-    if x == nil then return guide() end
-    local name = x
-    local mt = type(x) == "table" and getmetatable(x)
-    local made_by = type(mt) == "table" and type(rawget(mt, "__name")) == "string"
-      and RESULT_OF[rawget(mt, "__name"):gsub("^impact%.", ""):lower()]
-    if made_by then
-      name = made_by
-    elseif type(x) ~= "string" then
-      name = nil
-      for k, v in pairs(impact) do
-        if v == x then name = k break end
-      end
-      if not name and type(impact.plot) == "table" then
-        for k, v in pairs(impact.plot) do
-          if v == x then name = "plot." .. k break end
-        end
-      end
-    end
-    name = name and name:gsub("^impact%.", "")
-    local e = name and entries[name]
-    if not e then
-      return nil, "help: no entry for " .. tostring(name or x) .. " (help() lists them)"
-    end
-    return render(e)
-  end
-
-  impact.help = setmetatable({
-    text = text_of,
-    entries = entries,
-    names = order,
-  }, {
-    __call = function(_, x)
-      local text, err = text_of(x)
-      print(text or err)
-    end,
-  })
 end
+
+local function guide()
+  local g = entries.workbench
+  local parts = { g and render(g) or ("impact " .. require("impact.core").version) }
+  local rows = {}
+  for _, name in ipairs(order) do
+    local e = entries[name]
+    if name ~= "workbench" and not e.topic then
+      rows[#rows + 1] = { "impact." .. name, e.summary or "" }
+    end
+  end
+  parts[#parts + 1] = table_rows(rows, "Functions (help(impact.NAME) or help(\"NAME\") for a page):")
+  local topics = {}
+  for _, name in ipairs(order) do
+    if entries[name].topic then topics[#topics + 1] = { name, entries[name].summary or "" } end
+  end
+  if #topics > 0 then
+    parts[#parts + 1] = table_rows(topics, "Topics (help(\"NAME\")):")
+  end
+  return table.concat(parts, "\n\n")
+end
+
+-- help(x) -> the text for x (printed unless `quiet`); x: nil, a name, a
+-- function, or a result (the page of the function that made it, found
+-- from its metatable's __name).
+local function text_of(x)
+  if x == nil then return guide() end
+  local name = x
+  local impact = require("impact")
+  local mt = type(x) == "table" and getmetatable(x)
+  local made_by = type(mt) == "table" and type(rawget(mt, "__name")) == "string"
+    and RESULT_OF[rawget(mt, "__name"):gsub("^impact%.", ""):lower()]
+  if made_by then
+    name = made_by
+  elseif type(x) ~= "string" then
+    name = nil
+    for k, v in pairs(impact) do
+      if v == x then name = k break end
+    end
+    if not name and type(impact.plot) == "table" then
+      for k, v in pairs(impact.plot) do
+        if v == x then name = "plot." .. k break end
+      end
+    end
+  end
+  name = name and name:gsub("^impact%.", "")
+  local e = name and entries[name]
+  if not e then
+    return nil, "help: no entry for " .. tostring(name or x) .. " (help() lists them)"
+  end
+  return render(e)
+end
+
+local help = setmetatable({
+  text = text_of,
+  entries = entries,
+  names = order,
+}, {
+  __call = function(_, x)
+    local text, err = text_of(x)
+    print(text or err)
+  end,
+})
+
+return { help = help }

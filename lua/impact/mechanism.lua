@@ -587,12 +587,12 @@ local function system3d(t)
   return assemble(fn, t, M, qdot, contacts, Js, frames)
 end
 
-return function(impact)
-  impact.chain2d = chain2d
-  impact.system2d = system2d
-  impact.system3d = system3d
+return {
+  chain2d = chain2d,
+  system2d = system2d,
+  system3d = system3d,
   -- Fields a builder's result may carry besides the solvers' own inputs
   -- (M, J, qdot, contacts and the options in `pass`): `descriptive` lists
   -- those that only describe the system (tip, frame).
-  impact.mechanism_fields = { descriptive = { table.unpack(DESCRIPTIVE) }, pass = { table.unpack(PASS) } }
-end
+  mechanism_fields = { descriptive = { table.unpack(DESCRIPTIVE) }, pass = { table.unpack(PASS) } },
+}

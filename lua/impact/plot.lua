@@ -5,10 +5,12 @@
 --   path(result2d)      Routh's impulse-space diagram (WM92 figs 2, 7-10)
 --   map(sweep, opts)    mode maps with a legend, scalar maps with a colour bar
 --   hodograph(result3d) the slip-velocity path of an exact 3D result
-return function(impact)
-  local plot = { gnuplot = "gnuplot" }   -- the command run on the scripts
-  impact.plot = plot
-  require("impact.study.plot_path")(impact, plot)
-  require("impact.study.plot_map")(impact, plot)
-  require("impact.study.plot_hodograph")(impact, plot)
-end
+-- This module is the table impact.plot itself; the functions live in
+-- plot/path.lua, plot/map.lua and plot/hodograph.lua, with the helpers they
+-- share in plot/lib.lua and the gnuplot files in plot/gnuplot.lua.
+return {
+  gnuplot = "gnuplot",   -- the command run on the scripts
+  path = require("impact.plot.path").path,
+  map = require("impact.plot.map").map,
+  hodograph = require("impact.plot.hodograph").hodograph,
+}

@@ -1,59 +1,19 @@
--- Lua side of the 3D area: the result's printing metatable and the lazily
--- built slip hodograph of the exact method (core.solve3d does the work).
-local fmt = string.format
+-- impact.solve3d's results build the slip hodograph of the exact method on
+-- first read (core.solve3d does the work; print/solve3d.lua prints them).
+-- No public functions of its own: the table it returns is empty.
+local core = require("impact.core")
 
--- six decimals; a component that rounds to zero prints without a sign
-local function f6(x) local s = fmt("%.6f", x) return s == "-0.000000" and "0.000000" or s end
-local function v3(v) return fmt("(%s, %s, %s)", f6(v[1]), f6(v[2]), f6(v[3])) end
-local function v2(u) return fmt("(%.4f, %.4f)", u.x, u.z) end
+local Result = core._Result3d    -- the metatable core.solve3d sets on results
 
-return function(impact, core)
-  local Result = core._Result3d    -- the metatable core.solve3d sets on results
-
-  Result.__lazy = { "hodograph" }   -- what __index builds, for Tab completion
-  Result.__index = function(t, k)
-    if k == "hodograph" then
-      local tr = rawget(t, "_track")
-      if not tr then return nil end
-      local h = core._hodograph(tr)  -- columns p, x, z (slip) and y (normal velocity)
-      rawset(t, "hodograph", h)
-      return h
-    end
-  end
-
-  Result.__tostring = function(r)
-    local out = {}
-    local function add(...) out[#out + 1] = fmt(...) end
-    add("solve3d (%s, %s, e = %g, mu_s = %g, mu_k = %g): %s",
-        r.method, r.law, r.e, r.mu_s, r.mu_k, r.mode)
-    add("  P   = %s", v3(r.P))
-    add("  vC0 = %s   vC = %s", v3(r.vC0), v3(r.vC))
-    add("  v   = %s   w  = %s", v3(r.v), v3(r.w))
-    add("  dT  = %.6f (energy ratio %.6f; Wc = %.6f, Wr = %.6f, Wf = %.6f)",
-        r.dT, r.energy_ratio, r.Wc, r.Wr, r.Wf)
-    add("  Pc  = %.6f%s%s", r.Pc, r.p_stop and fmt(", slip stops at p = %.6f", r.p_stop) or "",
-        r.min_slip and r.mode == "sliding" and fmt(", min |vt| = %.6g", r.min_slip) or "")
-    if #r.stages > 0 then add("  stages:") end
-    for i, s in ipairs(r.stages) do
-      local dir = ""
-      if s.slip then
-        dir = "  u " .. v2(s.u)
-        if s.u_end and (math.abs(s.u_end.x - s.u.x) > 1e-9 or math.abs(s.u_end.z - s.u.z) > 1e-9) then
-          dir = dir .. " -> " .. v2(s.u_end)
-        end
-        if s.lambda then dir = dir .. fmt("  lambda %.6f", s.lambda) end
-      else
-        dir = "  (stuck)"
-      end
-      add("    %d %-8s p %.6f .. %.6f  P %s%s%s", i, s.name, s.p0, s.p1, v3(s.P), dir,
-          s.recompression and "  re-compression" or "")
-    end
-    if r.energy_gain then
-      add("  note: this solution GAINS kinetic energy (dT > 0)%s",
-          r.method == "algebraic" and "; Sun & Baruh's fixed-direction approximation is not energy-consistent here, compare method = \"exact\""
-          or r.law == "newton" and "; Newton's kinematic restitution law is not energy-consistent with friction"
-          or "")
-    end
-    return table.concat(out, "\n")
+Result.__lazy = { "hodograph" }   -- what __index builds, for Tab completion
+Result.__index = function(t, k)
+  if k == "hodograph" then
+    local tr = rawget(t, "_track")
+    if not tr then return nil end
+    local h = core._hodograph(tr)  -- columns p, x, z (slip) and y (normal velocity)
+    rawset(t, "hodograph", h)
+    return h
   end
 end
+
+return {}

@@ -29,24 +29,22 @@ The body is given in one of three ways:
     contact must slide (C0 = 0); s = sign of its slip S0 (or t.s when
     S0 = 0, then a unit slip and no body velocities);
   * B1, B2, B3 and S0 or s (unit slip when S0 is absent).]],
-    fields = {
-      { "l, theta (theta_deg)", "MW88 shape: CM distance and angle from the surface", nil },
-      { "rho or I, m", "shape inertia", "rho = 1, m = 1" },
-      { "body1, body2", "2D bodies as in solve2d", nil },
-      { "B1, B2, B3, S0", "impulse-space coefficients", nil },
-      { "s", "slip sign, 1 or -1", "-1 (shape) or sign of S0" },
-      { "mu (mu_s, mu_k)", "friction; a uses mu_k", "0" },
-      { "law, e", "restitution of the resolving impact; without e it stops at maximum compression (plastic)", "\"poisson\", no e" },
-    },
-    result = {
-      { "a", "normal acceleration per unit normal force, B2 + s*mu*B3" },
-      { "consistent", "true when a >= 0 (a finite-force solution exists)" },
-      { "mu_crit", "B2/|B3|: friction above which this orientation is inconsistent; nil when s*B3 >= 0 (no mu makes it so, e.g. upright, theta = 90 degrees, where B3 = 0: a cosine within theta's rounding counts as 0)" },
-      { "B1, B2, B3, Delta, s, mu, S0", "the data used" },
-      { "theta, theta_deg, r", "shape input only" },
-      { "impact", "when inconsistent: the solve2d result of the tangential impact (Px, Py, S, C, dT, mode, class, path, B1..C0, ...; prints as one)" },
-      { "resolution", "when inconsistent: \"max-compression\" (no e given: the plastic impact of MW88) or \"law\" (ended by t.law with t.e)" },
-    },
+    fields = [[
+      l, theta (theta_deg) | MW88 shape: CM distance and angle from the surface
+      rho or I, m | shape inertia | rho = 1, m = 1
+      body1, body2 | 2D bodies as in solve2d
+      B1, B2, B3, S0 | impulse-space coefficients
+      s | slip sign, 1 or -1 | -1 (shape) or sign of S0
+      mu (mu_s, mu_k) | friction; a uses mu_k | 0
+      law, e | restitution of the resolving impact; without e it stops at maximum compression (plastic) | "poisson", no e]],
+    result = [[
+      a | normal acceleration per unit normal force, B2 + s*mu*B3
+      consistent | true when a >= 0 (a finite-force solution exists)
+      mu_crit | B2/|B3|: friction above which this orientation is inconsistent; nil when s*B3 >= 0 (no mu makes it so, e.g. upright, theta = 90 degrees, where B3 = 0: a cosine within theta's rounding counts as 0)
+      B1, B2, B3, Delta, s, mu, S0 | the data used
+      theta, theta_deg, r | shape input only
+      impact | when inconsistent: the solve2d result of the tangential impact (Px, Py, S, C, dT, mode, class, path, B1..C0, ...; prints as one)
+      resolution | when inconsistent: "max-compression" (no e given: the plastic impact of MW88) or "law" (ended by t.law with t.e)]],
     example = [[
 p = impact.painleve{ l = 4, theta_deg = 75, mu = math.tan(math.rad(30)), e = 0.5 }
 print(p.a, p.consistent)           --> -0.237604  false
@@ -64,16 +62,14 @@ orientations theta (MW88: from the surface, in (0, 180) degrees) where
 a = 1 + r^2 cos^2 + s mu r^2 sin cos < 0 (times 1/m). There is one band iff
 mu > mu_min = 2 sqrt(1 + r^2)/r^2; with s = -1 it lies below 90 degrees, with
 s = +1 it is its mirror image. Closed form (from MW88 eq 20).]],
-    fields = {
-      { "l, rho (or I, m), or r, or body1", "the shape", nil },
-      { "mu", "friction", "0" },
-      { "s", "slip sign", "-1" },
-    },
-    result = {
-      { "bands", "list of {lo, hi, lo_deg, hi_deg} (0 or 1 entries)" },
-      { "mu_min", "the smallest mu with a band" },
-      { "r, mu, s", "the data used" },
-    },
+    fields = [[
+      l, rho (or I, m), or r, or body1 | the shape
+      mu | friction | 0
+      s | slip sign | -1]],
+    result = [[
+      bands | list of {lo, hi, lo_deg, hi_deg} (0 or 1 entries)
+      mu_min | the smallest mu with a band
+      r, mu, s | the data used]],
     example = [[
 b = impact.painleve_bands{ l = 4, mu = math.tan(math.rad(30)) }
 print(b.bands[1].lo_deg, b.bands[1].hi_deg)   --> 68.488  81.512]],
@@ -110,24 +106,22 @@ e tan(gamma_r) = tan(gamma) + c (W86 sec 5). At theta = 0, sphere gives the
 central-oblique test of W86 sec 3.4 with the factor 1 + r^2 (Wang's printed form is
 the r = 0 case). reversal gives W86 4.4: whether reversed sliding exists for
 some orientation (r^2/sqrt(1+r^2) > 2 mu) and the theta interval (for gamma > 0).]],
-    fields = {
-      { "r, or l and rho (or I, m), or body1", "the shape (body1 also gives theta, gamma)", nil },
-      { "theta (theta_deg), gamma (gamma_deg)", "the striking state", nil },
-      { "mu", "friction (one coefficient)", "0" },
-      { "law, e", "restitution (e required, as in solve2d)", "\"poisson\"" },
-    },
-    result = {
-      { "mode", "the tracer's contact mode" },
-      { "region", "the mode by Wang's inequalities (W86 (4.1)-(4.3)); nil for a custom law" },
-      { "Px, Py, S, C, dT", "impulse, final contact velocities, energy change" },
-      { "tan_gr", "rebound parameter -S/C (0 sticking, +-inf when C = 0)" },
-      { "gamma_r, gamma_r_deg", "rebound angle atan2(-S, C), same sense as gamma" },
-      { "dw, sense", "change of angular velocity and its sense" },
-      { "rebound_c", "sliding region: c of e tan(gamma_r) = tan(gamma) + c (built-in laws)" },
-      { "sphere", "theta = 0: {sticks, e_tan_gr} of W86 sec 3.4 (built-in laws)" },
-      { "reversal", "{exists, ratio_max, theta_lo, theta_hi (and _deg)}" },
-      { "r, mu, e, law, theta, gamma, theta_deg, gamma_deg", "the data used" },
-    },
+    fields = [[
+      r, or l and rho (or I, m), or body1 | the shape (body1 also gives theta, gamma)
+      theta (theta_deg), gamma (gamma_deg) | the striking state
+      mu | friction (one coefficient) | 0
+      law, e | restitution (e required, as in solve2d) | "poisson"]],
+    result = [[
+      mode | the tracer's contact mode
+      region | the mode by Wang's inequalities (W86 (4.1)-(4.3)); nil for a custom law
+      Px, Py, S, C, dT | impulse, final contact velocities, energy change
+      tan_gr | rebound parameter -S/C (0 sticking, +-inf when C = 0)
+      gamma_r, gamma_r_deg | rebound angle atan2(-S, C), same sense as gamma
+      dw, sense | change of angular velocity and its sense
+      rebound_c | sliding region: c of e tan(gamma_r) = tan(gamma) + c (built-in laws)
+      sphere | theta = 0: {sticks, e_tan_gr} of W86 sec 3.4 (built-in laws)
+      reversal | {exists, ratio_max, theta_lo, theta_hi (and _deg)}
+      r, mu, e, law, theta, gamma, theta_deg, gamma_deg | the data used]],
     example = [[
 s = impact.space{ r = 1.414, mu = 0.25, e = 0.8, theta_deg = -40, gamma_deg = 10 }
 print(s.mode, s.Px, s.Py, s.tan_gr, s.sense)
@@ -172,21 +166,19 @@ interpolated, every region. With r = 0 every impulse passes through the CM
 (dw = 0 everywhere): no points, and translation.everywhere = true.
 reversal is as in impact.space. out = "file.csv" also writes the columns
 (in result.order) as CSV.]],
-    fields = {
-      { "r, or l and rho, or body1", "the shape", nil },
-      { "mu, law, e", "as in impact.space", nil },
-      { "gamma (gamma_deg)", "{from, to, n}", "{0, 89, 90} degrees" },
-      { "theta (theta_deg)", "{from, to, n}", "{-89, 89, 179} degrees" },
-      { "out", "CSV file name", nil },
-    },
-    result = {
-      { "columns", "name -> array (see text)" },
-      { "order", "column order of the CSV" },
-      { "n, ng, nt", "points, gamma values, theta values" },
-      { "translation", "{theta, gamma, segment, method, sliding_theta, sliding_theta_neg, grid, everywhere}" },
-      { "reversal", "as in impact.space" },
-      { "r, mu, e, law", "the data used" },
-    },
+    fields = [[
+      r, or l and rho, or body1 | the shape
+      mu, law, e | as in impact.space
+      gamma (gamma_deg) | {from, to, n} | {0, 89, 90} degrees
+      theta (theta_deg) | {from, to, n} | {-89, 89, 179} degrees
+      out | CSV file name]],
+    result = [[
+      columns | name -> array (see text)
+      order | column order of the CSV
+      n, ng, nt | points, gamma values, theta values
+      translation | {theta, gamma, segment, method, sliding_theta, sliding_theta_neg, grid, everywhere}
+      reversal | as in impact.space
+      r, mu, e, law | the data used]],
     example = [[
 m = impact.space_map{ r = 1.414, mu = 0.25, e = 0.8,
                       gamma_deg = {1, 89, 45}, theta_deg = {-89, 89, 90},

@@ -84,34 +84,32 @@ where the slip crosses 0 (solve2d with mu = 0 and law = "newton" gives the
 same mode and path). The model's own label stays in result.model_mode (and
 result.slip): "sticking" (S = 0 at the end), "sliding" (slip kept its sign),
 "reversed", "frictionless" or "none".]],
-    fields = {
-      { "model", "\"routh\", \"newton-frictionless\", \"kane\", \"brach\", \"smith\", \"glocker-pfeiffer\", \"cs\"", "\"routh\"" },
-      { "e", "restitution, required as in solve2d: Newton's coefficient (kane, brach, smith, newton-frictionless) or Poisson's (glocker-pfeiffer, cs)" },
-      { "mu", "Coulomb's (kinetic) coefficient; for brach the bound on the impulse ratio", "0" },
-      { "mu_s, mu_k", "override mu; the models use mu_k, kane's mu_0 defaults to mu_s", nil },
-      { "mu_0", "kane: static coefficient of the stick trial (>= mu)", "mu_s" },
-      { "ratio", "brach: the impulse ratio to use instead of sgn(mu0)*mu (still limited: not reversing the slip, no energy gained)", nil },
-      { "moment", "cs: contact-moment law function(s) -> Mq, once per phase; brach: the e_m plug-in, called once", "none" },
-    },
-    result = {
-      { "Px, Py", "impulse on body 1" },
-      { "S, C", "final sliding and normal contact velocities" },
-      { "dT", "kinetic energy change (negative = loss)" },
-      { "mode", "solve2d's modes (\"sliding\", \"C-sticking\", ..., \"none\"), from the path (see text)" },
-      { "path", "list of {Px, Py, S, C, event}: start, stick/reverse, max-compression, end" },
-      { "model_mode, slip", "the model's own label: \"sticking\", \"sliding\", \"reversed\", \"frictionless\", \"none\"" },
-      { "class", "\"direct\", \"central\", \"eccentric\", \"tangential\"" },
-      { "energy_gain", "true when the model gains kinetic energy" },
-      { "coulomb_ok", "false when |Px| > mu*Py (kane: mu_0)" },
-      { "ratio", "Px/Py; for brach the ratio used" },
-      { "mu0", "brach: the stick ratio of point D" },
-      { "ratio_requested, ratio_limited", "brach: the ratio asked for, and which limit changed it (\"reversal\", \"energy\", \"reversal+energy\") or false" },
-      { "nroots", "smith: admissible roots found (1 expected)" },
-      { "PxC, PyC", "glocker-pfeiffer, cs: compression-phase impulse" },
-      { "Mq", "cs, brach with a moment law: total moment impulse" },
-      { "model, status, notes, law", "the model, \"exact\"/\"reconstructed\"/\"uncertain\", what is claimed, the normal law" },
-      { "body1, body2", "post-impact {vx, vy, w} when bodies were given" },
-    },
+    fields = [[
+      model | "routh", "newton-frictionless", "kane", "brach", "smith", "glocker-pfeiffer", "cs" | "routh"
+      e | restitution, required as in solve2d: Newton's coefficient (kane, brach, smith, newton-frictionless) or Poisson's (glocker-pfeiffer, cs)
+      mu | Coulomb's (kinetic) coefficient; for brach the bound on the impulse ratio | 0
+      mu_s, mu_k | override mu; the models use mu_k, kane's mu_0 defaults to mu_s
+      mu_0 | kane: static coefficient of the stick trial (>= mu) | mu_s
+      ratio | brach: the impulse ratio to use instead of sgn(mu0)*mu (still limited: not reversing the slip, no energy gained)
+      moment | cs: contact-moment law function(s) -> Mq, once per phase; brach: the e_m plug-in, called once | none]],
+    result = [[
+      Px, Py | impulse on body 1
+      S, C | final sliding and normal contact velocities
+      dT | kinetic energy change (negative = loss)
+      mode | solve2d's modes ("sliding", "C-sticking", ..., "none"), from the path (see text)
+      path | list of {Px, Py, S, C, event}: start, stick/reverse, max-compression, end
+      model_mode, slip | the model's own label: "sticking", "sliding", "reversed", "frictionless", "none"
+      class | "direct", "central", "eccentric", "tangential"
+      energy_gain | true when the model gains kinetic energy
+      coulomb_ok | false when |Px| > mu*Py (kane: mu_0)
+      ratio | Px/Py; for brach the ratio used
+      mu0 | brach: the stick ratio of point D
+      ratio_requested, ratio_limited | brach: the ratio asked for, and which limit changed it ("reversal", "energy", "reversal+energy") or false
+      nroots | smith: admissible roots found (1 expected)
+      PxC, PyC | glocker-pfeiffer, cs: compression-phase impulse
+      Mq | cs, brach with a moment law: total moment impulse
+      model, status, notes, law | the model, "exact"/"reconstructed"/"uncertain", what is claimed, the normal law
+      body1, body2 | post-impact {vx, vy, w} when bodies were given]],
     example = [[
 r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1,
                     e = 1, mu = 0.5, model = "kane" }
@@ -139,13 +137,11 @@ read (law goes to routh only; mu_0 to kane; ratio to brach; moment to cs
 and brach); such a field that no listed model reads is an error. A model
 that fails raises its error prefixed with its entry, e.g.
 compare: models[2] ("smith"): solve2d: ...]],
-    fields = {
-      { "t", "the problem, as for solve2d", nil },
-      { "models", "list of model names or {name, label =, <fields>}", "all seven" },
-    },
-    result = {
-      { "[name]", "each model's result" },
-    },
+    fields = [[
+      t | the problem, as for solve2d
+      models | list of model names or {name, label =, <fields>} | all seven]],
+    result = [[
+      [name] | each model's result]],
     example = [[
 c = impact.compare({ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, e = 1, mu = 0.5 },
                    { "routh", "kane", "brach", "smith", "glocker-pfeiffer" })

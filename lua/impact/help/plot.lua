@@ -78,14 +78,13 @@ first one's). ellipse = true adds the curve dT = 0 (WM92
 figure 8): a final impulse inside it loses energy; the box then holds it.
 
 ]] .. FILES,
-    fields = {
-      { "out", "the figure: NAME.png, NAME.svg, NAME.pdf or NAME.eps", "\"path.png\"" },
-      { "title", "the title", "mode, law, e, mu and the coefficients" },
-      { "ellipse", "true: draw the zero-energy-change ellipse", "false" },
-      { "xrange, yrange", "{lo, hi} instead of the automatic box" },
-      { "size", "{width, height} in pixels (points for PDF and EPS)", "{900, 700}" },
-      { "run", "false: write the files, do not run gnuplot", "true" },
-    },
+    fields = [[
+      out | the figure: NAME.png, NAME.svg, NAME.pdf or NAME.eps | "path.png"
+      title | the title | mode, law, e, mu and the coefficients
+      ellipse | true: draw the zero-energy-change ellipse | false
+      xrange, yrange | {lo, hi} instead of the automatic box
+      size | {width, height} in pixels (points for PDF and EPS) | {900, 700}
+      run | false: write the files, do not run gnuplot | true]],
     example = [[
 r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, e = 0.5 }
 impact.plot.path(r, { out = "rod-case2.png" })]],
@@ -117,17 +116,16 @@ An overlay's dash is true (dashed), false (solid, the default), a gnuplot
 dash type (2, 3, ...) or a pattern of '.', '-', '_' and spaces ("-.").
 
 ]] .. FILES,
-    fields = {
-      { "x, y", "the columns on the axes" },
-      { "color", "the column that colours the map", "\"mode\"" },
-      { "out", "the figure (.png, .svg, .pdf, .eps)", "\"map.png\"" },
-      { "title, xlabel, ylabel, clabel", "labels", "the column names" },
-      { "crange", "{lo, hi} of the colour bar", "the data's range" },
-      { "lines", "list of {x = {...}, y = {...}, title =, color =, dash =, width =} overlays" },
-      { "tiles", "true/false: force tiles or dots", "tiles for grids" },
-      { "logx, logy", "true: logarithmic axes (positive values)", "false" },
-      { "size, run", "as in plot.path" },
-    },
+    fields = [[
+      x, y | the columns on the axes
+      color | the column that colours the map | "mode"
+      out | the figure (.png, .svg, .pdf, .eps) | "map.png"
+      title, xlabel, ylabel, clabel | labels | the column names
+      crange | {lo, hi} of the colour bar | the data's range
+      lines | list of {x = {...}, y = {...}, title =, color =, dash =, width =} overlays
+      tiles | true/false: force tiles or dots | tiles for grids
+      logx, logy | true: logarithmic axes (positive values) | false
+      size, run | as in plot.path]],
     example = [[
 s = impact.sweep{ base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1, e = 0.5 },
                   vary = { S0 = impact.range(-2, 2, 81), mu = impact.range(0, 1.5, 61) } }
@@ -149,10 +147,9 @@ widened to a quarter of it and the canvas takes the shape of the data. The
 title names the mode, law, e and mu.
 
 ]] .. FILES,
-    fields = {
-      { "out", "the figure (.png, .svg, .pdf, .eps)", "\"hodograph.png\"" },
-      { "title, size, run", "as in plot.path" },
-    },
+    fields = [[
+      out | the figure (.png, .svg, .pdf, .eps) | "hodograph.png"
+      title, size, run | as in plot.path]],
     example = [[
 r = impact.solve3d{ body = impact.rod{ m = 1, L = 2.3, radius = 0.5, theta1 = math.rad(20),
                     theta2 = math.rad(15) }, v = {0.4, -1, 0}, w = {0, 0, 0},

@@ -57,31 +57,29 @@ t.model (other than "routh") selects a published model instead (see
 impact.compare). The result prints as a one-screen summary; result.path is
 built on first read (by tracing again from the stored B1..C0, Delta, mu_s,
 mu_k, e and law; a custom law's path is stored at once).]],
-    fields = {
-      { "B1, B2, B3, S0, C0", "impulse-space coefficients and pre-impact contact velocities (all required unless body1 is given)" },
-      { "body1", "{m =, rho = (or I =), x =, y =, vx =, vy =, w =}: mass, radius of gyration (or moment of inertia about the CM), CM position from the contact point, velocities; x, y, vx, vy, w default 0" },
-      { "body2", "the second body, same fields", "nil: the fixed ground" },
-      { "mu", "friction coefficient (sets mu_s and mu_k)", "0" },
-      { "mu_s, mu_k", "static (decides sticking) and kinetic (sliding) friction; mu_k <= mu_s", "mu" },
-      { "e", "coefficient of restitution of the law, in [0, 1] (required for the built-in laws)" },
-      { "law", "\"poisson\", \"newton\", \"energetic\" or a function(s) returning a residual", "\"poisson\"" },
-      { "model", "\"routh\" (this method) or a published model", "\"routh\"" },
-    },
-    result = {
-      { "Px, Py", "total tangential and normal impulse on body 1" },
-      { "S, C", "final sliding and normal contact velocity" },
-      { "dT", "kinetic energy change of the system, eq 56 (negative = loss)" },
-      { "Wc, Wr, Wf", "work of the normal impulse in compression (<= 0) and restitution (>= 0), friction work (<= 0); dT = Wc + Wr + Wf" },
-      { "Pc", "normal impulse at maximum compression" },
-      { "mode", "\"sliding\", \"C-sticking\", \"R-sticking\", \"C-reversed\", \"R-reversed\" or \"none\"" },
-      { "class", "\"direct\", \"central\", \"eccentric\" or \"tangential\"" },
-      { "law, e, mu_s, mu_k", "the law's name (\"custom\" for a function) and the inputs used" },
-      { "B1, B2, B3, S0, C0", "the coefficients solved (computed from the bodies when given)" },
-      { "Delta", "B1*B2 - B3^2 as solved (exact from the bodies when given)" },
-      { "body1, body2", "post-impact {vx, vy, w} when bodies were given" },
-      { "energy_ratio", "kinetic energy after / before, when bodies were given (and moving)" },
-      { "path", "list of vertices {Px, Py, S, C, event}, event = \"start\", \"stick\", \"reverse\", \"max-compression\" or \"end\"" },
-    },
+    fields = [[
+      B1, B2, B3, S0, C0 | impulse-space coefficients and pre-impact contact velocities (all required unless body1 is given)
+      body1 | {m =, rho = (or I =), x =, y =, vx =, vy =, w =}: mass, radius of gyration (or moment of inertia about the CM), CM position from the contact point, velocities; x, y, vx, vy, w default 0
+      body2 | the second body, same fields | nil: the fixed ground
+      mu | friction coefficient (sets mu_s and mu_k) | 0
+      mu_s, mu_k | static (decides sticking) and kinetic (sliding) friction; mu_k <= mu_s | mu
+      e | coefficient of restitution of the law, in [0, 1] (required for the built-in laws)
+      law | "poisson", "newton", "energetic" or a function(s) returning a residual | "poisson"
+      model | "routh" (this method) or a published model | "routh"]],
+    result = [[
+      Px, Py | total tangential and normal impulse on body 1
+      S, C | final sliding and normal contact velocity
+      dT | kinetic energy change of the system, eq 56 (negative = loss)
+      Wc, Wr, Wf | work of the normal impulse in compression (<= 0) and restitution (>= 0), friction work (<= 0); dT = Wc + Wr + Wf
+      Pc | normal impulse at maximum compression
+      mode | "sliding", "C-sticking", "R-sticking", "C-reversed", "R-reversed" or "none"
+      class | "direct", "central", "eccentric" or "tangential"
+      law, e, mu_s, mu_k | the law's name ("custom" for a function) and the inputs used
+      B1, B2, B3, S0, C0 | the coefficients solved (computed from the bodies when given)
+      Delta | B1*B2 - B3^2 as solved (exact from the bodies when given)
+      body1, body2 | post-impact {vx, vy, w} when bodies were given
+      energy_ratio | kinetic energy after / before, when bodies were given (and moving)
+      path | list of vertices {Px, Py, S, C, event}, event = "start", "stick", "reverse", "max-compression" or "end"]],
     example = [[
 local r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1,
                           mu = 0.3, e = 0.5 }
@@ -124,22 +122,20 @@ Px, Py, the normal impulse Pc at maximum compression, the final contact
 velocities S, C and the energy change dT. They equal solve2d's traced
 result with that law to 1e-12 (S = 0 exactly when it sticks, Newton's
 C = -e*C0 exactly). A law whose result overflows double is left out.]],
-    fields = {
-      { "(as solve2d)", "B1..C0 or body1/body2, mu or mu_s/mu_k, e" },
-    },
-    result = {
-      { "mode, class", "as solve2d would report" },
-      { "s", "slip sign of the formulas (0 for a direct impact that sticks)" },
-      { "sticks", "true when |B3| <= mu_s*B1" },
-      { "P_d, P_q", "WM92's comparison impulses" },
-      { "mu_d, mu_q, mu_D, mu_Q", "critical friction values, signed and unsigned" },
-      { "stick_slope", "-B3/B1, WM's signed slope of the sticking line (their mu_s; not the friction coefficient)" },
-      { "kS, kC", "rates of |S| falling and C rising along limiting friction" },
-      { "p_s", "normal impulse where the slip stops (absent when it never does)" },
-      { "ratio, R1, R2, R3, sb_case", "Sun & Baruh's ratios and case (C0 < 0)" },
-      { "B1, B2, B3, S0, C0, Delta, e", "the coefficients used (Delta = B1*B2 - B3^2, exact from the bodies)" },
-      { "closed", "{poisson =, newton =, energetic =}, each {Px, Py, Pc, S, C, dT}: the closed-form result of that law" },
-    },
+    fields = [[
+      (as solve2d) | B1..C0 or body1/body2, mu or mu_s/mu_k, e]],
+    result = [[
+      mode, class | as solve2d would report
+      s | slip sign of the formulas (0 for a direct impact that sticks)
+      sticks | true when |B3| <= mu_s*B1
+      P_d, P_q | WM92's comparison impulses
+      mu_d, mu_q, mu_D, mu_Q | critical friction values, signed and unsigned
+      stick_slope | -B3/B1, WM's signed slope of the sticking line (their mu_s; not the friction coefficient)
+      kS, kC | rates of |S| falling and C rising along limiting friction
+      p_s | normal impulse where the slip stops (absent when it never does)
+      ratio, R1, R2, R3, sb_case | Sun & Baruh's ratios and case (C0 < 0)
+      B1, B2, B3, S0, C0, Delta, e | the coefficients used (Delta = B1*B2 - B3^2, exact from the bodies)
+      closed | {poisson =, newton =, energetic =}, each {Px, Py, Pc, S, C, dT}: the closed-form result of that law]],
     example = [[
 local k = impact.classify2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = -1, C0 = -1, mu = 0.95, e = 0.5 }
 print(k.mode, k.mu_D, k.mu_Q, k.sb_case)   --> R-sticking  0.904762  1  3
@@ -167,21 +163,19 @@ compression (stick / reverse), 3 and 4 in restitution, 5 and 6 are direct
 impacts that stick / slide. `problem` is the same impact as a solve2d
 table in the master convention, so impact.solve2d(info.problem) solves it
 (the result equals Sun & Baruh's split-stage solution).]],
-    fields = {
-      { "theta or theta_deg", "angle of the CM-contact line from the vertical" },
-      { "alpha", "I_G/(m L^2)", "1/3 (slender rod of length 2L)" },
-      { "m, L", "mass and CM-contact distance", "1, 1" },
-      { "mu or mu_s, mu_k", "friction", "0" },
-      { "e", "coefficient of restitution (required)" },
-      { "ratio or vCx", "vCx/vCy >= 0, or the slip speed vCx (optional: without it no case)" },
-      { "vCy", "approach speed", "1" },
-    },
-    result = {
-      { "Pbar, Qbar, Rbar", "m*B3, m*B2, m*B1" },
-      { "R1, R2, R3, D1", "the ratios; D1 = alpha + sin^2 + mu_k sin cos (R1's denominator)" },
-      { "case, mode", "the case 0-6 of SB22 Table 1 and its Wang & Mason mode (when the ratio is given)" },
-      { "problem", "{body1 =, mu_s =, mu_k =, e =} for impact.solve2d (when the ratio is given)" },
-    },
+    fields = [[
+      theta or theta_deg | angle of the CM-contact line from the vertical
+      alpha | I_G/(m L^2) | 1/3 (slender rod of length 2L)
+      m, L | mass and CM-contact distance | 1, 1
+      mu or mu_s, mu_k | friction | 0
+      e | coefficient of restitution (required)
+      ratio or vCx | vCx/vCy >= 0, or the slip speed vCx (optional: without it no case)
+      vCy | approach speed | 1]],
+    result = [[
+      Pbar, Qbar, Rbar | m*B3, m*B2, m*B1
+      R1, R2, R3, D1 | the ratios; D1 = alpha + sin^2 + mu_k sin cos (R1's denominator)
+      case, mode | the case 0-6 of SB22 Table 1 and its Wang & Mason mode (when the ratio is given)
+      problem | {body1 =, mu_s =, mu_k =, e =} for impact.solve2d (when the ratio is given)]],
     example = [[
 local q = impact.sb2d{ theta_deg = 40, mu = 0.4, e = 0.7, ratio = 0.4 }
 print(q.R1, q.R2, q.R3, q.case)            --> 0.912023  0.53513  1.550439  2

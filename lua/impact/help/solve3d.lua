@@ -80,42 +80,40 @@ or q = {w, x, y, z} (unit quaternion); none means the inertia is already in
 the world frame. Modes reuse the 2D names: sliding (the slip never stops,
 maybe turning), C-/R-sticking and C-/R-reversed (stopped in compression or
 restitution, then stuck or re-slid), none (no impulse).]],
-    fields = {
-      { "m", "mass (> 0)" },
-      { "inertia", "{I1, I2, I3} principal (body frame) or a 3x3 body-frame tensor" },
-      { "R", "3x3 rotation body -> world (rows)", "identity" },
-      { "theta1, theta2", "Sun & Baruh's angles in radians (or theta1_deg, theta2_deg)" },
-      { "q", "unit quaternion {w, x, y, z} (body -> world)" },
-      { "r", "{x, y, z}: CM -> contact point, world frame" },
-      { "body", "a table with m, inertia, orientation, r (and optionally v, w), e.g. impact.rod{...}" },
-      { "v, w", "pre-impact velocity and angular velocity, world frame", "w = 0" },
-      { "mu, mu_s, mu_k", "friction: mu sets both; mu_k <= mu_s", "0" },
-      { "e", "coefficient of restitution of the law, in [0, 1]", "0" },
-      { "law", "\"poisson\", \"newton\", \"energetic\" or a function(s)", "\"poisson\"" },
-      { "method", "\"exact\" or \"algebraic\"", "\"exact\"" },
-      { "rtol", "exact: relative tolerance of the integrator, in [1e-14, 1e-3]", "1e-10" },
-      { "max_steps", "exact: step budget", "1000000" },
-    },
-    result = {
-      { "P", "total impulse on the body {x, y, z} (also P[1..3])" },
-      { "v, w", "post-impact velocity and angular velocity" },
-      { "vC, vC0", "post- and pre-impact contact-point velocity" },
-      { "dT, T0, energy_ratio", "kinetic energy change (negative = loss), before, after/before" },
-      { "Wc, Wr, Wf", "normal work in compression (<= 0) and restitution, friction work; dT = Wc + Wr + Wf" },
-      { "Pc", "normal impulse at maximum compression" },
-      { "mode", "sliding, C-sticking, R-sticking, C-reversed, R-reversed or none" },
-      { "method, law, e, mu_s, mu_k", "what was solved" },
-      { "rho_req", "|Wtt^-1 Wtn|: sticking holds iff rho_req <= mu_s" },
-      { "cond", "a bound on W's condition number: post-impact velocities carry ~1e-16 cond |vC0| of rounding" },
-      { "p_stop", "normal impulse where the slip stopped (absent if never)" },
-      { "stages", "list of {name, slip, u, u_end, lambda, P, p0, p1, recompression}: exact periods sliding/sticking/re-slide, or algebraic stages c, c1, c2, r, r1, r2; u = slip direction {x, z} (friction along -u)" },
-      { "energy_gain", "true when the solution gains kinetic energy (a warning)" },
-      { "recompression", "exact: v_n fell back below 0 after maximum compression" },
-      { "min_slip, steps, rtol", "exact: smallest |v_t| while sliding (a close approach that did not stop shows here), steps taken, tolerance" },
-      { "hodograph", "exact: columns {p, x, z, y}: slip velocity (x, z) and normal velocity y along p (built on first access)" },
-      { "newton_iterations", "algebraic: Newton iterations used" },
-      { "inertia_principal", "{moments = {...}, axes = {a1, a2, a3}} when a 3x3 body inertia was given" },
-    },
+    fields = [[
+      m | mass (> 0)
+      inertia | {I1, I2, I3} principal (body frame) or a 3x3 body-frame tensor
+      R | 3x3 rotation body -> world (rows) | identity
+      theta1, theta2 | Sun & Baruh's angles in radians (or theta1_deg, theta2_deg)
+      q | unit quaternion {w, x, y, z} (body -> world)
+      r | {x, y, z}: CM -> contact point, world frame
+      body | a table with m, inertia, orientation, r (and optionally v, w), e.g. impact.rod{...}
+      v, w | pre-impact velocity and angular velocity, world frame | w = 0
+      mu, mu_s, mu_k | friction: mu sets both; mu_k <= mu_s | 0
+      e | coefficient of restitution of the law, in [0, 1] | 0
+      law | "poisson", "newton", "energetic" or a function(s) | "poisson"
+      method | "exact" or "algebraic" | "exact"
+      rtol | exact: relative tolerance of the integrator, in [1e-14, 1e-3] | 1e-10
+      max_steps | exact: step budget | 1000000]],
+    result = [[
+      P | total impulse on the body {x, y, z} (also P[1..3])
+      v, w | post-impact velocity and angular velocity
+      vC, vC0 | post- and pre-impact contact-point velocity
+      dT, T0, energy_ratio | kinetic energy change (negative = loss), before, after/before
+      Wc, Wr, Wf | normal work in compression (<= 0) and restitution, friction work; dT = Wc + Wr + Wf
+      Pc | normal impulse at maximum compression
+      mode | sliding, C-sticking, R-sticking, C-reversed, R-reversed or none
+      method, law, e, mu_s, mu_k | what was solved
+      rho_req | |Wtt^-1 Wtn|: sticking holds iff rho_req <= mu_s
+      cond | a bound on W's condition number: post-impact velocities carry ~1e-16 cond |vC0| of rounding
+      p_stop | normal impulse where the slip stopped (absent if never)
+      stages | list of {name, slip, u, u_end, lambda, P, p0, p1, recompression}: exact periods sliding/sticking/re-slide, or algebraic stages c, c1, c2, r, r1, r2; u = slip direction {x, z} (friction along -u)
+      energy_gain | true when the solution gains kinetic energy (a warning)
+      recompression | exact: v_n fell back below 0 after maximum compression
+      min_slip, steps, rtol | exact: smallest |v_t| while sliding (a close approach that did not stop shows here), steps taken, tolerance
+      hodograph | exact: columns {p, x, z, y}: slip velocity (x, z) and normal velocity y along p (built on first access)
+      newton_iterations | algebraic: Newton iterations used
+      inertia_principal | {moments = {...}, axes = {a1, a2, a3}} when a 3x3 body inertia was given]],
     example = [[
 local rod = impact.rod{ m = 1, L = 2.3, radius = 0.5, theta1_deg = 20, theta2_deg = 15 }
 local r = impact.solve3d{ body = rod, v = {0.4, -1, 0}, mu = 0.4, e = 0.7 }
@@ -137,16 +135,14 @@ a = (sin t1 cos t2, cos t1 cos t2, sin t2) and r = -L a; theta1 > 0 puts the
 CM ahead (+x) of the contact point, theta2 tilts the rod towards +z. With
 cap = true the contact is the lowest point of a hemispherical end cap of
 radius `radius` centred at the rod's end: r = -L a - radius e_y.]],
-    fields = {
-      { "m", "mass (> 0)" },
-      { "L", "half-length (> 0)" },
-      { "radius", "radius (> 0)" },
-      { "theta1, theta2", "angles in radians (or theta1_deg, theta2_deg)", "0" },
-      { "cap", "contact at a hemispherical end cap", "false" },
-    },
-    result = {
-      { "m, inertia, theta1, theta2, r", "the body fields of solve3d" },
-    },
+    fields = [[
+      m | mass (> 0)
+      L | half-length (> 0)
+      radius | radius (> 0)
+      theta1, theta2 | angles in radians (or theta1_deg, theta2_deg) | 0
+      cap | contact at a hemispherical end cap | false]],
+    result = [[
+      m, inertia, theta1, theta2, r | the body fields of solve3d]],
     example = [[
 local rod = impact.rod{ m = 1, L = 2.3, radius = 0.5, theta1_deg = 20, theta2_deg = 15 }
 print(rod.r.x, rod.r.y, rod.r.z)   -- -0.759842 -2.087649 -0.595284]],

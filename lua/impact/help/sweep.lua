@@ -63,35 +63,33 @@ ranges; the shard), a header row, the rows in point order and a final
 written so that they read back exactly. JSON goes through lua-cjson (14
 significant digits, NaN as null, failures always a list) with the same
 fields and the varied values (vary).]],
-    fields = {
-      { "base", "the problem every point starts from (a solve2d/solve3d table)", "{}" },
-      { "vary", "field -> list of values (impact.range), or a list of {field, values} pairs" },
-      { "sample", "{n =, method = \"lhs\" or \"random\", seed =, ranges = {field = {lo, hi}}}", "method lhs, seed 1" },
-      { "map", "function(point, base) -> problem; point holds the varied values by name" },
-      { "solve", "\"solve2d\", \"solve3d\", any impact function name, or a function(problem) -> result (or a number)", "\"solve2d\"" },
-      { "threads", "worker threads of the C fast path", "$IMPACT_THREADS, else the processors the process may run on" },
-      { "out", "CSV file (a name ending in .json writes JSON instead)" },
-      { "json", "JSON file, written at the end" },
-      { "shard", "{k, n}: solve only the k-th of n slices", "impact.default_shard or {1, 1}" },
-      { "progress", "false: never draw the progress bar; a function(done, total): called instead (after each point, or each chunk of the fast path)", "drawn when stderr is a terminal" },
-      { "on_error", "\"record\" a failing point and go on, or \"raise\"", "\"record\"" },
-      { "fast", "false: never use the C fast path", "true" },
-      { "keep", "false: write the rows to 'out' only and keep no columns in memory (sweeps larger than memory); needs 'out'", "true" },
-      { "chunk", "points per C chunk of the fast path (progress and CSV rows come between chunks; Ctrl-C within one, every 512 points)", "32768, later chunks sized to about 0.1 s of solving and writing each" },
-    },
-    result = {
-      { "n", "rows done (failed points included)" },
-      { "names", "the column names in order" },
-      { "columns", "name -> array of n values" },
-      { "failures", "list of {index =, point =, message =}" },
-      { "interrupted", "true when Ctrl-C stopped it (then found in impact.interrupted_sweep)" },
-      { "first, last, total", "the points of this shard and of the whole sweep" },
-      { "shard", "{k, n}" },
-      { "fast", "whether the C fast path ran" },
-      { "threads", "the worker threads it used" },
-      { "keep", "false when the columns were not kept (keep = false, or too big for memory)" },
-      { "elapsed", "seconds" },
-    },
+    fields = [[
+      base | the problem every point starts from (a solve2d/solve3d table) | {}
+      vary | field -> list of values (impact.range), or a list of {field, values} pairs
+      sample | {n =, method = "lhs" or "random", seed =, ranges = {field = {lo, hi}}} | method lhs, seed 1
+      map | function(point, base) -> problem; point holds the varied values by name
+      solve | "solve2d", "solve3d", any impact function name, or a function(problem) -> result (or a number) | "solve2d"
+      threads | worker threads of the C fast path | $IMPACT_THREADS, else the processors the process may run on
+      out | CSV file (a name ending in .json writes JSON instead)
+      json | JSON file, written at the end
+      shard | {k, n}: solve only the k-th of n slices | impact.default_shard or {1, 1}
+      progress | false: never draw the progress bar; a function(done, total): called instead (after each point, or each chunk of the fast path) | drawn when stderr is a terminal
+      on_error | "record" a failing point and go on, or "raise" | "record"
+      fast | false: never use the C fast path | true
+      keep | false: write the rows to 'out' only and keep no columns in memory (sweeps larger than memory); needs 'out' | true
+      chunk | points per C chunk of the fast path (progress and CSV rows come between chunks; Ctrl-C within one, every 512 points) | 32768, later chunks sized to about 0.1 s of solving and writing each]],
+    result = [[
+      n | rows done (failed points included)
+      names | the column names in order
+      columns | name -> array of n values
+      failures | list of {index =, point =, message =}
+      interrupted | true when Ctrl-C stopped it (then found in impact.interrupted_sweep)
+      first, last, total | the points of this shard and of the whole sweep
+      shard | {k, n}
+      fast | whether the C fast path ran
+      threads | the worker threads it used
+      keep | false when the columns were not kept (keep = false, or too big for memory)
+      elapsed | seconds]],
     example = [[
 s = impact.sweep{
   base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, law = "poisson" },

@@ -2,7 +2,7 @@
 -- script, which draws NAME.png and NAME.svg, or NAME.pdf, or NAME.eps), NAME.dat (the data, blocks
 -- separated by two blank lines), then runs gnuplot in that directory so the
 -- script refers to its files by name only (cd there and re-run it).
-local csv = require("impact.study.csv")
+local csv = require("impact.sweep.csv")
 
 local M = { command = "gnuplot" }
 

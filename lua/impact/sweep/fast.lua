@@ -5,8 +5,8 @@
 -- chunk in C (core/sweep2d.c on worker threads, which also format the CSV
 -- rows), writes the rows in order and leaves the columns to be built from
 -- the plan when first read.
-local points = require("impact.study.points")
-local output = require("impact.study.output")
+local points = require("impact.sweep.points")
+local output = require("impact.sweep.output")
 
 local M = {}
 
@@ -21,7 +21,8 @@ local M = {}
 -- most TEXT rows (their text, about 300 bytes a row, is held until written).
 local CHUNK_S, BUFFER, TEXT = 0.1, 262144, 131072
 
-local LAWS = { poisson = true, newton = true, energetic = true }
+local names = require("impact.names")
+local LAWS = names.set(names.LAWS)
 
 local COEF = { B1 = true, B2 = true, B3 = true, S0 = true, C0 = true }
 

@@ -1,6 +1,6 @@
 -- One-line Lua literal of a problem table for CSV comments and JSON: keys
 -- sorted, numbers exact, functions shown as <function>.
-local csv = require("impact.study.csv")
+local csv = require("impact.sweep.csv")
 
 local function ser(v, depth)
   local t = type(v)

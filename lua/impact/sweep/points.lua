@@ -2,8 +2,8 @@
 -- seeded random or Latin-hypercube sample over `sample.ranges`. Points are
 -- numbered 1..total in a fixed order (first grid field slowest, the sample
 -- innermost), so any point, hence any shard, is computed on its own.
-local rng = require("impact.study.rng")
-local csv = require("impact.study.csv")
+local rng = require("impact.sweep.rng")
+local csv = require("impact.sweep.csv")
 
 local M = {}
 

@@ -1,7 +1,9 @@
 -- impact.sweep_read and impact.sweep_merge: sweeps saved to files, back in
 -- memory, and shard files joined into the file one run would have written.
-local csv = require("impact.study.csv")
-local output = require("impact.study.output")
+local core = require("impact.core")
+local csv = require("impact.sweep.csv")
+local mt = require("impact.sweep.result")
+local output = require("impact.sweep.output")
 
 local function fail(fname, fmt, ...) error(fname .. ": " .. string.format(fmt, ...), 0) end
 
@@ -233,44 +235,46 @@ local function merge_json(F, files, out, mt)
     interrupted = false, json = out, total = first.points, first = 1, last = first.points,
     shard = { 1, 1 } }, mt)
 end
-return function(impact, mt)
-  function impact.sweep_read(path)
-    if type(path) ~= "string" then fail("sweep_read", "expected a file name, got %s", type(path)) end
-    if path:match("%.json$") then
-      return from_json(integers(output.read_json("sweep_read", path)), mt, path)
-    end
-    return from_csv(csv.read(path, "sweep_read"), mt, path)
-  end
+local M = {}
 
-  -- sweep_merge(files [, out]) or sweep_merge("study.csv" [, out]): the
-  -- shards of one sweep (any order) -> the one-run result, written to out.
-  -- The second argument may be {out =, n =}: n picks the set of n shards.
-  function impact.sweep_merge(files, opts)
-    local F = "sweep_merge"
-    local out, n = opts, nil
-    if type(opts) == "table" then
-      local msg = impact.core._check_fields(F, opts, { "out", "n" })
-      if msg then error(msg, 0) end
-      out, n = opts.out, opts.n
-      if n ~= nil and (not math.tointeger(n) or n < 2) then
-        fail(F, "option 'n' must be an integer >= 2 (the number of shards), got %s", tostring(n))
-      end
-    end
-    if out ~= nil and type(out) ~= "string" then fail(F, "argument 'out' must be a file name") end
-    if type(files) == "string" then
-      out = out or files
-      files = shard_files(F, files, n and math.tointeger(n))
-    end
-    if type(files) ~= "table" or #files == 0 then
-      fail(F, "expected a list of shard files or the sweep's file name")
-    end
-    local json = 0
-    for i, path in ipairs(files) do
-      if type(path) ~= "string" then fail(F, "file %d must be a file name, got %s", i, type(path)) end
-      if path:match("%.json$") then json = json + 1 end
-    end
-    if json == #files then return merge_json(F, files, out, mt) end
-    if json > 0 then fail(F, "cannot merge CSV and JSON shard files together") end
-    return merge_csv(F, files, out, mt)
+function M.sweep_read(path)
+  if type(path) ~= "string" then fail("sweep_read", "expected a file name, got %s", type(path)) end
+  if path:match("%.json$") then
+    return from_json(integers(output.read_json("sweep_read", path)), mt, path)
   end
+  return from_csv(csv.read(path, "sweep_read"), mt, path)
 end
+
+-- sweep_merge(files [, out]) or sweep_merge("study.csv" [, out]): the
+-- shards of one sweep (any order) -> the one-run result, written to out.
+-- The second argument may be {out =, n =}: n picks the set of n shards.
+function M.sweep_merge(files, opts)
+  local F = "sweep_merge"
+  local out, n = opts, nil
+  if type(opts) == "table" then
+    local msg = core._check_fields(F, opts, { "out", "n" })
+    if msg then error(msg, 0) end
+    out, n = opts.out, opts.n
+    if n ~= nil and (not math.tointeger(n) or n < 2) then
+      fail(F, "option 'n' must be an integer >= 2 (the number of shards), got %s", tostring(n))
+    end
+  end
+  if out ~= nil and type(out) ~= "string" then fail(F, "argument 'out' must be a file name") end
+  if type(files) == "string" then
+    out = out or files
+    files = shard_files(F, files, n and math.tointeger(n))
+  end
+  if type(files) ~= "table" or #files == 0 then
+    fail(F, "expected a list of shard files or the sweep's file name")
+  end
+  local json = 0
+  for i, path in ipairs(files) do
+    if type(path) ~= "string" then fail(F, "file %d must be a file name, got %s", i, type(path)) end
+    if path:match("%.json$") then json = json + 1 end
+  end
+  if json == #files then return merge_json(F, files, out, mt) end
+  if json > 0 then fail(F, "cannot merge CSV and JSON shard files together") end
+  return merge_csv(F, files, out, mt)
+end
+
+return M

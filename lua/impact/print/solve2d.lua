@@ -1,5 +1,5 @@
--- Lua side of the 2D area: the one-screen summary printed for a solve2d
--- result (metatable impact.Result2D, created by the C binding).
+-- The printer of solve2d's results (metatable impact.Result2D, made by the
+-- C binding): a one-screen summary.
 local function fmt(x)
   return type(x) == "number" and string.format("%.6g", x) or tostring(x)
 end
@@ -34,9 +34,4 @@ local function summary(r)
   return table.concat(out, "\n")
 end
 
-return function(impact, core)
-  local mt = core._result2d_mt
-  if mt then
-    mt.__tostring = summary
-  end
-end
+return { ["impact.Result2D"] = summary }

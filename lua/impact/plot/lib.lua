@@ -1,7 +1,9 @@
--- Helpers shared by the plot functions (study/plot_*.lua).
+-- Helpers shared by the plot functions (plot/path.lua, plot/map.lua, plot/hodograph.lua).
 local M = {}
 
-M.MODES = { "none", "sliding", "C-sticking", "R-sticking", "C-reversed", "R-reversed", "error" }
+-- The modes (impact.names) and "error", a sweep's failed point.
+M.MODES = { table.unpack(require("impact.names").MODES) }
+M.MODES[#M.MODES + 1] = "error"
 M.MODE_COLOR = {
   none = "#bdbdbd", sliding = "#4575b4", ["C-sticking"] = "#1a9850", ["R-sticking"] = "#a6d96a",
   ["C-reversed"] = "#d73027", ["R-reversed"] = "#fdae61", error = "#000000",

@@ -1,7 +1,7 @@
 -- Where a sweep's rows go: a CSV file written row by row (comments first,
 -- header, rows in point order, "# end" when complete) and a JSON file
 -- written once at the end through lua-cjson.
-local csv = require("impact.study.csv")
+local csv = require("impact.sweep.csv")
 
 local M = {}
 

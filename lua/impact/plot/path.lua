@@ -1,0 +1,425 @@
+-- impact.plot.path: Routh's impulse-space diagram of 2D results (WM92
+-- figures 2, 7-10): the lines S, C, T, L, RF and the paths with their events.
+local gp = require("impact.plot.gnuplot")
+local lib = require("impact.plot.lib")
+local finite, literal, opt_table, law_text = lib.finite, lib.literal, lib.opt_table, lib.law_text
+
+-- The part of the line a*x + b*y + c = 0 inside the box, as two points.
+local function clip(a, b, c, x0, x1, y0, y1)
+  local pts = {}
+  local eps = 1e-12 * (math.abs(x1 - x0) + math.abs(y1 - y0))
+  if b ~= 0 then
+    for _, x in ipairs{ x0, x1 } do
+      local y = -(a * x + c) / b
+      if y >= y0 - eps and y <= y1 + eps then pts[#pts + 1] = { x, y } end
+    end
+  end
+  if a ~= 0 then
+    for _, y in ipairs{ y0, y1 } do
+      local x = -(b * y + c) / a
+      if x >= x0 - eps and x <= x1 + eps then pts[#pts + 1] = { x, y } end
+    end
+  end
+  local best, p, q = -1, nil, nil
+  for i = 1, #pts do
+    for j = i + 1, #pts do
+      local d = (pts[i][1] - pts[j][1]) ^ 2 + (pts[i][2] - pts[j][2]) ^ 2
+      if d > best then best, p, q = d, pts[i], pts[j] end
+    end
+  end
+  if not p or best <= 0 then return {} end
+  return { p, q }
+end
+
+-- The energetic law's termination (Stronge 1990; the works of WM92 eqs 56-58): the impact ends
+-- where Wr + e^2 Wc = 0, and Wr, the normal work since maximum compression,
+-- depends on the path, so no one curve bounds every path as Newton's line
+-- does. What is well defined: the ends of straight last segments from the
+-- path's last vertex a before the end. Along such a segment C is linear in
+-- the impulse, so the work from a to P is (Py - Pya) (C(a) + C(P)) / 2 and
+-- the end lies where it equals T = -e^2 Wc - Wr(a): the hyperbola
+--   (Py - Pya) (C(a) + C(P)) = 2 T,   C(P) = C0 - B3 Px + B2 Py,
+-- which passes through the actual end (asymptotes Py = Pya and C = -C(a)).
+-- Returns its points inside the box (empty when the path has no restitution).
+local function energetic_locus(r, e, x0, x1, y1)
+  local B1, B2, B3, C0 = r.B1, r.B2, r.B3, r.C0
+  local path = r.path
+  local function C(v) return C0 - B3 * v.Px + B2 * v.Py end
+  -- Wc and Wr(a) from the path: on each straight segment the normal work is
+  -- dPy (C_i + C_j) / 2 (exact, C being linear there).
+  local n, wc, wr, after = #path, 0, 0, false
+  if n < 2 or path[n].event ~= "end" then return {} end
+  for i = 1, n - 2 do
+    local w = (path[i + 1].Py - path[i].Py) * (C(path[i]) + C(path[i + 1])) / 2
+    if after then wr = wr + w else wc = wc + w end
+    if path[i + 1].event == "max-compression" then after = true end
+  end
+  if path[n - 1].event == "max-compression" then after = true end
+  local a = path[n - 1]
+  local T = -e * e * wc - wr
+  if not after or not (T > 0) or e <= 0 then return {} end
+  local Ca, pts = C(a), {}
+  local vmax = y1 - a.Py
+  if vmax <= 0 then return {} end
+  if B3 == 0 then   -- C does not depend on Px: a horizontal line
+    local v = 2 * T / (Ca + math.sqrt(Ca * Ca + 2 * B2 * T))
+    return { { x0, a.Py + v }, { x1, a.Py + v } }
+  end
+  for k = 1, 400 do
+    local v = vmax * (k / 400) ^ 3
+    -- (B2 v + 2 Ca) v - B3 u v = 2 T  with u = Px - Pxa
+    local u = (B2 * v * v + 2 * Ca * v - 2 * T) / (B3 * v)
+    local x = a.Px + u
+    if x >= x0 and x <= x1 then pts[#pts + 1] = { x, a.Py + v } end
+  end
+  return pts
+end
+
+-- Event labels: coincident events of a path merged ("max-compression = end"),
+-- the same label at the same point of several paths drawn once (for the
+-- first of them), and labels that would overprint moved apart: each takes
+-- the first free place of a few around its point (right or left of it,
+-- above or below), then steps further away. Returns rows
+-- {Px, Py, text, lx, ly, path index}; lx is the label's left end.
+local function place_labels(list, x0, x1, y1)
+  local span = math.max(x1 - x0, y1)
+  local near = 1e-9 * span
+  local labels = {}
+  for k, ri in ipairs(list) do
+    local last
+    for _, v in ipairs(ri.path) do
+      local ev = v.event or ""
+      if last and math.abs(v.Px - last.x) <= near and math.abs(v.Py - last.y) <= near then
+        if ev ~= "" and not last.text:find(ev, 1, true) then last.text = last.text .. " = " .. ev end
+      else
+        last = { x = v.Px, y = v.Py, text = ev, path = k }
+        labels[#labels + 1] = last
+      end
+    end
+  end
+  local out, seen = {}, {}
+  for _, l in ipairs(labels) do
+    local key = string.format("%.9g,%.9g,%s", l.x, l.y, l.text)
+    if l.text ~= "" and not seen[key] then
+      seen[key] = true
+      out[#out + 1] = l
+    end
+  end
+  -- Sizes in data units: the diagram is about 420 px high at equal scales;
+  -- a label line is some 14 px, a character some 6.5 px (font 10).
+  local px = y1 / 420
+  local lh, cw = 15 * px, 6.5 * px
+  table.sort(out, function(p, q)
+    if p.y ~= q.y then return p.y < q.y end
+    if p.x ~= q.x then return p.x < q.x end
+    return p.path < q.path
+  end)
+  local placed = {}
+  local function free(lx, ly, w)
+    for _, q in ipairs(placed) do
+      if math.abs(ly - q.ly) < lh and lx < q.lx + q.w and q.lx < lx + w then return false end
+    end
+    return true
+  end
+  for _, l in ipairs(out) do
+    local w = #l.text * cw
+    local right, left = l.x + 0.8 * cw, l.x - 0.8 * cw - w
+    local cands = { { right, l.y + 0.6 * lh }, { left, l.y + 0.6 * lh },
+                    { right, l.y - 0.6 * lh }, { left, l.y - 0.6 * lh } }
+    for k = 1, 20 do
+      cands[#cands + 1] = { right, l.y + (0.6 + k) * lh }
+      cands[#cands + 1] = { right, l.y - (0.6 + k) * lh }
+    end
+    l.lx, l.ly = cands[1][1], cands[1][2]
+    for _, c in ipairs(cands) do
+      -- not below the axis (Py >= 0) nor left of the box
+      if c[2] >= 0.5 * lh and c[1] >= x0 and free(c[1], c[2], w) then
+        l.lx, l.ly = c[1], c[2]
+        break
+      end
+    end
+    l.w = w
+    placed[#placed + 1] = l
+  end
+  local rows = {}
+  for i, l in ipairs(out) do rows[i] = { l.x, l.y, l.text, l.lx, l.ly, l.path } end
+  return rows
+end
+
+local M = {}
+
+-- Path colours apart from the reference lines' (S green, C blue, Newton's
+-- T purple, friction red and orange, the ellipse grey).
+local PATH_COLORS = { "black", "#d01c8b", "#8c510a", "#e66101", "#01665e", "#542788", "#b2182b", "#35978f" }
+
+local function check_result2d(F, r, where)
+  if type(r) ~= "table" then
+    error(string.format("%s: argument 1%s must be a solve2d result (or a list of them), got %s",
+      F, where ~= "" and (" " .. where:sub(1, -2)) or "", type(r)), 0)
+  end
+  for _, k in ipairs{ "B1", "B2", "B3", "S0", "C0" } do
+    if not finite(r[k]) then
+      error(F .. ": field '" .. where .. k .. "' must be a number (give a solve2d result)", 0)
+    end
+  end
+  if type(r.path) ~= "table" or #r.path == 0 then
+    error(F .. ": field '" .. where .. "path' must be the list of path vertices (give a solve2d result)", 0)
+  end
+  for i, v in ipairs(r.path) do
+    if not finite(v.Px) or not finite(v.Py) then
+      error(string.format("%s: field '%spath[%d]' must have numbers Px and Py", F, where, i), 0)
+    end
+  end
+end
+
+-- The zero-energy-change ellipse B1 Px^2 - 2 B3 Px Py + B2 Py^2 + 2 S0 Px + 2 C0 Py = 0
+-- (WM92 fig 8): centre c = -W^-1 V0, then P = c + L^-T u, |u| = k, W = L L^T.
+local function ellipse(B1, B2, B3, S0, C0)
+  local D = B1 * B2 - B3 * B3
+  local cx, cy = -(B2 * S0 + B3 * C0) / D, -(B3 * S0 + B1 * C0) / D
+  local k = math.sqrt(math.max(0, B1 * cx * cx - 2 * B3 * cx * cy + B2 * cy * cy))
+  local l11 = math.sqrt(B1)
+  local l21 = -B3 / l11
+  local l22 = math.sqrt(B2 - l21 * l21)
+  local rows = {}
+  for i = 0, 180 do
+    local t = 2 * math.pi * i / 180
+    local u1, u2 = k * math.cos(t), k * math.sin(t)
+    local x2 = u2 / l22
+    local x1 = (u1 - l21 * x2) / l11
+    rows[#rows + 1] = { cx + x1, cy + x2 }
+  end
+  return rows
+end
+
+-- The results to draw: one solve2d result, a list of them or
+-- impact.compare's result (its models' paths, in its order), checked.
+local function results_of(F, r)
+  if type(r) ~= "table" then check_result2d(F, r, "") end
+  local mt = getmetatable(r)
+  if type(mt) == "table" and mt.__name == "impact.comparison" and type(mt.order) == "table" then
+    local l = {}
+    for i, k in ipairs(mt.order) do l[i] = r[k] end
+    r = l
+  end
+  local list = (r[1] ~= nil and r.path == nil) and r or { r }
+  for i, ri in ipairs(list) do check_result2d(F, ri, #list > 1 and ("[" .. i .. "].") or "") end
+  return list
+end
+
+-- The box: the paths with room around them, and Q (stick meets C = 0) when
+-- near, and the whole ellipse ell if drawn -> x0, x1, y1.
+local function box(list, ell, opts)
+  local r = list[1]
+  local B1, B2, B3, S0, C0 = r.B1, r.B2, r.B3, r.S0, r.C0
+  local ymax, xmin, xmax = 0, 0, 0
+  for _, ri in ipairs(list) do
+    for _, v in ipairs(ri.path) do
+      ymax = math.max(ymax, v.Py)
+      xmin, xmax = math.min(xmin, v.Px), math.max(xmax, v.Px)
+    end
+  end
+  local D = B1 * B2 - B3 * B3
+  local PxQ, PyQ = -(B2 * S0 + B3 * C0) / D, -(B1 * C0 + B3 * S0) / D
+  if PyQ > 0 and PyQ < 2 * math.max(ymax, 1e-300) then
+    ymax = math.max(ymax, PyQ)
+    xmin, xmax = math.min(xmin, PxQ), math.max(xmax, PxQ)
+  end
+  if ymax <= 0 then ymax = C0 < 0 and -C0 / B2 or 1 end
+  if ell then   -- the whole ellipse in the box
+    for _, p in ipairs(ell) do
+      ymax = math.max(ymax, p[2] / 1.2)
+      xmin, xmax = math.min(xmin, p[1]), math.max(xmax, p[1])
+    end
+  end
+  local y1 = 1.25 * ymax
+  local half = math.max((xmax - xmin) / 2 * 1.3, 0.45 * y1)
+  local xc = (xmin + xmax) / 2
+  local x0, x1 = xc - half, xc + half
+  if opts.xrange then x0, x1 = opts.xrange[1], opts.xrange[2] end
+  if opts.yrange then y1 = opts.yrange[2] end
+  return x0, x1, y1
+end
+
+-- The termination line or curve of result ri (i-th of the list) -> added to
+-- lines or curves (r: the first result). newton_e: the values of e whose Newton line is drawn.
+local function termination(r, ri, e, multi, ttag, col, newton_e, lines, curves, x0, x1, y1)
+  local B3, B2, C0 = r.B3, r.B2, r.C0   -- the first result's: one problem
+  local ei = ri.e or e
+  -- Pc: Routh's compression impulse; PyC: the published models' (Glocker
+  -- and Pfeiffer, Chatterjee and Ruina).
+  local Pc = finite(ri.Pc) and ri.Pc or ri.PyC
+  if law_text(ri) == "newton" and not newton_e[ei] then
+    newton_e[ei] = true
+    lines[#lines + 1] = { string.format("T: Newton termination (C = -e C0, e = %g)", ei), -B3, B2, (1 + ei) * C0,
+      "#984ea3", "lw 2 dt 2" }
+  elseif law_text(ri) == "poisson" and finite(Pc) and Pc > 0 then
+    lines[#lines + 1] = { multi and string.format("T%s: Py = (1+e) Pc", ttag)
+      or string.format("T: Poisson termination Py = (1+e) Pc, e = %g", ei),
+      0, 1, -(1 + ei) * Pc, multi and col or "#984ea3", "lw 2 dt 2" }
+  elseif law_text(ri) == "energetic" then
+    local pts = energetic_locus(ri, ei, x0, x1, y1)
+    if #pts > 1 then
+      curves[#curves + 1] = { multi and string.format("T%s: Wr + e^2 Wc = 0 from the last vertex", ttag)
+        or string.format("T: energetic termination Wr + e^2 Wc = 0, e = %g, on straight paths from the last vertex", ei),
+        pts, multi and col or "#984ea3", "lw 2 dt 2" }
+    end
+  end
+end
+
+-- The reference lines {title, a, b, c (a Px + b Py + c = 0), colour,
+-- style} and curves {title, rows, colour, style}: S, C, the terminations
+-- and the friction lines. Lines that coincide are drawn once: Newton's for
+-- one e, the friction lines for one mu (several models of one problem
+-- share them).
+local function reference_lines(list, x0, x1, y1)
+  local r = list[1]
+  local B1, B2, B3, S0, C0 = r.B1, r.B2, r.B3, r.S0, r.C0
+  local e = r.e or 0
+  local s = S0 > 0 and 1 or S0 < 0 and -1 or (B3 > 0 and -1 or B3 < 0 and 1 or 1)
+  local lines = {
+    { "S: sticking line (S = 0)", B1, -B3, S0, "#1a9850", "lw 2" },
+    { "C: maximum compression (C = 0)", -B3, B2, C0, "#4575b4", "lw 2" },
+  }
+  local multi = #list > 1
+  local newton_e, fric_mu = {}, {}
+  if law_text(r) == "newton" then
+    lines[#lines + 1] = { string.format("T: Newton termination (C = -e C0, e = %g)", e), -B3, B2, (1 + e) * C0, "#984ea3", "lw 2 dt 2" }
+    newton_e[e] = true
+  end
+  local curves = {}
+  local fric = { "#d73027", "#fdae61", "#e7298a", "#66c2a5" }
+  for i, ri in ipairs(list) do
+    local mu = ri.mu_k or ri.mu or 0
+    local mus = ri.mu_s or mu
+    local tag = multi and string.format(" (mu = %g)", mu) or string.format(", mu = %g", mu)
+    -- a termination is the model's (several models of one problem) or mu's
+    local ttag = multi and type(ri.model) == "string" and (" (" .. literal(ri.model) .. ")") or tag
+    -- One path: red friction lines; several: each in its path's colour.
+    local col = multi and PATH_COLORS[(i - 1) % #PATH_COLORS + 1] or fric[1]
+    termination(r, ri, e, multi, ttag, col, newton_e, lines, curves, x0, x1, y1)
+    local fkey = string.format("%.17g/%.17g", mu, mus)
+    if mu > 0 and fric_mu[fkey] then
+      -- drawn already (for an earlier path with the same friction)
+    elseif mu > 0 then
+      fric_mu[fkey] = true
+      lines[#lines + 1] = { multi and string.format("L%s: Px = %s mu Py", tag, s > 0 and "-" or "+")
+        or string.format("L: limiting friction Px = %s mu Py%s", s > 0 and "-" or "+", tag), 1, s * mu, 0, col, "lw 1.5" }
+      lines[#lines + 1] = { multi and ("RF" .. tag .. ": reversed friction") or ("RF: reversed limiting friction" .. tag),
+        1, -s * mu, 0, multi and col or fric[2], "lw 1.5 dt 3" }
+      if mus > mu then
+        lines[#lines + 1] = { string.format("static friction cone (mu_s = %g)", mus), 1, mus, 0, "#7f7f7f", "lw 1 dt 4" }
+        lines[#lines + 1] = { "", 1, -mus, 0, "#7f7f7f", "lw 1 dt 4" }
+      end
+    elseif i == 1 then
+      lines[#lines + 1] = { "frictionless (Px = 0)", 1, 0, 0, col, "lw 1.5" }
+    end
+  end
+  return lines, curves
+end
+
+-- The data blocks and plot clauses of the paths, lines, curves and the
+-- ellipse (the paths' blocks first: the path clauses index them by i - 1).
+local function line_blocks(list, lines, curves, ell, x0, x1, y1)
+  local blocks, plots = {}, {}
+  for i, ri in ipairs(list) do
+    local rows = {}
+    for j, v in ipairs(ri.path) do rows[j] = { v.Px, v.Py, v.event or "" } end
+    blocks[i] = { comment = string.format("path %d (mode %s, mu = %g): Px Py event", i,
+      tostring(ri.mode), ri.mu_k or ri.mu or 0), rows = rows }
+  end
+  for _, l in ipairs(lines) do
+    local seg = clip(l[2], l[3], l[4], x0, x1, 0, y1)
+    blocks[#blocks + 1] = { comment = (l[1] ~= "" and l[1] or "static friction cone") ..
+      string.format(": %s*Px + %s*Py + %s = 0", gp.num(l[2]), gp.num(l[3]), gp.num(l[4])), rows = seg }
+    plots[#plots + 1] = string.format("data index %d with lines %s lc rgb %s %s", #blocks - 1, l[6],
+      gp.str(l[5]), l[1] ~= "" and ("title " .. gp.str(l[1])) or "notitle")
+  end
+  for _, c in ipairs(curves) do
+    blocks[#blocks + 1] = { comment = c[1], rows = c[2] }
+    plots[#plots + 1] = string.format("data index %d with lines %s lc rgb %s title %s", #blocks - 1, c[4],
+      gp.str(c[3]), gp.str(c[1]))
+  end
+  if ell then
+    blocks[#blocks + 1] = { comment = "energy ellipse dT = 0 (inside: energy lost)", rows = ell }
+    plots[#plots + 1] = string.format("data index %d with lines lw 1.5 dt 2 lc rgb \"#636363\" title \"dT = 0 (energy lost inside)\"", #blocks - 1)
+  end
+  return blocks, plots
+end
+
+-- The paths' plot clauses and the event labels, one block per path, each
+-- drawn in its path's colour (added to blocks and plots).
+local function path_plots(list, blocks, plots, x0, x1, y1)
+  for i, ri in ipairs(list) do
+    -- The published models' results (solve2d{model = ...}) name their model.
+    local model = type(ri.model) == "string" and ri.model or nil
+    local label = #list > 1 and string.format("%s, mu = %g: %s", model and literal(model) or "path",
+        ri.mu_k or ri.mu or 0, tostring(ri.mode))
+      or (model and ("impulse path, model " .. literal(model)) or "impulse path")
+    plots[#plots + 1] = string.format("data index %d using 1:2 with linespoints lw 3 pt 7 ps 1.3 lc rgb %s title %s",
+      i - 1, gp.str(PATH_COLORS[(i - 1) % #PATH_COLORS + 1]), gp.str(label))
+  end
+  local labels = place_labels(list, x0, x1, y1)
+  for i = 1, #list do
+    local rows = {}
+    for _, l in ipairs(labels) do
+      if l[6] == i then rows[#rows + 1] = { l[1], l[2], l[3], l[4], l[5] } end
+    end
+    if #rows > 0 then
+      blocks[#blocks + 1] = { comment = string.format("event labels of path %d: Px Py text label-x label-y", i),
+        rows = rows }
+      plots[#plots + 1] = string.format("data index %d using 4:5:3 with labels left font \",10\" tc rgb %s notitle",
+        #blocks - 1, gp.str(PATH_COLORS[(i - 1) % #PATH_COLORS + 1]))
+    end
+  end
+end
+
+-- The default title: the mode (or the number of paths), the distinct laws
+-- and values of mu, in order, and the first result's coefficients.
+local function default_title(list)
+  local r = list[1]
+  local mus, laws, seen = {}, {}, {}
+  for _, ri in ipairs(list) do
+    local m, l = string.format("%g", ri.mu_k or ri.mu or 0), law_text(ri)
+    if not seen["mu " .. m] then seen["mu " .. m] = true mus[#mus + 1] = m end
+    if not seen["law " .. l] then seen["law " .. l] = true laws[#laws + 1] = l end
+  end
+  return string.format("Impulse space: %s%s, %s law, e = %g, mu = %s  (B1 = %.4g, B2 = %.4g, B3 = %.4g, S0 = %.4g, C0 = %.4g)",
+    #list == 1 and tostring(r.mode) or (#list .. " paths"),
+    #list == 1 and type(r.model) == "string" and (" (model " .. literal(r.model) .. ")") or "",
+    table.concat(laws, "/"), r.e or 0, table.concat(mus, ", "), r.B1, r.B2, r.B3, r.S0, r.C0)
+end
+
+-- path(result or {result, ...}, opts): one diagram; several results of the
+-- same problem (different mu, say) share the lines S, C, T and each adds its
+-- limiting-friction lines and its path.
+function M.path(r, opts)
+  local F = "plot.path"
+  opts = opt_table(F, opts)
+  local list = results_of(F, r)
+  r = list[1]
+  local ell = opts.ellipse and ellipse(r.B1, r.B2, r.B3, r.S0, r.C0)
+  local x0, x1, y1 = box(list, ell, opts)
+  local lines, curves = reference_lines(list, x0, x1, y1)
+  local blocks, plots = line_blocks(list, lines, curves, ell, x0, x1, y1)
+  path_plots(list, blocks, plots, x0, x1, y1)
+  local body = {
+    "set title " .. gp.str(opts.title or default_title(list)) .. " font \",10\"",
+    "set xlabel \"P_x (tangential impulse on body 1)\"",
+    "set ylabel \"P_y (normal impulse)\"",
+    "set size ratio -1",
+    string.format("set xrange [%s:%s]", gp.num(x0), gp.num(x1)),
+    string.format("set yrange [0:%s]", gp.num(y1)),
+    "set grid lc rgb \"#e0e0e0\"",
+    -- A long legend in columns below the diagram, not a tall list.
+    #plots > 8 and "set key outside below center horizontal maxcols 3 font \",9\" samplen 2.5"
+      or "set key outside below font \",9\"",
+    "set zeroaxis lt 1 lc rgb \"#909090\"",
+    "plot " .. table.concat(plots, ", \\\n     "),
+  }
+  return gp.render(F, opts.out or "path.png", {
+    what = "impact.plot.path: Routh's impulse-space diagram", blocks = blocks, body = body,
+    size = opts.size, run = opts.run, command = require("impact.plot").gnuplot })
+end
+
+return M
