@@ -1,0 +1,166 @@
+/* "moreau" (velocity-level Newton + Coulomb, several contacts): the
+ * benchmarks with known answers, one contact against Kane's model, Kane's
+ * double pendulum gaining energy, and invariants on random problems. */
+#define MB_MODEL imp_multi_moreau
+#define MB_POISSON 0
+#include "multi_bench.h"
+#include "models2d.h"
+
+/* One planar contact: W = [[B1, -B3], [-B3, B2]] (x tangent, y normal). */
+static imp_multi_problem one_contact(double *W, double *v0, double B1, double B2, double B3,
+                                     double S0, double C0, double mus, double muk, double e)
+{
+    imp_multi_problem p;
+    memset(&p, 0, sizeof p);
+    W[0] = B1; W[1] = -B3; W[2] = -B3; W[3] = B2;
+    v0[0] = S0; v0[1] = C0;
+    p.k = 1; p.d = 2; p.W = W; p.v0 = v0;
+    p.c[0].mu_s = mus; p.c[0].mu_k = muk; p.c[0].e = e;
+    return p;
+}
+
+static imp_model_result2d kane(double B1, double B2, double B3, double S0, double C0,
+                               double mus, double muk, double e, imp_status *st)
+{
+    imp_coef2d c = { B1, B2, B3, S0, C0, B1 * B2 - B3 * B3 };
+    imp_model_params mp;
+    memset(&mp, 0, sizeof mp);
+    mp.e = e; mp.mu = muk; mp.mu_0 = mus;
+    imp_model_result2d r;
+    *st = imp_model2d_solve(IMP_MODEL_KANE, &c, &mp, &r);
+    return r;
+}
+
+/* Random W, v0, mu, e: equal to Kane unless Kane's slide ends reversed. */
+static void test_kane_random(void)
+{
+    int same = 0, reversed = 0;
+    double worst = 0;
+    for (int t = 0; t < 2000; t++) {
+        double B1 = mu_uni(0.1, 3), B2 = mu_uni(0.1, 3);
+        double B3 = mu_uni(-0.95, 0.95) * sqrt(B1 * B2);
+        double S0 = mu_uni(-1, 1), C0 = -mu_uni(0.01, 1), e = mu_uni(0, 1);
+        double mus = mu_uni(0, 1.5), muk = t % 3 == 0 ? mus * mu_uni(0.3, 1) : mus;
+        if (muk * fabs(B3) >= 0.9 * B2) continue;   /* Kane's slide needs B2 + s mu B3 > 0 */
+        double W[4], v0[2];
+        imp_multi_problem p = one_contact(W, v0, B1, B2, B3, S0, C0, mus, muk, e);
+        imp_multi_result r;
+        imp_status sk, st = imp_multi_moreau(&p, &r);
+        imp_model_result2d k = kane(B1, B2, B3, S0, C0, mus, muk, e, &sk);
+        CHECK(st == IMP_OK && sk == IMP_OK);
+        if (st != IMP_OK || sk != IMP_OK) continue;
+        CHECK(r.residual <= 1e-10);
+        double sc = fmax(fabs(k.Py), 1e-300);
+        if (k.slip == IMP_SLIP_REVERSED) {
+            /* friction opposes the final slip: P_t = +s mu_k P_n, s = sgn(S0) */
+            reversed++;
+            double s = S0 > 0 ? 1 : -1;
+            CHECK(r.mode[0] == IMP_MULTI_REVERSED);
+            CHECK_NEAR(r.P[0], s * muk * r.P[1], 1e-12 * sc);
+            CHECK_NEAR(r.v[1], -e * C0, 1e-12);
+            CHECK(r.v[0] * S0 < 0);
+            continue;
+        }
+        same++;
+        double err = fmax(fabs(r.P[0] - k.Px), fabs(r.P[1] - k.Py)) / sc;
+        worst = fmax(worst, err);
+        CHECK(err <= 1e-12);
+        CHECK((k.slip == IMP_SLIP_STICKING) == (r.mode[0] == IMP_MULTI_STICKING));
+    }
+    printf("  kane: %d equal (worst relative error %.2e), %d reversed\n", same, worst, reversed);
+    CHECK(same > 500 && reversed > 20);
+}
+
+/* A hand-checked reversal: Kane slides with P_t = -0.1 P_n and ends at S < 0;
+ * moreau's friction opposes that final slip: P_n = 1/0.91, P_t = +0.1 P_n. */
+static void test_kane_reversed(void)
+{
+    double W[4], v0[2];
+    imp_multi_problem p = one_contact(W, v0, 1, 1, 0.9, 0.1, -1, 0.1, 0.1, 0);
+    imp_multi_result r;
+    imp_status sk;
+    CHECK(imp_multi_moreau(&p, &r) == IMP_OK);
+    imp_model_result2d k = kane(1, 1, 0.9, 0.1, -1, 0.1, 0.1, 0, &sk);
+    CHECK(k.slip == IMP_SLIP_REVERSED);
+    CHECK_NEAR(k.Py, 1 / 1.09, 1e-12);
+    CHECK_NEAR(r.P[1], 1 / 0.91, 1e-12);
+    CHECK_NEAR(r.P[0], 0.1 / 0.91, 1e-12);
+    CHECK_NEAR(r.v[0], 0.1 + 0.1 / 0.91 - 0.9 / 0.91, 1e-12);
+    CHECK(r.mode[0] == IMP_MULTI_REVERSED);
+    CHECK_NEAR(r.v[1], 0, 1e-12);
+}
+
+/* Kane's double pendulum near its singular configuration (links nearly
+ * aligned): Newton's law with friction gains energy, and says so. */
+static void test_kane_pendulum_gain(void)
+{
+    double q1 = -40 * M_PI / 180, q2 = -50 * M_PI / 180, c = cos(q1 - q2);
+    double M[4] = { 4.0 / 3, 0.5 * c, 0.5 * c, 1.0 / 3 };
+    double J[4] = { -sin(q1), -sin(q2), cos(q1), cos(q2) }, qd[2] = { -1, -1 };
+    double Minv[4], W[4], v0[2];
+    mu_delassus(2, 2, M, J, Minv, W);
+    mu_matvec(2, 2, J, qd, v0);
+    imp_multi_problem p;
+    memset(&p, 0, sizeof p);
+    p.k = 1; p.d = 2; p.W = W; p.v0 = v0;
+    p.c[0].mu_s = p.c[0].mu_k = 0.8; p.c[0].e = 1;
+    imp_multi_result r;
+    CHECK(imp_multi_moreau(&p, &r) == IMP_OK);
+    double T0 = 0.5 * (M[0] + 2 * M[1] + M[3]);
+    printf("  Kane's pendulum: dT = %+.9f (T0 = %.6f), mode %d\n", r.dT, T0, r.mode[0]);
+    CHECK(r.dT > 0.01 * T0 && r.energy_gain == 1);
+    CHECK(imp_multi_poisson(&p, &r) == IMP_OK);
+    printf("  same with poisson: dT = %+.9f\n", r.dT);
+    CHECK(r.dT <= 0 && r.energy_gain == 0);
+}
+
+static void test_random_invariants(void)
+{
+    double worst[2] = { 0, 0 };
+    int gains = 0, count = 0;
+    for (int t = 0; t < 400; t++) {
+        mu_random R;
+        int d = t % 2 ? 3 : 2, k = 2 + t % 5;
+        mu_make_random(&R, k, d, t % 7 == 0, 1);
+        imp_multi_result r;
+        imp_status st = imp_multi_moreau(&R.p, &r);
+        CHECK(st == IMP_OK);
+        if (st != IMP_OK) { printf("  status %d (d %d k %d)\n", st, d, k); continue; }
+        count++;
+        double w = mu_check_invariants(&R.p, &r, 0);
+        worst[d - 2] = fmax(worst[d - 2], w);
+        CHECK(w <= 1e-9);
+        gains += r.energy_gain;
+        CHECK(r.energy_gain == 0 || r.dT > 0);
+        CHECK(r.energy_gain == 1 || r.dT <= 1e-10 * (1 + fabs(r.dT)));   /* never silent */
+    }
+    printf("  random: %d solved, worst violation 2D %.2e 3D %.2e, %d energy gains flagged\n",
+           count, worst[0], worst[1], gains);
+}
+
+static void test_bad_input(void)
+{
+    double W[4], v0[2];
+    imp_multi_problem p = one_contact(W, v0, 1, 1, 0, 0, -1, 0.5, 0.6, 0);
+    imp_multi_result r;
+    CHECK(imp_multi_moreau(&p, &r) == IMP_EINPUT);           /* mu_k > mu_s */
+    p = one_contact(W, v0, 1, 1, 0, NAN, -1, 0.5, 0.5, 0);
+    CHECK(imp_multi_moreau(&p, &r) == IMP_EINPUT);
+    p.k = 0;
+    CHECK(imp_multi_moreau(&p, &r) == IMP_EINPUT);
+}
+
+int main(void)
+{
+    RUN(test_corner);
+    RUN(test_chain);
+    RUN(test_rocking);
+    RUN(test_rod);
+    RUN(test_kane_random);
+    RUN(test_kane_reversed);
+    RUN(test_kane_pendulum_gain);
+    RUN(test_random_invariants);
+    RUN(test_bad_input);
+    RUN(test_timing);
+    return check_summary();
+}
