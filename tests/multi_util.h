@@ -101,7 +101,9 @@ static double mu_check_invariants(const imp_multi_problem *p, const imp_multi_re
     double vs = 0, ps = 0, worst = 0;
     for (int a = 0; a < n; a++) { vs = fmax(vs, fabs(p->v0[a])); ps = fmax(ps, fabs(r->P[a])); }
     if (vs == 0) vs = 1;
-    if (ps == 0) ps = 1;
+    double wd = 0;                      /* impulse scale: at least |v0| / max W_ii */
+    for (int a = 0; a < n; a++) wd = fmax(wd, p->W[a * n + a]);
+    ps = fmax(ps, wd > 0 ? vs / wd : 1);
     for (int a = 0; a < n; a++) CHECK(isfinite(r->P[a]) && isfinite(r->v[a]));
     CHECK(r->residual <= 1e-10);
     for (int i = 0; i < p->k; i++) {

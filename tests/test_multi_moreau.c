@@ -5,6 +5,7 @@
 #define MB_POISSON 0
 #include "multi_bench.h"
 #include "models2d.h"
+#include "lcp.h"
 
 /* One planar contact: W = [[B1, -B3], [-B3, B2]] (x tangent, y normal). */
 static imp_multi_problem one_contact(double *W, double *v0, double B1, double B2, double B3,
@@ -124,18 +125,53 @@ static void test_random_invariants(void)
         mu_make_random(&R, k, d, t % 7 == 0, 1);
         imp_multi_result r;
         imp_status st = imp_multi_moreau(&R.p, &r);
-        CHECK(st == IMP_OK);
-        if (st != IMP_OK) { printf("  status %d (d %d k %d)\n", st, d, k); continue; }
+        if (st != IMP_OK) {
+            printf("  status %d (d %d k %d nq %d)\n", st, d, k, R.nq);
+            /* Only redundant contacts (J^T y = 0 for some y) may make
+             * Newton's targets infeasible: Lemke's ray says so. */
+            CHECK(R.nq < d * k && (st == IMP_ENOSOLUTION || st == IMP_ENOCONV));
+            CHECK(r.P[0] == 0 && isfinite(r.residual));
+            continue;
+        }
         count++;
         double w = mu_check_invariants(&R.p, &r, 0);
         worst[d - 2] = fmax(worst[d - 2], w);
         CHECK(w <= 1e-9);
+        if (w > 1e-9) {
+            printf("  violation %.2e d %d k %d res %.2e:", w, d, k, r.residual);
+            for (int i = 0; i < d * k; i++) printf(" %.4g/%.4g", r.P[i], r.v[i]);
+            printf("\n   mu:");
+            for (int i = 0; i < k; i++) printf(" %.3g/%.3g e %.3g", R.p.c[i].mu_s, R.p.c[i].mu_k, R.p.c[i].e);
+            printf("\n");
+        }
         gains += r.energy_gain;
         CHECK(r.energy_gain == 0 || r.dT > 0);
         CHECK(r.energy_gain == 1 || r.dT <= 1e-10 * (1 + fabs(r.dT)));   /* never silent */
     }
     printf("  random: %d solved, worst violation 2D %.2e 3D %.2e, %d energy gains flagged\n",
            count, worst[0], worst[1], gains);
+}
+
+/* Lemke alone: a small LCP with a known solution, a degenerate one (q with
+ * ties, the lexicographic rule must not cycle), the pivot budget, a ray. */
+static void test_lemke(void)
+{
+    double M[4] = { 2, 1, 1, 2 }, q[2] = { -5, -6 }, z[2], w[2];
+    int np;
+    CHECK(imp_lcp_lemke(2, M, q, z, w, 0, &np) == IMP_OK);
+    CHECK_NEAR(z[0], 4.0 / 3, 1e-14);
+    CHECK_NEAR(z[1], 7.0 / 3, 1e-14);
+    double Md[9] = { 1, 2, 0, 0, 1, 2, 2, 0, 1 }, qd[3] = { -1, -1, -1 }, zd[3], wd[3];
+    CHECK(imp_lcp_lemke(3, Md, qd, zd, wd, 0, &np) == IMP_OK);
+    for (int i = 0; i < 3; i++) {
+        CHECK(zd[i] >= 0 && wd[i] >= -1e-14 && fabs(zd[i] * wd[i]) < 1e-14);
+        CHECK_NEAR(zd[i], 1.0 / 3, 1e-14);
+    }
+    CHECK(imp_lcp_lemke(3, Md, qd, zd, wd, 1, &np) == IMP_ENOCONV);
+    double Mr[1] = { -1 }, qr[1] = { -1 };
+    CHECK(imp_lcp_lemke(1, Mr, qr, z, w, 0, &np) == IMP_ENOSOLUTION);
+    qr[0] = NAN;
+    CHECK(imp_lcp_lemke(1, Mr, qr, z, w, 0, &np) == IMP_EINPUT);
 }
 
 static void test_bad_input(void)
@@ -160,6 +196,7 @@ int main(void)
     RUN(test_kane_reversed);
     RUN(test_kane_pendulum_gain);
     RUN(test_random_invariants);
+    RUN(test_lemke);
     RUN(test_bad_input);
     RUN(test_timing);
     return check_summary();

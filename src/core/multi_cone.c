@@ -176,8 +176,12 @@ imp_status imp_ncp_pgs(const imp_ncp *s, double *P, int maxsweeps, int *iters)
         ++*iters;
         for (int i = 0; i < s->k; i++) {
             int it = 0;
+            double Pl[3];
             imp_ncp_local(s, i, P, &l, Wl);
-            imp_ncp_newton(&l, &P[s->d * i], 20, &it);   /* best effort per block */
+            if (imp_ncp_local_solve(s->d, Wl, l.q, l.c[0], l.mu[0], Pl))
+                for (int a = 0; a < s->d; a++) P[s->d * i + a] = Pl[a];
+            else
+                imp_ncp_newton(&l, &P[s->d * i], 20, &it);   /* best effort */
         }
         if (imp_ncp_residual(s, P) <= IMP_NCP_TOL) return IMP_OK;
     }

@@ -33,6 +33,11 @@ imp_status imp_ncp_newton(const imp_ncp *s, double *P, int maxit, int *iters);
 /* Projected (block) Gauss-Seidel, each block solved by the local Newton. */
 imp_status imp_ncp_pgs(const imp_ncp *s, double *P, int maxsweeps, int *iters);
 
+/* One contact (k = 1) by enumeration of its cases: W d x d, returns 1 when
+ * a solution was found (P written), 0 otherwise (P undefined). */
+int imp_ncp_local_solve(int d, const double *W, const double *q, double c, double mu,
+                        double *P);
+
 /* 2D: Stewart & Trinkle's LCP by Lemke, then a Newton polish. */
 imp_status imp_ncp_lemke2d(const imp_ncp *s, double *P, int *iters);
 

@@ -98,9 +98,18 @@ static imp_status imp_ncp_solve1(const imp_ncp *s, double *P, int *iters)
     if (st != IMP_ENOCONV) return st;
     if (imp_ncp_residual(s, P) > imp_ncp_residual(s, P0))
         memcpy(P, P0, sizeof(double) * (size_t)n);
-    st = imp_ncp_pgs(s, P, 2000, iters);            /* the fallback, then a polish */
-    if (st == IMP_OK) return st;
-    return imp_ncp_newton(s, P, 50, iters);
+    /* The fallback: Gauss-Seidel sweeps with exact blocks, each batch
+     * followed by a Newton try from where they got (a polish once near). */
+    for (int batch = 0; batch < 100; batch++) {
+        st = imp_ncp_pgs(s, P, 20, iters);
+        if (st == IMP_OK) return st;
+        memcpy(P0, P, sizeof(double) * (size_t)n);
+        if (imp_ncp_newton(s, P0, 20, iters) == IMP_OK) {
+            memcpy(P, P0, sizeof(double) * (size_t)n);
+            return IMP_OK;
+        }
+    }
+    return IMP_ENOCONV;
 }
 
 static double imp_tnorm(const double *x, int d)
@@ -118,7 +127,7 @@ imp_status imp_ncp_phase(imp_ncp *s, const imp_multi_contact *ct, double *P,
     imp_ncp_init_rho(s);
     imp_status st = IMP_OK;
     for (int round = 0; round <= k; round++) {
-        memcpy(P, P0, sizeof(double) * (size_t)n);
+        if (d == 2) memcpy(P, P0, sizeof(double) * (size_t)n);   /* 3D: warm start */
         st = imp_ncp_solve1(s, P, iters);
         if (st != IMP_OK) break;
         int changed = 0;                /* sliding under mu_s: slide with mu_k */
