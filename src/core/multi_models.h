@@ -30,6 +30,8 @@
  * Wr (normal work of each phase along its straight impulse path) and Wf
  * (friction work); moreau fills Wf and sets Pc, Wc, Wr to NAN (one phase,
  * no compression). The sums of Wc + Wr + Wf over the contacts equal dT.
+ * Wr >= 0; Wc = P^C_n v0_n / 2 is <= 0 except at a contact separating
+ * before the impact (v0_n > 0) that the other contacts push into.
  * Statuses: IMP_EINPUT (k outside 1..IMP_MULTI_MAX, d not 2 or 3, a
  * non-finite entry, mu < 0, mu_k > mu_s, e outside [0, 1]), IMP_ENOCONV
  * (residual above 1e-10 after the budgets), IMP_ENOSOLUTION (Lemke's ray:
