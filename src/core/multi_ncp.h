@@ -38,8 +38,9 @@ imp_status imp_ncp_pgs(const imp_ncp *s, double *P, int maxsweeps, int *iters);
 int imp_ncp_local_solve(int d, const double *W, const double *q, double c, double mu,
                         double *P);
 
-/* 2D: Stewart & Trinkle's LCP by Lemke, then a Newton polish. */
-imp_status imp_ncp_lemke2d(const imp_ncp *s, double *P, int *iters);
+/* Stewart & Trinkle's LCP with nd friction directions (2: exact in 2D;
+ * 4 or 8: a polygonal cone in 3D) by Lemke; P gets its impulses. */
+imp_status imp_ncp_lemke(const imp_ncp *s, int nd, double *P, int *iters);
 
 /* The phase with mu_s / mu_k (see multi_models.h); s->q, c, vscale set by
  * the caller, s->mu set here. P in/out (a start for 3D), *res the residual. */

@@ -31,55 +31,76 @@ imp_status imp_multi_check(const imp_multi_problem *p, double *vscale)
     return IMP_OK;
 }
 
-/* Unknowns per contact: z = (P_n - c, beta+, beta-, lambda), P_t = beta+ - beta-,
- * lambda >= |u_t| the slack (Stewart & Trinkle 1996, two directions in 2D). */
-imp_status imp_ncp_lemke2d(const imp_ncp *s, double *P, int *iters)
+/* Unknowns per contact: z = (P_n - c, beta_1..beta_nd, lambda), the
+ * tangential impulse P_t = sum beta_j D_j over nd unit directions and
+ * lambda >= max_j -D_j.u_t the slack (Stewart & Trinkle 1996). In 2D the
+ * two directions +-x make it exact; in 3D the polygon inscribed in the
+ * cone gives Newton a start near the solution (Anitescu & Potra 1997). */
+imp_status imp_ncp_lemke(const imp_ncp *s, int nd, double *P, int *iters)
 {
-    int k = s->k, m = 4 * k, n = 2 * k;
+    int k = s->k, d = s->d, n = d * k, mc = nd + 2, m = mc * k;
     double M[IMP_LCP_MAX * IMP_LCP_MAX], q[IMP_LCP_MAX], z[IMP_LCP_MAX], qb[NMAX];
-    for (int a = 0; a < n; a++) {              /* u at the floor P = c e_n */
+    double WG[NMAX * IMP_LCP_MAX], tx[8], tz[8];
+    if (m > IMP_LCP_MAX || nd > 8) return IMP_EINPUT;
+    for (int j = 0; j < nd; j++) {
+        double th = 2 * M_PI * j / nd;
+        tx[j] = d == 2 ? (j ? -1.0 : 1.0) : cos(th);
+        tz[j] = d == 2 ? 0.0 : sin(th);
+    }
+    for (int a = 0; a < n; a++) {              /* u at the floor P = c e_n; W G */
         qb[a] = s->q[a];
-        for (int j = 0; j < k; j++) qb[a] += s->W[a * n + 2 * j + 1] * s->c[j];
+        for (int j = 0; j < k; j++) {
+            const double *w = &s->W[a * n + d * j];
+            qb[a] += w[1] * s->c[j];
+            double *g = &WG[a * m + mc * j];
+            g[0] = w[1];
+            for (int b = 0; b < nd; b++) g[1 + b] = tx[b] * w[0] + (d == 3 ? tz[b] * w[2] : 0.0);
+            g[nd + 1] = 0.0;
+        }
     }
     memset(M, 0, sizeof(double) * (size_t)m * m);
     for (int i = 0; i < k; i++) {
-        int ni = 2 * i + 1, ti = 2 * i;
-        double *rn = &M[(4 * i) * m], *rp = &M[(4 * i + 1) * m], *rm = &M[(4 * i + 2) * m];
-        for (int j = 0; j < k; j++) {
-            int nj = 2 * j + 1, tj = 2 * j;
-            rn[4 * j] = s->W[ni * n + nj];
-            rn[4 * j + 1] = s->W[ni * n + tj];
-            rn[4 * j + 2] = -s->W[ni * n + tj];
-            rp[4 * j] = s->W[ti * n + nj];
-            rp[4 * j + 1] = s->W[ti * n + tj];
-            rp[4 * j + 2] = -s->W[ti * n + tj];
-            for (int a = 0; a < 3; a++) rm[4 * j + a] = -rp[4 * j + a];
+        int r0 = mc * i, tn = d * i + 1, t0 = d * i, t2 = d * i + 2;
+        memcpy(&M[r0 * m], &WG[tn * m], sizeof(double) * (size_t)m);
+        q[r0] = qb[tn];
+        for (int b = 0; b < nd; b++) {
+            double *row = &M[(r0 + 1 + b) * m];
+            for (int c = 0; c < m; c++)
+                row[c] = tx[b] * WG[t0 * m + c] + (d == 3 ? tz[b] * WG[t2 * m + c] : 0.0);
+            row[r0 + nd + 1] = 1.0;
+            q[r0 + 1 + b] = tx[b] * qb[t0] + (d == 3 ? tz[b] * qb[t2] : 0.0);
         }
-        rp[4 * i + 3] = 1.0;
-        rm[4 * i + 3] = 1.0;
-        double *rl = &M[(4 * i + 3) * m];
-        rl[4 * i] = s->mu[i];
-        rl[4 * i + 1] = rl[4 * i + 2] = -1.0;
-        q[4 * i] = qb[ni];
-        q[4 * i + 1] = qb[ti];
-        q[4 * i + 2] = -qb[ti];
-        q[4 * i + 3] = s->mu[i] * s->c[i];
+        double *rl = &M[(r0 + nd + 1) * m];
+        rl[r0] = s->mu[i];
+        for (int b = 0; b < nd; b++) rl[r0 + 1 + b] = -1.0;
+        q[r0 + nd + 1] = s->mu[i] * s->c[i];
     }
     int piv = 0;
     imp_status st = imp_lcp_lemke(m, M, q, z, NULL, 0, &piv);
     *iters += piv;
     if (st != IMP_OK) return st;
     for (int i = 0; i < k; i++) {
-        P[2 * i + 1] = z[4 * i] + s->c[i];
-        P[2 * i] = z[4 * i + 1] - z[4 * i + 2];
+        double *Pi = &P[d * i];
+        Pi[1] = z[mc * i] + s->c[i];
+        Pi[0] = 0.0;
+        if (d == 3) Pi[2] = 0.0;
+        for (int b = 0; b < nd; b++) {
+            Pi[0] += tx[b] * z[mc * i + 1 + b];
+            if (d == 3) Pi[2] += tz[b] * z[mc * i + 1 + b];
+        }
     }
-    /* Pivoting leaves rounding in the complementarity: a Newton polish
-     * from Lemke's active set converges in a step or two. */
-    double Pn[NMAX];
+    return IMP_OK;
+}
+
+/* Pivoting leaves rounding in the complementarity (2D) or the polygon's
+ * error (3D): Newton from Lemke's active set, kept only if better. */
+static imp_status imp_ncp_polish(const imp_ncp *s, double *P, int maxit, int *iters)
+{
+    int n = s->d * s->k;
+    double Pn[NMAX], r0 = imp_ncp_residual(s, P);
     memcpy(Pn, P, sizeof(double) * (size_t)n);
-    double r0 = imp_ncp_residual(s, P);
     if (r0 > 1e-14) {
-        imp_ncp_newton(s, Pn, 10, iters);
+        imp_ncp_newton(s, Pn, maxit, iters);
         if (imp_ncp_residual(s, Pn) < r0) memcpy(P, Pn, sizeof(double) * (size_t)n);
     }
     return imp_ncp_residual(s, P) <= IMP_NCP_TOL ? IMP_OK : IMP_ENOCONV;
@@ -87,17 +108,29 @@ imp_status imp_ncp_lemke2d(const imp_ncp *s, double *P, int *iters)
 
 static imp_status imp_ncp_solve1(const imp_ncp *s, double *P, int *iters)
 {
-    if (s->d == 2) {
-        imp_status st = imp_ncp_lemke2d(s, P, iters);
-        if (st != IMP_ENOCONV) return st;
-    }
     int n = s->d * s->k;
-    double P0[NMAX];
-    memcpy(P0, P, sizeof(double) * (size_t)n);
-    imp_status st = imp_ncp_newton(s, P, 50, iters);
-    if (st != IMP_ENOCONV) return st;
-    if (imp_ncp_residual(s, P) > imp_ncp_residual(s, P0))
-        memcpy(P, P0, sizeof(double) * (size_t)n);
+    double P0[NMAX], Pl[NMAX];
+    imp_status st;
+    if (s->d == 2) {                  /* exact: Lemke's answer (or ray) is final */
+        st = imp_ncp_lemke(s, 2, P, iters);
+        if (st != IMP_OK || imp_ncp_polish(s, P, 10, iters) == IMP_OK) return st;
+    } else {                          /* 3D: Newton from the start (cheap when it works) */
+        memcpy(P0, P, sizeof(double) * (size_t)n);
+        st = imp_ncp_newton(s, P, 50, iters);
+        if (st != IMP_ENOCONV) return st;
+        if (imp_ncp_residual(s, P0) < imp_ncp_residual(s, P))
+            memcpy(P, P0, sizeof(double) * (size_t)n);
+        int nd = 10 * s->k <= IMP_LCP_MAX ? 8 : 6 * s->k <= IMP_LCP_MAX ? 4 : 0;
+        memcpy(Pl, P0, sizeof(double) * (size_t)n);
+        if (nd && imp_ncp_lemke(s, nd, Pl, iters) == IMP_OK) {
+            if (imp_ncp_polish(s, Pl, 50, iters) == IMP_OK) {
+                memcpy(P, Pl, sizeof(double) * (size_t)n);
+                return IMP_OK;
+            }
+            if (imp_ncp_residual(s, Pl) < imp_ncp_residual(s, P))
+                memcpy(P, Pl, sizeof(double) * (size_t)n);
+        }
+    }
     /* The fallback: Gauss-Seidel sweeps with exact blocks, each batch
      * followed by a Newton try from where they got (a polish once near). */
     for (int batch = 0; batch < 100; batch++) {
