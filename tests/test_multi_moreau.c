@@ -115,6 +115,33 @@ static void test_kane_pendulum_gain(void)
     CHECK(r.dT <= 0 && r.energy_gain == 0);
 }
 
+/* The same pendulum at q = (-60, -30) degrees, Newton e = 0.9, mu = 0.5:
+ * it slides throughout (tabulated impulses, Kane's procedure). */
+static void test_pendulum_table(void)
+{
+    double q1 = -60 * M_PI / 180, q2 = -30 * M_PI / 180, c = cos(q1 - q2);
+    double M[4] = { 4.0 / 3, 0.5 * c, 0.5 * c, 1.0 / 3 };
+    double J[4] = { -sin(q1), -sin(q2), cos(q1), cos(q2) }, qd[2] = { -1, -1 };
+    double Minv[4], W[4], v0[2], qa[2];
+    mu_delassus(2, 2, M, J, Minv, W);
+    mu_matvec(2, 2, J, qd, v0);
+    imp_multi_problem p;
+    memset(&p, 0, sizeof p);
+    p.k = 1; p.d = 2; p.W = W; p.v0 = v0;
+    p.c[0].mu_s = p.c[0].mu_k = 0.5; p.c[0].e = 0.9;
+    imp_multi_result r;
+    CHECK(imp_multi_moreau(&p, &r) == IMP_OK);
+    CHECK_NEAR(r.P[0], 0.391057096, 1e-8);
+    CHECK_NEAR(r.P[1], 0.782114193, 1e-8);
+    CHECK_NEAR(r.dT, -0.353805624, 1e-8);
+    mu_qdot_after(2, 2, Minv, J, r.P, qd, qa);
+    CHECK_NEAR(qa[0], -1.524309222, 1e-8);
+    CHECK_NEAR(qa[1], 2.299675582, 1e-8);
+    CHECK(r.mode[0] == IMP_MULTI_SLIDING && r.energy_gain == 0);
+    CHECK(isnan(r.Pc[0]) && isnan(r.Wc[0]));
+    CHECK_NEAR(r.Wf[0] + 0.5 * r.P[1] * (v0[1] + r.v[1]), r.dT, 1e-14);
+}
+
 static void test_random_invariants(void)
 {
     double worst[2] = { 0, 0 };
@@ -195,6 +222,7 @@ int main(void)
     RUN(test_kane_random);
     RUN(test_kane_reversed);
     RUN(test_kane_pendulum_gain);
+    RUN(test_pendulum_table);
     RUN(test_random_invariants);
     RUN(test_lemke);
     RUN(test_bad_input);

@@ -89,6 +89,43 @@ static void test_random_invariants(void)
            count, infeasible, worst[0], worst[1], worst_split, gains, worst_gain);
 }
 
+/* A frictional energy gain, found by a random search (W = J M^-1 J^T with
+ * M, J random and J of full rank, so W is positive definite): three coupled
+ * contacts, two with e = 1 and large mu. Each phase satisfies its
+ * complementarity and Coulomb conditions to rounding, yet the impact gains
+ * 2.7% of the kinetic energy T = 2.21992: friction does positive work on
+ * the phases' straight impulse paths (Wf > 0 at all three contacts) and
+ * the restitution work at the e = 1 contacts exceeds their compression
+ * work (Wr > -Wc), the coupling through W feeding one from the other.
+ * Pfeiffer & Glocker's expansion law is kinematic (P^E_n >= e P^C_n) and
+ * does not bound the work; the flag says so. */
+static void test_frictional_energy_gain(void)
+{
+    static const double W[36] = {
+        1.1598192955527129, -0.45405465431635705, -0.10786692102421208, 0.70023475046595474, -0.11826872587825796, 0.87477473196270572,
+        -0.454054654316357, 1.0483107914046643, -0.15214323241818237, -0.44560417178100353, 0.42365768637364243, -0.090821301435860979,
+        -0.10786692102421201, -0.15214323241818234, 0.098277524133405569, 0.085214469605838131, -0.1244340515645746, -0.29612077387022645,
+        0.70023475046595496, -0.44560417178100387, 0.085214469605838158, 1.3229372076753907, -0.43978602460711347, 0.20521068404170129,
+        -0.11826872587825808, 0.42365768637364254, -0.12443405156457454, -0.43978602460711358, 0.75713164497567098, -0.095521894059910392,
+        0.8747747319627055, -0.09082130143586109, -0.29612077387022628, 0.20521068404170129, -0.095521894059910503, 2.3741598318665105,
+    };
+    static const double v0[6] = { -0.23618207508091871, -1.4542484608463355, 0.35575770959917047, -0.39267239639972301, -0.1273554299130808, -1.7971841395431776 };
+    static const double mu[3] = { 2.8968871373150034, 1.3479088543657411, 1.9100358510862354 }, e[3] = { 1, 0.35351124400775569, 1 };
+    imp_multi_problem p;
+    memset(&p, 0, sizeof p);
+    p.k = 3; p.d = 2; p.W = W; p.v0 = v0;
+    for (int i = 0; i < 3; i++) { p.c[i].mu_s = p.c[i].mu_k = mu[i]; p.c[i].e = e[i]; }
+    imp_multi_result r;
+    CHECK(imp_multi_poisson(&p, &r) == IMP_OK);
+    CHECK(mu_check_invariants(&p, &r, 1) <= 1e-12);
+    CHECK(r.residual <= 1e-14);
+    CHECK_NEAR(r.dT, 0.0597699634, 1e-9);
+    CHECK(r.energy_gain == 1);
+    for (int i = 0; i < 3; i++) CHECK(r.Wf[i] > 0);
+    CHECK(r.Wr[0] > -r.Wc[0] && r.Wr[2] > -r.Wc[2]);
+    printf("  poisson gains dT = %.10f (Wf = %.4f %.4f %.4f)\n", r.dT, r.Wf[0], r.Wf[1], r.Wf[2]);
+}
+
 int main(void)
 {
     RUN(test_corner);
@@ -97,6 +134,7 @@ int main(void)
     RUN(test_rod);
     RUN(test_pendulum_table);
     RUN(test_random_invariants);
+    RUN(test_frictional_energy_gain);
     RUN(test_timing);
     return check_summary();
 }
