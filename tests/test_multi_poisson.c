@@ -4,6 +4,7 @@
 #define MB_MODEL imp_multi_poisson
 #define MB_POISSON 1
 #include "multi_bench.h"
+#include "models2d.h"
 
 /* Kane's double pendulum (two uniform links m = 1, L = 1, pinned, absolute
  * angles q, rates (-1, -1), the tip on a floor of normal +y): one contact,
@@ -47,6 +48,48 @@ static void test_pendulum_table(void)
         CHECK_NEAR(r.Wc[0] + r.Wr[0] + r.Wf[0], r.dT, 1e-14);
         CHECK(r.Wc[0] < 0 && r.Wr[0] > 0 && r.Wf[0] < 0);
     }
+}
+
+/* One contact: the single-contact Glocker-Pfeiffer model (compression to
+ * C = 0, expansion with the normal impulse e P^C_n exactly) agrees wherever
+ * its final normal velocity is not negative; below that the expansion's
+ * complementarity adds normal impulse (P^E_n > e P^C_n). */
+static void test_one_contact_gp(void)
+{
+    int same = 0, more = 0;
+    double worst = 0;
+    for (int t = 0; t < 2000; t++) {
+        double B1 = mu_uni(0.1, 3), B2 = mu_uni(0.1, 3);
+        double B3 = mu_uni(-0.95, 0.95) * sqrt(B1 * B2);
+        double S0 = mu_uni(-1, 1), C0 = -mu_uni(0.01, 1), e = mu_uni(0, 1), mu = mu_uni(0, 1.5);
+        if (mu * fabs(B3) >= 0.9 * B2) continue;   /* one sliding solution per phase */
+        double W[4] = { B1, -B3, -B3, B2 }, v0[2] = { S0, C0 };
+        imp_multi_problem p;
+        memset(&p, 0, sizeof p);
+        p.k = 1; p.d = 2; p.W = W; p.v0 = v0;
+        p.c[0].mu_s = p.c[0].mu_k = mu; p.c[0].e = e;
+        imp_multi_result r;
+        CHECK(imp_multi_poisson(&p, &r) == IMP_OK);
+        imp_coef2d c = { B1, B2, B3, S0, C0, B1 * B2 - B3 * B3 };
+        imp_model_params mp;
+        memset(&mp, 0, sizeof mp);
+        mp.e = e; mp.mu = mu; mp.mu_0 = mu;
+        imp_model_result2d g;
+        if (imp_model2d_solve(IMP_MODEL_GLOCKER_PFEIFFER, &c, &mp, &g) != IMP_OK) continue;
+        CHECK_NEAR(r.Pc[0], g.PyC, 1e-12 * fmax(1, g.PyC));
+        if (g.C < -1e-12) {
+            more++;
+            CHECK(r.P[1] > g.Py && fabs(r.v[1]) < 1e-12);
+            continue;
+        }
+        same++;
+        double err = fmax(fabs(r.P[0] - g.Px), fabs(r.P[1] - g.Py)) / fmax(g.Py, 1e-300);
+        worst = fmax(worst, err);
+        CHECK(err <= 1e-12);
+    }
+    printf("  one contact vs glocker-pfeiffer: %d equal (worst %.2e), %d with more normal impulse\n",
+           same, worst, more);
+    CHECK(same > 500);
 }
 
 static void test_random_invariants(void)
@@ -133,6 +176,7 @@ int main(void)
     RUN(test_rocking);
     RUN(test_rod);
     RUN(test_pendulum_table);
+    RUN(test_one_contact_gp);
     RUN(test_random_invariants);
     RUN(test_frictional_energy_gain);
     RUN(test_timing);

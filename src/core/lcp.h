@@ -9,7 +9,7 @@
 
 #include "status.h"
 
-#define IMP_LCP_MAX 64   /* unknowns */
+#define IMP_LCP_MAX 256   /* unknowns */
 
 /* M is n x n row-major, q has n entries; z and w (either may be NULL) get
  * the solution. max_pivots <= 0 picks 50 n + 100. *pivots (may be NULL)

@@ -1,4 +1,4 @@
-/* The velocity-level multiple-impact models (issue 15), on the shared
+/* The velocity-level multiple-impact models on the shared
  * contact-space problem of multi.h.
  *
  * "moreau": Newton's restitution at velocity level with Coulomb's cone
@@ -9,7 +9,9 @@
  * with v = v0 + W P. 2D: Stewart & Trinkle's LCP (two friction directions
  * and a slack for |v_t|, exact in the plane) solved by Lemke's method; 3D:
  * De Saxce's cone complementarity, semismooth Newton on the Alart-Curnier
- * function with projected Gauss-Seidel as the fallback.
+ * function; when it stalls, Newton again from the solution of the LCP with
+ * a polygonal cone (8 directions, Lemke), then projected Gauss-Seidel with
+ * exact per-contact blocks, each batch of sweeps followed by a Newton try.
  *
  * "poisson": Pfeiffer & Glocker (Multibody Dynamics with Unilateral
  * Contacts, 1996): a compression phase P^C with 0 <= P^C_n _|_ v^C_n >= 0

@@ -22,11 +22,8 @@ imp_status imp_multi_moreau(const imp_multi_problem *p, imp_multi_result *out)
     for (int i = 0; i < k; i++)      /* u_n = v_n + e min(v0_n, 0): Newton's target */
         s.q[d * i + 1] += p->c[i].e * fmin(p->v0[d * i + 1], 0.0);
     st = imp_ncp_phase(&s, p->c, out->P, &out->residual, &out->iterations);
-    if (st != IMP_OK) {
-        double it = out->iterations, r = out->residual;
-        memset(out, 0, sizeof *out);
-        out->iterations = (int)it;
-        out->residual = r;
+    if (st != IMP_OK) {              /* no half-solved P: zeros, the residual kept */
+        memset(out->P, 0, sizeof out->P);
         return st;
     }
     imp_multi_finish(p, out, vscale);

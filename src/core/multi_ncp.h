@@ -9,6 +9,7 @@
 #include "multi.h"
 
 #define IMP_NCP_TOL 1e-10     /* accepted residual */
+#define IMP_NCP_DIRS 32       /* most friction directions of the 3D polygonal LCP */
 
 typedef struct {
     int k, d;
@@ -39,7 +40,7 @@ int imp_ncp_local_solve(int d, const double *W, const double *q, double c, doubl
                         double *P);
 
 /* Stewart & Trinkle's LCP with nd friction directions (2: exact in 2D;
- * 4 or 8: a polygonal cone in 3D) by Lemke; P gets its impulses. */
+ * 8 to IMP_NCP_DIRS: a polygonal cone in 3D) by Lemke; P gets its impulses. */
 imp_status imp_ncp_lemke(const imp_ncp *s, int nd, double *P, int *iters);
 
 /* The phase with mu_s / mu_k (see multi_models.h); s->q, c, vscale set by

@@ -6,6 +6,7 @@
 #include "lcp.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define NMAX (3 * IMP_MULTI_MAX)
@@ -39,9 +40,11 @@ imp_status imp_multi_check(const imp_multi_problem *p, double *vscale)
 imp_status imp_ncp_lemke(const imp_ncp *s, int nd, double *P, int *iters)
 {
     int k = s->k, d = s->d, n = d * k, mc = nd + 2, m = mc * k;
-    double M[IMP_LCP_MAX * IMP_LCP_MAX], q[IMP_LCP_MAX], z[IMP_LCP_MAX], qb[NMAX];
-    double WG[NMAX * IMP_LCP_MAX], tx[8], tz[8];
-    if (m > IMP_LCP_MAX || nd > 8) return IMP_EINPUT;
+    double q[IMP_LCP_MAX], z[IMP_LCP_MAX], qb[NMAX], tx[IMP_NCP_DIRS], tz[IMP_NCP_DIRS];
+    if (m > IMP_LCP_MAX || nd > IMP_NCP_DIRS) return IMP_EINPUT;
+    double *M = malloc(sizeof(double) * (size_t)m * (size_t)(m + n));
+    if (!M) return IMP_ENOMEM;
+    double *WG = M + (size_t)m * m;      /* n x m: W times the map z -> P */
     for (int j = 0; j < nd; j++) {
         double th = 2 * M_PI * j / nd;
         tx[j] = d == 2 ? (j ? -1.0 : 1.0) : cos(th);
@@ -77,6 +80,7 @@ imp_status imp_ncp_lemke(const imp_ncp *s, int nd, double *P, int *iters)
     }
     int piv = 0;
     imp_status st = imp_lcp_lemke(m, M, q, z, NULL, 0, &piv);
+    free(M);
     *iters += piv;
     if (st != IMP_OK) return st;
     for (int i = 0; i < k; i++) {
@@ -120,9 +124,10 @@ static imp_status imp_ncp_solve1(const imp_ncp *s, double *P, int *iters)
         if (st != IMP_ENOCONV) return st;
         if (imp_ncp_residual(s, P0) < imp_ncp_residual(s, P))
             memcpy(P, P0, sizeof(double) * (size_t)n);
-        int nd = 10 * s->k <= IMP_LCP_MAX ? 8 : 6 * s->k <= IMP_LCP_MAX ? 4 : 0;
-        memcpy(Pl, P0, sizeof(double) * (size_t)n);
-        if (nd && imp_ncp_lemke(s, nd, Pl, iters) == IMP_OK) {
+        /* Polygons of 8, 16, 32 sides, each a closer start for Newton. */
+        for (int nd = 8; nd <= IMP_NCP_DIRS && (nd + 2) * s->k <= IMP_LCP_MAX; nd *= 2) {
+            memcpy(Pl, P0, sizeof(double) * (size_t)n);
+            if (imp_ncp_lemke(s, nd, Pl, iters) != IMP_OK) continue;
             if (imp_ncp_polish(s, Pl, 50, iters) == IMP_OK) {
                 memcpy(P, Pl, sizeof(double) * (size_t)n);
                 return IMP_OK;

@@ -39,7 +39,7 @@ imp_status imp_multi_poisson(const imp_multi_problem *p, imp_multi_result *out)
     }
     out->iterations = it;
     out->residual = res;
-    if (st != IMP_OK) return st;
+    if (st != IMP_OK) return st;     /* out->P stays zero */
     for (int a = 0; a < n; a++) out->P[a] = PC[a] + PE[a];
     imp_multi_finish(p, out, vscale);
     for (int i = 0; i < k; i++) {
