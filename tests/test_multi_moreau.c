@@ -144,6 +144,7 @@ static void test_pendulum_table(void)
 
 static void test_random_invariants(void)
 {
+    double maxres = 0;
     double worst[2] = { 0, 0 };
     int gains = 0, count = 0;
     for (int t = 0; t < 400; t++) {
@@ -161,6 +162,7 @@ static void test_random_invariants(void)
             continue;
         }
         count++;
+        maxres = fmax(maxres, r.residual);
         double w = mu_check_invariants(&R.p, &r, 0);
         worst[d - 2] = fmax(worst[d - 2], w);
         CHECK(w <= 1e-9);
@@ -175,6 +177,7 @@ static void test_random_invariants(void)
         CHECK(r.energy_gain == 0 || r.dT > 0);
         CHECK(r.energy_gain == 1 || r.dT <= 1e-10 * (1 + fabs(r.dT)));   /* never silent */
     }
+    printf("  random: largest residual %.2e\n", maxres);
     printf("  random: %d solved, worst violation 2D %.2e 3D %.2e, %d energy gains flagged\n",
            count, worst[0], worst[1], gains);
 }

@@ -94,6 +94,7 @@ static void test_one_contact_gp(void)
 
 static void test_random_invariants(void)
 {
+    double maxres = 0;
     double worst[2] = { 0, 0 }, worst_split = 0, worst_gain = 0;
     int count = 0, gains = 0, infeasible = 0;
     for (int t = 0; t < 400; t++) {
@@ -109,6 +110,7 @@ static void test_random_invariants(void)
             continue;
         }
         count++;
+        maxres = fmax(maxres, r.residual);
         double w = mu_check_invariants(&R.p, &r, 1), sw = 0, T = 0;
         worst[d - 2] = fmax(worst[d - 2], w);
         CHECK(w <= 1e-9);
@@ -127,6 +129,7 @@ static void test_random_invariants(void)
         else if (r.energy_gain) { gains++; worst_gain = fmax(worst_gain, r.dT); }
     }
     CHECK(worst_split <= 1e-12);
+    printf("  random: largest residual %.2e\n", maxres);
     printf("  random: %d solved (%d infeasible, redundant), worst violation 2D %.2e 3D %.2e,"
            " |sum W - dT| %.1e, %d frictional energy gains (largest dT %.3g)\n",
            count, infeasible, worst[0], worst[1], worst_split, gains, worst_gain);
