@@ -204,6 +204,52 @@ static void test_lemke(void)
     CHECK(imp_lcp_lemke(1, Mr, qr, z, w, 0, &np) == IMP_EINPUT);
 }
 
+/* A planar problem embedded in 3D (z rows decoupled, v0_z = 0): the cone
+ * solver must give the 2D LCP's impulses, for moreau and poisson. */
+static void test_planar_in_3d(void)
+{
+    double worst = 0;
+    int differ = 0;
+    for (int t = 0; t < 200; t++) {
+        mu_random R;
+        int k = 1 + t % 3, n2 = 2 * k, n3 = 3 * k;
+        mu_make_random(&R, k, 2, 0, 1);
+        if (R.nq < n2) continue;
+        double W3[81] = { 0 }, v3[9] = { 0 };
+        for (int i = 0; i < k; i++) {
+            for (int a = 0; a < 2; a++) {
+                v3[3 * i + a] = R.v0[2 * i + a];
+                for (int j = 0; j < k; j++)
+                    for (int b = 0; b < 2; b++) W3[(3 * i + a) * n3 + 3 * j + b] = R.W[(2 * i + a) * n2 + 2 * j + b];
+            }
+            W3[(3 * i + 2) * n3 + 3 * i + 2] = 1;
+        }
+        imp_multi_problem p3 = R.p;
+        p3.d = 3; p3.W = W3; p3.v0 = v3;
+        for (int m = 0; m < 2; m++) {
+            imp_multi_result r2, r3;
+            imp_status s2 = m ? imp_multi_poisson(&R.p, &r2) : imp_multi_moreau(&R.p, &r2);
+            imp_status s3 = m ? imp_multi_poisson(&p3, &r3) : imp_multi_moreau(&p3, &r3);
+            CHECK(s2 == IMP_OK && s3 == IMP_OK);
+            double ps = 1e-300, err = 0;
+            for (int i = 0; i < k; i++) {
+                ps = fmax(ps, fabs(r2.P[2 * i + 1]));
+                err = fmax(err, fabs(r3.P[3 * i + 2]));
+                for (int a = 0; a < 2; a++) err = fmax(err, fabs(r2.P[2 * i + a] - r3.P[3 * i + a]));
+            }
+            if (err / ps > 1e-9) differ++;   /* another solution (friction, k > 1) */
+            else worst = fmax(worst, err / ps);
+            if (k == 1) CHECK(err / ps <= 1e-9);
+            if (k == 1 && err / ps > 1e-9)
+                printf("  m %d mu %g/%g e %g W %g %g %g v0 %g %g: 2D (%g %g) 3D (%g %g %g) modes %d %d\n", m,
+                       R.p.c[0].mu_s, R.p.c[0].mu_k, R.p.c[0].e, R.W[0], R.W[1], R.W[3], R.v0[0], R.v0[1],
+                       r2.P[0], r2.P[1], r3.P[0], r3.P[1], r3.P[2], r2.mode[0], r3.mode[0]);
+        }
+    }
+    printf("  planar in 3D: worst relative difference %.2e, %d other solutions (k > 1)\n",
+           worst, differ);
+}
+
 static void test_bad_input(void)
 {
     double W[4], v0[2];
@@ -227,6 +273,7 @@ int main(void)
     RUN(test_kane_pendulum_gain);
     RUN(test_pendulum_table);
     RUN(test_random_invariants);
+    RUN(test_planar_in_3d);
     RUN(test_lemke);
     RUN(test_bad_input);
     RUN(test_timing);

@@ -155,6 +155,22 @@ static double imp_tnorm(const double *x, int d)
     return d == 2 ? fabs(x[0]) : hypot(x[0], x[2]);
 }
 
+/* Rounding can leave P a few ulps outside its set (P_n < c, or P_t of
+ * 1e-17 on an open contact): put it back, so that the cone holds exactly. */
+static void imp_ncp_clamp(const imp_ncp *s, double *P)
+{
+    for (int i = 0; i < s->k; i++) {
+        double *Pi = &P[s->d * i];
+        if (Pi[1] < s->c[i]) Pi[1] = s->c[i];
+        double pt = imp_tnorm(Pi, s->d), lim = s->mu[i] * Pi[1];
+        if (pt > lim) {
+            double f = pt > 0 ? lim / pt : 0.0;
+            Pi[0] *= f;
+            if (s->d == 3) Pi[2] *= f;
+        }
+    }
+}
+
 imp_status imp_ncp_phase(imp_ncp *s, const imp_multi_contact *ct, double *P,
                          double *res, int *iters)
 {
@@ -181,6 +197,7 @@ imp_status imp_ncp_phase(imp_ncp *s, const imp_multi_contact *ct, double *P,
             }
         if (!changed) break;
     }
+    if (st == IMP_OK) imp_ncp_clamp(s, P);
     *res = imp_ncp_residual(s, P);
     return st;
 }
@@ -198,9 +215,12 @@ void imp_multi_finish(const imp_multi_problem *p, imp_multi_result *out, double 
     }
     out->dT = vp + 0.5 * pwp;
     out->energy_gain = out->dT > 1e-12 * (fabs(vp) + 0.5 * fabs(pwp) + 1e-300);
-    double ptol = 0.0;
-    for (int a = 0; a < n; a++) ptol = fmax(ptol, fabs(out->P[a]));
-    ptol *= 1e-14;
+    double ptol = 0.0, wmax = 0.0;     /* impulse scale: at least vscale / max W_ii */
+    for (int a = 0; a < n; a++) {
+        ptol = fmax(ptol, fabs(out->P[a]));
+        wmax = fmax(wmax, p->W[a * n + a]);
+    }
+    ptol = 1e-14 * fmax(ptol, wmax > 0 ? vscale / wmax : 0.0);
     for (int i = 0; i < k; i++) {
         const double *P = &out->P[d * i], *v = &out->v[d * i], *v0 = &p->v0[d * i];
         double vt = imp_tnorm(v, d);
