@@ -1,0 +1,56 @@
+/* The velocity-level multiple-impact models on the shared
+ * contact-space problem of multi.h.
+ *
+ * "moreau": Newton's restitution at velocity level with Coulomb's cone
+ * (Moreau-Jean; Stewart & Trinkle, IJNME 39, 1996; Anitescu & Potra,
+ * Nonlinear Dyn. 14, 1997). For every contact i
+ *   0 <= P_n,i  _|_  v_n,i + e_i min(v0_n,i, 0) >= 0,
+ *   |P_t,i| <= mu_i P_n,i,  v_t,i = 0 or P_t,i = -mu_i P_n,i v_t,i/|v_t,i|
+ * with v = v0 + W P. 2D: Stewart & Trinkle's LCP (two friction directions
+ * and a slack for |v_t|, exact in the plane) solved by Lemke's method; 3D:
+ * De Saxce's cone complementarity, semismooth Newton on the Alart-Curnier
+ * function; when it stalls, Newton again from the solutions of LCPs with
+ * polygonal cones (8, 16, 32 sides, Lemke), then projected Gauss-Seidel
+ * with exact per-contact blocks, each batch of sweeps followed by a Newton
+ * try.
+ *
+ * "poisson": Pfeiffer & Glocker (Multibody Dynamics with Unilateral
+ * Contacts, 1996): a compression phase P^C with 0 <= P^C_n _|_ v^C_n >= 0
+ * and Coulomb on P^C (v^C = v0 + W P^C), then an expansion P^E with
+ * 0 <= P^E_n - e P^C_n _|_ v_n >= 0 and Coulomb on the expansion's own
+ * impulse P^E; P = P^C + P^E. Each phase is solved as moreau's.
+ *
+ * Static and kinetic friction: a contact is first given the sticking cone
+ * mu_s; a contact that slides in that solution is given mu_k and the phase
+ * is solved again, until no contact changes (at most k + 1 solves). So a
+ * sticking contact satisfies |P_t| <= mu_s P_n and a sliding one
+ * P_t = -mu_k P_n v_t/|v_t|; one contact reproduces Kane's stick trial.
+ *
+ * Both fill P, v, mode (open: no impulse; sticking: v_t = 0 with P_n > 0;
+ * reversed, 2D only: the final slip opposes v0_t; else sliding),
+ * dT = v0.P + P.W P/2, energy_gain (dT > 1e-12 (|v0.P| + P.W P/2)),
+ * residual and iterations (Lemke pivots plus Newton and Gauss-Seidel
+ * iterations over all solves). The residual is the natural map of the
+ * final phase's cone complementarity in velocity units, largest over the
+ * contacts and divided by max|v0|: |Phi_i| / rho_i with Phi the
+ * Alart-Curnier function at step rho_i = 1 / (mean diagonal of W's block
+ * i). poisson fills Pc (= P^C_n), Wc, Wr (normal work of each phase along
+ * its straight impulse path) and Wf (friction work); moreau fills Wf and
+ * sets Pc, Wc, Wr to NAN (one phase, no compression). The sums of
+ * Wc + Wr + Wf over the contacts equal dT. Wr >= 0; Wc = P^C_n v0_n / 2 is
+ * <= 0 except at a contact separating before the impact (v0_n > 0) that
+ * the other contacts push into. Wf can be positive with several contacts.
+ * Statuses: IMP_EINPUT (k outside 1..IMP_MULTI_MAX, d not 2 or 3, a
+ * non-finite entry, mu < 0, mu_k > mu_s, e outside [0, 1]), IMP_ENOCONV
+ * (residual above 1e-10 after the budgets), IMP_ENOSOLUTION (Lemke's ray
+ * in 2D: Newton's targets can be infeasible with redundant contacts, J^T y
+ * = 0 for some y), IMP_ENOMEM, IMP_ELAPACK. On failure P is zero. */
+#ifndef IMPACT_MULTI_MODELS_H
+#define IMPACT_MULTI_MODELS_H
+
+#include "multi.h"
+
+imp_status imp_multi_moreau(const imp_multi_problem *p, imp_multi_result *out);
+imp_status imp_multi_poisson(const imp_multi_problem *p, imp_multi_result *out);
+
+#endif
