@@ -45,13 +45,11 @@ typedef struct {
 } closure;
 
 typedef struct {
-    const imp_body3d *b;
     const imp_contact3d *c;
     const imp_law *law;
     const imp_opts3d *o;
     double mu_s, mu_k;
-    double v[3], w[3];     /* state at the start of the next stage */
-    double vc[3];          /* ... its contact velocity, vC0 + W P */
+    double vc[3];          /* contact velocity at the start of the next stage, vC0 + W P */
     double P[3];           /* accumulated impulse */
     double Wn, Wf;
     double Ps;             /* impulse scale */
@@ -80,14 +78,15 @@ static imp_status failed(sb_t *s, imp_fail3d why, imp_status st)
 
 #define A_(i, j) A[(i) + 3 * (j)]
 
-/* A stage's solution x: v' (0..2), w' (3..5), F (6..8) and the contact
- * velocity at its end (9..11), kept apart from v', w' so that a sticking
- * stage ends at v_t = 0 exactly (W F itself carries rounding of the size
- * of W's largest entries times F, large for a nearly singular inertia). */
-#define NX 12
+/* A stage's solution x: its impulse F (0..2) and the contact velocity at
+ * its end (3..5), kept apart from F so that a sticking stage ends at
+ * v_t = 0 exactly (W F itself carries rounding of the size of W's largest
+ * entries times F, large for a nearly singular inertia). The body's
+ * velocities follow from the total impulse only (imp_result3d_apply). */
+#define NX 6
 
 /* The contact velocity at the start of the stage, and at its end for the
- * stage impulse x + 6: v_C + W F. */
+ * stage impulse x: v_C + W F. */
 static void start_vel(const sb_t *s, double vc[3])
 {
     memcpy(vc, s->vc, 3 * sizeof *vc);
@@ -96,28 +95,23 @@ static void start_vel(const sb_t *s, double vc[3])
 static void end_vel(const sb_t *s, const double x[NX], double vc[3])
 {
     (void)s;
-    memcpy(vc, x + 9, 3 * sizeof *vc);
+    memcpy(vc, x + 3, 3 * sizeof *vc);
 }
 
-/* x = (v', w', F): the momentum rows, explicit in F. */
-static void body_update(const sb_t *s, const double F[3], double x[NX])
+/* The stage that starts at the current state and carries no impulse. */
+static void start_point(const sb_t *s, double x[NX])
 {
-    const imp_contact3d *c = s->c;
-    double rF[3], Fc[3] = {F[0], F[1], F[2]};
-    imp_vec3_cross(s->b->r, Fc, rF);
-    for (int i = 0; i < 3; i++) {
-        x[i] = s->v[i] + Fc[i] / s->b->m;
-        x[3 + i] = s->w[i];
-    }
-    for (int j = 0; j < 3; j++) {
-        double a[3] = {c->axes[j], c->axes[3 + j], c->axes[6 + j]};
-        double k = imp_vec3_dot(a, rF) * c->invI[j];
-        for (int i = 0; i < 3; i++) x[3 + i] += k * a[i];
-    }
-    memcpy(x + 6, Fc, sizeof Fc);
+    x[0] = x[1] = x[2] = 0;
+    memcpy(x + 3, s->vc, sizeof s->vc);
+}
+
+/* x = (F, v_C + W F). */
+static void stage_end(const sb_t *s, const double F[3], double x[NX])
+{
     double WF[3];
-    imp_mat3_vec(c->W, Fc, WF);
-    for (int i = 0; i < 3; i++) x[9 + i] = s->vc[i] + WF[i];
+    memcpy(x, F, 3 * sizeof *F);
+    imp_mat3_vec(s->c->W, F, WF);
+    for (int i = 0; i < 3; i++) x[3 + i] = s->vc[i] + WF[i];
 }
 
 /* Row `row` := component k of v_C' = v_C + W F (right-hand side in b). */
@@ -189,15 +183,15 @@ static imp_status solve_linear(sb_t *s, const closure *cl, double x[NX])
         F[2] = -(g[1] + c->q[1] * Fn);
         if (!isfinite(F[0]) || !isfinite(F[1]) || !isfinite(F[2]))
             return failed(s, IMP_FAIL3D_SINGULAR, IMP_ESINGULAR);
-        body_update(s, F, x);
+        stage_end(s, F, x);
         /* v_n' = v_n - Wtn.g + kstick F_n, kstick = 1/(W^-1)_nn from L */
-        x[9] = x[11] = 0;
-        x[10] = s->vc[1] - (c->Wtn[0] * g[0] + c->Wtn[1] * g[1]) + c->kstick * Fn;
+        x[3] = x[5] = 0;
+        x[4] = s->vc[1] - (c->Wtn[0] * g[0] + c->Wtn[1] * g[1]) + c->kstick * Fn;
         return IMP_OK;
     }
     build(s, cl, A, F);
     imp_status st = gesv(s, A, F);
-    if (st == IMP_OK) body_update(s, F, x);
+    if (st == IMP_OK) stage_end(s, F, x);
     return st;
 }
 
@@ -208,7 +202,7 @@ static imp_status solve_linear(sb_t *s, const closure *cl, double x[NX])
 static double closure_residual(const sb_t *s, const closure *cl, const double x[NX],
                                const double vcs[3], double *scale, double *floor)
 {
-    const double *F = x + 6;
+    const double *F = x;
     double fmax_ = fmax(fmax(fabs(F[0]), fabs(F[1])), fabs(F[2])) + 1e-3 * s->Ps;
     if (cl->norm == N_STOP) {
         *scale = fmax_ * fmax_;
@@ -228,7 +222,7 @@ static double closure_residual(const sb_t *s, const closure *cl, const double x[
  * residual is at the tolerance or the solves' rounding level. */
 static imp_status solve_newton(sb_t *s, const closure *cl, double x[NX])
 {
-    double vcs[3], dprev = 0, sc, F[3] = {x[6], x[7], x[8]};
+    double vcs[3], dprev = 0, sc, F[3] = {x[0], x[1], x[2]};
     start_vel(s, vcs);
     /* (newton_tol = 0 asks for an exact zero: no noise allowance) */
     double fl, r0 = closure_residual(s, cl, x, vcs, &sc, &fl);
@@ -271,7 +265,7 @@ static imp_status solve_newton(sb_t *s, const closure *cl, double x[NX])
          * already below tol */
         if (dmax <= tol || (it > 1 && dmax < 0.1 * dprev
                             && dmax * dmax * dmax <= tol * dprev * dprev)) {
-            body_update(s, F, x);
+            stage_end(s, F, x);
             return IMP_OK;
         }
         dprev = dmax;
@@ -284,7 +278,7 @@ static imp_status solve_newton(sb_t *s, const closure *cl, double x[NX])
 static imp_status law_at(const sb_t *s, const double x[NX], double *R)
 {
     double vcs[3], vce[3];
-    const double *F = x + 6;
+    const double *F = x;
     start_vel(s, vcs);
     end_vel(s, x, vce);
     imp_law_state st;
@@ -316,10 +310,7 @@ static imp_status solve_custom(sb_t *s, const closure *cl, double x[NX])
     double xa[NX], x0[NX], R, a = 0, b = 0, Ra, Rb;
     imp_status st = solve_linear(s, &one, xa);
     if (st != IMP_OK) return st;
-    memcpy(x0, s->v, sizeof s->v);
-    memcpy(x0 + 3, s->w, sizeof s->w);
-    x0[6] = x0[7] = x0[8] = 0;
-    memcpy(x0 + 9, s->vc, sizeof s->vc);
+    start_point(s, x0);
 #define AT(F) for (int i_ = 0; i_ < NX; i_++) x[i_] = x0[i_] + (F) * (xa[i_] - x0[i_])
     AT(0);
     if ((st = law_at(s, x, &Ra)) != IMP_OK) return st;
@@ -327,7 +318,7 @@ static imp_status solve_custom(sb_t *s, const closure *cl, double x[NX])
     /* the cap: an impulse that would leave the body with 1e12 times its
      * kinetic energy (|P| <= sqrt(2 m T) + sqrt(2 m T0)), scale-free */
     double len = s->out->Pc > 0 ? s->out->Pc : s->Ps;
-    double cap = 1e6 * (s->out->Pc + s->Ps + sqrt(2 * s->b->m * s->c->T0));
+    double cap = 1e6 * (s->out->Pc + s->Ps + sqrt(2 * s->c->m * s->c->T0));
     int found = 0;
     while (!found) {
         for (int k = 1; k <= 16 && !found; k++) {
@@ -373,7 +364,7 @@ static imp_status frictionless(sb_t *s, const closure *cl, double x[NX])
         double T = cl->target;
         Fn = T > 0 ? 2 * T / (vc[1] + sqrt(vc[1] * vc[1] + 2 * k * T)) : 0;
     }
-    body_update(s, (double[3]){0, Fn, 0}, x);
+    stage_end(s, (double[3]){0, Fn, 0}, x);
     return isfinite(Fn) ? IMP_OK : IMP_ESINGULAR;
 }
 
@@ -490,7 +481,7 @@ static imp_status slip_stop(sb_t *s, double x[NX], int *found)
 static void commit(sb_t *s, const double x[NX], imp_stage3d_kind kind, int slip,
                    const double u[2])
 {
-    double vcs[3], vce[3], F[3] = {x[6], x[7], x[8]};
+    double vcs[3], vce[3], F[3] = {x[0], x[1], x[2]};
     if (slip) {
         /* a sliding or stopping stage has |F_t| = mu_k F_n; the solve
          * gives F_t to rounding of |F|, which a tiny mu_k would turn into
@@ -516,8 +507,6 @@ static void commit(sb_t *s, const double x[NX], imp_stage3d_kind kind, int slip,
     for (int i = 0; i < 3; i++) {
         st->P[i] = F[i];
         s->P[i] += F[i];
-        s->v[i] = x[i];
-        s->w[i] = x[3 + i];
     }
     st->p1 = s->P[1];
     memcpy(s->vc, vce, sizeof vce);
@@ -529,9 +518,9 @@ static void commit(sb_t *s, const double x[NX], imp_stage3d_kind kind, int slip,
  * (without friction) the slip at its start. */
 static void stop_dir(const sb_t *s, const double x[NX], double u[2])
 {
-    double n = hypot(x[6], x[8]), vc[3];
+    double n = hypot(x[0], x[2]), vc[3];
     if (n > 0) {
-        u[0] = -x[6] / n; u[1] = -x[8] / n;
+        u[0] = -x[0] / n; u[1] = -x[2] / n;
         return;
     }
     start_vel(s, vc);
@@ -572,14 +561,11 @@ static closure rest_closure(const sb_t *s, int tang)
 static imp_status check_stage(sb_t *s, double x[NX])
 {
     const double *W = s->c->W;
-    double nF = fmax(fmax(fabs(x[6]), fabs(x[7])), fabs(x[8]));
-    if (!(x[7] >= 0)) {
-        if (!(x[7] >= -(1e-12 * s->Ps + s->noise * nF)))
+    double nF = fmax(fmax(fabs(x[0]), fabs(x[1])), fabs(x[2]));
+    if (!(x[1] >= 0)) {
+        if (!(x[1] >= -(1e-12 * s->Ps + s->noise * nF)))
             return failed(s, IMP_FAIL3D_NEGATIVE_FN, IMP_ENOSOLUTION);
-        memcpy(x, s->v, sizeof s->v);
-        memcpy(x + 3, s->w, sizeof s->w);
-        x[6] = x[7] = x[8] = 0;
-        memcpy(x + 9, s->vc, sizeof s->vc);
+        start_point(s, x);
         nF = 0;
     }
     if (s->restitution) {
@@ -631,62 +617,135 @@ static imp_status slide(sb_t *s, closure cl, const double *ufix, imp_stage3d_kin
 
 enum { REST_STICK, REST_SLIDE_FIXED, REST_TEST };
 
-imp_status imp_solve3d_algebraic(const imp_body3d *b, double mu_s, double mu_k,
-                                 const imp_law *law, const imp_opts3d *opts,
-                                 imp_result3d *out)
+/* Compression: a slip that stops (c1, then c2 sticking or sliding), a slide
+ * through it (c), or from rest stick or slide (c). *rest says how
+ * restitution goes on, u the slip direction it keeps. */
+static imp_status compress(sb_t *s, int *rest, double u[2])
+{
+    imp_result3d *out = s->out;
+    closure comp = {T_FREE, {0, 0}, N_VN, 0};
+    int sticks;
+    double x[NX];
+    imp_status st;
+    if (s->vc[0] == 0 && s->vc[2] == 0) {
+        if ((st = stick_or_slide(s, comp, IMP_STAGE3D_C, &sticks, u)) != IMP_OK) return st;
+        out->mode = sticks ? IMP_MODE_C_STICKING : IMP_MODE_SLIDING;
+        *rest = sticks ? REST_STICK : REST_SLIDE_FIXED;
+        return IMP_OK;
+    }
+    int found;
+    s->cur = IMP_STAGE3D_C1;
+    if ((st = slip_stop(s, x, &found)) != IMP_OK) return st;
+    double vce[3];
+    end_vel(s, x, vce);
+    if (found && vce[1] < 0) {             /* the slip stops in compression */
+        double us[2];
+        stop_dir(s, x, us);
+        commit(s, x, IMP_STAGE3D_C1, 1, us);
+        out->p_stop = s->P[1];
+        if ((st = stick_or_slide(s, comp, IMP_STAGE3D_C2, &sticks, u)) != IMP_OK) return st;
+        out->mode = sticks ? IMP_MODE_C_STICKING : IMP_MODE_C_REVERSED;
+        *rest = sticks ? REST_STICK : REST_SLIDE_FIXED;
+    } else {
+        if ((st = slide(s, comp, NULL, IMP_STAGE3D_C)) != IMP_OK) return st;
+        u[0] = out->stage[0].u[0]; u[1] = out->stage[0].u[1];
+        out->mode = IMP_MODE_SLIDING;
+        *rest = REST_TEST;
+    }
+    return IMP_OK;
+}
+
+/* Restitution after a slide through compression: does the slip stop (r1,
+ * then r2) before the law's budget runs out, or slide on (r)? */
+static imp_status restitute_sliding(sb_t *s)
+{
+    imp_result3d *out = s->out;
+    double x[NX];
+    int found, sticks;
+    imp_status st;
+    s->cur = IMP_STAGE3D_R1;
+    if ((st = slip_stop(s, x, &found)) != IMP_OK) return st;
+    double vcs[3], vce[3];
+    start_vel(s, vcs);
+    end_vel(s, x, vce);
+    /* a stop while the contact approaches again is not a restitution stop */
+    if (found && vce[1] < 0) found = 0;
+    if (found) {
+        /* does the slip stop before the law's budget runs out? */
+        closure cl = rest_closure(s, T_FREE);
+        if (cl.norm == N_FN) found = x[1] < cl.target;
+        else if (cl.norm == N_VN) found = vce[1] < cl.target;
+        else if (cl.norm == N_ENERGY) found = 0.5 * x[1] * (vcs[1] + vce[1]) < cl.target;
+        else {
+            double R;
+            if ((st = law_at(s, x, &R)) != IMP_OK) return st;
+            found = R < 0;
+        }
+    }
+    if (!found) return slide(s, rest_closure(s, T_FREE), NULL, IMP_STAGE3D_R);
+    double us[2], u[2] = {0, 0};
+    stop_dir(s, x, us);
+    commit(s, x, IMP_STAGE3D_R1, 1, us);
+    out->p_stop = s->P[1];
+    if ((st = stick_or_slide(s, rest_closure(s, T_FREE), IMP_STAGE3D_R2, &sticks, u)) != IMP_OK)
+        return st;
+    out->mode = sticks ? IMP_MODE_R_STICKING : IMP_MODE_R_REVERSED;
+    return IMP_OK;
+}
+
+/* Restitution (built-in laws with e = 0, or a custom law already satisfied
+ * at maximum compression, have none). */
+static imp_status restitute(sb_t *s, int rest, const double u[2])
+{
+    imp_status st;
+    int restitute = s->law->e > 0;
+    if (s->law->kind == IMP_LAW_CUSTOM) {
+        double R, x0[NX];
+        start_point(s, x0);
+        if ((st = law_at(s, x0, &R)) != IMP_OK) return st;
+        restitute = R < 0;
+    }
+    s->restitution = 1;
+    if (!restitute) return IMP_OK;
+    if (rest == REST_STICK) {
+        double x[NX];
+        closure cl = rest_closure(s, T_STICK);
+        s->cur = IMP_STAGE3D_R;
+        if ((st = solve_stage(s, &cl, x)) != IMP_OK || (st = check_stage(s, x)) != IMP_OK)
+            return st;
+        commit(s, x, IMP_STAGE3D_R, 0, NULL);
+        return IMP_OK;
+    }
+    if (rest == REST_SLIDE_FIXED) return slide(s, rest_closure(s, T_FREE), u, IMP_STAGE3D_R);
+    return restitute_sliding(s);
+}
+
+imp_status imp_solve3d_algebraic_contact(const imp_contact3d *c, double mu_s, double mu_k,
+                                         const imp_law *law, const imp_opts3d *opts,
+                                         imp_result3d *out)
 {
     imp_opts3d def;
     if (!opts) { imp_opts3d_default(&def); opts = &def; }
-    imp_contact3d c;
-    imp_status st = imp_result3d_start(b, mu_s, mu_k, law, &c, out);
+    imp_status st = imp_result3d_start(mu_s, mu_k, law, out);
     if (st != IMP_OK) return st;
 
     sb_t s;
     memset(&s, 0, sizeof s);
-    s.b = b; s.c = &c; s.law = law; s.o = opts; s.out = out;
+    s.c = c; s.law = law; s.o = opts; s.out = out;
     s.mu_s = mu_s; s.mu_k = mu_k;
-    memcpy(s.v, b->v, sizeof s.v);
-    memcpy(s.w, b->w, sizeof s.w);
-    memcpy(s.vc, c.vC0, sizeof s.vc);
-    double vn0 = c.vC0[1], vt0[2] = {c.vC0[0], c.vC0[2]};
-    s.vscale = hypot(hypot(c.vC0[0], c.vC0[1]), c.vC0[2]);
-    s.Ps = s.vscale / c.Wnn;
-    s.ntol = opts->newton_tol * fmax(1, 1e-2 * c.cond);
+    memcpy(s.vc, c->vC0, sizeof s.vc);
+    double vn0 = c->vC0[1], vt0[2] = {c->vC0[0], c->vC0[2]};
+    s.vscale = hypot(hypot(c->vC0[0], c->vC0[1]), c->vC0[2]);
+    s.Ps = s.vscale / c->Wnn;
+    s.ntol = opts->newton_tol * fmax(1, 1e-2 * c->cond);
     out->min_slip = hypot(vt0[0], vt0[1]);
     if (!(vn0 < 0)) {  /* parting or tangential: the model gives no impulse */
-        imp_result3d_finish(b, &c, out);
+        imp_result3d_finish(c, out);
         return IMP_OK;
     }
-
-    /* ---- compression ---- */
-    closure comp = {T_FREE, {0, 0}, N_VN, 0};
-    int rest, sticks;
-    double u[2] = {0, 0}, x[NX];
-    if (vt0[0] != 0 || vt0[1] != 0) {
-        int found;
-        s.cur = IMP_STAGE3D_C1;
-        if ((st = slip_stop(&s, x, &found)) != IMP_OK) return st;
-        double vce[3];
-        end_vel(&s, x, vce);
-        if (found && vce[1] < 0) {             /* the slip stops in compression */
-            double us[2];
-            stop_dir(&s, x, us);
-            commit(&s, x, IMP_STAGE3D_C1, 1, us);
-            out->p_stop = s.P[1];
-            if ((st = stick_or_slide(&s, comp, IMP_STAGE3D_C2, &sticks, u)) != IMP_OK) return st;
-            out->mode = sticks ? IMP_MODE_C_STICKING : IMP_MODE_C_REVERSED;
-            rest = sticks ? REST_STICK : REST_SLIDE_FIXED;
-        } else {
-            if ((st = slide(&s, comp, NULL, IMP_STAGE3D_C)) != IMP_OK) return st;
-            u[0] = out->stage[0].u[0]; u[1] = out->stage[0].u[1];
-            out->mode = IMP_MODE_SLIDING;
-            rest = REST_TEST;
-        }
-    } else {
-        if ((st = stick_or_slide(&s, comp, IMP_STAGE3D_C, &sticks, u)) != IMP_OK) return st;
-        out->mode = sticks ? IMP_MODE_C_STICKING : IMP_MODE_SLIDING;
-        rest = sticks ? REST_STICK : REST_SLIDE_FIXED;
-    }
+    int rest;
+    double u[2] = {0, 0};
+    if ((st = compress(&s, &rest, u)) != IMP_OK) return st;
     out->Pc = s.P[1];
     out->Wc = s.Wn;
     if (!(s.P[1] > 0)) {
@@ -697,71 +756,24 @@ imp_status imp_solve3d_algebraic(const imp_body3d *b, double mu_s, double mu_k,
         out->mode = IMP_MODE_NONE;
         out->p_stop = -1;
         out->Pc = out->Wc = 0;
-        imp_result3d_finish(b, &c, out);
+        imp_result3d_finish(c, out);
         return IMP_OK;
     }
-
-    /* ---- restitution (built-in laws with e = 0, or a custom law already
-     * satisfied at maximum compression, end here) ---- */
-    int restitute = law->e > 0;
-    if (law->kind == IMP_LAW_CUSTOM) {
-        double R, x0[NX];
-        memcpy(x0, s.v, sizeof s.v);
-        memcpy(x0 + 3, s.w, sizeof s.w);
-        x0[6] = x0[7] = x0[8] = 0;
-        memcpy(x0 + 9, s.vc, sizeof s.vc);
-        if ((st = law_at(&s, x0, &R)) != IMP_OK) return st;
-        restitute = R < 0;
-    }
-    s.restitution = 1;
-    if (restitute) {
-        if (rest == REST_STICK) {
-            closure cl = rest_closure(&s, T_STICK);
-            s.cur = IMP_STAGE3D_R;
-            if ((st = solve_stage(&s, &cl, x)) != IMP_OK || (st = check_stage(&s, x)) != IMP_OK)
-                return st;
-            commit(&s, x, IMP_STAGE3D_R, 0, NULL);
-        } else if (rest == REST_SLIDE_FIXED) {
-            if ((st = slide(&s, rest_closure(&s, T_FREE), u, IMP_STAGE3D_R)) != IMP_OK) return st;
-        } else {
-            int found;
-            s.cur = IMP_STAGE3D_R1;
-            if ((st = slip_stop(&s, x, &found)) != IMP_OK) return st;
-            double vcs[3], vce[3];
-            start_vel(&s, vcs);
-            end_vel(&s, x, vce);
-            /* a stop while the contact approaches again is not a restitution stop */
-            if (found && vce[1] < 0) found = 0;
-            if (found) {
-                /* does the slip stop before the law's budget runs out? */
-                closure cl = rest_closure(&s, T_FREE);
-                if (cl.norm == N_FN) found = x[7] < cl.target;
-                else if (cl.norm == N_VN) found = vce[1] < cl.target;
-                else if (cl.norm == N_ENERGY) found = 0.5 * x[7] * (vcs[1] + vce[1]) < cl.target;
-                else {
-                    double R;
-                    if ((st = law_at(&s, x, &R)) != IMP_OK) return st;
-                    found = R < 0;
-                }
-            }
-            if (found) {
-                double us[2];
-                stop_dir(&s, x, us);
-                commit(&s, x, IMP_STAGE3D_R1, 1, us);
-                out->p_stop = s.P[1];
-                if ((st = stick_or_slide(&s, rest_closure(&s, T_FREE), IMP_STAGE3D_R2,
-                                         &sticks, u)) != IMP_OK)
-                    return st;
-                out->mode = sticks ? IMP_MODE_R_STICKING : IMP_MODE_R_REVERSED;
-            } else {
-                if ((st = slide(&s, rest_closure(&s, T_FREE), NULL, IMP_STAGE3D_R)) != IMP_OK)
-                    return st;
-            }
-        }
-    }
+    if ((st = restitute(&s, rest, u)) != IMP_OK) return st;
     memcpy(out->P, s.P, sizeof s.P);
     out->Wr = s.Wn - out->Wc;
     out->Wf = s.Wf;
-    imp_result3d_finish(b, &c, out);
+    imp_result3d_finish(c, out);
     return IMP_OK;
+}
+
+imp_status imp_solve3d_algebraic(const imp_body3d *b, double mu_s, double mu_k,
+                                 const imp_law *law, const imp_opts3d *opts,
+                                 imp_result3d *out)
+{
+    imp_contact3d c;
+    imp_status st = imp_solve3d_setup(b, mu_s, mu_k, law, &c);
+    if (st == IMP_OK) st = imp_solve3d_algebraic_contact(&c, mu_s, mu_k, law, opts, out);
+    if (st == IMP_OK) imp_result3d_apply(b, &c, out);
+    return st;
 }
