@@ -149,6 +149,59 @@ static void read_shape(const imp_check *c, int t, double *m, double *rho, double
     *l = imp_check_positive(c, t, "l", 1, 0);
 }
 
+/* painleve{body1 = ...} or painleve{B1 =, B2 =, B3 =, S0 =}: the
+ * coefficients and the slip's sign *s (checked against S0); 1 when the
+ * problem was read from bodies (then with its friction and law). */
+static int read_general(imp_check *c, int plastic, double *s, imp_problem2d *pb, law_run *lr)
+{
+    lua_State *L = c->L;
+    int parsed = 0;
+    if (imp_check_has(c, 1, "body1")) {
+        /* Bodies exactly as solve2d reads them (with e, law, mu); without
+         * e, a copy of the table with e = 0 (plastic) */
+        if (plastic) {
+            lua_newtable(L);
+            lua_pushnil(L);
+            while (lua_next(L, 1)) {
+                lua_pushvalue(L, -2);
+                lua_insert(L, -2);
+                lua_settable(L, -4);
+            }
+            lua_pushnumber(L, 0);
+            lua_setfield(L, -2, "e");
+            lua_replace(L, 1);
+        }
+        imp_problem2d_from_lua(c, 1, pb, &lr->lctx);
+        imp_coef2d_from_bodies(&pb->body1, pb->nbodies == 2 ? &pb->body2 : NULL, &pb->coef);
+        lr->law = pb->law;
+        parsed = 1;
+    } else {
+        if (!imp_check_has(c, 1, "B1"))
+            imp_check_fail(c, "give the shape (l, theta), 'body1', or 'B1', 'B2', 'B3'");
+        pb->coef.B1 = imp_check_positive(c, 1, "B1", 1, 0);
+        pb->coef.B2 = imp_check_positive(c, 1, "B2", 1, 0);
+        pb->coef.B3 = imp_check_number(c, 1, "B3", 1, 0);
+        pb->coef.S0 = imp_check_number(c, 1, "S0", 0, 0);
+        if (!imp_coef2d_posdef(&pb->coef))
+            imp_check_error(c, "B3", "must satisfy B1*B2 > B3^2 (got B1 = %g, B2 = %g, B3 = %g)",
+                            pb->coef.B1, pb->coef.B2, pb->coef.B3);
+    }
+    double sg = (pb->coef.S0 > 0) - (pb->coef.S0 < 0);
+    if (*s == 0 && sg == 0)
+        imp_check_error(c, "s", "is required when the contact has no slip (S0 = 0)");
+    if (*s != 0 && sg != 0 && *s != sg)
+        imp_check_error(c, "s", "(%g) contradicts the sign of S0 (%.17g)", *s, pb->coef.S0);
+    if (*s == 0) *s = sg;
+    if (parsed && !(fabs(pb->coef.C0) <= 1e-9 * fabs(pb->coef.S0)))
+        imp_check_error(c, "body1", "must slide along the contact (normal contact velocity "
+                        "C0 = %g, expected 0)", pb->coef.C0);
+    if (pb->coef.S0 == 0) {
+        pb->coef.S0 = *s;                  /* unit slip for the resolving impact */
+        pb->nbodies = 0;                   /* so no body velocities are reported */
+    }
+    return parsed;
+}
+
 static int l_painleve(lua_State *L)
 {
     imp_check c;
@@ -178,49 +231,7 @@ static int l_painleve(lua_State *L)
         imp_painleve_coef(m, rho, l, theta, s, &pb.coef);
         pb.coef.S0 = s * imp_check_positive(&c, 1, "speed", 0, 1);
     } else {
-        if (imp_check_has(&c, 1, "body1")) {
-            /* Bodies exactly as solve2d reads them (with e, law, mu); without
-             * e, a copy of the table with e = 0 (plastic) */
-            if (plastic) {
-                lua_newtable(L);
-                lua_pushnil(L);
-                while (lua_next(L, 1)) {
-                    lua_pushvalue(L, -2);
-                    lua_insert(L, -2);
-                    lua_settable(L, -4);
-                }
-                lua_pushnumber(L, 0);
-                lua_setfield(L, -2, "e");
-                lua_replace(L, 1);
-            }
-            imp_problem2d_from_lua(&c, 1, &pb, &lr.lctx);
-            imp_coef2d_from_bodies(&pb.body1, pb.nbodies == 2 ? &pb.body2 : NULL, &pb.coef);
-            lr.law = pb.law;
-            parsed = 1;
-        } else {
-            if (!imp_check_has(&c, 1, "B1"))
-                imp_check_fail(&c, "give the shape (l, theta), 'body1', or 'B1', 'B2', 'B3'");
-            pb.coef.B1 = imp_check_positive(&c, 1, "B1", 1, 0);
-            pb.coef.B2 = imp_check_positive(&c, 1, "B2", 1, 0);
-            pb.coef.B3 = imp_check_number(&c, 1, "B3", 1, 0);
-            pb.coef.S0 = imp_check_number(&c, 1, "S0", 0, 0);
-            if (!imp_coef2d_posdef(&pb.coef))
-                imp_check_error(&c, "B3", "must satisfy B1*B2 > B3^2 (got B1 = %g, B2 = %g, B3 = %g)",
-                                pb.coef.B1, pb.coef.B2, pb.coef.B3);
-        }
-        double sg = (pb.coef.S0 > 0) - (pb.coef.S0 < 0);
-        if (s == 0 && sg == 0)
-            imp_check_error(&c, "s", "is required when the contact has no slip (S0 = 0)");
-        if (s != 0 && sg != 0 && s != sg)
-            imp_check_error(&c, "s", "(%g) contradicts the sign of S0 (%.17g)", s, pb.coef.S0);
-        if (s == 0) s = sg;
-        if (parsed && !(fabs(pb.coef.C0) <= 1e-9 * fabs(pb.coef.S0)))
-            imp_check_error(&c, "body1", "must slide along the contact (normal contact velocity "
-                            "C0 = %g, expected 0)", pb.coef.C0);
-        if (pb.coef.S0 == 0) {
-            pb.coef.S0 = s;                   /* unit slip for the resolving impact */
-            pb.nbodies = 0;                   /* so no body velocities are reported */
-        }
+        parsed = read_general(&c, plastic, &s, &pb, &lr);
     }
     if (parsed) {
         mu_s = pb.mu_s; mu_k = pb.mu_k;
