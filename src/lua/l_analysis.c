@@ -7,7 +7,7 @@
 
 #include "interrupt.h"
 #include "l_law.h"
-#include "l_solve2d.h"
+#include "l_problem2d.h"
 #include "module.h"
 #include "painleve.h"
 #include "space2d.h"

@@ -7,16 +7,11 @@
 
 #include <lauxlib.h>
 
-#include "l_prob2d.h"
-#include "l_solve2d.h"
+#include "l_problem2d.h"
 #include "models2d.h"
 #include "module.h"
 
 #define MODEL_MT "impact.ModelResult2D"
-
-static const char *const model_names[] = {
-    "routh", "newton-frictionless", "kane", "brach", "smith", "glocker-pfeiffer", "cs", NULL
-};
 
 /* What each model claims, shown in the result and in help. */
 static const char *const model_notes[] = {
@@ -96,37 +91,12 @@ static void reject(const imp_check *c, int t, const char *key, const char *why)
         imp_check_error(c, key, "%s", why);
 }
 
-/* Each model's own parameters and the models that read them: any of them
- * given to another model is a mistake (the model would ignore it). */
-static const struct { const char *key, *users; unsigned mask; } own_params[] = {
-    { "mu_0", "\"kane\"", 1u << IMP_MODEL_KANE },
-    { "ratio", "\"brach\"", 1u << IMP_MODEL_BRACH },
-    { "e_m", "\"brach\"", 1u << IMP_MODEL_BRACH },
-    { "nu", "\"glocker-pfeiffer\"", 1u << IMP_MODEL_GLOCKER_PFEIFFER },
-    { "e_t", "\"glocker-pfeiffer\"", 1u << IMP_MODEL_GLOCKER_PFEIFFER },
-    { "e_mC", "\"cs\"", 1u << IMP_MODEL_CS },
-    { "e_mE", "\"cs\"", 1u << IMP_MODEL_CS },
-    { "moment", "\"cs\" and \"brach\"", (1u << IMP_MODEL_CS) | (1u << IMP_MODEL_BRACH) },
-};
-
 /* Every field solve2d reads with some model: the problem's, the model and
  * the models' own parameters (those of another model are rejected above). */
 static const char *const solve2d_model_fields[] = {
     "model", "body1", "body2", "B1", "B2", "B3", "S0", "C0", "mu", "mu_s", "mu_k", "e", "law",
     "mu_0", "ratio", "e_m", "nu", "e_t", "e_mC", "e_mE", "moment", NULL
 };
-
-const char *imp_model_param_note(void *ud, const char *key, char *buf, size_t n)
-{
-    (void)ud;
-    for (size_t i = 0; i < sizeof own_params / sizeof own_params[0]; i++)
-        if (strcmp(own_params[i].key, key) == 0) {
-            snprintf(buf, n, "is only used by model %s, not by \"routh\"",
-                     own_params[i].users);
-            return buf;
-        }
-    return NULL;
-}
 
 /* The normal law each model fixes (CS01). */
 static const char *model_law(imp_model2d m)
@@ -137,10 +107,10 @@ static const char *model_law(imp_model2d m)
 static void reject_unused(const imp_check *c, int t, imp_model2d m)
 {
     lua_State *L = c->L;
-    for (size_t i = 0; i < sizeof own_params / sizeof own_params[0]; i++)
-        if (!(own_params[i].mask & (1u << m)) && imp_check_has(c, t, own_params[i].key))
-            imp_check_error(c, own_params[i].key, "is only used by model %s, not by \"%s\"",
-                            own_params[i].users, imp_model_name(m));
+    for (const imp_model2d_param *q = imp_model2d_params; q->key; q++)
+        if (!(q->mask & (1u << m)) && imp_check_has(c, t, q->key))
+            imp_check_error(c, q->key, "is only used by model %s, not by \"%s\"",
+                            q->users, imp_model_name(m));
     /* law: the model fixes its own; naming that one is harmless. */
     int type = lua_getfield(L, t, "law");
     if (type != LUA_TNIL && !(type == LUA_TSTRING && strcmp(lua_tostring(L, -1), model_law(m)) == 0))
@@ -260,15 +230,17 @@ static void push_result(lua_State *L, imp_model2d m, const imp_problem2d *pb,
     imp_lprob2d_push_after(L, pb, r->Px, r->Py, r->Mq);
 }
 
-int imp_solve2d_model(lua_State *L, int t)
+/* solve2d(t) with t.model a published model (registered with the problem
+ * layer: imp_solve2d_model_register). */
+static int solve2d_model(lua_State *L)
 {
+    int t = 1;
     imp_check c;
     imp_check_init(&c, L, "solve2d");
-    t = lua_absindex(L, t);
     imp_check_table_arg(&c, t);
     imp_check_known(&c, t, solve2d_model_fields, NULL, NULL);
     imp_check_unknown(&c);
-    int idx = imp_check_option(&c, t, "model", 0, model_names);
+    int idx = imp_check_option(&c, t, "model", 0, imp_model2d_names);
     if (idx == 0)
         return luaL_error(L, "solve2d: model \"routh\" is the path tracer, not a published model");
     imp_model2d m = (imp_model2d)(idx - 1);
@@ -405,4 +377,5 @@ void imp_open_models(lua_State *L)
     }
     lua_pop(L, 1);
     imp_check_publish(L, "solve2d", solve2d_model_fields);
+    imp_solve2d_model_register(L, solve2d_model);
 }

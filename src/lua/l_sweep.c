@@ -13,7 +13,7 @@
 #include <lauxlib.h>
 
 #include "csvnum.h"
-#include "l_solve2d.h"
+#include "l_problem2d.h"
 #include "l_sweep_util.h"
 #include "module.h"
 #include "parallel.h"

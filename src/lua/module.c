@@ -31,6 +31,7 @@ int luaopen_impact_core(lua_State *L)
     lua_pushstring(L, IMPACT_VERSION);
     lua_setfield(L, -2, "version");
     imp_law_open(L);
+    imp_open_problem2d(L);
     imp_open_solve2d(L);
     imp_open_solve3d(L);
     imp_open_models(L);
