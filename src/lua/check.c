@@ -5,18 +5,13 @@
 #include <string.h>
 
 #include "check.h"
+#include "csvnum.h"
 
-/* v in its shortest round-trip form: "1.3", not "1.3000000000000000444";
- * NaN as "nan" whatever its sign bit. */
-static const char *num(char buf[32], double v)
+/* v in its shortest round-trip form: "1.3", not "1.3000000000000000444"
+ * (the core's imp_csv_double: "nan" whatever its sign bit, "0" for -0). */
+static const char *num(char buf[IMP_CSVNUM_MAX], double v)
 {
-    if (isnan(v))
-        return "nan";
-    for (int prec = 15; prec <= 17; prec++) {
-        snprintf(buf, 32, "%.*g", prec, v);
-        if (strtod(buf, NULL) == v)
-            break;
-    }
+    imp_csv_double(v, buf);
     return buf;
 }
 

@@ -1,6 +1,7 @@
 #include <lauxlib.h>
 
 #include "check.h"
+#include "csvnum.h"
 #include "interrupt.h"
 #include "l_law.h"
 #include "module.h"
@@ -10,6 +11,16 @@
 static int l_interrupted(lua_State *L)
 {
     lua_pushboolean(L, imp_interrupted());
+    return 1;
+}
+
+/* core._num(x): x in its shortest round-trip text (imp_csv_double), the
+ * one formatter of the CSV files and the messages. */
+static int l_num(lua_State *L)
+{
+    char buf[IMP_CSVNUM_MAX];
+    size_t n = imp_csv_double(luaL_checknumber(L, 1), buf);
+    lua_pushlstring(L, buf, n);
     return 1;
 }
 
@@ -25,6 +36,7 @@ int luaopen_impact_core(lua_State *L)
     static const luaL_Reg funcs[] = {
         {"_interrupted", l_interrupted},
         {"_clear_interrupt", l_clear_interrupt},
+        {"_num", l_num},
         {NULL, NULL}
     };
     luaL_newlib(L, funcs);
