@@ -30,6 +30,11 @@ typedef struct imp_check {
     const struct imp_check *parent;
 } imp_check;
 
+/* The prefix of c's fields ("", "body1.", ...), built only for a message
+ * (a long one is cut: that only shortens the message). */
+typedef struct { char s[96]; } imp_check_prefix_buf;
+const char *imp_check_prefix(const imp_check *c, imp_check_prefix_buf *b);
+
 void imp_check_init(imp_check *c, lua_State *L, const char *fn);
 /* A checker for the sub-table at key (prefix "key."). */
 void imp_check_sub(imp_check *sub, const imp_check *parent, const char *key);
