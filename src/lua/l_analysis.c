@@ -249,10 +249,11 @@ static int l_painleve(lua_State *L)
     imp_set_number(L, "B1", pb.coef.B1);
     imp_set_number(L, "B2", pb.coef.B2);
     imp_set_number(L, "B3", pb.coef.B3);
-    imp_set_number(L, "Delta", pb.coef.B1 * pb.coef.B2 - pb.coef.B3 * pb.coef.B3);
+    imp_set_number(L, "Delta", imp_coef2d_delta(&pb.coef));
     imp_set_number(L, "S0", pb.coef.S0);
     /* The friction coefficient above which this orientation is inconsistent. */
-    if (s * pb.coef.B3 < 0) imp_set_number(L, "mu_crit", pb.coef.B2 / fabs(pb.coef.B3));
+    double mu_crit = imp_painleve_mu_crit(&pb.coef, s);
+    if (!isnan(mu_crit)) imp_set_number(L, "mu_crit", mu_crit);
     if (shape) {
         imp_set_number(L, "theta", theta);
         imp_set_number(L, "theta_deg", theta / DEG);
@@ -330,7 +331,7 @@ static int l_painleve_bands(lua_State *L)
     imp_set_number(L, "r", r);
     imp_set_number(L, "mu", mu_k);
     imp_set_number(L, "s", s);
-    imp_set_number(L, "mu_min", r > 0 ? 2 * sqrt(1 + r * r) / (r * r) : HUGE_VAL);
+    imp_set_number(L, "mu_min", imp_painleve_mu_min(r));
     lua_createtable(L, n, 0);
     if (n) {
         lua_createtable(L, 0, 4);
@@ -447,7 +448,8 @@ static int l_space(lua_State *L)
     check_fields(&c, space_fields, NULL);
     space_job j;
     memset(&j, 0, sizeof j);
-    double th_body, scaleP = 1, scaleV = 1, scaleW = 1;
+    double th_body;
+    imp_space_units units = {1, 1, 1};
     law_run lr;
     memset(&lr, 0, sizeof lr);
     j.r = read_r(&c, 1, &th_body);
@@ -458,7 +460,6 @@ static int l_space(lua_State *L)
         imp_problem2d_from_lua(&c, 1, &pb, &lr.lctx);
         imp_coef2d_from_bodies(&pb.body1, NULL, &pb.coef);
         lr.law = pb.law;
-        double v = hypot(pb.coef.S0, pb.coef.C0);
         if (!(pb.coef.C0 < 0))
             imp_check_error(&c, "body1", "must approach the surface (contact velocity C0 = %g)", pb.coef.C0);
         if (!(fabs(th_body) < M_PI / 2))
@@ -469,7 +470,7 @@ static int l_space(lua_State *L)
         j.mu = pb.mu_k;
         j.theta = th_body;
         j.gamma = atan2(-pb.coef.S0, -pb.coef.C0);
-        scaleP = pb.body1.m * v; scaleV = v; scaleW = v / pb.body1.rho;
+        imp_space_units_of(&pb.body1, &pb.coef, &units);
     } else {
         j.theta = read_angle(&c, 1, "theta", 1, 0, -M_PI / 2, M_PI / 2);
         j.gamma = read_angle(&c, 1, "gamma", 1, 0, -M_PI / 2, M_PI / 2);
@@ -479,6 +480,7 @@ static int l_space(lua_State *L)
     j.law = &lr.law;
     imp_law_run(L, &lr.law, space_one_body, &j);
     if (j.st != IMP_OK) space_raise(L, &c, &lr, j.st, j.r);
+    imp_space_point_scale(&j.one, &units);
     double e = lr.law.e, r = j.r;
     /* Wang's closed forms (W86 secs 3-5) hold for the built-in laws, whose mode
      * and sliding impulse do not depend on the law (WM92 eqs 31-38, WM92 eqs 56-58); a custom law
@@ -496,15 +498,15 @@ static int l_space(lua_State *L)
     imp_set_number(L, "gamma_deg", j.gamma / DEG);
     imp_set_string(L, "mode", imp_mode_name(j.one.mode));
     if (builtin) imp_set_string(L, "region", imp_mode_name(region));
-    imp_set_number(L, "Px", j.one.Px * scaleP);
-    imp_set_number(L, "Py", j.one.Py * scaleP);
-    imp_set_number(L, "S", j.one.S * scaleV);
-    imp_set_number(L, "C", j.one.C * scaleV);
-    imp_set_number(L, "dT", j.one.dT * scaleP * scaleV);
+    imp_set_number(L, "Px", j.one.Px);
+    imp_set_number(L, "Py", j.one.Py);
+    imp_set_number(L, "S", j.one.S);
+    imp_set_number(L, "C", j.one.C);
+    imp_set_number(L, "dT", j.one.dT);
     imp_set_number(L, "tan_gr", j.one.tan_gr);
     imp_set_number(L, "gamma_r", j.one.gamma_r);
     imp_set_number(L, "gamma_r_deg", j.one.gamma_r / DEG);
-    imp_set_number(L, "dw", j.one.dw * scaleW);
+    imp_set_number(L, "dw", j.one.dw);
     imp_set_string(L, "sense", sense_name(j.one.sense));
     /* Sliding region, gamma > 0 (mirrored otherwise): e tan(gamma_r) = tan(gamma) + c. */
     if (builtin && region == IMP_MODE_SLIDING && j.gamma != 0) {
