@@ -304,6 +304,68 @@ void imp_check_mat3(const imp_check *c, int t, const char *key, double out[9])
     lua_pop(L, 1);
 }
 
+#define DEG (3.14159265358979323846 / 180)
+
+double imp_check_angle(const imp_check *c, int t, const char *key, int required,
+                       double def, double lo, double hi)
+{
+    char kd[32];
+    snprintf(kd, sizeof kd, "%s_deg", key);
+    int has = imp_check_has(c, t, key), hasd = imp_check_has(c, t, kd);
+    if (has && hasd) imp_check_error(c, kd, "and '%s' are exclusive: give one", key);
+    double v;
+    if (hasd) {
+        v = imp_check_number(c, t, kd, 1, 0) * DEG;
+        if (!(v > lo && v < hi))
+            imp_check_error(c, kd, "must be in (%g, %g), got %.17g", lo / DEG, hi / DEG, v / DEG);
+        return v;
+    }
+    if (!has && required) imp_check_error(c, key, "is required (or '%s', in degrees)", kd);
+    v = imp_check_number(c, t, key, 0, def);
+    if (has && !(v > lo && v < hi))
+        imp_check_error(c, key, "must be in (%g, %g) radians, got %.17g", lo, hi, v);
+    return v;
+}
+
+void imp_check_angle_range(const imp_check *c, int t, const char *key, const double def[3],
+                           double lo, double hi, double out[3], int *n)
+{
+    lua_State *L = c->L;
+    char kd[32];
+    snprintf(kd, sizeof kd, "%s_deg", key);
+    int hasd = imp_check_has(c, t, kd), has = imp_check_has(c, t, key);
+    if (has && hasd) imp_check_error(c, kd, "and '%s' are exclusive: give one", key);
+    const char *k = hasd ? kd : key;
+    double scale = hasd ? DEG : 1;
+    if (!has && !hasd) {
+        out[0] = def[0]; out[1] = def[1]; *n = (int)def[2];
+        return;
+    }
+    lua_getfield(L, t, k);
+    if (!lua_istable(L, -1))
+        imp_check_error(c, k, "must be a table {from, to, n}, got %s", luaL_typename(L, -1));
+    imp_check_entries(c, k, -1, 3, NULL, "a range {from, to, n}");
+    for (int i = 0; i < 3; i++) {
+        lua_geti(L, -1, i + 1);
+        if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(lua_tonumber(L, -1)))
+            imp_check_error(c, k, "must be {from, to, n} with numbers, entry %d is %s", i + 1,
+                            luaL_typename(L, -1));
+        double v = lua_tonumber(L, -1);
+        lua_pop(L, 1);
+        if (i < 2) {
+            out[i] = v * scale;
+            if (!(out[i] > lo && out[i] < hi))
+                imp_check_error(c, k, "entry %d must be in (%g, %g), got %.17g", i + 1,
+                                lo / scale, hi / scale, v);
+        } else {
+            if (!(v >= 1 && v <= 1e6 && v == floor(v)))
+                imp_check_error(c, k, "entry 3 (n) must be an integer in [1, 1000000], got %.17g", v);
+            *n = (int)v;
+        }
+    }
+    lua_pop(L, 1);
+}
+
 void imp_check_finite(const imp_check *c, const char *key, double v)
 {
     char b[32];

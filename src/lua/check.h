@@ -117,6 +117,15 @@ void imp_check_mat3(const imp_check *c, int t, const char *key, double out[9]);
 void imp_check_entries(const imp_check *c, const char *key, int idx, lua_Integer n,
                        const char *const names[], const char *what);
 
+/* An angle given as key (radians) or key_deg (degrees), in (lo, hi)
+ * radians; def when absent and not required. */
+double imp_check_angle(const imp_check *c, int t, const char *key, int required,
+                       double def, double lo, double hi);
+/* A range {from, to, n} given as key (radians) or key_deg (degrees): from
+ * and to in (lo, hi) radians, n an integer in [1, 1e6]; def when absent. */
+void imp_check_angle_range(const imp_check *c, int t, const char *key, const double def[3],
+                           double lo, double hi, double out[3], int *n);
+
 /* Check a finite value already read (for derived quantities). */
 void imp_check_finite(const imp_check *c, const char *key, double v);
 

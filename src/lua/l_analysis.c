@@ -50,68 +50,6 @@ static void check_fields(imp_check *c, const char *const known[], imp_field_note
 
 /* ---- helpers ---------------------------------------------------------------- */
 
-/* An angle given as key (radians) or key_deg (degrees). */
-static double read_angle(const imp_check *c, int t, const char *key, int required,
-                         double def, double lo, double hi)
-{
-    char kd[32];
-    snprintf(kd, sizeof kd, "%s_deg", key);
-    int has = imp_check_has(c, t, key), hasd = imp_check_has(c, t, kd);
-    if (has && hasd) imp_check_error(c, kd, "and '%s' are exclusive: give one", key);
-    double v;
-    if (hasd) {
-        v = imp_check_number(c, t, kd, 1, 0) * DEG;
-        if (!(v > lo && v < hi))
-            imp_check_error(c, kd, "must be in (%g, %g), got %.17g", lo / DEG, hi / DEG, v / DEG);
-        return v;
-    }
-    if (!has && required) imp_check_error(c, key, "is required (or '%s', in degrees)", kd);
-    v = imp_check_number(c, t, key, 0, def);
-    if (has && !(v > lo && v < hi))
-        imp_check_error(c, key, "must be in (%g, %g) radians, got %.17g", lo, hi, v);
-    return v;
-}
-
-/* A range {from, to, n} given as key (radians) or key_deg (degrees). */
-static void read_range(const imp_check *c, int t, const char *key, const double def[3],
-                       double lo, double hi, double out[3], int *n)
-{
-    lua_State *L = c->L;
-    char kd[32];
-    snprintf(kd, sizeof kd, "%s_deg", key);
-    int hasd = imp_check_has(c, t, kd), has = imp_check_has(c, t, key);
-    if (has && hasd) imp_check_error(c, kd, "and '%s' are exclusive: give one", key);
-    const char *k = hasd ? kd : key;
-    double scale = hasd ? DEG : 1;
-    if (!has && !hasd) {
-        out[0] = def[0]; out[1] = def[1]; *n = (int)def[2];
-        return;
-    }
-    lua_getfield(L, t, k);
-    if (!lua_istable(L, -1))
-        imp_check_error(c, k, "must be a table {from, to, n}, got %s", luaL_typename(L, -1));
-    imp_check_entries(c, k, -1, 3, NULL, "a range {from, to, n}");
-    for (int i = 0; i < 3; i++) {
-        lua_geti(L, -1, i + 1);
-        if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(lua_tonumber(L, -1)))
-            imp_check_error(c, k, "must be {from, to, n} with numbers, entry %d is %s", i + 1,
-                            luaL_typename(L, -1));
-        double v = lua_tonumber(L, -1);
-        lua_pop(L, 1);
-        if (i < 2) {
-            out[i] = v * scale;
-            if (!(out[i] > lo && out[i] < hi))
-                imp_check_error(c, k, "entry %d must be in (%g, %g), got %.17g", i + 1,
-                                lo / scale, hi / scale, v);
-        } else {
-            if (!(v >= 1 && v <= 1e6 && v == floor(v)))
-                imp_check_error(c, k, "entry 3 (n) must be an integer in [1, 1000000], got %.17g", v);
-            *n = (int)v;
-        }
-    }
-    lua_pop(L, 1);
-}
-
 /* The law for the tracer, and the job run under imp_law_run's single
  * protected call (a custom law may raise). */
 typedef struct {
@@ -226,7 +164,7 @@ static int l_painleve(lua_State *L)
     }
     if (shape) {
         read_shape(&c, 1, &m, &rho, &l);
-        theta = read_angle(&c, 1, "theta", 1, 0, 0, M_PI);
+        theta = imp_check_angle(&c, 1, "theta", 1, 0, 0, M_PI);
         if (s == 0) s = -1;           /* MW88's rod slides to the left */
         imp_painleve_coef(m, rho, l, theta, s, &pb.coef);
         pb.coef.S0 = s * imp_check_positive(&c, 1, "speed", 0, 1);
@@ -472,8 +410,8 @@ static int l_space(lua_State *L)
         j.gamma = atan2(-pb.coef.S0, -pb.coef.C0);
         imp_space_units_of(&pb.body1, &pb.coef, &units);
     } else {
-        j.theta = read_angle(&c, 1, "theta", 1, 0, -M_PI / 2, M_PI / 2);
-        j.gamma = read_angle(&c, 1, "gamma", 1, 0, -M_PI / 2, M_PI / 2);
+        j.theta = imp_check_angle(&c, 1, "theta", 1, 0, -M_PI / 2, M_PI / 2);
+        j.gamma = imp_check_angle(&c, 1, "gamma", 1, 0, -M_PI / 2, M_PI / 2);
         j.mu = read_mu(&c, 1);
         read_law(&c, 1, &lr);
     }
@@ -545,8 +483,8 @@ static int l_space_map(lua_State *L)
     j.r = read_r(&c, 1, &th_body);
     j.mu = read_mu(&c, 1);
     static const double gdef[3] = { 0, 89 * DEG, 90 }, tdef[3] = { -89 * DEG, 89 * DEG, 179 };
-    read_range(&c, 1, "gamma", gdef, -M_PI / 2, M_PI / 2, j.g, &j.ng);
-    read_range(&c, 1, "theta", tdef, -M_PI / 2, M_PI / 2, j.t, &j.nt);
+    imp_check_angle_range(&c, 1, "gamma", gdef, -M_PI / 2, M_PI / 2, j.g, &j.ng);
+    imp_check_angle_range(&c, 1, "theta", tdef, -M_PI / 2, M_PI / 2, j.t, &j.nt);
     if ((double)j.ng * j.nt > 1e6)
         imp_check_error(&c, "gamma", "times 'theta' gives %.0f points, more than 1000000",
                         (double)j.ng * j.nt);
