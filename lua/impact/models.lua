@@ -219,7 +219,7 @@ return function(impact, core)
       end
       res[label] = r
     end
-    return setmetatable(res, { __tostring = format, __name = "impact.comparison",
+    return setmetatable(res, { __tostring = format, __name = "impact.Comparison",
                                order = order })
   end
 end

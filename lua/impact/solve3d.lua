@@ -8,7 +8,7 @@ local function v3(v) return fmt("(%s, %s, %s)", f6(v[1]), f6(v[2]), f6(v[3])) en
 local function v2(u) return fmt("(%.4f, %.4f)", u.x, u.z) end
 
 return function(impact, core)
-  local Result = core._Result3d    -- the metatable core.solve3d sets on results
+  local Result = core._Result3D    -- the metatable core.solve3d sets on results
 
   Result.__lazy = { "hodograph" }   -- what __index builds, for Tab completion
   Result.__index = function(t, k)

@@ -33,7 +33,7 @@ local function is_interrupt(err)
 end
 
 local result_mt = {
-  __name = "impact.sweep",
+  __name = "impact.Sweep",
   __tostring = function(s)
     return string.format("sweep: %d points%s%s, columns: %s", s.n,
       #s.failures > 0 and string.format(" (%d failed)", #s.failures) or "",

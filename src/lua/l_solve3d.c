@@ -13,8 +13,8 @@
 #include "mat3.h"
 #include "module.h"
 
-#define TRACK_MT "impact.Track3d"
-#define RESULT_MT "impact.Result3d"   /* filled in by lua/impact/solve3d.lua */
+#define TRACK_MT "impact.Track3D"
+#define RESULT3D_MT "impact.Result3D"   /* filled in by lua/impact/solve3d.lua */
 
 /* The hodograph buffer lives in a userdata (lauxlib's box pattern): if a
  * custom law raises mid-integration, the collector still frees it. */
@@ -381,7 +381,7 @@ static int l_solve3d(lua_State *L)
             return luaL_error(L, "solve3d: the solution is not finite (inputs out of range?)");
 
     lua_createtable(L, 0, 32);
-    luaL_setmetatable(L, RESULT_MT);
+    luaL_setmetatable(L, RESULT3D_MT);
     imp_push_vec3(L, r.P); lua_setfield(L, -2, "P");
     imp_push_vec3(L, r.v); lua_setfield(L, -2, "v");
     imp_push_vec3(L, r.w); lua_setfield(L, -2, "w");
@@ -477,9 +477,9 @@ void imp_open_solve3d(lua_State *L)
         {"_hodograph", l_hodograph},
         {NULL, NULL}
     };
-    /* the result metatable, exposed as core._Result3d for the Lua side */
-    luaL_newmetatable(L, RESULT_MT);
-    lua_setfield(L, -2, "_Result3d");
+    /* the result metatable, exposed as core._Result3D for the Lua side */
+    luaL_newmetatable(L, RESULT3D_MT);
+    lua_setfield(L, -2, "_Result3D");
     if (luaL_newmetatable(L, TRACK_MT)) {
         lua_pushcfunction(L, track_gc);
         lua_setfield(L, -2, "__gc");

@@ -19,7 +19,7 @@
 #include "parallel.h"
 #include "sweep2d.h"
 
-#define PLAN_MT "impact.Sweep2D"
+#define PLAN_MT "impact.SweepPlan2D"
 
 static const char *const LAW_NAMES[] = {"poisson", "newton", "energetic"};
 

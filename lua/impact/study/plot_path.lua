@@ -200,7 +200,7 @@ return function(impact, plot)
     if type(r) ~= "table" then check_result2d(F, r, "") end
     -- impact.compare's result: its models' paths, in its order
     local mt = getmetatable(r)
-    if type(mt) == "table" and mt.__name == "impact.comparison" and type(mt.order) == "table" then
+    if type(mt) == "table" and mt.__name == "impact.Comparison" and type(mt.order) == "table" then
       local l = {}
       for i, k in ipairs(mt.order) do l[i] = r[k] end
       r = l
