@@ -112,7 +112,7 @@ double imp_energy2d(const imp_coef2d *c, double Px, double Py);
 /* Solve one model. Requires B1 > 0, B2 > 0, B1*B2 > B3^2, finite S0, C0,
  * e in [0, 1], mu >= 0, mu_0 >= mu (Kane); returns IMP_EINPUT otherwise.
  * C0 >= 0: no impulse (slip "none"; no model here produces a tangential
- * impact). IMP_ENOROOT: the model has no admissible solution (Kane or Brach
+ * impact). IMP_ENOSOLUTION: the model has no admissible solution (Kane or Brach
  * sliding with B2 + s*mu*B3 <= 0, Smith with no root); IMP_ELAW: the moment
  * law failed; IMP_EOVERFLOW: a result (typically dT ~ C0^2/B2) does not fit
  * a double. Without a moment law the model runs on data scaled by powers of

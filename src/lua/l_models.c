@@ -290,7 +290,7 @@ static int solve2d_model(lua_State *L)
     case IMP_ELAW:
         return luaL_error(L, "solve2d: field 'moment' must return a finite number, got %s",
                           ctx.badtype ? ctx.badtype : "nothing");
-    case IMP_ENOROOT:
+    case IMP_ENOSOLUTION:
         return luaL_error(L, "solve2d: model \"%s\" has no admissible solution for this impact "
                           "(no root with Py > 0)", imp_model_name(m));
     default:
