@@ -15,7 +15,7 @@ static const char *num(char buf[IMP_CSVNUM_MAX], double v)
     return buf;
 }
 
-void imp_check_init(imp_check *c, lua_State *L, const char *fn)
+void limp_check_init(limp_check *c, lua_State *L, const char *fn)
 {
     c->L = L;
     c->fn = fn;
@@ -28,7 +28,7 @@ void imp_check_init(imp_check *c, lua_State *L, const char *fn)
     c->parent = NULL;
 }
 
-void imp_check_sub(imp_check *sub, const imp_check *parent, const char *key)
+void limp_check_sub(limp_check *sub, const limp_check *parent, const char *key)
 {
     sub->L = parent->L;
     sub->fn = parent->fn;
@@ -42,33 +42,33 @@ void imp_check_sub(imp_check *sub, const imp_check *parent, const char *key)
 }
 
 
-const char *imp_check_prefix(const imp_check *c, imp_check_prefix_buf *b)
+const char *limp_check_prefix(const limp_check *c, limp_check_prefix_buf *b)
 {
     if (!c->parent)
         return c->prefix;
-    imp_check_prefix_buf pb;
-    snprintf(b->s, sizeof b->s, "%.60s%.30s.", imp_check_prefix(c->parent, &pb), c->key);
+    limp_check_prefix_buf pb;
+    snprintf(b->s, sizeof b->s, "%.60s%.30s.", limp_check_prefix(c->parent, &pb), c->key);
     return b->s;
 }
 
 
 /* ---- errors ------------------------------------------------------------ */
 
-int imp_check_error(const imp_check *c, const char *key, const char *fmt, ...)
+int limp_check_error(const limp_check *c, const char *key, const char *fmt, ...)
 {
-    imp_check_unknown(c);
+    limp_check_unknown(c);
     char msg[256];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    imp_check_prefix_buf pb;
-    return luaL_error(c->L, "%s: field '%s%s' %s", c->fn, imp_check_prefix(c, &pb), key, msg);
+    limp_check_prefix_buf pb;
+    return luaL_error(c->L, "%s: field '%s%s' %s", c->fn, limp_check_prefix(c, &pb), key, msg);
 }
 
-int imp_check_fail(const imp_check *c, const char *fmt, ...)
+int limp_check_fail(const limp_check *c, const char *fmt, ...)
 {
-    imp_check_unknown(c);
+    limp_check_unknown(c);
     char msg[256];
     va_list ap;
     va_start(ap, fmt);
@@ -77,14 +77,14 @@ int imp_check_fail(const imp_check *c, const char *fmt, ...)
     return luaL_error(c->L, "%s: %s", c->fn, msg);
 }
 
-void imp_check_table_arg(const imp_check *c, int idx)
+void limp_check_table_arg(const limp_check *c, int idx)
 {
     if (!lua_istable(c->L, idx))
         luaL_error(c->L, "%s: expected a table, got %s", c->fn,
                    luaL_typename(c->L, idx));
 }
 
-int imp_check_has(const imp_check *c, int t, const char *key)
+int limp_check_has(const limp_check *c, int t, const char *key)
 {
     int has = lua_getfield(c->L, t, key) != LUA_TNIL;
     lua_pop(c->L, 1);
@@ -92,7 +92,7 @@ int imp_check_has(const imp_check *c, int t, const char *key)
 }
 
 /* Reads t[key] as a finite number; returns 0 when absent. */
-static int read_number(const imp_check *c, int t, const char *key,
+static int read_number(const limp_check *c, int t, const char *key,
                        int required, double *out)
 {
     char b[32];
@@ -101,74 +101,74 @@ static int read_number(const imp_check *c, int t, const char *key,
     if (type == LUA_TNIL) {
         lua_pop(L, 1);
         if (required)
-            imp_check_error(c, key, "is required (a number)");
+            limp_check_error(c, key, "is required (a number)");
         return 0;
     }
     if (type != LUA_TNUMBER) {
         /* report the type, not the value: strings like "1" are rejected */
-        imp_check_error(c, key, "must be a number, got %s", luaL_typename(L, -1));
+        limp_check_error(c, key, "must be a number, got %s", luaL_typename(L, -1));
     }
     double v = lua_tonumber(L, -1);
     lua_pop(L, 1);
     if (!isfinite(v))
-        imp_check_error(c, key, "must be a finite number, got %s", num(b, v));
+        limp_check_error(c, key, "must be a finite number, got %s", num(b, v));
     *out = v;
     return 1;
 }
 
-double imp_check_number(const imp_check *c, int t, const char *key,
-                        int required, double def)
+double limp_check_number(const limp_check *c, int t, const char *key,
+                         int required, double def)
 {
     double v = def;
     read_number(c, t, key, required, &v);
     return v;
 }
 
-double imp_check_positive(const imp_check *c, int t, const char *key,
-                          int required, double def)
+double limp_check_positive(const limp_check *c, int t, const char *key,
+                           int required, double def)
 {
     double v = def;
     char b[32];
     if (read_number(c, t, key, required, &v) && !(v > 0))
-        imp_check_error(c, key, "must be positive, got %s", num(b, v));
+        limp_check_error(c, key, "must be positive, got %s", num(b, v));
     return v;
 }
 
-double imp_check_range(const imp_check *c, int t, const char *key,
-                       int required, double def, double lo, double hi)
+double limp_check_range(const limp_check *c, int t, const char *key,
+                        int required, double def, double lo, double hi)
 {
     double v = def;
     char b[32];
     if (read_number(c, t, key, required, &v) && !(v >= lo && v <= hi))
-        imp_check_error(c, key, "must be in [%g, %g], got %s", lo, hi, num(b, v));
+        limp_check_error(c, key, "must be in [%g, %g], got %s", lo, hi, num(b, v));
     return v;
 }
 
-long long imp_check_integer(const imp_check *c, int t, const char *key,
-                            int required, long long def,
-                            long long lo, long long hi)
+long long limp_check_integer(const limp_check *c, int t, const char *key,
+                             int required, long long def,
+                             long long lo, long long hi)
 {
     lua_State *L = c->L;
     int type = lua_getfield(L, t, key);
     if (type == LUA_TNIL) {
         lua_pop(L, 1);
         if (required)
-            imp_check_error(c, key, "is required (an integer)");
+            limp_check_error(c, key, "is required (an integer)");
         return def;
     }
     int isint = 0;
     lua_Integer v = lua_tointegerx(L, -1, &isint);
     if (type != LUA_TNUMBER || !isint)
-        imp_check_error(c, key, "must be an integer, got %s",
-                        type == LUA_TNUMBER ? "a fraction" : luaL_typename(L, -1));
+        limp_check_error(c, key, "must be an integer, got %s",
+                         type == LUA_TNUMBER ? "a fraction" : luaL_typename(L, -1));
     lua_pop(L, 1);
     if (v < lo || v > hi)
-        imp_check_error(c, key, "must be in [%lld, %lld], got %lld", lo, hi,
-                        (long long)v);
+        limp_check_error(c, key, "must be in [%lld, %lld], got %lld", lo, hi,
+                         (long long)v);
     return v;
 }
 
-int imp_check_boolean(const imp_check *c, int t, const char *key, int def)
+int limp_check_boolean(const limp_check *c, int t, const char *key, int def)
 {
     lua_State *L = c->L;
     int type = lua_getfield(L, t, key);
@@ -176,13 +176,13 @@ int imp_check_boolean(const imp_check *c, int t, const char *key, int def)
     if (type == LUA_TBOOLEAN)
         v = lua_toboolean(L, -1);
     else if (type != LUA_TNIL)
-        imp_check_error(c, key, "must be a boolean, got %s", luaL_typename(L, -1));
+        limp_check_error(c, key, "must be a boolean, got %s", luaL_typename(L, -1));
     lua_pop(L, 1);
     return v;
 }
 
-int imp_check_option(const imp_check *c, int t, const char *key, int def,
-                     const char *const names[])
+int limp_check_option(const limp_check *c, int t, const char *key, int def,
+                      const char *const names[])
 {
     lua_State *L = c->L;
     int type = lua_getfield(L, t, key);
@@ -191,7 +191,7 @@ int imp_check_option(const imp_check *c, int t, const char *key, int def,
         return def;
     }
     if (type != LUA_TSTRING)
-        imp_check_error(c, key, "must be a string, got %s", luaL_typename(L, -1));
+        limp_check_error(c, key, "must be a string, got %s", luaL_typename(L, -1));
     const char *s = lua_tostring(L, -1);
     for (int i = 0; names[i]; i++) {
         if (strcmp(names[i], s) == 0) {
@@ -208,12 +208,12 @@ int imp_check_option(const imp_check *c, int t, const char *key, int def,
         luaL_addchar(&b, '"');
     }
     luaL_pushresult(&b);
-    return imp_check_error(c, key, "must be one of %s, got \"%s\"",
-                           lua_tostring(L, -1), s);
+    return limp_check_error(c, key, "must be one of %s, got \"%s\"",
+                            lua_tostring(L, -1), s);
 }
 
 /* Reads element i (1-based) or named field of the table on top. */
-static double vec_component(const imp_check *c, const char *key, int i,
+static double vec_component(const limp_check *c, const char *key, int i,
                             const char *name)
 {
     char b[32];
@@ -229,21 +229,21 @@ static double vec_component(const imp_check *c, const char *key, int i,
         if (differs) {
             char fk[64];
             snprintf(fk, sizeof fk, "%.40s.%s", key, name);
-            imp_check_error(c, fk, "is given twice, differently (also as %.40s[%d])", key, i);
+            limp_check_error(c, fk, "is given twice, differently (also as %.40s[%d])", key, i);
         }
     }
     if (type != LUA_TNUMBER)
-        imp_check_error(c, key, "component %s must be a number, got %s", name,
-                        luaL_typename(L, -1));
+        limp_check_error(c, key, "component %s must be a number, got %s", name,
+                         luaL_typename(L, -1));
     double v = lua_tonumber(L, -1);
     lua_pop(L, 1);
     if (!isfinite(v))
-        imp_check_error(c, key, "component %s must be finite, got %s", name, num(b, v));
+        limp_check_error(c, key, "component %s must be finite, got %s", name, num(b, v));
     return v;
 }
 
-void imp_check_vec3(const imp_check *c, int t, const char *key,
-                    int required, const double def[3], double out[3])
+void limp_check_vec3(const limp_check *c, int t, const char *key,
+                     int required, const double def[3], double out[3])
 {
     static const char *const names[3] = {"x", "y", "z"};
     lua_State *L = c->L;
@@ -251,50 +251,50 @@ void imp_check_vec3(const imp_check *c, int t, const char *key,
     if (type == LUA_TNIL) {
         lua_pop(L, 1);
         if (required)
-            imp_check_error(c, key, "is required (a vector {x, y, z})");
+            limp_check_error(c, key, "is required (a vector {x, y, z})");
         for (int i = 0; i < 3; i++)
             out[i] = def ? def[i] : 0.0;
         return;
     }
     if (type != LUA_TTABLE)
-        imp_check_error(c, key, "must be a vector {x, y, z}, got %s",
-                        luaL_typename(L, -1));
+        limp_check_error(c, key, "must be a vector {x, y, z}, got %s",
+                         luaL_typename(L, -1));
     static const char *const xyz[] = {"x", "y", "z", NULL};
-    imp_check_entries(c, key, -1, 3, xyz, "a vector {x, y, z}");
+    limp_check_entries(c, key, -1, 3, xyz, "a vector {x, y, z}");
     for (int i = 0; i < 3; i++)
         out[i] = vec_component(c, key, i + 1, names[i]);
     lua_pop(L, 1);
 }
 
-void imp_check_mat3(const imp_check *c, int t, const char *key, double out[9])
+void limp_check_mat3(const limp_check *c, int t, const char *key, double out[9])
 {
     lua_State *L = c->L;
     if (lua_getfield(L, t, key) != LUA_TTABLE)
-        imp_check_error(c, key, "must be a 3x3 matrix (three rows of three numbers), got %s",
-                        luaL_typename(L, -1));
+        limp_check_error(c, key, "must be a 3x3 matrix (three rows of three numbers), got %s",
+                         luaL_typename(L, -1));
     int nested = lua_rawgeti(L, -1, 1) == LUA_TTABLE;
     lua_pop(L, 1);
-    imp_check_entries(c, key, -1, nested ? 3 : 9, NULL,
-                      "a 3x3 matrix: three rows of three numbers, or nine numbers");
+    limp_check_entries(c, key, -1, nested ? 3 : 9, NULL,
+                       "a 3x3 matrix: three rows of three numbers, or nine numbers");
     for (int i = 0; i < 3; i++) {
         if (nested) {
             if (lua_rawgeti(L, -1, i + 1) != LUA_TTABLE)
-                imp_check_error(c, key, "row %d must be a table of three numbers", i + 1);
+                limp_check_error(c, key, "row %d must be a table of three numbers", i + 1);
             char row[40];
             snprintf(row, sizeof row, "%.30s[%d]", key, i + 1);
-            imp_check_entries(c, row, -1, 3, NULL, "a row of three numbers");
+            limp_check_entries(c, row, -1, 3, NULL, "a row of three numbers");
         }
         for (int j = 0; j < 3; j++) {
             int type = nested ? lua_rawgeti(L, -1, j + 1)
                               : lua_rawgeti(L, -1, 3 * i + j + 1);
             if (type != LUA_TNUMBER)
-                imp_check_error(c, key, "entry (%d, %d) must be a number, got %s",
-                                i + 1, j + 1, luaL_typename(L, -1));
+                limp_check_error(c, key, "entry (%d, %d) must be a number, got %s",
+                                 i + 1, j + 1, luaL_typename(L, -1));
             double v = lua_tonumber(L, -1);
             char b[32];
             if (!isfinite(v))
-                imp_check_error(c, key, "entry (%d, %d) must be finite, got %s",
-                                i + 1, j + 1, num(b, v));
+                limp_check_error(c, key, "entry (%d, %d) must be finite, got %s",
+                                 i + 1, j + 1, num(b, v));
             out[3 * i + j] = v;
             lua_pop(L, 1);
         }
@@ -306,35 +306,35 @@ void imp_check_mat3(const imp_check *c, int t, const char *key, double out[9])
 
 #define DEG (3.14159265358979323846 / 180)
 
-double imp_check_angle(const imp_check *c, int t, const char *key, int required,
-                       double def, double lo, double hi)
+double limp_check_angle(const limp_check *c, int t, const char *key, int required,
+                        double def, double lo, double hi)
 {
     char kd[32];
     snprintf(kd, sizeof kd, "%s_deg", key);
-    int has = imp_check_has(c, t, key), hasd = imp_check_has(c, t, kd);
-    if (has && hasd) imp_check_error(c, kd, "and '%s' are exclusive: give one", key);
+    int has = limp_check_has(c, t, key), hasd = limp_check_has(c, t, kd);
+    if (has && hasd) limp_check_error(c, kd, "and '%s' are exclusive: give one", key);
     double v;
     if (hasd) {
-        v = imp_check_number(c, t, kd, 1, 0) * DEG;
+        v = limp_check_number(c, t, kd, 1, 0) * DEG;
         if (!(v > lo && v < hi))
-            imp_check_error(c, kd, "must be in (%g, %g), got %.17g", lo / DEG, hi / DEG, v / DEG);
+            limp_check_error(c, kd, "must be in (%g, %g), got %.17g", lo / DEG, hi / DEG, v / DEG);
         return v;
     }
-    if (!has && required) imp_check_error(c, key, "is required (or '%s', in degrees)", kd);
-    v = imp_check_number(c, t, key, 0, def);
+    if (!has && required) limp_check_error(c, key, "is required (or '%s', in degrees)", kd);
+    v = limp_check_number(c, t, key, 0, def);
     if (has && !(v > lo && v < hi))
-        imp_check_error(c, key, "must be in (%g, %g) radians, got %.17g", lo, hi, v);
+        limp_check_error(c, key, "must be in (%g, %g) radians, got %.17g", lo, hi, v);
     return v;
 }
 
-void imp_check_angle_range(const imp_check *c, int t, const char *key, const double def[3],
-                           double lo, double hi, double out[3], int *n)
+void limp_check_angle_range(const limp_check *c, int t, const char *key, const double def[3],
+                            double lo, double hi, double out[3], int *n)
 {
     lua_State *L = c->L;
     char kd[32];
     snprintf(kd, sizeof kd, "%s_deg", key);
-    int hasd = imp_check_has(c, t, kd), has = imp_check_has(c, t, key);
-    if (has && hasd) imp_check_error(c, kd, "and '%s' are exclusive: give one", key);
+    int hasd = limp_check_has(c, t, kd), has = limp_check_has(c, t, key);
+    if (has && hasd) limp_check_error(c, kd, "and '%s' are exclusive: give one", key);
     const char *k = hasd ? kd : key;
     double scale = hasd ? DEG : 1;
     if (!has && !hasd) {
@@ -343,55 +343,55 @@ void imp_check_angle_range(const imp_check *c, int t, const char *key, const dou
     }
     lua_getfield(L, t, k);
     if (!lua_istable(L, -1))
-        imp_check_error(c, k, "must be a table {from, to, n}, got %s", luaL_typename(L, -1));
-    imp_check_entries(c, k, -1, 3, NULL, "a range {from, to, n}");
+        limp_check_error(c, k, "must be a table {from, to, n}, got %s", luaL_typename(L, -1));
+    limp_check_entries(c, k, -1, 3, NULL, "a range {from, to, n}");
     for (int i = 0; i < 3; i++) {
         lua_geti(L, -1, i + 1);
         if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(lua_tonumber(L, -1)))
-            imp_check_error(c, k, "must be {from, to, n} with numbers, entry %d is %s", i + 1,
-                            luaL_typename(L, -1));
+            limp_check_error(c, k, "must be {from, to, n} with numbers, entry %d is %s", i + 1,
+                             luaL_typename(L, -1));
         double v = lua_tonumber(L, -1);
         lua_pop(L, 1);
         if (i < 2) {
             out[i] = v * scale;
             if (!(out[i] > lo && out[i] < hi))
-                imp_check_error(c, k, "entry %d must be in (%g, %g), got %.17g", i + 1,
-                                lo / scale, hi / scale, v);
+                limp_check_error(c, k, "entry %d must be in (%g, %g), got %.17g", i + 1,
+                                 lo / scale, hi / scale, v);
         } else {
             if (!(v >= 1 && v <= 1e6 && v == floor(v)))
-                imp_check_error(c, k, "entry 3 (n) must be an integer in [1, 1000000], got %.17g", v);
+                limp_check_error(c, k, "entry 3 (n) must be an integer in [1, 1000000], got %.17g", v);
             *n = (int)v;
         }
     }
     lua_pop(L, 1);
 }
 
-void imp_check_finite(const imp_check *c, const char *key, double v)
+void limp_check_finite(const limp_check *c, const char *key, double v)
 {
     char b[32];
     if (!isfinite(v))
-        imp_check_error(c, key, "gives a non-finite value (%s)", num(b, v));
+        limp_check_error(c, key, "gives a non-finite value (%s)", num(b, v));
 }
 
-void imp_check_friction(const imp_check *c, int t, double def,
-                        double *mu_s, double *mu_k)
+void limp_check_friction(const limp_check *c, int t, double def,
+                         double *mu_s, double *mu_k)
 {
     const double inf = HUGE_VAL;
-    double mu = imp_check_range(c, t, "mu", 0, def, 0, inf);
-    *mu_s = imp_check_range(c, t, "mu_s", 0, mu, 0, inf);
-    *mu_k = imp_check_range(c, t, "mu_k", 0, mu, 0, inf);
+    double mu = limp_check_range(c, t, "mu", 0, def, 0, inf);
+    *mu_s = limp_check_range(c, t, "mu_s", 0, mu, 0, inf);
+    *mu_k = limp_check_range(c, t, "mu_k", 0, mu, 0, inf);
     if (!(*mu_k > *mu_s))
         return;
     char msg[200];
-    const char *field = imp_friction_message(msg, sizeof msg, *mu_s, *mu_k,
-                                             imp_check_has(c, t, "mu_s"),
-                                             imp_check_has(c, t, "mu_k"),
-                                             imp_check_has(c, t, "mu"));
-    imp_check_error(c, field, "%s", msg);
+    const char *field = limp_friction_message(msg, sizeof msg, *mu_s, *mu_k,
+                                              limp_check_has(c, t, "mu_s"),
+                                              limp_check_has(c, t, "mu_k"),
+                                              limp_check_has(c, t, "mu"));
+    limp_check_error(c, field, "%s", msg);
 }
 
-const char *imp_friction_message(char *msg, size_t n, double mu_s, double mu_k,
-                                 int has_s, int has_k, int has_mu)
+const char *limp_friction_message(char *msg, size_t n, double mu_s, double mu_k,
+                                  int has_s, int has_k, int has_mu)
 {
     char a[32], b[32];
     const char *from = has_mu ? "mu" : "the default";
@@ -408,25 +408,25 @@ const char *imp_friction_message(char *msg, size_t n, double mu_s, double mu_k,
     return "mu_k";
 }
 
-void imp_set_number(lua_State *L, const char *key, double v)
+void limp_set_number(lua_State *L, const char *key, double v)
 {
     lua_pushnumber(L, v);
     lua_setfield(L, -2, key);
 }
 
-void imp_set_string(lua_State *L, const char *key, const char *v)
+void limp_set_string(lua_State *L, const char *key, const char *v)
 {
     lua_pushstring(L, v);
     lua_setfield(L, -2, key);
 }
 
-void imp_set_boolean(lua_State *L, const char *key, int v)
+void limp_set_boolean(lua_State *L, const char *key, int v)
 {
     lua_pushboolean(L, v);
     lua_setfield(L, -2, key);
 }
 
-void imp_push_vec3(lua_State *L, const double v[3])
+void limp_push_vec3(lua_State *L, const double v[3])
 {
     static const char *const names[3] = {"x", "y", "z"};
     lua_createtable(L, 3, 3);
@@ -438,7 +438,7 @@ void imp_push_vec3(lua_State *L, const double v[3])
     }
 }
 
-void imp_set_xz(lua_State *L, const double v[2])
+void limp_set_xz(lua_State *L, const double v[2])
 {
     lua_pushnumber(L, v[0]);
     lua_setfield(L, -2, "x");

@@ -8,8 +8,8 @@
 
 #include "check.h"
 
-void imp_check_known(imp_check *c, int t, const char *const known[],
-                     imp_field_note note, void *note_ud)
+void limp_check_known(limp_check *c, int t, const char *const known[],
+                      limp_field_note note, void *note_ud)
 {
     c->t = lua_absindex(c->L, t);
     c->known = known;
@@ -49,7 +49,7 @@ static int edit_distance(const char *a, size_t na, const char *b, size_t nb)
     return p[nb];
 }
 
-const char *imp_nearest_name(const char *key, const char *const names[])
+const char *limp_nearest_name(const char *key, const char *const names[])
 {
     size_t nk = strlen(key);
     if (nk == 0 || nk > NEAR_MAX)
@@ -106,19 +106,19 @@ static void push_key_text(lua_State *L, const char *prefix, int idx)
 }
 
 /* Raises the message for the unknown key at idx of c's table. */
-static int raise_unknown(const imp_check *c, int idx)
+static int raise_unknown(const limp_check *c, int idx)
 {
     lua_State *L = c->L;
     luaL_checkstack(L, 8, "impact: checking fields");
-    imp_check_prefix_buf pb;
-    const char *prefix = imp_check_prefix(c, &pb);
+    limp_check_prefix_buf pb;
+    const char *prefix = limp_check_prefix(c, &pb);
     if (lua_type(L, idx) == LUA_TSTRING) {
         const char *key = lua_tostring(L, idx);
         char buf[256];
         const char *msg = c->note ? c->note(c->note_ud, key, buf, sizeof buf) : NULL;
         if (msg)
             return luaL_error(L, "%s: field '%s%s' %s", c->fn, prefix, key, msg);
-        const char *near = imp_nearest_name(key, c->known);
+        const char *near = limp_nearest_name(key, c->known);
         if (near)
             return luaL_error(L, "%s: unknown field '%s%s' (did you mean '%s%s'?)", c->fn,
                               prefix, key, prefix, near);
@@ -152,14 +152,14 @@ static int key_before(lua_State *L, int a, int b)
 }
 
 /* Whether the string key on top has a note (another reading uses it). */
-static int has_note(const imp_check *c)
+static int has_note(const limp_check *c)
 {
     char buf[256];
     return c->note && lua_type(c->L, -1) == LUA_TSTRING &&
            c->note(c->note_ud, lua_tostring(c->L, -1), buf, sizeof buf) != NULL;
 }
 
-static void unknown_in(const imp_check *c)
+static void unknown_in(const limp_check *c)
 {
     lua_State *L = c->L;
     if (!c->known || !c->t || !lua_istable(L, c->t))
@@ -189,14 +189,14 @@ static void unknown_in(const imp_check *c)
     lua_pop(L, 1);
 }
 
-void imp_check_unknown(const imp_check *c)
+void limp_check_unknown(const limp_check *c)
 {
     if (c->parent)
-        imp_check_unknown(c->parent);
+        limp_check_unknown(c->parent);
     unknown_in(c);
 }
 
-void imp_check_count(const imp_check *c, int nread)
+void limp_check_count(const limp_check *c, int nread)
 {
     lua_State *L = c->L;
     int n = 0;
@@ -206,7 +206,7 @@ void imp_check_count(const imp_check *c, int nread)
         n++;
     }
     if (n != nread)
-        imp_check_unknown(c);
+        limp_check_unknown(c);
 }
 
 /* core._check_fields(fname, t, known [, prefix [, notes]]) */
@@ -242,11 +242,11 @@ static int check_fields_body(lua_State *L)
         lua_pop(L, 1);
     }
     known[n] = NULL;
-    imp_check c;
-    imp_check_init(&c, L, fn);
+    limp_check c;
+    limp_check_init(&c, L, fn);
     c.prefix = prefix;   /* kept alive by the argument */
-    imp_check_known(&c, 2, known, lua_note, L);
-    imp_check_unknown(&c);
+    limp_check_known(&c, 2, known, lua_note, L);
+    limp_check_unknown(&c);
     return 0;
 }
 
@@ -262,7 +262,7 @@ static int l_check_fields(lua_State *L)
     return 1;
 }
 
-void imp_check_publish(lua_State *L, const char *name, const char *const known[])
+void limp_check_publish(lua_State *L, const char *name, const char *const known[])
 {
     if (lua_getfield(L, -1, "_fields") != LUA_TTABLE) {
         lua_pop(L, 1);
@@ -279,20 +279,20 @@ void imp_check_publish(lua_State *L, const char *name, const char *const known[]
     lua_pop(L, 1);
 }
 
-void imp_open_check(lua_State *L)
+void limp_open_check(lua_State *L)
 {
     lua_pushcfunction(L, l_check_fields);
     lua_setfield(L, -2, "_check_fields");
 }
 
-void imp_check_entries(const imp_check *c, const char *key, int idx, lua_Integer n,
-                       const char *const names[], const char *what)
+void limp_check_entries(const limp_check *c, const char *key, int idx, lua_Integer n,
+                        const char *const names[], const char *what)
 {
     static const char *const none[] = {NULL};
     lua_State *L = c->L;
-    imp_check sub;
-    imp_check_sub(&sub, c, key);
-    imp_check_known(&sub, idx, names ? names : none, NULL, NULL);
+    limp_check sub;
+    limp_check_sub(&sub, c, key);
+    limp_check_known(&sub, idx, names ? names : none, NULL, NULL);
     luaL_checkstack(L, 4, "impact: checking entries");
     lua_pushnil(L);
     while (lua_next(L, sub.t)) {
@@ -306,9 +306,9 @@ void imp_check_entries(const imp_check *c, const char *key, int idx, lua_Integer
             if (names)                       /* a misspelt component: named */
                 raise_unknown(&sub, lua_gettop(L));
         }
-        imp_check_prefix_buf pb;
+        limp_check_prefix_buf pb;
         push_key_text(L, "", lua_gettop(L));
         luaL_error(L, "%s: field '%s%s' has an unknown entry %s (%s)", c->fn,
-                   imp_check_prefix(c, &pb), key, lua_tostring(L, -1), what);
+                   limp_check_prefix(c, &pb), key, lua_tostring(L, -1), what);
     }
 }

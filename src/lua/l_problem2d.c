@@ -14,7 +14,7 @@
 static const char result2d_key = 0;   /* registry[&result2d_key] = metatable */
 static const char model_solver_key = 0; /* registry[&model_solver_key] = the models' solver */
 
-const char *const imp_problem2d_keys[NKEYS] = {
+const char *const limp_problem2d_keys[NKEYS] = {
     "model", "body1", "body2", "B1", "B2", "B3", "S0", "C0", "mu", "mu_s", "mu_k",
     "e", "law", "m", "rho", "I", "x", "y", "vx", "vy", "w",
     "Px", "Py", "S", "C", "dT", "Wc", "Wr", "Wf", "Pc", "mode", "class",
@@ -23,9 +23,9 @@ const char *const imp_problem2d_keys[NKEYS] = {
     "direct", "central", "eccentric", "tangential",
 };
 
-const char *const imp_problem2d_fields[] = {PROBLEM2D_FIELDS, NULL};
-const char *const imp_solve2d_fields[] = {"model", PROBLEM2D_FIELDS, NULL};
-const char *const imp_body2d_fields[] = {"m", "rho", "I", "x", "y", "vx", "vy", "w", NULL};
+const char *const limp_problem2d_fields[] = {PROBLEM2D_FIELDS, NULL};
+const char *const limp_solve2d_fields[] = {"model", PROBLEM2D_FIELDS, NULL};
+const char *const limp_body2d_fields[] = {"m", "rho", "I", "x", "y", "vx", "vy", "w", NULL};
 
 
 static void setnum(const keyset *ks, int k, double v)
@@ -44,7 +44,7 @@ static void setkey(const keyset *ks, int k, int vk)
 
 /* A finite number at t[key]; anything else goes to the general checker,
  * which raises the message (or returns def for an absent optional key). */
-static double num(keyset *ks, const imp_check *c, int t, int k,
+static double num(keyset *ks, const limp_check *c, int t, int k,
                   int required, double def)
 {
     lua_State *L = c->L;
@@ -53,7 +53,7 @@ static double num(keyset *ks, const imp_check *c, int t, int k,
             return ks->val[k];
         if (!required && (k >= NIN || !(ks->present >> k & 1u)))
             return def;
-        return imp_check_number(c, t, imp_problem2d_keys[k], required, def);   /* raises */
+        return limp_check_number(c, t, limp_problem2d_keys[k], required, def);   /* raises */
     }
     int type = getk(ks, t, k);
     ks->nread += type != LUA_TNIL;
@@ -67,17 +67,17 @@ static double num(keyset *ks, const imp_check *c, int t, int k,
         if (type == LUA_TNIL && !required)
             return def;
     }
-    return imp_check_number(c, t, imp_problem2d_keys[k], required, def);
+    return limp_check_number(c, t, limp_problem2d_keys[k], required, def);
 }
 
-static void body_from_lua(keyset *ks, const imp_check *c, int k,
+static void body_from_lua(keyset *ks, const limp_check *c, int k,
                           imp_body2d *b)
 {
     lua_State *L = c->L;
-    imp_check sub;
-    imp_check_sub(&sub, c, imp_problem2d_keys[k]);
+    limp_check sub;
+    limp_check_sub(&sub, c, limp_problem2d_keys[k]);
     int bt = lua_gettop(L);
-    imp_check_known(&sub, bt, imp_body2d_fields, NULL, NULL);
+    limp_check_known(&sub, bt, limp_body2d_fields, NULL, NULL);
     int outer = ks->nread;
     ks->nread = 0;
     b->m = num(ks, &sub, bt, K_m, 1, 0);
@@ -85,27 +85,27 @@ static void body_from_lua(keyset *ks, const imp_check *c, int k,
     int has_I = getk(ks, bt, K_I) != LUA_TNIL;
     lua_pop(L, 2);
     if (has_rho && has_I)
-        imp_check_error(&sub, "I", "cannot be given together with rho");
+        limp_check_error(&sub, "I", "cannot be given together with rho");
     if (has_rho) {
         b->rho = num(ks, &sub, bt, K_rho, 1, 0);
     } else if (has_I) {
-        double I = imp_check_positive(&sub, bt, "I", 1, 0);
+        double I = limp_check_positive(&sub, bt, "I", 1, 0);
         b->rho = b->m > 0 ? sqrt(I / b->m) : 1.0;  /* m is reported first */
         ks->nread++;
     } else {
-        imp_check_error(&sub, "rho", "is required (the radius of gyration; or give I)");
+        limp_check_error(&sub, "rho", "is required (the radius of gyration; or give I)");
     }
     b->x = num(ks, &sub, bt, K_x, 0, 0);
     b->y = num(ks, &sub, bt, K_y, 0, 0);
     b->vx = num(ks, &sub, bt, K_vx, 0, 0);
     b->vy = num(ks, &sub, bt, K_vy, 0, 0);
     b->w = num(ks, &sub, bt, K_w, 0, 0);
-    imp_check_count(&sub, ks->nread);
+    limp_check_count(&sub, ks->nread);
     ks->nread = outer;
 }
 
-static void law_from_lua(keyset *ks, const imp_check *c, int t,
-                         imp_law *law, imp_lua_law *lctx)
+static void law_from_lua(keyset *ks, const limp_check *c, int t,
+                         imp_law *law, limp_lua_law *lctx)
 {
     static const char *const law_names[] = {"poisson", "newton", "energetic", NULL};
     lua_State *L = c->L;
@@ -121,12 +121,12 @@ static void law_from_lua(keyset *ks, const imp_check *c, int t,
             lua_pop(L, 1);
         }
         if (kind < 0)            /* raises the list of names */
-            imp_check_option(c, t, "law", 0, law_names);
+            limp_check_option(c, t, "law", 0, law_names);
     }
     lua_pop(L, 1);
     ks->nread += type != LUA_TNIL;
     if (kind < 0) {              /* a function, or a bad value: the general path */
-        imp_law_check(c, t, 0, law, lctx);
+        limp_law_check(c, t, 0, law, lctx);
         ks->nread += getk(ks, t, K_e) != LUA_TNIL;
         lua_pop(L, 1);
         return;
@@ -142,14 +142,14 @@ static void law_from_lua(keyset *ks, const imp_check *c, int t,
         lua_pop(L, 1);
     }
     if (type == LUA_TNIL)
-        imp_check_error(c, "e", "is required (the coefficient of restitution, in [0, 1])");
+        limp_check_error(c, "e", "is required (the coefficient of restitution, in [0, 1])");
     if (type != LUA_TNUMBER || !(law->e >= 0 && law->e <= 1))
-        law->e = imp_check_range(c, t, "e", 1, 0, 0, 1);   /* raises */
+        law->e = limp_check_range(c, t, "e", 1, 0, 0, 1);   /* raises */
     ks->nread++;
 }
 
-void imp_problem2d_read(keyset *ks, const imp_check *c, int t,
-                        imp_problem2d *p, imp_lua_law *lctx)
+void limp_problem2d_read(keyset *ks, const limp_check *c, int t,
+                         imp_problem2d *p, limp_lua_law *lctx)
 {
     lua_State *L = c->L;
     t = lua_absindex(L, t);
@@ -162,13 +162,13 @@ void imp_problem2d_read(keyset *ks, const imp_check *c, int t,
             v[i] = num(ks, c, t, K_B1 + i, 1, 0);
     } else {
         if (type != LUA_TTABLE)
-            imp_check_error(c, "body1", "must be a table {m =, rho = (or I =), x =, y =, vx =, vy =, w =}, got %s",
-                            luaL_typename(L, -1));
+            limp_check_error(c, "body1", "must be a table {m =, rho = (or I =), x =, y =, vx =, vy =, w =}, got %s",
+                             luaL_typename(L, -1));
         ks->nread++;
         for (int i = 0; i < 5; i++) {
             if (getk(ks, t, K_B1 + i) != LUA_TNIL)
-                imp_check_error(c, imp_problem2d_keys[K_B1 + i],
-                                "cannot be combined with body1 (give bodies or coefficients)");
+                limp_check_error(c, limp_problem2d_keys[K_B1 + i],
+                                 "cannot be combined with body1 (give bodies or coefficients)");
             lua_pop(L, 1);
         }
         body_from_lua(ks, c, K_body1, &p->body1);
@@ -180,8 +180,8 @@ void imp_problem2d_read(keyset *ks, const imp_check *c, int t,
             body_from_lua(ks, c, K_body2, &p->body2);
             p->nbodies = 2;
         } else if (type != LUA_TNIL) {
-            imp_check_error(c, "body2", "must be a table or nil (the fixed ground), got %s",
-                            luaL_typename(L, -1));
+            limp_check_error(c, "body2", "must be a table or nil (the fixed ground), got %s",
+                             luaL_typename(L, -1));
         }
         lua_pop(L, 1);
     }
@@ -189,19 +189,19 @@ void imp_problem2d_read(keyset *ks, const imp_check *c, int t,
     p->mu_s = num(ks, c, t, K_mu_s, 0, mu);
     p->mu_k = num(ks, c, t, K_mu_k, 0, mu);
     if (!(mu >= 0 && p->mu_s >= 0 && p->mu_k >= 0 && p->mu_k <= p->mu_s))
-        imp_check_friction(c, t, 0, &p->mu_s, &p->mu_k);   /* raises */
+        limp_check_friction(c, t, 0, &p->mu_s, &p->mu_k);   /* raises */
     law_from_lua(ks, c, t, &p->law, lctx);
     char msg[160];
     const char *field = imp_problem2d_check(p, msg, sizeof msg);
     if (field)
-        imp_check_error(c, field, "%s", msg);
+        limp_check_error(c, field, "%s", msg);
 }
 
-void imp_problem2d_from_lua(const imp_check *c, int t, imp_problem2d *p,
-                            imp_lua_law *lctx)
+void limp_problem2d_from_lua(const limp_check *c, int t, imp_problem2d *p,
+                             limp_lua_law *lctx)
 {
     keyset ks = {c->L, 0, 0, 0, 0, 0, {0}};
-    imp_problem2d_read(&ks, c, t, p, lctx);
+    limp_problem2d_read(&ks, c, t, p, lctx);
 }
 
 typedef struct {
@@ -218,18 +218,18 @@ static int run_job(lua_State *L)
     return 0;
 }
 
-void imp_problem2d_solve_lua(const imp_check *c, const imp_problem2d *p,
-                             imp_result2d *r, double post[2][3])
+void limp_problem2d_solve_lua(const limp_check *c, const imp_problem2d *p,
+                              imp_result2d *r, double post[2][3])
 {
     solve_job job = {p, r, post, IMP_OK};
     if (p->law.kind == IMP_LAW_CUSTOM) {
         imp_interrupt_clear();   /* the root finder polls it */
-        imp_law_run(c->L, &p->law, run_job, &job);
+        limp_law_run(c->L, &p->law, run_job, &job);
     } else {
         job.st = imp_problem2d_solve(p, r, post);
     }
     if (job.st != IMP_OK)
-        imp_law_raise(c->L, c, &p->law, job.st);
+        limp_law_raise(c->L, c, &p->law, job.st);
 }
 
 /* {vx =, vy =, w =} */
@@ -241,24 +241,24 @@ static void push_velocity(const keyset *ks, const double v[3])
     setnum(ks, K_w, v[2]);
 }
 
-void imp_path2d_push(lua_State *L, const imp_vertex2d *vert, int n)
+void limp_path2d_push(lua_State *L, const imp_vertex2d *vert, int n)
 {
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
         const imp_vertex2d *v = &vert[i];
         lua_createtable(L, 0, 5);
-        imp_set_number(L, "Px", v->Px);
-        imp_set_number(L, "Py", v->Py);
-        imp_set_number(L, "S", v->S);
-        imp_set_number(L, "C", v->C);
-        imp_set_string(L, "event", imp_event_name(v->event));
+        limp_set_number(L, "Px", v->Px);
+        limp_set_number(L, "Py", v->Py);
+        limp_set_number(L, "S", v->S);
+        limp_set_number(L, "C", v->C);
+        limp_set_string(L, "event", imp_event_name(v->event));
         lua_rawseti(L, -2, i + 1);
     }
 }
 
 /* The result table; leaves it on the stack without its metatable. */
-void imp_result2d_build(const keyset *ks, const imp_problem2d *p,
-                        const imp_result2d *r, const double post[2][3])
+void limp_result2d_build(const keyset *ks, const imp_problem2d *p,
+                         const imp_result2d *r, const double post[2][3])
 {
     lua_State *L = ks->L;
     int custom = p->law.kind == IMP_LAW_CUSTOM;
@@ -309,16 +309,16 @@ void imp_result2d_build(const keyset *ks, const imp_problem2d *p,
      * range cannot carry the bodies' exact value: keep the path now */
     if (custom || !(fabs(D) >= DBL_MIN && fabs(D) <= DBL_MAX)) {
         pushkey(ks, K_path);
-        imp_path2d_push(L, r->vert, r->nvert);
+        limp_path2d_push(L, r->vert, r->nvert);
         lua_rawset(L, -3);
     }
 }
 
-void imp_result2d_push(lua_State *L, const imp_problem2d *p,
-                       const imp_result2d *r, const double post[2][3])
+void limp_result2d_push(lua_State *L, const imp_problem2d *p,
+                        const imp_result2d *r, const double post[2][3])
 {
     keyset ks = {L, 0, 0, 0, 0, 0, {0}};
-    imp_result2d_build(&ks, p, r, post);
+    limp_result2d_build(&ks, p, r, post);
     lua_rawgetp(L, LUA_REGISTRYINDEX, &result2d_key);
     lua_setmetatable(L, -2);
 }
@@ -364,7 +364,7 @@ static int result2d_index(lua_State *L)
     imp_status st = imp_solve2d(&c, mu_s, mu_k, &law, &r);
     if (st != IMP_OK || r.Px != Px || r.Py != Py)
         return luaL_error(L, "solve2d result: cannot build the path, the result's fields were changed");
-    imp_path2d_push(L, r.vert, r.nvert);
+    limp_path2d_push(L, r.vert, r.nvert);
     lua_pushvalue(L, -1);
     lua_setfield(L, 1, "path");  /* plain field: no metamethod for a present key */
     return 1;
@@ -376,7 +376,7 @@ static const imp_body2d *body(const imp_problem2d *p, int i)
     return i == 0 ? &p->body1 : &p->body2;
 }
 
-void imp_lprob2d_moment(const imp_problem2d *p, imp_moment2d *m)
+void limp_problem2d_moment(const imp_problem2d *p, imp_moment2d *m)
 {
     m->Bq = m->BSq = m->BCq = m->W0 = 0;
     for (int i = 0; i < p->nbodies; i++) {
@@ -389,7 +389,7 @@ void imp_lprob2d_moment(const imp_problem2d *p, imp_moment2d *m)
     }
 }
 
-void imp_lprob2d_push_after(lua_State *L, const imp_problem2d *p,
+void limp_problem2d_push_after(lua_State *L, const imp_problem2d *p,
                             double Px, double Py, double Mq)
 {
     static const char *const names[2] = { "body1", "body2" };
@@ -399,21 +399,21 @@ void imp_lprob2d_push_after(lua_State *L, const imp_problem2d *p,
         imp_body2d_after(b, sg, Px, Py, v);
         v[2] += sg * Mq / (b->m * b->rho * b->rho);
         lua_createtable(L, 0, 3);
-        imp_set_number(L, "vx", v[0]);
-        imp_set_number(L, "vy", v[1]);
-        imp_set_number(L, "w", v[2]);
+        limp_set_number(L, "vx", v[0]);
+        limp_set_number(L, "vy", v[1]);
+        limp_set_number(L, "w", v[2]);
         lua_setfield(L, -2, names[i]);
     }
 }
 
 /* The models' names ("routh" first, then imp_model2d's order). */
-const char *const imp_model2d_names[] = {
+const char *const limp_model2d_names[] = {
     "routh", "newton-frictionless", "kane", "brach", "smith", "glocker-pfeiffer", "cs", NULL
 };
 
 /* Each model's own parameters and the models that read them: any of them
  * given to another model is a mistake (the model would ignore it). */
-const imp_model2d_param imp_model2d_params[] = {
+const limp_model2d_param limp_model2d_params[] = {
     { "mu_0", "\"kane\"", 1u << IMP_MODEL_KANE },
     { "ratio", "\"brach\"", 1u << IMP_MODEL_BRACH },
     { "e_m", "\"brach\"", 1u << IMP_MODEL_BRACH },
@@ -425,10 +425,10 @@ const imp_model2d_param imp_model2d_params[] = {
     { NULL, NULL, 0 }
 };
 
-const char *imp_model_param_note(void *ud, const char *key, char *buf, size_t n)
+const char *limp_model_param_note(void *ud, const char *key, char *buf, size_t n)
 {
     (void)ud;
-    for (const imp_model2d_param *q = imp_model2d_params; q->key; q++)
+    for (const limp_model2d_param *q = limp_model2d_params; q->key; q++)
         if (strcmp(q->key, key) == 0) {
             snprintf(buf, n, "is only used by model %s, not by \"routh\"", q->users);
             return buf;
@@ -436,13 +436,13 @@ const char *imp_model_param_note(void *ud, const char *key, char *buf, size_t n)
     return NULL;
 }
 
-void imp_solve2d_model_register(lua_State *L, lua_CFunction fn)
+void limp_solve2d_model_register(lua_State *L, lua_CFunction fn)
 {
     lua_pushcfunction(L, fn);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &model_solver_key);
 }
 
-int imp_solve2d_model(lua_State *L, int t)
+int limp_solve2d_model(lua_State *L, int t)
 {
     t = lua_absindex(L, t);
     int top = lua_gettop(L);
@@ -452,7 +452,7 @@ int imp_solve2d_model(lua_State *L, int t)
     return lua_gettop(L) - top;
 }
 
-void imp_open_problem2d(lua_State *L)
+void limp_open_problem2d(lua_State *L)
 {
     /* the result metatable, also reachable as core._result2d_mt so that the
      * Lua side can add __tostring */

@@ -30,20 +30,20 @@ enum {
     K_direct, K_central, K_eccentric, K_tangential,
     NKEYS
 };
-extern const char *const imp_problem2d_keys[NKEYS];
+extern const char *const limp_problem2d_keys[NKEYS];
 #define KEY_UP 2                 /* upvalue 1 is the result metatable */
 
 /* The fields each table may hold (a key not listed is an error naming it):
  * a problem (classify2d's table), solve2d's (Routh's path), a body. */
 #define PROBLEM2D_FIELDS "body1", "body2", "B1", "B2", "B3", "S0", "C0", \
     "mu", "mu_s", "mu_k", "e", "law"
-extern const char *const imp_problem2d_fields[];
-extern const char *const imp_solve2d_fields[];
-extern const char *const imp_body2d_fields[];
+extern const char *const limp_problem2d_fields[];
+extern const char *const limp_solve2d_fields[];
+extern const char *const limp_body2d_fields[];
 
 
 /* The input keys model .. law, which scan_keys recognises. A field added to
- * solve2d goes in imp_solve2d_fields (else it is rejected as unknown) and,
+ * solve2d goes in limp_solve2d_fields (else it is rejected as unknown) and,
  * to keep the fast path, among these keys; one that is not makes the scan
  * miss, and solve2d then reads the table by lookups (correct, slower). */
 #define NIN (K_law + 1)
@@ -68,7 +68,7 @@ static inline void pushkey(const keyset *ks, int k)
     if (ks->fast)
         lua_pushvalue(ks->L, lua_upvalueindex(KEY_UP + k));
     else
-        lua_pushstring(ks->L, imp_problem2d_keys[k]);
+        lua_pushstring(ks->L, limp_problem2d_keys[k]);
 }
 
 /* t[key] (metamethods honoured, as lua_getfield); a key absent from the
@@ -83,60 +83,60 @@ static inline int getk(const keyset *ks, int t, int k)
     return lua_gettable(ks->L, t);
 }
 
-/* Reads the problem table at index t through ks (see imp_problem2d_from_lua). */
-void imp_problem2d_read(keyset *ks, const imp_check *c, int t,
-                        imp_problem2d *p, imp_lua_law *lctx);
+/* Reads the problem table at index t through ks (see limp_problem2d_from_lua). */
+void limp_problem2d_read(keyset *ks, const limp_check *c, int t,
+                         imp_problem2d *p, limp_lua_law *lctx);
 /* Reads the problem table at index t: B1, B2, B3, S0, C0 or body1 (and
  * body2), mu / mu_s / mu_k, e, law. Raises a Lua error naming the field for
  * bad input (the physical checks are imp_problem2d_check's). A custom law
  * leaves two values on the stack (the law and its state object, see
- * imp_law_check) that must stay there while p is solved. */
-void imp_problem2d_from_lua(const imp_check *c, int t, imp_problem2d *p,
-                            imp_lua_law *lctx);
+ * limp_law_check) that must stay there while p is solved. */
+void limp_problem2d_from_lua(const limp_check *c, int t, imp_problem2d *p,
+                             limp_lua_law *lctx);
 
 /* Solves p (a custom law under one protected call) and raises on failure
  * with a message naming the law or the field. */
-void imp_problem2d_solve_lua(const imp_check *c, const imp_problem2d *p,
-                             imp_result2d *r, double post[2][3]);
+void limp_problem2d_solve_lua(const limp_check *c, const imp_problem2d *p,
+                              imp_result2d *r, double post[2][3]);
 
 /* Pushes an impulse-space path: a list of {Px, Py, S, C, event}. */
-void imp_path2d_push(lua_State *L, const imp_vertex2d *vert, int n);
+void limp_path2d_push(lua_State *L, const imp_vertex2d *vert, int n);
 
 /* The result table of solve2d, without its metatable (through ks). */
-void imp_result2d_build(const keyset *ks, const imp_problem2d *p,
-                        const imp_result2d *r, const double post[2][3]);
+void limp_result2d_build(const keyset *ks, const imp_problem2d *p,
+                         const imp_result2d *r, const double post[2][3]);
 /* Pushes the result table of solve2d (metatable impact.Result2D). */
-void imp_result2d_push(lua_State *L, const imp_problem2d *p,
-                       const imp_result2d *r, const double post[2][3]);
+void limp_result2d_push(lua_State *L, const imp_problem2d *p,
+                        const imp_result2d *r, const double post[2][3]);
 
 /* The moment coupling of the C-S model (CS01; needs bodies: p->nbodies > 0). */
-void imp_lprob2d_moment(const imp_problem2d *p, imp_moment2d *m);
+void limp_problem2d_moment(const imp_problem2d *p, imp_moment2d *m);
 
 /* Sets result.body1 (and body2) = {vx, vy, w} after the impulse (Px, Py) and
  * moment impulse Mq on body 1 (body 2 receives the opposite), for the table
  * on top of the stack. Nothing when the problem has no bodies. */
-void imp_lprob2d_push_after(lua_State *L, const imp_problem2d *p,
+void limp_problem2d_push_after(lua_State *L, const imp_problem2d *p,
                             double Px, double Py, double Mq);
 
 /* The published models' names ("routh" first, in imp_model2d order after
- * it) and an imp_field_note (check.h) for Routh's path: a published
+ * it) and an limp_field_note (check.h) for Routh's path: a published
  * model's own parameter "is only used by model ..., not by \"routh\"". */
-extern const char *const imp_model2d_names[];
+extern const char *const limp_model2d_names[];
 /* Each model's own parameters, the models that read them (quoted, for
  * messages) and their mask (bit imp_model2d); ends with key NULL. */
-typedef struct { const char *key, *users; unsigned mask; } imp_model2d_param;
-extern const imp_model2d_param imp_model2d_params[];
-const char *imp_model_param_note(void *ud, const char *key, char *buf, size_t n);
+typedef struct { const char *key, *users; unsigned mask; } limp_model2d_param;
+extern const limp_model2d_param limp_model2d_params[];
+const char *limp_model_param_note(void *ud, const char *key, char *buf, size_t n);
 
 /* The models' solver, solve2d(t) with t.model another than "routh": the
- * models' binding registers it (imp_solve2d_model_register, at opening);
- * imp_solve2d_model calls it on the table at index t and returns its
+ * models' binding registers it (limp_solve2d_model_register, at opening);
+ * limp_solve2d_model calls it on the table at index t and returns its
  * results' count. */
-void imp_solve2d_model_register(lua_State *L, lua_CFunction fn);
-int imp_solve2d_model(lua_State *L, int t);
+void limp_solve2d_model_register(lua_State *L, lua_CFunction fn);
+int limp_solve2d_model(lua_State *L, int t);
 
 /* Creates the Result2D metatable (core._result2d_mt) in the module table
  * on top of the stack. */
-void imp_open_problem2d(lua_State *L);
+void limp_open_problem2d(lua_State *L);
 
 #endif

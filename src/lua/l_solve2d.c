@@ -1,7 +1,7 @@
 /* The 2D binding: impact.solve2d, impact.classify2d, impact.sb2d.
  * Tables are checked field by field (the problem layer, l_problem2d.c),
  * the physical checks are the core's imp_problem2d_check; solve2d sends
- * t.model to the published models through imp_solve2d_model. */
+ * t.model to the published models through limp_solve2d_model. */
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -59,33 +59,33 @@ static int scan_keys(keyset *ks, int t)
 static int l_solve2d(lua_State *L)
 {
     keyset ks = {L, 1, 0, 0, 0, 0, {0}};
-    imp_check c;
-    imp_check_init(&c, L, "solve2d");
-    imp_check_table_arg(&c, 1);
+    limp_check c;
+    limp_check_init(&c, L, "solve2d");
+    limp_check_table_arg(&c, 1);
     int scan = scan_keys(&ks, 1);
     if (getk(&ks, 1, K_model) != LUA_TNIL) {
         pushkey(&ks, K_routh);
         if (!lua_rawequal(L, -1, -2)) {
             lua_pop(L, 2);
-            return imp_solve2d_model(L, 1);
+            return limp_solve2d_model(L, 1);
         }
         lua_pop(L, 1);
         ks.nread++;
     }
     lua_pop(L, 1);
     /* the models' own parameters are known to solve2d, not to Routh's path */
-    imp_check_known(&c, 1, imp_solve2d_fields, imp_model_param_note, NULL);
+    limp_check_known(&c, 1, limp_solve2d_fields, limp_model_param_note, NULL);
     if (scan < 0)
-        imp_check_unknown(&c);   /* names the key */
+        limp_check_unknown(&c);   /* names the key */
     imp_problem2d p;
-    imp_lua_law lctx;
-    imp_problem2d_read(&ks, &c, 1, &p, &lctx);
+    limp_lua_law lctx;
+    limp_problem2d_read(&ks, &c, 1, &p, &lctx);
     if (!scan)
-        imp_check_count(&c, ks.nread);
+        limp_check_count(&c, ks.nread);
     imp_result2d r;
     double post[2][3];
-    imp_problem2d_solve_lua(&c, &p, &r, post);
-    imp_result2d_build(&ks, &p, &r, post);
+    limp_problem2d_solve_lua(&c, &p, &r, post);
+    limp_result2d_build(&ks, &p, &r, post);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_setmetatable(L, -2);
     return 1;
@@ -95,19 +95,19 @@ static int l_solve2d(lua_State *L)
 static void set_finite(lua_State *L, const char *key, double v)
 {
     if (isfinite(v))
-        imp_set_number(L, key, v);
+        limp_set_number(L, key, v);
 }
 
 static int l_classify2d(lua_State *L)
 {
-    imp_check c;
-    imp_check_init(&c, L, "classify2d");
-    imp_check_table_arg(&c, 1);
-    imp_check_known(&c, 1, imp_problem2d_fields, NULL, NULL);
-    imp_check_unknown(&c);
+    limp_check c;
+    limp_check_init(&c, L, "classify2d");
+    limp_check_table_arg(&c, 1);
+    limp_check_known(&c, 1, limp_problem2d_fields, NULL, NULL);
+    limp_check_unknown(&c);
     imp_problem2d p;
-    imp_lua_law lctx;
-    imp_problem2d_from_lua(&c, 1, &p, &lctx);
+    limp_lua_law lctx;
+    limp_problem2d_from_lua(&c, 1, &p, &lctx);
     imp_coef2d co = p.coef;
     if (p.nbodies)
         imp_coef2d_from_bodies(&p.body1, p.nbodies == 2 ? &p.body2 : NULL, &co);
@@ -116,11 +116,11 @@ static int l_classify2d(lua_State *L)
     if (st != IMP_OK)
         return luaL_error(L, "classify2d: %s", imp_strerror(st));
     lua_createtable(L, 0, 30);
-    imp_set_string(L, "mode", imp_mode_name(k.mode));
-    imp_set_string(L, "class", imp_class_name(k.cls));
+    limp_set_string(L, "mode", imp_mode_name(k.mode));
+    limp_set_string(L, "class", imp_class_name(k.cls));
     lua_pushinteger(L, k.s);
     lua_setfield(L, -2, "s");
-    imp_set_boolean(L, "sticks", k.sticks);
+    limp_set_boolean(L, "sticks", k.sticks);
     set_finite(L, "stick_slope", k.mu_s_wm);
     set_finite(L, "mu_d", k.mu_d);
     set_finite(L, "mu_q", k.mu_q);
@@ -140,13 +140,13 @@ static int l_classify2d(lua_State *L)
         lua_pushinteger(L, k.sb_case);
         lua_setfield(L, -2, "sb_case");
     }
-    imp_set_number(L, "B1", co.B1);
-    imp_set_number(L, "B2", co.B2);
-    imp_set_number(L, "B3", co.B3);
-    imp_set_number(L, "S0", co.S0);
-    imp_set_number(L, "C0", co.C0);
-    imp_set_number(L, "Delta", imp_coef2d_delta(&co));
-    imp_set_number(L, "e", p.law.e);
+    limp_set_number(L, "B1", co.B1);
+    limp_set_number(L, "B2", co.B2);
+    limp_set_number(L, "B3", co.B3);
+    limp_set_number(L, "S0", co.S0);
+    limp_set_number(L, "C0", co.C0);
+    limp_set_number(L, "Delta", imp_coef2d_delta(&co));
+    limp_set_number(L, "e", p.law.e);
     /* closed = {poisson = {Px, Py, Pc, S, C, dT}, newton = ..., energetic = ...}
      * (WM92 eqs 39-55, Stronge 1990's law likewise; a law whose result
      * overflows double is left out) */
@@ -157,12 +157,12 @@ static int l_classify2d(lua_State *L)
         if (imp_closed2d_solve(&co, p.mu_s, p.mu_k, (imp_law_kind)l, p.law.e, &q) != IMP_OK)
             continue;
         lua_createtable(L, 0, 6);
-        imp_set_number(L, "Px", q.Px);
-        imp_set_number(L, "Py", q.Py);
-        imp_set_number(L, "Pc", q.Pc);
-        imp_set_number(L, "S", q.S);
-        imp_set_number(L, "C", q.C);
-        imp_set_number(L, "dT", q.dT);
+        limp_set_number(L, "Px", q.Px);
+        limp_set_number(L, "Py", q.Py);
+        limp_set_number(L, "Pc", q.Pc);
+        limp_set_number(L, "S", q.S);
+        limp_set_number(L, "C", q.C);
+        limp_set_number(L, "dT", q.dT);
         lua_setfield(L, -2, laws[l]);
     }
     lua_setfield(L, -2, "closed");
@@ -174,76 +174,76 @@ static int l_sb2d(lua_State *L)
     static const imp_mode case_mode[7] = {
         IMP_MODE_SLIDING, IMP_MODE_C_STICKING, IMP_MODE_C_REVERSED, IMP_MODE_R_STICKING,
         IMP_MODE_R_REVERSED, IMP_MODE_C_STICKING, IMP_MODE_SLIDING};
-    imp_check c;
-    imp_check_init(&c, L, "sb2d");
-    imp_check_table_arg(&c, 1);
-    imp_check_known(&c, 1, sb2d_fields, NULL, NULL);
-    imp_check_unknown(&c);
-    int has_t = imp_check_has(&c, 1, "theta"), has_d = imp_check_has(&c, 1, "theta_deg");
+    limp_check c;
+    limp_check_init(&c, L, "sb2d");
+    limp_check_table_arg(&c, 1);
+    limp_check_known(&c, 1, sb2d_fields, NULL, NULL);
+    limp_check_unknown(&c);
+    int has_t = limp_check_has(&c, 1, "theta"), has_d = limp_check_has(&c, 1, "theta_deg");
     if (has_t == has_d)
-        imp_check_error(&c, "theta", "%s", has_t ? "cannot be given together with theta_deg"
+        limp_check_error(&c, "theta", "%s", has_t ? "cannot be given together with theta_deg"
                                                  : "is required (radians; or give theta_deg)");
-    double theta = has_t ? imp_check_number(&c, 1, "theta", 1, 0)
-                         : imp_check_number(&c, 1, "theta_deg", 1, 0) * (M_PI / 180);
-    double alpha = imp_check_positive(&c, 1, "alpha", 0, 1.0 / 3);
-    double m = imp_check_positive(&c, 1, "m", 0, 1);
-    double Lr = imp_check_positive(&c, 1, "L", 0, 1);
+    double theta = has_t ? limp_check_number(&c, 1, "theta", 1, 0)
+                         : limp_check_number(&c, 1, "theta_deg", 1, 0) * (M_PI / 180);
+    double alpha = limp_check_positive(&c, 1, "alpha", 0, 1.0 / 3);
+    double m = limp_check_positive(&c, 1, "m", 0, 1);
+    double Lr = limp_check_positive(&c, 1, "L", 0, 1);
     double mu_s, mu_k;
-    imp_check_friction(&c, 1, 0, &mu_s, &mu_k);
-    double e = imp_check_range(&c, 1, "e", 1, 0, 0, 1);
-    double vCy = imp_check_positive(&c, 1, "vCy", 0, 1);
+    limp_check_friction(&c, 1, 0, &mu_s, &mu_k);
+    double e = limp_check_range(&c, 1, "e", 1, 0, 0, 1);
+    double vCy = limp_check_positive(&c, 1, "vCy", 0, 1);
     double ratio = -1;
-    if (imp_check_has(&c, 1, "ratio") && imp_check_has(&c, 1, "vCx"))
-        imp_check_error(&c, "ratio", "cannot be given together with vCx");
-    if (imp_check_has(&c, 1, "ratio"))
-        ratio = imp_check_range(&c, 1, "ratio", 1, 0, 0, HUGE_VAL);
-    else if (imp_check_has(&c, 1, "vCx"))
-        ratio = imp_check_range(&c, 1, "vCx", 1, 0, 0, HUGE_VAL) / vCy;
+    if (limp_check_has(&c, 1, "ratio") && limp_check_has(&c, 1, "vCx"))
+        limp_check_error(&c, "ratio", "cannot be given together with vCx");
+    if (limp_check_has(&c, 1, "ratio"))
+        ratio = limp_check_range(&c, 1, "ratio", 1, 0, 0, HUGE_VAL);
+    else if (limp_check_has(&c, 1, "vCx"))
+        ratio = limp_check_range(&c, 1, "vCx", 1, 0, 0, HUGE_VAL) / vCy;
     imp_sb2d q;
     imp_sb2d_rod(theta, alpha, mu_s, mu_k, e, ratio, &q);
     lua_createtable(L, 0, 12);
-    imp_set_number(L, "Pbar", q.Pbar);
-    imp_set_number(L, "Qbar", q.Qbar);
-    imp_set_number(L, "Rbar", q.Rbar);
-    imp_set_number(L, "D1", q.D1);
+    limp_set_number(L, "Pbar", q.Pbar);
+    limp_set_number(L, "Qbar", q.Qbar);
+    limp_set_number(L, "Rbar", q.Rbar);
+    limp_set_number(L, "D1", q.D1);
     set_finite(L, "R1", q.R1);
-    imp_set_number(L, "R2", q.R2);
+    limp_set_number(L, "R2", q.R2);
     set_finite(L, "R3", q.R3);
-    imp_set_number(L, "theta", theta);
-    imp_set_number(L, "alpha", alpha);
+    limp_set_number(L, "theta", theta);
+    limp_set_number(L, "alpha", alpha);
     if (ratio >= 0) {
-        imp_set_number(L, "ratio", ratio);
+        limp_set_number(L, "ratio", ratio);
         lua_pushinteger(L, q.sb_case);
         lua_setfield(L, -2, "case");
-        imp_set_string(L, "mode", imp_mode_name(case_mode[q.sb_case]));
+        limp_set_string(L, "mode", imp_mode_name(case_mode[q.sb_case]));
         /* the same impact as a solve2d problem in the master convention */
         imp_body2d b;
         imp_sb2d_body(theta, alpha, m, Lr, ratio * vCy, vCy, &b);
         lua_createtable(L, 0, 4);
         lua_createtable(L, 0, 7);
-        imp_set_number(L, "m", b.m);
-        imp_set_number(L, "rho", b.rho);
-        imp_set_number(L, "x", b.x);
-        imp_set_number(L, "y", b.y);
-        imp_set_number(L, "vx", b.vx);
-        imp_set_number(L, "vy", b.vy);
-        imp_set_number(L, "w", b.w);
+        limp_set_number(L, "m", b.m);
+        limp_set_number(L, "rho", b.rho);
+        limp_set_number(L, "x", b.x);
+        limp_set_number(L, "y", b.y);
+        limp_set_number(L, "vx", b.vx);
+        limp_set_number(L, "vy", b.vy);
+        limp_set_number(L, "w", b.w);
         lua_setfield(L, -2, "body1");
-        imp_set_number(L, "mu_s", mu_s);
-        imp_set_number(L, "mu_k", mu_k);
-        imp_set_number(L, "e", e);
+        limp_set_number(L, "mu_s", mu_s);
+        limp_set_number(L, "mu_k", mu_k);
+        limp_set_number(L, "e", e);
         lua_setfield(L, -2, "problem");
     }
     return 1;
 }
 
-void imp_open_solve2d(lua_State *L)
+void limp_open_solve2d(lua_State *L)
 {
-    lua_getfield(L, -1, "_result2d_mt");   /* (imp_open_problem2d) */
+    lua_getfield(L, -1, "_result2d_mt");   /* (limp_open_problem2d) */
     /* solve2d: upvalues = the metatable, then the key strings */
     luaL_checkstack(L, NKEYS + 2, "impact: opening solve2d");
     for (int k = 0; k < NKEYS; k++)
-        lua_pushstring(L, imp_problem2d_keys[k]);
+        lua_pushstring(L, limp_problem2d_keys[k]);
     const void **ptr = lua_newuserdatauv(L, NIN * sizeof *ptr, 0);
     for (int k = 0; k < NIN; k++)
         ptr[k] = lua_topointer(L, -1 - NKEYS + k);
@@ -255,8 +255,8 @@ void imp_open_solve2d(lua_State *L)
         {NULL, NULL}
     };
     luaL_setfuncs(L, funcs, 0);
-    imp_check_publish(L, "classify2d", imp_problem2d_fields);
-    imp_check_publish(L, "sb2d", sb2d_fields);
-    imp_check_publish(L, "body2d", imp_body2d_fields);
+    limp_check_publish(L, "classify2d", limp_problem2d_fields);
+    limp_check_publish(L, "sb2d", sb2d_fields);
+    limp_check_publish(L, "body2d", limp_body2d_fields);
 }
 

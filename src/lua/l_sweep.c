@@ -142,18 +142,18 @@ static int l_sweep2d_new(lua_State *L)
     p->with_mode = with_mode;
     p->with_class = with_class;
 
-    imp_check c;
-    imp_check_init(&c, L, "solve2d");
+    limp_check c;
+    limp_check_init(&c, L, "solve2d");
     /* the first point, as solve2d checks it (a model other than Routh's
      * never comes here) */
-    imp_check_known(&c, 1, imp_solve2d_fields, imp_model_param_note, NULL);
-    imp_check_unknown(&c);
-    imp_lua_law lctx;
-    imp_problem2d_from_lua(&c, 1, &p->s.base, &lctx);
+    limp_check_known(&c, 1, limp_solve2d_fields, limp_model_param_note, NULL);
+    limp_check_unknown(&c);
+    limp_lua_law lctx;
+    limp_problem2d_from_lua(&c, 1, &p->s.base, &lctx);
     lua_settop(L, ud);
-    p->has_mu = imp_check_has(&c, 1, "mu");
-    p->has_mu_s = imp_check_has(&c, 1, "mu_s");
-    p->has_mu_k = imp_check_has(&c, 1, "mu_k");
+    p->has_mu = limp_check_has(&c, 1, "mu");
+    p->has_mu_s = limp_check_has(&c, 1, "mu_s");
+    p->has_mu_k = limp_check_has(&c, 1, "mu_k");
     if (p->s.base.law.kind == IMP_LAW_CUSTOM) goto no;   /* Lua laws: not here */
 
     lua_Integer nf = luaL_len(L, 2);
@@ -216,8 +216,8 @@ static void point_message(lua_State *L, plan2d *p, size_t i, int st)
     imp_sweep2d_point(&p->s, i, &prob, vals);
     const char *field = imp_problem2d_check(&prob, msg, sizeof msg);
     if (field && prob.mu_k > prob.mu_s && prob.mu_s >= 0)   /* aimed as solve2d aims it */
-        field = imp_friction_message(msg, sizeof msg, prob.mu_s, prob.mu_k, p->has_mu_s,
-                                     p->has_mu_k, p->has_mu);
+        field = limp_friction_message(msg, sizeof msg, prob.mu_s, prob.mu_k, p->has_mu_s,
+                                      p->has_mu_k, p->has_mu);
     if (field)
         lua_pushfstring(L, "solve2d: field '%s' %s", field, msg);
     else
@@ -499,7 +499,7 @@ static int l_sweep2d_rewind(lua_State *L)
     return 0;
 }
 
-void imp_open_sweep(lua_State *L)
+void limp_open_sweep(lua_State *L)
 {
     static const luaL_Reg funcs[] = {
         {"_sweep2d_new", l_sweep2d_new},
@@ -516,5 +516,5 @@ void imp_open_sweep(lua_State *L)
     }
     lua_pop(L, 1);
     luaL_setfuncs(L, funcs, 0);
-    imp_open_sweep_util(L);
+    limp_open_sweep_util(L);
 }

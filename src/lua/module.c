@@ -42,13 +42,13 @@ int luaopen_impact_core(lua_State *L)
     luaL_newlib(L, funcs);
     lua_pushstring(L, IMPACT_VERSION);
     lua_setfield(L, -2, "version");
-    imp_law_open(L);
-    imp_open_problem2d(L);
-    imp_open_solve2d(L);
-    imp_open_solve3d(L);
-    imp_open_models(L);
-    imp_open_analysis(L);
-    imp_open_sweep(L);
-    imp_open_check(L);
+    limp_law_open(L);
+    limp_open_problem2d(L);
+    limp_open_solve2d(L);
+    limp_open_solve3d(L);
+    limp_open_models(L);
+    limp_open_analysis(L);
+    limp_open_sweep(L);
+    limp_open_check(L);
     return 1;
 }

@@ -9,11 +9,11 @@
 
 int luaopen_impact_core(lua_State *L);
 
-void imp_open_problem2d(lua_State *L); /* l_problem2d.c: the Result2D metatable */
-void imp_open_solve2d(lua_State *L);   /* l_solve2d.c: solve2d, classify2d, ... */
-void imp_open_solve3d(lua_State *L);   /* l_solve3d.c: solve3d, rod, ... */
-void imp_open_models(lua_State *L);    /* l_models.c: the published models */
-void imp_open_analysis(lua_State *L);  /* l_analysis.c: impact space, painleve */
-void imp_open_sweep(lua_State *L);     /* l_sweep.c: the C fast path of sweeps */
+void limp_open_problem2d(lua_State *L); /* l_problem2d.c: the Result2D metatable */
+void limp_open_solve2d(lua_State *L);   /* l_solve2d.c: solve2d, classify2d, ... */
+void limp_open_solve3d(lua_State *L);   /* l_solve3d.c: solve3d, rod, ... */
+void limp_open_models(lua_State *L);    /* l_models.c: the published models */
+void limp_open_analysis(lua_State *L);  /* l_analysis.c: impact space, painleve */
+void limp_open_sweep(lua_State *L);     /* l_sweep.c: the C fast path of sweeps */
 
 #endif
