@@ -1,3 +1,6 @@
+/* Argument checking for the binding (see check.h): numbers, ranges,
+ * options, vectors, angles and friction read field by field, and the
+ * errors that name the function and the field. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>

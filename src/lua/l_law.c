@@ -1,3 +1,5 @@
+/* Restitution laws in the binding (see l_law.h): a law read from a name or
+ * a Lua function, run under one protected call, its failures raised. */
 #include <math.h>
 #include <string.h>
 

@@ -1,3 +1,6 @@
+/* The module impact.core: luaopen_impact_core opens each area in turn
+ * (the shared 2D problem layer first) and adds core._num, the
+ * interrupt flag's accessors and the version. */
 #include <lauxlib.h>
 
 #include "check.h"
