@@ -596,3 +596,30 @@ imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
         return IMP_EOVERFLOW;
     return IMP_OK;
 }
+
+void imp_moment2d_of_problem(const imp_problem2d *p, imp_moment2d *m)
+{
+    m->Bq = m->BSq = m->BCq = m->W0 = 0;
+    for (int i = 0; i < p->nbodies; i++) {
+        const imp_body2d *b = i == 0 ? &p->body1 : &p->body2;
+        double I = b->m * b->rho * b->rho;
+        m->Bq += 1 / I;
+        m->BSq += b->y / I;
+        m->BCq -= b->x / I;
+        m->W0 += (i == 0 ? 1 : -1) * b->w;
+    }
+}
+
+imp_status imp_problem2d_after(const imp_problem2d *p, double Px, double Py, double Mq,
+                               double post[2][3])
+{
+    for (int i = 0; i < p->nbodies; i++) {
+        const imp_body2d *b = i == 0 ? &p->body1 : &p->body2;
+        double sg = i == 0 ? 1 : -1, *v = post[i];
+        imp_body2d_after(b, sg, Px, Py, v);
+        v[2] += sg * Mq / (b->m * b->rho * b->rho);
+        if (!(isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2])))
+            return IMP_EOVERFLOW;
+    }
+    return IMP_OK;
+}

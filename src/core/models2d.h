@@ -122,4 +122,14 @@ imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
                              const imp_model_params *p,
                              imp_model_result2d *out);
 
+/* The moment coupling of the C-S model from a problem's bodies (CS01;
+ * needs bodies: p->nbodies > 0). */
+void imp_moment2d_of_problem(const imp_problem2d *p, imp_moment2d *m);
+
+/* The bodies' velocities {vx, vy, w} after the impulse (Px, Py) and the
+ * moment impulse Mq on body 1 (body 2 receives the opposite);
+ * IMP_EOVERFLOW when one does not fit a double. */
+imp_status imp_problem2d_after(const imp_problem2d *p, double Px, double Py, double Mq,
+                               double post[2][3]);
+
 #endif

@@ -175,7 +175,8 @@ static const char *slip_mode(imp_slip s)
 }
 
 static void push_result(lua_State *L, imp_model2d m, const imp_problem2d *pb,
-                        const imp_model_params *p, const imp_model_result2d *r)
+                        const imp_model_params *p, const imp_model_result2d *r,
+                        const double post[2][3])
 {
     lua_createtable(L, 0, 24);
     limp_set_string(L, "model", imp_model_name(m));
@@ -227,7 +228,7 @@ static void push_result(lua_State *L, imp_model2d m, const imp_problem2d *pb,
         limp_set_number(L, "PyC", r->PyC);
     }
     if (m == IMP_MODEL_CS || (m == IMP_MODEL_BRACH && p->moment)) limp_set_number(L, "Mq", r->Mq);
-    limp_problem2d_push_after(L, pb, r->Px, r->Py, r->Mq);
+    limp_problem2d_push_after(L, pb, post);
 }
 
 /* solve2d(t) with t.model a published model (registered with the problem
@@ -265,7 +266,7 @@ static int solve2d_model(lua_State *L)
         if (pb.nbodies == 0)
             limp_check_error(&c, "moment", "needs bodies (body1, body2), not coefficients: "
                              "a moment impulse couples through the inertia");
-        limp_problem2d_moment(&pb, &mc);
+        imp_moment2d_of_problem(&pb, &mc);
         p.moment = moment_eval;
         p.moment_ctx = &ctx;
         p.mcoef = &mc;
@@ -297,16 +298,11 @@ static int solve2d_model(lua_State *L)
         return luaL_error(L, "solve2d: model \"%s\": %s", imp_model_name(m), imp_strerror(ctx.st));
     }
     /* Body velocities from a representable impulse may still overflow. */
-    for (int i = 0; i < pb.nbodies; i++) {
-        const imp_body2d *b = i ? &pb.body2 : &pb.body1;
-        double v[3];
-        imp_body2d_after(b, i ? -1 : 1, r.Px, r.Py, v);
-        v[2] += (i ? -1 : 1) * r.Mq / (b->m * b->rho * b->rho);
-        if (!(isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2])))
-            return luaL_error(L, "solve2d: model \"%s\": %s", imp_model_name(m),
-                              imp_strerror(IMP_EOVERFLOW));
-    }
-    push_result(L, m, &pb, &p, &r);
+    double post[2][3];
+    if (imp_problem2d_after(&pb, r.Px, r.Py, r.Mq, post) != IMP_OK)
+        return luaL_error(L, "solve2d: model \"%s\": %s", imp_model_name(m),
+                          imp_strerror(IMP_EOVERFLOW));
+    push_result(L, m, &pb, &p, &r, post);
     luaL_setmetatable(L, MODEL_MT);
     return 1;
 }

@@ -109,14 +109,9 @@ void limp_result2d_build(const keyset *ks, const imp_problem2d *p,
 void limp_result2d_push(lua_State *L, const imp_problem2d *p,
                         const imp_result2d *r, const double post[2][3]);
 
-/* The moment coupling of the C-S model (CS01; needs bodies: p->nbodies > 0). */
-void limp_problem2d_moment(const imp_problem2d *p, imp_moment2d *m);
-
-/* Sets result.body1 (and body2) = {vx, vy, w} after the impulse (Px, Py) and
- * moment impulse Mq on body 1 (body 2 receives the opposite), for the table
- * on top of the stack. Nothing when the problem has no bodies. */
-void limp_problem2d_push_after(lua_State *L, const imp_problem2d *p,
-                            double Px, double Py, double Mq);
+/* Sets result.body1 (and body2) = {vx, vy, w} from post (imp_problem2d_after)
+ * for the table on top of the stack. Nothing when the problem has no bodies. */
+void limp_problem2d_push_after(lua_State *L, const imp_problem2d *p, const double post[2][3]);
 
 /* The published models' names ("routh" first, in imp_model2d order after
  * it) and an limp_field_note (check.h) for Routh's path: a published
