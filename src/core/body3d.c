@@ -87,6 +87,16 @@ void imp_rotation_sb(double theta1, double theta2, double R[9])
     imp_mat3_mul(Z, X, R);
 }
 
+void imp_rod3d(double m, double L, double rc, double theta1, double theta2, int cap,
+               double I[3], double R[9], double r[3])
+{
+    I[0] = I[2] = m * (rc * rc / 4 + L * L / 3);
+    I[1] = m * rc * rc / 2;
+    imp_rotation_sb(theta1, theta2, R);
+    for (int i = 0; i < 3; i++) r[i] = -L * R[3 * i + 1];
+    if (cap) r[1] -= rc;
+}
+
 imp_status imp_rotation_quat(const double q[4], double R[9], const char **why)
 {
     double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);

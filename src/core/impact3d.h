@@ -72,6 +72,13 @@ imp_status imp_inertia_principal(const double I[9], double moments[3],
 imp_status imp_rotation_check(const double R[9], const char **why);
 /* Sun & Baruh's angles in the master frame: R = Rz(-theta1) Rx(theta2). */
 void imp_rotation_sb(double theta1, double theta2, double R[9]);
+/* Sun & Baruh's cylinder (SB22): mass m, half-length L, radius rc, at the
+ * angles theta1, theta2 (R = imp_rotation_sb). Its body-frame principal
+ * moments I = (It, Ia, It) with It = m (rc^2/4 + L^2/3), Ia = m rc^2/2,
+ * and r, from the centre of mass to its lower end (cap: to the lowest
+ * point of a hemispherical end cap). */
+void imp_rod3d(double m, double L, double rc, double theta1, double theta2, int cap,
+               double I[3], double R[9], double r[3]);
 /* A unit quaternion (w, x, y, z), |q| = 1 within 1e-6 (then normalised). */
 imp_status imp_rotation_quat(const double q[4], double R[9], const char **why);
 

@@ -453,13 +453,10 @@ static int l_rod(lua_State *L)
     double t2 = limp_check_has(&c, 1, "theta2_deg") ? d * limp_check_number(&c, 1, "theta2_deg", 1, 0)
                                                    : limp_check_number(&c, 1, "theta2", 0, 0);
     int cap = limp_check_boolean(&c, 1, "cap", 0);
-    double It = m * (rc * rc / 4 + Lh * Lh / 3), Ia = m * rc * rc / 2, R[9], r[3];
-    imp_rotation_sb(t1, t2, R);
-    for (int i = 0; i < 3; i++) r[i] = -Lh * R[3 * i + 1];
-    if (cap) r[1] -= rc;   /* lowest point of a hemispherical end cap */
+    double I[3], R[9], r[3];
+    imp_rod3d(m, Lh, rc, t1, t2, cap, I, R, r);
     lua_createtable(L, 0, 6);
     limp_set_number(L, "m", m);
-    double I[3] = {It, Ia, It};
     limp_push_vec3(L, I);
     lua_setfield(L, -2, "inertia");
     limp_set_number(L, "theta1", t1);
