@@ -37,11 +37,10 @@ static const char tramp_key = 0;
 #define PHASE_NAME(ph) lua_upvalueindex(1 + NFIELDS + (ph))
 static int law_trampoline(lua_State *L);
 
-static const char *const law_names[] = {"poisson", "newton", "energetic", NULL};
 
 const char *limp_law_name(const imp_law *law)
 {
-    return law->kind == IMP_LAW_CUSTOM ? "custom" : law_names[law->kind];
+    return imp_law_kind_name(law->kind);
 }
 
 /* Pushes field f of s: a number, the phase name, or in 3D a tangential
@@ -170,7 +169,7 @@ void limp_law_check(const limp_check *c, int t, double def_e, imp_law *law,
     if (type == LUA_TNIL || type == LUA_TSTRING) {
         lua_pop(L, 1);
         law->kind = (imp_law_kind)limp_check_option(c, t, "law", IMP_LAW_POISSON,
-                                                    law_names);
+                                                    imp_law_names);
         return;
     }
     if (!is_callable(L, -1))

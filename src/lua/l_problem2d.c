@@ -107,7 +107,6 @@ static void body_from_lua(keyset *ks, const limp_check *c, int k,
 static void law_from_lua(keyset *ks, const limp_check *c, int t,
                          imp_law *law, limp_lua_law *lctx)
 {
-    static const char *const law_names[] = {"poisson", "newton", "energetic", NULL};
     lua_State *L = c->L;
     int type = getk(ks, t, K_law);
     int kind = -1;
@@ -121,7 +120,7 @@ static void law_from_lua(keyset *ks, const limp_check *c, int t,
             lua_pop(L, 1);
         }
         if (kind < 0)            /* raises the list of names */
-            limp_check_option(c, t, "law", 0, law_names);
+            limp_check_option(c, t, "law", 0, imp_law_names);
     }
     lua_pop(L, 1);
     ks->nread += type != LUA_TNIL;
@@ -329,7 +328,6 @@ static int result2d_index(lua_State *L)
 {
     if (lua_type(L, 2) != LUA_TSTRING || strcmp(lua_tostring(L, 2), "path") != 0)
         return 0;
-    static const char *const laws[] = {"poisson", "newton", "energetic", NULL};
     imp_coef2d c;
     double *v = &c.B1, mu_s, mu_k;
     static const char *const names[6] = {"B1", "B2", "B3", "S0", "C0", "Delta"};
@@ -347,8 +345,8 @@ static int result2d_index(lua_State *L)
     lua_getfield(L, 1, "law");
     const char *name = lua_tostring(L, -1);
     int kind = -1;
-    for (int i = 0; name && laws[i]; i++)
-        if (strcmp(name, laws[i]) == 0)
+    for (int i = 0; name && imp_law_names[i]; i++)
+        if (strcmp(name, imp_law_names[i]) == 0)
             kind = i;
     lua_pop(L, 4);
     if (kind < 0)

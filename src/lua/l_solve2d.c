@@ -150,7 +150,6 @@ static int l_classify2d(lua_State *L)
     /* closed = {poisson = {Px, Py, Pc, S, C, dT}, newton = ..., energetic = ...}
      * (WM92 eqs 39-55, Stronge 1990's law likewise; a law whose result
      * overflows double is left out) */
-    static const char *const laws[3] = {"poisson", "newton", "energetic"};
     lua_createtable(L, 0, 3);
     for (int l = 0; l < 3; l++) {
         imp_closed2d q;
@@ -163,7 +162,7 @@ static int l_classify2d(lua_State *L)
         limp_set_number(L, "S", q.S);
         limp_set_number(L, "C", q.C);
         limp_set_number(L, "dT", q.dT);
-        lua_setfield(L, -2, laws[l]);
+        lua_setfield(L, -2, imp_law_names[l]);
     }
     lua_setfield(L, -2, "closed");
     return 1;

@@ -63,8 +63,6 @@ static int l_hodograph(lua_State *L)
     return 1;
 }
 
-static const char *const mode_names[] = {"none", "sliding", "C-sticking", "R-sticking",
-                                         "C-reversed", "R-reversed"};
 static const char *const method_names[] = {"exact", "algebraic", NULL};
 enum { METHOD_EXACT, METHOD_ALGEBRAIC };
 
@@ -394,7 +392,7 @@ static int l_solve3d(lua_State *L)
     limp_set_number(L, "Wr", r.Wr);
     limp_set_number(L, "Wf", r.Wf);
     limp_set_number(L, "Pc", r.Pc);
-    limp_set_string(L, "mode", mode_names[r.mode]);
+    limp_set_string(L, "mode", imp_mode_name(r.mode));
     limp_set_string(L, "method", method_names[method]);
     limp_set_string(L, "law", limp_law_name(&law));
     limp_set_number(L, "e", law.e);

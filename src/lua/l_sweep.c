@@ -21,7 +21,6 @@
 
 #define PLAN_MT "impact.SweepPlan2D"
 
-static const char *const LAW_NAMES[] = {"poisson", "newton", "energetic"};
 
 /* The CSV text of one batch of points of the last run. */
 typedef struct {
@@ -93,7 +92,7 @@ static int read_axis(lua_State *L, int axes, lua_Integer a, plan2d *p, int *fiel
         if (law) {   /* a built-in law's name: its imp_law_kind */
             const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
             for (int m = 0; m < 3 && !isnum; m++)
-                if (strcmp(name, LAW_NAMES[m]) == 0) {
+                if (strcmp(name, imp_law_names[m]) == 0) {
                     v[j] = m;
                     isnum = 1;
                 }
@@ -274,7 +273,7 @@ static char *format_row(const plan2d *p, size_t j, char *o)
         if (f) *o++ = ',';
         double v = vals[f];
         if (p->s.noff[f] == 0)
-            o = put(o, LAW_NAMES[(int)v]);
+            o = put(o, imp_law_names[(int)v]);
         else
             o += imp_csv_double(v, o);
     }
@@ -444,7 +443,7 @@ static int l_sweep2d_column(lua_State *L)
         for (lua_Integer i = from; i <= to; i++) {
             double v = imp_sweep2d_value(&p->s, p->s.first0 + (size_t)(i - 1), (int)k);
             if (law)
-                lua_pushstring(L, LAW_NAMES[(int)v]);
+                lua_pushstring(L, imp_law_names[(int)v]);
             else
                 lua_pushnumber(L, v);
             lua_rawseti(L, -2, i - from + 1);
