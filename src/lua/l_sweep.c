@@ -320,10 +320,11 @@ static void format_batch(void *ctx, const imp_sweep2d *s, size_t lo, size_t hi)
     }
 }
 
-/* core._sweep2d_run(plan, first, count, threads [, csv]) -> done, failures,
- * interrupted. Solves points first .. first+count-1 (1-based, in order
+/* plan:run(first, count, threads [, csv]) -> done, failures,
+ * interrupted (also core._sweep2d_run(plan, ...)). Solves points first ..
+ * first+count-1 (1-based, in order
  * after the points already done); failures: list of {index =, message =}.
- * csv: also format the rows (for core._sweep2d_write), on the same threads. */
+ * csv: also format the rows (for plan:write), on the same threads. */
 static int l_sweep2d_run(lua_State *L)
 {
     plan2d *p = luaL_checkudata(L, 1, PLAN_MT);
@@ -377,7 +378,7 @@ static int l_sweep2d_run(lua_State *L)
     return 3;
 }
 
-/* core._sweep2d_write(plan, file, writer, comments) -> rows
+/* plan:write(file, writer, comments) -> rows
  * Writes the rows the last run formatted (every point it finished, in
  * order) to the io file; a failed point's row is followed by
  * comments[point index] (its "# failed point" line). Adds the rows to
@@ -424,7 +425,7 @@ static int l_sweep2d_write(lua_State *L)
     return 1;
 }
 
-/* core._sweep2d_column(plan, kind, k [, from, to]) -> list
+/* plan:column(kind, k [, from, to]) -> list
  * Rows from .. to (default all done) of a column: kind "field" (the k-th
  * varied field), "out" (the k-th result column), "mode" or "class". */
 static int l_sweep2d_column(lua_State *L)
@@ -485,7 +486,7 @@ static int l_sweep2d_column(lua_State *L)
     return 1;
 }
 
-/* core._sweep2d_rewind(plan, first): forget the rows done; the next run
+/* plan:rewind(first): forget the rows done; the next run
  * starts at point `first` (1-based) in the first row. A sweep that does not
  * keep its columns reuses one chunk of rows this way. */
 static int l_sweep2d_rewind(lua_State *L)
@@ -500,18 +501,26 @@ static int l_sweep2d_rewind(lua_State *L)
 
 void limp_open_sweep(lua_State *L)
 {
+    /* core._sweep2d_run stays a free function too: the same C function as
+     * plan:run (a light C function compares equal), which the specs hook */
     static const luaL_Reg funcs[] = {
         {"_sweep2d_new", l_sweep2d_new},
         {"_sweep2d_run", l_sweep2d_run},
-        {"_sweep2d_column", l_sweep2d_column},
-        {"_sweep2d_rewind", l_sweep2d_rewind},
-        {"_sweep2d_write", l_sweep2d_write},
         {"_sweep2d_max_rows", l_sweep2d_max_rows},
+        {NULL, NULL}
+    };
+    static const luaL_Reg methods[] = {
+        {"run", l_sweep2d_run},
+        {"column", l_sweep2d_column},
+        {"rewind", l_sweep2d_rewind},
+        {"write", l_sweep2d_write},
         {NULL, NULL}
     };
     if (luaL_newmetatable(L, PLAN_MT)) {
         lua_pushcfunction(L, plan_gc);
         lua_setfield(L, -2, "__gc");
+        luaL_newlib(L, methods);          /* plan:run(...), plan:column(...), ... */
+        lua_setfield(L, -2, "__index");
     }
     lua_pop(L, 1);
     luaL_setfuncs(L, funcs, 0);
