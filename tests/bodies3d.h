@@ -14,16 +14,13 @@
 static inline void rod_body(imp_body3d *b, double m, double L, double rc,
                             double th1, double th2, const double v[3])
 {
-    double It = m * (rc * rc / 4 + L * L / 3), Ia = m * rc * rc / 2;
-    double Ib[9] = {It, 0, 0, 0, Ia, 0, 0, 0, It}, R[9];
-    imp_rotation_sb(th1, th2, R);
+    double I[3], R[9];
     memset(b, 0, sizeof *b);
+    imp_rod3d(m, L, rc, th1, th2, 0, I, R, b->r);
+    double Ib[9] = {I[0], 0, 0, 0, I[1], 0, 0, 0, I[2]};
     b->m = m;
     imp_mat3_rotate(R, Ib, b->I);
-    for (int i = 0; i < 3; i++) {
-        b->r[i] = -L * R[3 * i + 1];
-        b->v[i] = v[i];
-    }
+    for (int i = 0; i < 3; i++) b->v[i] = v[i];
 }
 
 /* The non-axisymmetric box of examples/box_reslide.lua. */

@@ -5,11 +5,10 @@ local space_map = require("impact.core").space_map
 local ORDER = { "gamma_deg", "theta_deg", "gamma", "theta", "mode", "region", "Px", "Py",
                 "S", "C", "dT", "tan_gr", "gamma_r_deg", "gamma_r", "dw", "sense" }
 
+local num = require("impact.core")._num   -- shortest round-trip text
+
 local function cell(v)
-  if type(v) == "number" then
-    if v ~= v then return "nan" end
-    return string.format("%.17g", v)
-  end
+  if type(v) == "number" then return num(v) end
   return tostring(v)
 end
 

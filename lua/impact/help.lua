@@ -11,8 +11,10 @@
 -- { help = }; help looks names up in the table require("impact") returns.
 local AREAS = { "workbench", "solve2d", "solve3d", "analysis", "models", "sweep", "plot", "mechanism", "figures", "papers" }
 
--- The page for a result, by its metatable's __name (without "impact.",
--- lower case).
+-- The page for a result, by its metatable's __name (all are
+-- "impact.<Kind>": impact.Result2D, impact.ModelResult2D, impact.Result3D,
+-- impact.Comparison, impact.Sweep, impact.Painleve, impact.PainleveBands,
+-- impact.Space, impact.SpaceMap), looked up without "impact.", lower case.
 local RESULT_OF = {
   result2d = "solve2d", modelresult2d = "models", result3d = "solve3d",
   comparison = "compare", sweep = "sweep", painleve = "painleve",

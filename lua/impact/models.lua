@@ -165,7 +165,7 @@ function M.compare(t, models)
   for _, label in ipairs(order) do
     res[label] = solve_entry(t, specs[label], label)
   end
-  return setmetatable(res, { __tostring = printers["impact.comparison"], __name = "impact.comparison",
+  return setmetatable(res, { __tostring = printers["impact.Comparison"], __name = "impact.Comparison",
                              order = order })
 end
 

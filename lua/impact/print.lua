@@ -2,7 +2,7 @@
 -- keyed by the result's metatable name (__name). The printers live in
 -- lua/impact/print/<area>.lua, each returning { [name] = function(result)
 -- -> text }. Loading this module sets them as __tostring on the metatables
--- the C binding makes (impact.Result2D, impact.Result3d, impact.Painleve,
+-- the C binding makes (impact.Result2D, impact.Result3D, impact.Painleve,
 -- impact.PainleveBands, impact.Space, impact.SpaceMap); the Lua side's own
 -- metatables (impact.comparison, impact.sweep) take theirs from
 -- M.printers. pretty.lua then prints any of them through tostring.

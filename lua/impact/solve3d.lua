@@ -3,7 +3,7 @@
 -- No public functions of its own: the table it returns is empty.
 local core = require("impact.core")
 
-local Result = core._Result3d    -- the metatable core.solve3d sets on results
+local Result = core._Result3D    -- the metatable core.solve3d sets on results
 
 Result.__lazy = { "hodograph" }   -- what __index builds, for Tab completion
 Result.__index = function(t, k)

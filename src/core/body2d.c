@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csvnum.h"
 #include "impact2d.h"
 
 const char *imp_mode_name(imp_mode m)
@@ -82,21 +83,12 @@ double imp_body2d_energy(const imp_body2d *b, const double v[3])
     return 0.5 * b->m * (v[0] * v[0] + v[1] * v[1] + rw * rw);
 }
 
-/* A number in its shortest round-trip form ("1.3", not "1.3000000000000000444"). */
-static void fmt_num(char *buf, size_t n, double v)
-{
-    for (int prec = 15; prec <= 17; prec++) {
-        snprintf(buf, n, "%.*g", prec, v);
-        if (strtod(buf, NULL) == v)
-            return;
-    }
-}
 
 static const char *fail(char *msg, size_t n, const char *field,
                         const char *what, double v)
 {
-    char num[32];
-    fmt_num(num, sizeof num, v);
+    char num[IMP_CSVNUM_MAX];
+    imp_csv_double(v, num);
     if (msg && n)
         snprintf(msg, n, "%s, got %s", what, num);
     return field;
@@ -126,8 +118,8 @@ const char *imp_problem2d_check(const imp_problem2d *p, char *msg, size_t n)
     if (!isfinite(p->mu_k) || !(p->mu_k >= 0))
         return fail(msg, n, "mu_k", "must be a finite number >= 0", p->mu_k);
     if (p->mu_k > p->mu_s) {
-        char num[32], what[64];
-        fmt_num(num, sizeof num, p->mu_s);
+        char num[IMP_CSVNUM_MAX], what[64];
+        imp_csv_double(p->mu_s, num);
         snprintf(what, sizeof what, "must not exceed mu_s = %s", num);
         return fail(msg, n, "mu_k", what, p->mu_k);
     }
@@ -151,8 +143,8 @@ const char *imp_problem2d_check(const imp_problem2d *p, char *msg, size_t n)
         if (!(c.B2 > 0))
             return fail(msg, n, "B2", "must be positive", c.B2);
         if (!imp_coef2d_posdef(&c)) {
-            char a[32], what[80];
-            fmt_num(a, sizeof a, c.B1 * c.B2);
+            char a[IMP_CSVNUM_MAX], what[80];
+            imp_csv_double(c.B1 * c.B2, a);
             snprintf(what, sizeof what, "must satisfy B1*B2 > B3^2 (B1*B2 = %s)", a);
             return fail(msg, n, "B3", what, c.B3);
         }

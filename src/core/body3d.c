@@ -87,6 +87,16 @@ void imp_rotation_sb(double theta1, double theta2, double R[9])
     imp_mat3_mul(Z, X, R);
 }
 
+void imp_rod3d(double m, double L, double rc, double theta1, double theta2, int cap,
+               double I[3], double R[9], double r[3])
+{
+    I[0] = I[2] = m * (rc * rc / 4 + L * L / 3);
+    I[1] = m * rc * rc / 2;
+    imp_rotation_sb(theta1, theta2, R);
+    for (int i = 0; i < 3; i++) r[i] = -L * R[3 * i + 1];
+    if (cap) r[1] -= rc;
+}
+
 imp_status imp_rotation_quat(const double q[4], double R[9], const char **why)
 {
     double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
@@ -225,19 +235,32 @@ imp_status imp_contact3d_init(const imp_body3d *b, imp_contact3d *c)
     double vt0[2] = {c->vC0[0], c->vC0[2]};
     imp_contact3d_tsolve(c, vt0, c->g0);
     c->T0 = imp_body3d_energy(b, b->v, b->w);
+    c->m = b->m;
     if (!isfinite(c->vC0[0]) || !isfinite(c->vC0[1]) || !isfinite(c->vC0[2])
         || !isfinite(c->T0) || !isfinite(c->rho_req) || !isfinite(c->kstick))
         return IMP_EOVERFLOW;
     return IMP_OK;
 }
 
-imp_status imp_result3d_start(const imp_body3d *b, double mu_s, double mu_k,
-                              const imp_law *law, imp_contact3d *c, imp_result3d *out)
+imp_status imp_solve3d_check(double mu_s, double mu_k, const imp_law *law)
 {
     if (!(mu_k >= 0 && mu_k <= mu_s) || !isfinite(mu_s) || !(law->e >= 0 && law->e <= 1))
         return IMP_EINPUT;
     if (law->kind == IMP_LAW_CUSTOM && !law->fn) return IMP_EINPUT;
-    imp_status st = imp_contact3d_init(b, c);
+    return IMP_OK;
+}
+
+imp_status imp_solve3d_setup(const imp_body3d *b, double mu_s, double mu_k,
+                             const imp_law *law, imp_contact3d *c)
+{
+    imp_status st = imp_solve3d_check(mu_s, mu_k, law);
+    return st != IMP_OK ? st : imp_contact3d_init(b, c);
+}
+
+imp_status imp_result3d_start(double mu_s, double mu_k, const imp_law *law,
+                              imp_result3d *out)
+{
+    imp_status st = imp_solve3d_check(mu_s, mu_k, law);
     if (st != IMP_OK) return st;
     memset(out, 0, sizeof *out);
     out->p_stop = -1;
@@ -245,8 +268,24 @@ imp_status imp_result3d_start(const imp_body3d *b, double mu_s, double mu_k,
     return IMP_OK;
 }
 
-void imp_result3d_finish(const imp_body3d *b, const imp_contact3d *c,
-                         imp_result3d *out)
+void imp_result3d_finish(const imp_contact3d *c, imp_result3d *out)
+{
+    const double *P = out->P;
+    double WP[3];
+    imp_mat3_vec(c->W, P, WP);
+    for (int i = 0; i < 3; i++) out->vC[i] = c->vC0[i] + WP[i];
+    /* P.W.P = |L^T P|^2 (order x, z, y): a sum of squares, so a nearly
+     * singular inertia (entries of W far larger than P.W.P) costs nothing */
+    const double *L = c->L;
+    double q0 = P[0], q1 = P[2], q2 = P[1];
+    double l0 = L[0] * q0 + L[3] * q1 + L[6] * q2, l1 = L[4] * q1 + L[7] * q2, l2 = L[8] * q2;
+    out->dT = imp_vec3_dot(c->vC0, P) + 0.5 * (l0 * l0 + l1 * l1 + l2 * l2);
+    out->T0 = c->T0;
+    out->energy_ratio = c->T0 > 0 ? 1 + out->dT / c->T0 : 1;
+    out->energy_gain = out->dT > 1e-9 * c->T0;
+}
+
+void imp_result3d_apply(const imp_body3d *b, const imp_contact3d *c, imp_result3d *out)
 {
     const double *P = out->P;
     double rP[3], dw[3], wr[3];
@@ -258,15 +297,6 @@ void imp_result3d_finish(const imp_body3d *b, const imp_contact3d *c,
     }
     imp_vec3_cross(out->w, b->r, wr);
     for (int i = 0; i < 3; i++) out->vC[i] = out->v[i] + wr[i];
-    /* P.W.P = |L^T P|^2 (order x, z, y): a sum of squares, so a nearly
-     * singular inertia (entries of W far larger than P.W.P) costs nothing */
-    const double *L = c->L;
-    double q0 = P[0], q1 = P[2], q2 = P[1];
-    double l0 = L[0] * q0 + L[3] * q1 + L[6] * q2, l1 = L[4] * q1 + L[7] * q2, l2 = L[8] * q2;
-    out->dT = imp_vec3_dot(c->vC0, P) + 0.5 * (l0 * l0 + l1 * l1 + l2 * l2);
-    out->T0 = c->T0;
-    out->energy_ratio = c->T0 > 0 ? 1 + out->dT / c->T0 : 1;
-    out->energy_gain = out->dT > 1e-9 * c->T0;
 }
 
 const char *imp_stage3d_name(imp_stage3d_kind k)

@@ -1,3 +1,6 @@
+/* The one number formatter (see csvnum.h): the shortest of %.15g, %.16g,
+ * %.17g that reads back, exactly in integer arithmetic, with the printf
+ * reference as its fallback. */
 #include "csvnum.h"
 
 #include <math.h>

@@ -1,7 +1,9 @@
-/* Numbers as a sweep's CSV writes them (impact.study.csv.number for a
- * float): the shortest of %.15g, %.16g and %.17g that reads back (strtod)
- * to the same double; "nan", "inf", "-inf"; "0" for both zeros. Plain C,
- * thread-safe, so that worker threads can format rows. */
+/* The one number formatter of the workbench: a sweep's CSV (and
+ * impact.study.csv.number for a float, through core._num), the analyses'
+ * CSV and the numbers in error messages. The shortest of %.15g, %.16g and
+ * %.17g that reads back (strtod) to the same double; "nan", "inf", "-inf";
+ * "0" for both zeros. Plain C, thread-safe, so that worker threads can
+ * format rows. */
 #ifndef IMPACT_CSVNUM_H
 #define IMPACT_CSVNUM_H
 

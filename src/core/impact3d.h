@@ -5,9 +5,9 @@
  *
  *   v_C(P) = v_C0 + W P,   W = (1/m) 1 - [r]x I^-1 [r]x            (Keller 1986)
  *
- * Two solvers: Sun & Baruh's algebraic nine-equation model (sb3d.c, SB22 secs 3-4)
+ * Two solvers: Sun & Baruh's algebraic nine-equation model (solve3d_algebraic.c, SB22 secs 3-4)
  * and the exact Darboux-Keller integration over the normal impulse
- * (dk3d.c, Keller 1986). Tangential pairs are ordered (x, z). */
+ * (solve3d_exact.c, Keller 1986). Tangential pairs are ordered (x, z). */
 #ifndef IMPACT_IMPACT3D_H
 #define IMPACT_IMPACT3D_H
 
@@ -37,9 +37,9 @@ typedef struct {
  * Givens rank-one updates, so nothing is taken from a difference of large
  * numbers even when a moment is tiny (a rod about its axis). */
 typedef struct {
-    double Iinv[9];   /* sum_j a_j a_j^T / I_j (world) */
-    double axes[9];   /* principal axes (columns, world) */
-    double invI[3];   /* 1 / principal moments */
+    double Iinv[9];   /* sum_j a_j a_j^T / I_j (world); with axes and invI the */
+    double axes[9];   /* principal axes (columns, world); only body data: the */
+    double invI[3];   /* 1 / principal moments; contact-space solvers never read them */
     double W[9];
     double L[9];      /* W = L L^T with rows/columns ordered (x, z, y); lower, row-major */
     double Wtt[4];    /* [[Wxx, Wxz], [Wzx, Wzz]] row-major */
@@ -54,6 +54,8 @@ typedef struct {
     double cond;      /* an upper bound (within a factor 9) on W's condition number */
     double vC0[3];    /* pre-impact contact-point velocity */
     double T0;        /* pre-impact kinetic energy */
+    double m;         /* the body's mass: the impulse caps use sqrt(2 m T0) (a
+                         momentum scale; for a mechanism, an effective mass) */
 } imp_contact3d;
 
 /* ---- body3d.c: inertia, orientation, energy ---- */
@@ -70,6 +72,13 @@ imp_status imp_inertia_principal(const double I[9], double moments[3],
 imp_status imp_rotation_check(const double R[9], const char **why);
 /* Sun & Baruh's angles in the master frame: R = Rz(-theta1) Rx(theta2). */
 void imp_rotation_sb(double theta1, double theta2, double R[9]);
+/* Sun & Baruh's cylinder (SB22): mass m, half-length L, radius rc, at the
+ * angles theta1, theta2 (R = imp_rotation_sb). Its body-frame principal
+ * moments I = (It, Ia, It) with It = m (rc^2/4 + L^2/3), Ia = m rc^2/2,
+ * and r, from the centre of mass to its lower end (cap: to the lowest
+ * point of a hemispherical end cap). */
+void imp_rod3d(double m, double L, double rc, double theta1, double theta2, int cap,
+               double I[3], double R[9], double r[3]);
 /* A unit quaternion (w, x, y, z), |q| = 1 within 1e-6 (then normalised). */
 imp_status imp_rotation_quat(const double q[4], double R[9], const char **why);
 
@@ -169,7 +178,8 @@ typedef struct {
 void imp_opts3d_default(imp_opts3d *o);
 
 /* Both require m > 0, an SPD inertia, 0 <= mu_k <= mu_s, e in [0, 1].
- * opts may be NULL (defaults). */
+ * opts may be NULL (defaults). Thin wrappers: imp_solve3d_setup, the
+ * contact-space solver below, imp_result3d_apply. */
 imp_status imp_solve3d_exact(const imp_body3d *b, double mu_s, double mu_k,
                              const imp_law *law, const imp_opts3d *opts,
                              imp_result3d *out);
@@ -182,15 +192,31 @@ imp_status imp_solve3d_algebraic(const imp_body3d *b, double mu_s, double mu_k,
  * rho_req > mu_k (IMP_EINPUT otherwise). */
 imp_status imp_reslide3d(const imp_contact3d *c, double mu_k, double u[2], double *lambda);
 
-/* The opening both solvers share: IMP_EINPUT unless 0 <= mu_k <= mu_s,
- * mu_s finite, e in [0, 1] and a custom law has its fn; then *c from b
- * (imp_contact3d_init's status) and *out cleared (p_stop = -1, mode none). */
-imp_status imp_result3d_start(const imp_body3d *b, double mu_s, double mu_k,
-                              const imp_law *law, imp_contact3d *c, imp_result3d *out);
+/* The contact-space solvers: the same methods on contact-space data alone
+ * (W, L and the blocks derived from it, vC0, T0, m: never the body's
+ * inertia or axes), so a mechanism's contact or two bodies can use them.
+ * They fill everything but v and w; vC = vC0 + W P. */
+imp_status imp_solve3d_exact_contact(const imp_contact3d *c, double mu_s, double mu_k,
+                                     const imp_law *law, const imp_opts3d *opts,
+                                     imp_result3d *out);
+imp_status imp_solve3d_algebraic_contact(const imp_contact3d *c, double mu_s, double mu_k,
+                                         const imp_law *law, const imp_opts3d *opts,
+                                         imp_result3d *out);
 
-/* Fills the post-impact fields of out from the total impulse out->P
- * (v, w, vC, dT = vC0.P + P.W.P/2, energy_ratio, energy_gain). */
-void imp_result3d_finish(const imp_body3d *b, const imp_contact3d *c,
-                         imp_result3d *out);
+/* IMP_EINPUT unless 0 <= mu_k <= mu_s, mu_s finite, e in [0, 1] and a
+ * custom law has its fn. */
+imp_status imp_solve3d_check(double mu_s, double mu_k, const imp_law *law);
+/* imp_solve3d_check, then *c from b (imp_contact3d_init's status). */
+imp_status imp_solve3d_setup(const imp_body3d *b, double mu_s, double mu_k,
+                             const imp_law *law, imp_contact3d *c);
+/* The opening both contact-space solvers share: imp_solve3d_check, then
+ * *out cleared (p_stop = -1, mode none). */
+imp_status imp_result3d_start(double mu_s, double mu_k, const imp_law *law,
+                              imp_result3d *out);
+/* Fills the contact-space fields of out from the total impulse out->P
+ * (vC = vC0 + W P, dT = vC0.P + P.W.P/2, energy_ratio, energy_gain). */
+void imp_result3d_finish(const imp_contact3d *c, imp_result3d *out);
+/* The impulse out->P applied to the body: v, w and vC from them. */
+void imp_result3d_apply(const imp_body3d *b, const imp_contact3d *c, imp_result3d *out);
 
 #endif

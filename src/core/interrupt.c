@@ -1,3 +1,5 @@
+/* The interrupt flag the long loops poll (imp_interrupted), set from a
+ * signal handler by the host. */
 #include "interrupt.h"
 
 _Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the interrupt flag must be lock-free to be set from a signal handler");

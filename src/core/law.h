@@ -38,4 +38,9 @@ typedef struct {
     void *ctx;
 } imp_law;
 
+/* The built-in laws' names indexed by imp_law_kind ("poisson", "newton",
+ * "energetic"), then NULL; imp_law_kind_name gives "custom" too. */
+extern const char *const imp_law_names[];
+const char *imp_law_kind_name(imp_law_kind k);
+
 #endif

@@ -1,3 +1,5 @@
+/* 3x3 matrices and 3-vectors, row-major: products, rotations, cross
+ * products for the 3D bodies. */
 #include <math.h>
 #include <string.h>
 

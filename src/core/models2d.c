@@ -101,7 +101,7 @@ static imp_status kane(const imp_coef2d *c, double e, double mu, double mu_0,
         return IMP_OK;
     }
     double s = slip_sign(c->S0, c->B3), k = c->B2 + s * mu * c->B3;
-    if (!(k > 0)) return IMP_ENOROOT;
+    if (!(k > 0)) return IMP_ENOSOLUTION;
     *Py = -(1 + e) * c->C0 / k;
     *Px = -s * mu * *Py;
     *stuck = 0;
@@ -181,7 +181,7 @@ static imp_status brach(const imp_coef2d *c, const imp_model_params *p,
         *limited |= IMP_RATIO_ENERGY;
     }
     double k = B2 - lam * B3;
-    if (!(k > 0)) return IMP_ENOROOT;
+    if (!(k > 0)) return IMP_ENOSOLUTION;
     *lambda = lam;
     *Py = -(1 + e) * C0 / k;
     *Px = lam * *Py;
@@ -288,7 +288,7 @@ static imp_status smith(const imp_coef2d *c, double e, double mu,
         }
     }
     *nroots = n;
-    if (n == 0 || !(py[0] > 0)) return IMP_ENOROOT;
+    if (n == 0 || !(py[0] > 0)) return IMP_ENOSOLUTION;
     *Px = sg * px[0];
     *Py = py[0];
     *S = sg * u[0];
@@ -319,7 +319,7 @@ static imp_status gp_compression(const imp_coef2d *c, double Sa, double Ca,
         double Se = Sa + c->B1 * x - c->B3 * y;
         if (s * Se >= -TOL * scale) { *px = x; *py = y; return IMP_OK; }
     }
-    return IMP_ENOROOT;
+    return IMP_ENOSOLUTION;
 }
 
 /* Expansion phase with a fixed normal impulse py (Poisson): stick if inside
@@ -594,5 +594,32 @@ imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
     if (!(isfinite(r->Px) && isfinite(r->Py) && isfinite(r->S) && isfinite(r->C)
           && isfinite(r->dT) && isfinite(r->PxC) && isfinite(r->PyC) && isfinite(r->Mq)))
         return IMP_EOVERFLOW;
+    return IMP_OK;
+}
+
+void imp_moment2d_of_problem(const imp_problem2d *p, imp_moment2d *m)
+{
+    m->Bq = m->BSq = m->BCq = m->W0 = 0;
+    for (int i = 0; i < p->nbodies; i++) {
+        const imp_body2d *b = i == 0 ? &p->body1 : &p->body2;
+        double I = b->m * b->rho * b->rho;
+        m->Bq += 1 / I;
+        m->BSq += b->y / I;
+        m->BCq -= b->x / I;
+        m->W0 += (i == 0 ? 1 : -1) * b->w;
+    }
+}
+
+imp_status imp_problem2d_after(const imp_problem2d *p, double Px, double Py, double Mq,
+                               double post[2][3])
+{
+    for (int i = 0; i < p->nbodies; i++) {
+        const imp_body2d *b = i == 0 ? &p->body1 : &p->body2;
+        double sg = i == 0 ? 1 : -1, *v = post[i];
+        imp_body2d_after(b, sg, Px, Py, v);
+        v[2] += sg * Mq / (b->m * b->rho * b->rho);
+        if (!(isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2])))
+            return IMP_EOVERFLOW;
+    }
     return IMP_OK;
 }

@@ -112,7 +112,7 @@ double imp_energy2d(const imp_coef2d *c, double Px, double Py);
 /* Solve one model. Requires B1 > 0, B2 > 0, B1*B2 > B3^2, finite S0, C0,
  * e in [0, 1], mu >= 0, mu_0 >= mu (Kane); returns IMP_EINPUT otherwise.
  * C0 >= 0: no impulse (slip "none"; no model here produces a tangential
- * impact). IMP_ENOROOT: the model has no admissible solution (Kane or Brach
+ * impact). IMP_ENOSOLUTION: the model has no admissible solution (Kane or Brach
  * sliding with B2 + s*mu*B3 <= 0, Smith with no root); IMP_ELAW: the moment
  * law failed; IMP_EOVERFLOW: a result (typically dT ~ C0^2/B2) does not fit
  * a double. Without a moment law the model runs on data scaled by powers of
@@ -121,5 +121,15 @@ double imp_energy2d(const imp_coef2d *c, double Px, double Py);
 imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
                              const imp_model_params *p,
                              imp_model_result2d *out);
+
+/* The moment coupling of the C-S model from a problem's bodies (CS01;
+ * needs bodies: p->nbodies > 0). */
+void imp_moment2d_of_problem(const imp_problem2d *p, imp_moment2d *m);
+
+/* The bodies' velocities {vx, vy, w} after the impulse (Px, Py) and the
+ * moment impulse Mq on body 1 (body 2 receives the opposite);
+ * IMP_EOVERFLOW when one does not fit a double. */
+imp_status imp_problem2d_after(const imp_problem2d *p, double Px, double Py, double Mq,
+                               double post[2][3]);
 
 #endif

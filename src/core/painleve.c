@@ -44,3 +44,13 @@ int imp_painleve_band(double r, double mu, double s, double *lo, double *hi)
     *hi = fmax(a1, a2);
     return 1;
 }
+
+double imp_painleve_mu_crit(const imp_coef2d *c, double s)
+{
+    return s * c->B3 < 0 ? c->B2 / fabs(c->B3) : NAN;
+}
+
+double imp_painleve_mu_min(double r)
+{
+    return r > 0 ? 2 * sqrt(1 + r * r) / (r * r) : HUGE_VAL;
+}

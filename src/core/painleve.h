@@ -28,6 +28,14 @@ void imp_painleve_coef(double m, double rho, double l, double theta, double s,
  * bands (0 or 1). */
 int imp_painleve_band(double r, double mu, double s, double *lo, double *hi);
 
+/* The friction coefficient above which a contact sliding with sign s is
+ * inconsistent, B2/|B3| (a = 0); NAN when no mu makes it so (s*B3 >= 0). */
+double imp_painleve_mu_crit(const imp_coef2d *c, double s);
+
+/* The smallest mu with a band for r = l/rho: mu r^2 = 2 sqrt(1 + r^2)
+ * (HUGE_VAL for r = 0). */
+double imp_painleve_mu_min(double r);
+
 /* The tangential impact that resolves an inconsistent sliding contact:
  * imp_solve2d on c with C0 forced to 0 (S0 as given, non-zero). When
  * a >= 0 it returns the tracer's "none" result (no impulse). */

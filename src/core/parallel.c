@@ -1,3 +1,5 @@
+/* The parallel for-loop of the sweeps (see parallel.h): worker threads
+ * claim batches of point indices in order. */
 #include "parallel.h"
 
 #include <pthread.h>

@@ -93,3 +93,21 @@ double imp_space_rebound_c(double r, double mu, double e, double theta)
     double den = mu * r2 * t - (1 + t * t + r2 * t * t);
     return (1 + e) * (mu * (1 + r2 + t * t) - r2 * t) / den;
 }
+
+void imp_space_units_of(const imp_body2d *b, const imp_coef2d *c, imp_space_units *u)
+{
+    double v = hypot(c->S0, c->C0);
+    u->P = b->m * v;
+    u->V = v;
+    u->W = v / b->rho;
+}
+
+void imp_space_point_scale(imp_space_point *p, const imp_space_units *u)
+{
+    p->Px *= u->P;
+    p->Py *= u->P;
+    p->S *= u->V;
+    p->C *= u->V;
+    p->dT = p->dT * u->P * u->V;
+    p->dw *= u->W;
+}

@@ -64,6 +64,11 @@ typedef struct {
     int sense;               /* +1 counter-clockwise, -1 clockwise, 0 translation only */
 } imp_space_point;
 
+/* The units of a body's impact space: the impulse m v, the velocity
+ * v = |(S0, C0)| and the angular velocity v/rho (W86's dimensionless
+ * quantities times these are the body's). */
+typedef struct { double P, V, W; } imp_space_units;
+void imp_space_units_of(const imp_body2d *b, const imp_coef2d *c, imp_space_units *u);
 imp_status imp_space_state(double r, double mu, const imp_law *law,
                            double theta, double gamma, imp_space_point *out);
 
@@ -102,5 +107,9 @@ typedef struct {
 imp_status imp_space_translation_grid(double r, double mu, const imp_law *law,
                                       const imp_space_point *pts, int ng, int nt,
                                       imp_space_tpoint *out, int *n);
+
+/* A point's dimensional fields in the units u: Px, Py (P), S, C (V),
+ * dT (P V), dw (W). */
+void imp_space_point_scale(imp_space_point *p, const imp_space_units *u);
 
 #endif

@@ -1,3 +1,4 @@
+/* imp_strerror: a short English text for each imp_status. */
 #include "status.h"
 
 const char *imp_strerror(imp_status st)

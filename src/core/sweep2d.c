@@ -1,3 +1,5 @@
+/* The C fast path of 2D sweeps (see sweep2d.h): a base problem, named
+ * fields varied over the axes, each point checked and solved. */
 #include "sweep2d.h"
 
 #include <math.h>

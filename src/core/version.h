@@ -1,3 +1,4 @@
+/* The library's version (IMPACT_VERSION, from CMake). */
 #ifndef IMPACT_VERSION_H
 #define IMPACT_VERSION_H
 #ifndef IMPACT_VERSION

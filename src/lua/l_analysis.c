@@ -7,7 +7,7 @@
 
 #include "interrupt.h"
 #include "l_law.h"
-#include "l_solve2d.h"
+#include "l_problem2d.h"
 #include "module.h"
 #include "painleve.h"
 #include "space2d.h"
@@ -42,80 +42,18 @@ static const char *painleve_note(void *ud, const char *key, char *buf, size_t n)
     return buf;
 }
 
-static void check_fields(imp_check *c, const char *const known[], imp_field_note note)
+static void check_fields(limp_check *c, const char *const known[], limp_field_note note)
 {
-    imp_check_known(c, 1, known, note, NULL);
-    imp_check_unknown(c);
+    limp_check_known(c, 1, known, note, NULL);
+    limp_check_unknown(c);
 }
 
 /* ---- helpers ---------------------------------------------------------------- */
 
-/* An angle given as key (radians) or key_deg (degrees). */
-static double read_angle(const imp_check *c, int t, const char *key, int required,
-                         double def, double lo, double hi)
-{
-    char kd[32];
-    snprintf(kd, sizeof kd, "%s_deg", key);
-    int has = imp_check_has(c, t, key), hasd = imp_check_has(c, t, kd);
-    if (has && hasd) imp_check_error(c, kd, "and '%s' are exclusive: give one", key);
-    double v;
-    if (hasd) {
-        v = imp_check_number(c, t, kd, 1, 0) * DEG;
-        if (!(v > lo && v < hi))
-            imp_check_error(c, kd, "must be in (%g, %g), got %.17g", lo / DEG, hi / DEG, v / DEG);
-        return v;
-    }
-    if (!has && required) imp_check_error(c, key, "is required (or '%s', in degrees)", kd);
-    v = imp_check_number(c, t, key, 0, def);
-    if (has && !(v > lo && v < hi))
-        imp_check_error(c, key, "must be in (%g, %g) radians, got %.17g", lo, hi, v);
-    return v;
-}
-
-/* A range {from, to, n} given as key (radians) or key_deg (degrees). */
-static void read_range(const imp_check *c, int t, const char *key, const double def[3],
-                       double lo, double hi, double out[3], int *n)
-{
-    lua_State *L = c->L;
-    char kd[32];
-    snprintf(kd, sizeof kd, "%s_deg", key);
-    int hasd = imp_check_has(c, t, kd), has = imp_check_has(c, t, key);
-    if (has && hasd) imp_check_error(c, kd, "and '%s' are exclusive: give one", key);
-    const char *k = hasd ? kd : key;
-    double scale = hasd ? DEG : 1;
-    if (!has && !hasd) {
-        out[0] = def[0]; out[1] = def[1]; *n = (int)def[2];
-        return;
-    }
-    lua_getfield(L, t, k);
-    if (!lua_istable(L, -1))
-        imp_check_error(c, k, "must be a table {from, to, n}, got %s", luaL_typename(L, -1));
-    imp_check_entries(c, k, -1, 3, NULL, "a range {from, to, n}");
-    for (int i = 0; i < 3; i++) {
-        lua_geti(L, -1, i + 1);
-        if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(lua_tonumber(L, -1)))
-            imp_check_error(c, k, "must be {from, to, n} with numbers, entry %d is %s", i + 1,
-                            luaL_typename(L, -1));
-        double v = lua_tonumber(L, -1);
-        lua_pop(L, 1);
-        if (i < 2) {
-            out[i] = v * scale;
-            if (!(out[i] > lo && out[i] < hi))
-                imp_check_error(c, k, "entry %d must be in (%g, %g), got %.17g", i + 1,
-                                lo / scale, hi / scale, v);
-        } else {
-            if (!(v >= 1 && v <= 1e6 && v == floor(v)))
-                imp_check_error(c, k, "entry 3 (n) must be an integer in [1, 1000000], got %.17g", v);
-            *n = (int)v;
-        }
-    }
-    lua_pop(L, 1);
-}
-
-/* The law for the tracer, and the job run under imp_law_run's single
+/* The law for the tracer, and the job run under limp_law_run's single
  * protected call (a custom law may raise). */
 typedef struct {
-    imp_lua_law lctx;
+    limp_lua_law lctx;
     imp_law law;
 } law_run;
 
@@ -137,115 +75,127 @@ static int painleve_body(lua_State *L)
 }
 
 /* MW88's shape: l, theta (from the surface), rho or I (default rho = 1), m. */
-static void read_shape(const imp_check *c, int t, double *m, double *rho, double *l)
+static void read_shape(const limp_check *c, int t, double *m, double *rho, double *l)
 {
-    *m = imp_check_positive(c, t, "m", 0, 1);
-    if (imp_check_has(c, t, "I")) {
-        if (imp_check_has(c, t, "rho")) imp_check_error(c, "I", "and 'rho' are exclusive: give one");
-        *rho = sqrt(imp_check_positive(c, t, "I", 1, 0) / *m);
+    *m = limp_check_positive(c, t, "m", 0, 1);
+    if (limp_check_has(c, t, "I")) {
+        if (limp_check_has(c, t, "rho")) limp_check_error(c, "I", "and 'rho' are exclusive: give one");
+        *rho = sqrt(limp_check_positive(c, t, "I", 1, 0) / *m);
     } else {
-        *rho = imp_check_positive(c, t, "rho", 0, 1);
+        *rho = limp_check_positive(c, t, "rho", 0, 1);
     }
-    *l = imp_check_positive(c, t, "l", 1, 0);
+    *l = limp_check_positive(c, t, "l", 1, 0);
+}
+
+/* painleve{body1 = ...} or painleve{B1 =, B2 =, B3 =, S0 =}: the
+ * coefficients and the slip's sign *s (checked against S0); 1 when the
+ * problem was read from bodies (then with its friction and law). */
+static int read_general(limp_check *c, int plastic, double *s, imp_problem2d *pb, law_run *lr)
+{
+    lua_State *L = c->L;
+    int parsed = 0;
+    if (limp_check_has(c, 1, "body1")) {
+        /* Bodies exactly as solve2d reads them (with e, law, mu); without
+         * e, a copy of the table with e = 0 (plastic) */
+        if (plastic) {
+            lua_newtable(L);
+            lua_pushnil(L);
+            while (lua_next(L, 1)) {
+                lua_pushvalue(L, -2);
+                lua_insert(L, -2);
+                lua_settable(L, -4);
+            }
+            lua_pushnumber(L, 0);
+            lua_setfield(L, -2, "e");
+            lua_replace(L, 1);
+        }
+        limp_problem2d_from_lua(c, 1, pb, &lr->lctx);
+        imp_coef2d_from_bodies(&pb->body1, pb->nbodies == 2 ? &pb->body2 : NULL, &pb->coef);
+        lr->law = pb->law;
+        parsed = 1;
+    } else {
+        if (!limp_check_has(c, 1, "B1"))
+            limp_check_fail(c, "give the shape (l, theta), 'body1', or 'B1', 'B2', 'B3'");
+        pb->coef.B1 = limp_check_positive(c, 1, "B1", 1, 0);
+        pb->coef.B2 = limp_check_positive(c, 1, "B2", 1, 0);
+        pb->coef.B3 = limp_check_number(c, 1, "B3", 1, 0);
+        pb->coef.S0 = limp_check_number(c, 1, "S0", 0, 0);
+        if (!imp_coef2d_posdef(&pb->coef))
+            limp_check_error(c, "B3", "must satisfy B1*B2 > B3^2 (got B1 = %g, B2 = %g, B3 = %g)",
+                             pb->coef.B1, pb->coef.B2, pb->coef.B3);
+    }
+    double sg = (pb->coef.S0 > 0) - (pb->coef.S0 < 0);
+    if (*s == 0 && sg == 0)
+        limp_check_error(c, "s", "is required when the contact has no slip (S0 = 0)");
+    if (*s != 0 && sg != 0 && *s != sg)
+        limp_check_error(c, "s", "(%g) contradicts the sign of S0 (%.17g)", *s, pb->coef.S0);
+    if (*s == 0) *s = sg;
+    if (parsed && !(fabs(pb->coef.C0) <= 1e-9 * fabs(pb->coef.S0)))
+        limp_check_error(c, "body1", "must slide along the contact (normal contact velocity "
+                         "C0 = %g, expected 0)", pb->coef.C0);
+    if (pb->coef.S0 == 0) {
+        pb->coef.S0 = *s;                  /* unit slip for the resolving impact */
+        pb->nbodies = 0;                   /* so no body velocities are reported */
+    }
+    return parsed;
 }
 
 static int l_painleve(lua_State *L)
 {
-    imp_check c;
-    imp_check_init(&c, L, "painleve");
-    imp_check_table_arg(&c, 1);
+    limp_check c;
+    limp_check_init(&c, L, "painleve");
+    limp_check_table_arg(&c, 1);
     check_fields(&c, painleve_fields, painleve_note);
     imp_problem2d pb;
     memset(&pb, 0, sizeof pb);
     law_run lr;
     memset(&lr, 0, sizeof lr);
     double s = 0, theta = NAN, l = NAN, m = 1, rho = 1, mu_s, mu_k;
-    int shape = imp_check_has(&c, 1, "l"), parsed = 0;
+    int shape = limp_check_has(&c, 1, "l"), parsed = 0;
     /* The finite-force analysis needs no restitution. Without e (and with a
      * built-in law) the resolving impact stops at maximum compression: Mason
      * & Wang's plastic tangential impact (MW88). */
     int lt = lua_getfield(L, 1, "law");
     lua_pop(L, 1);
-    int plastic = !imp_check_has(&c, 1, "e") && (lt == LUA_TNIL || lt == LUA_TSTRING);
-    if (imp_check_has(&c, 1, "s")) {
-        s = imp_check_number(&c, 1, "s", 1, 0);
-        if (s != 1 && s != -1) imp_check_error(&c, "s", "must be 1 or -1, got %.17g", s);
+    int plastic = !limp_check_has(&c, 1, "e") && (lt == LUA_TNIL || lt == LUA_TSTRING);
+    if (limp_check_has(&c, 1, "s")) {
+        s = limp_check_number(&c, 1, "s", 1, 0);
+        if (s != 1 && s != -1) limp_check_error(&c, "s", "must be 1 or -1, got %.17g", s);
     }
     if (shape) {
         read_shape(&c, 1, &m, &rho, &l);
-        theta = read_angle(&c, 1, "theta", 1, 0, 0, M_PI);
+        theta = limp_check_angle(&c, 1, "theta", 1, 0, 0, M_PI);
         if (s == 0) s = -1;           /* MW88's rod slides to the left */
         imp_painleve_coef(m, rho, l, theta, s, &pb.coef);
-        pb.coef.S0 = s * imp_check_positive(&c, 1, "speed", 0, 1);
+        pb.coef.S0 = s * limp_check_positive(&c, 1, "speed", 0, 1);
     } else {
-        if (imp_check_has(&c, 1, "body1")) {
-            /* Bodies exactly as solve2d reads them (with e, law, mu); without
-             * e, a copy of the table with e = 0 (plastic) */
-            if (plastic) {
-                lua_newtable(L);
-                lua_pushnil(L);
-                while (lua_next(L, 1)) {
-                    lua_pushvalue(L, -2);
-                    lua_insert(L, -2);
-                    lua_settable(L, -4);
-                }
-                lua_pushnumber(L, 0);
-                lua_setfield(L, -2, "e");
-                lua_replace(L, 1);
-            }
-            imp_problem2d_from_lua(&c, 1, &pb, &lr.lctx);
-            imp_coef2d_from_bodies(&pb.body1, pb.nbodies == 2 ? &pb.body2 : NULL, &pb.coef);
-            lr.law = pb.law;
-            parsed = 1;
-        } else {
-            if (!imp_check_has(&c, 1, "B1"))
-                imp_check_fail(&c, "give the shape (l, theta), 'body1', or 'B1', 'B2', 'B3'");
-            pb.coef.B1 = imp_check_positive(&c, 1, "B1", 1, 0);
-            pb.coef.B2 = imp_check_positive(&c, 1, "B2", 1, 0);
-            pb.coef.B3 = imp_check_number(&c, 1, "B3", 1, 0);
-            pb.coef.S0 = imp_check_number(&c, 1, "S0", 0, 0);
-            if (!imp_coef2d_posdef(&pb.coef))
-                imp_check_error(&c, "B3", "must satisfy B1*B2 > B3^2 (got B1 = %g, B2 = %g, B3 = %g)",
-                                pb.coef.B1, pb.coef.B2, pb.coef.B3);
-        }
-        double sg = (pb.coef.S0 > 0) - (pb.coef.S0 < 0);
-        if (s == 0 && sg == 0)
-            imp_check_error(&c, "s", "is required when the contact has no slip (S0 = 0)");
-        if (s != 0 && sg != 0 && s != sg)
-            imp_check_error(&c, "s", "(%g) contradicts the sign of S0 (%.17g)", s, pb.coef.S0);
-        if (s == 0) s = sg;
-        if (parsed && !(fabs(pb.coef.C0) <= 1e-9 * fabs(pb.coef.S0)))
-            imp_check_error(&c, "body1", "must slide along the contact (normal contact velocity "
-                            "C0 = %g, expected 0)", pb.coef.C0);
-        if (pb.coef.S0 == 0) {
-            pb.coef.S0 = s;                   /* unit slip for the resolving impact */
-            pb.nbodies = 0;                   /* so no body velocities are reported */
-        }
+        parsed = read_general(&c, plastic, &s, &pb, &lr);
     }
     if (parsed) {
         mu_s = pb.mu_s; mu_k = pb.mu_k;
     } else {
-        imp_check_friction(&c, 1, 0, &mu_s, &mu_k);
-        imp_law_check(&c, 1, 0, &lr.law, &lr.lctx);     /* no e: 0, plastic */
+        limp_check_friction(&c, 1, 0, &mu_s, &mu_k);
+        limp_law_check(&c, 1, 0, &lr.law, &lr.lctx);     /* no e: 0, plastic */
     }
     double a = imp_painleve_a(&pb.coef, mu_k, s);
     lua_createtable(L, 0, 16);
     int res = lua_gettop(L);
-    imp_set_number(L, "a", a);
-    imp_set_boolean(L, "consistent", a >= 0);
-    imp_set_number(L, "s", s);
-    imp_set_number(L, "mu", mu_k);
-    imp_set_number(L, "B1", pb.coef.B1);
-    imp_set_number(L, "B2", pb.coef.B2);
-    imp_set_number(L, "B3", pb.coef.B3);
-    imp_set_number(L, "Delta", pb.coef.B1 * pb.coef.B2 - pb.coef.B3 * pb.coef.B3);
-    imp_set_number(L, "S0", pb.coef.S0);
+    limp_set_number(L, "a", a);
+    limp_set_boolean(L, "consistent", a >= 0);
+    limp_set_number(L, "s", s);
+    limp_set_number(L, "mu", mu_k);
+    limp_set_number(L, "B1", pb.coef.B1);
+    limp_set_number(L, "B2", pb.coef.B2);
+    limp_set_number(L, "B3", pb.coef.B3);
+    limp_set_number(L, "Delta", imp_coef2d_delta(&pb.coef));
+    limp_set_number(L, "S0", pb.coef.S0);
     /* The friction coefficient above which this orientation is inconsistent. */
-    if (s * pb.coef.B3 < 0) imp_set_number(L, "mu_crit", pb.coef.B2 / fabs(pb.coef.B3));
+    double mu_crit = imp_painleve_mu_crit(&pb.coef, s);
+    if (!isnan(mu_crit)) limp_set_number(L, "mu_crit", mu_crit);
     if (shape) {
-        imp_set_number(L, "theta", theta);
-        imp_set_number(L, "theta_deg", theta / DEG);
-        imp_set_number(L, "r", l / rho);
+        limp_set_number(L, "theta", theta);
+        limp_set_number(L, "theta_deg", theta / DEG);
+        limp_set_number(L, "r", l / rho);
     }
     if (a < 0) {
         /* "max-compression": no e given, the impact ends where compression
@@ -255,8 +205,8 @@ static int l_painleve(lua_State *L)
         painleve_job j;
         memset(&j, 0, sizeof j);
         j.c = pb.coef; j.mu_s = mu_s; j.mu_k = mu_k; j.law = &lr.law;
-        imp_law_run(L, &lr.law, painleve_body, &j);
-        if (j.st != IMP_OK) return imp_law_raise(L, &c, &lr.law, j.st);
+        limp_law_run(L, &lr.law, painleve_body, &j);
+        if (j.st != IMP_OK) return limp_law_raise(L, &c, &lr.law, j.st);
         /* A solve2d result of the tangential problem (printed as one). */
         imp_problem2d tp = pb;
         tp.coef = j.res.coef;
@@ -264,7 +214,7 @@ static int l_painleve(lua_State *L)
         double post[2][3];
         for (int i = 0; i < tp.nbodies; i++)
             imp_body2d_after(i ? &tp.body2 : &tp.body1, i ? -1 : 1, j.res.Px, j.res.Py, post[i]);
-        imp_result2d_push(L, &tp, &j.res, post);
+        limp_result2d_push(L, &tp, &j.res, post);
         lua_setfield(L, res, "impact");
     }
     lua_settop(L, res);
@@ -273,26 +223,26 @@ static int l_painleve(lua_State *L)
 }
 
 /* painleve_bands{l =, rho = (or r =, or body1 =), mu =, s = -1} */
-static double read_r(const imp_check *c, int t, double *theta_body)
+static double read_r(const limp_check *c, int t, double *theta_body)
 {
     lua_State *L = c->L;
     *theta_body = NAN;
-    if (imp_check_has(c, t, "r")) return imp_check_range(c, t, "r", 1, 0, 0, HUGE_VAL);
-    if (imp_check_has(c, t, "body1")) {
+    if (limp_check_has(c, t, "r")) return limp_check_range(c, t, "r", 1, 0, 0, HUGE_VAL);
+    if (limp_check_has(c, t, "body1")) {
         /* Only the shape: body1's x, y and rho (or I and m). */
-        if (imp_check_has(c, t, "body2"))
-            imp_check_error(c, "body2", "is not used: the analysis is for one body on a fixed surface");
-        imp_check sub;
-        imp_check_sub(&sub, c, "body1");
+        if (limp_check_has(c, t, "body2"))
+            limp_check_error(c, "body2", "is not used: the analysis is for one body on a fixed surface");
+        limp_check sub;
+        limp_check_sub(&sub, c, "body1");
         if (lua_getfield(L, t, "body1") != LUA_TTABLE)
-            imp_check_error(c, "body1", "must be a table, got %s", luaL_typename(L, -1));
+            limp_check_error(c, "body1", "must be a table, got %s", luaL_typename(L, -1));
         int bt = lua_gettop(L);
-        imp_check_known(&sub, bt, imp_body2d_fields, NULL, NULL);
-        imp_check_unknown(&sub);
-        double m, rho, x = imp_check_number(&sub, bt, "x", 0, 0), y = imp_check_number(&sub, bt, "y", 0, 0);
-        m = imp_check_positive(&sub, bt, "m", 1, 0);
-        if (imp_check_has(&sub, bt, "I")) rho = sqrt(imp_check_positive(&sub, bt, "I", 1, 0) / m);
-        else rho = imp_check_positive(&sub, bt, "rho", 1, 0);
+        limp_check_known(&sub, bt, limp_body2d_fields, NULL, NULL);
+        limp_check_unknown(&sub);
+        double m, rho, x = limp_check_number(&sub, bt, "x", 0, 0), y = limp_check_number(&sub, bt, "y", 0, 0);
+        m = limp_check_positive(&sub, bt, "m", 1, 0);
+        if (limp_check_has(&sub, bt, "I")) rho = sqrt(limp_check_positive(&sub, bt, "I", 1, 0) / m);
+        else rho = limp_check_positive(&sub, bt, "rho", 1, 0);
         lua_pop(L, 1);
         *theta_body = atan2(x, y);
         return hypot(x, y) / rho;
@@ -304,29 +254,29 @@ static double read_r(const imp_check *c, int t, double *theta_body)
 
 static int l_painleve_bands(lua_State *L)
 {
-    imp_check c;
-    imp_check_init(&c, L, "painleve_bands");
-    imp_check_table_arg(&c, 1);
+    limp_check c;
+    limp_check_init(&c, L, "painleve_bands");
+    limp_check_table_arg(&c, 1);
     check_fields(&c, bands_fields, NULL);
     double th, r = read_r(&c, 1, &th);
     double mu_s, mu_k;
-    imp_check_friction(&c, 1, 0, &mu_s, &mu_k);
-    double s = imp_check_number(&c, 1, "s", 0, -1);
-    if (s != 1 && s != -1) imp_check_error(&c, "s", "must be 1 or -1, got %.17g", s);
+    limp_check_friction(&c, 1, 0, &mu_s, &mu_k);
+    double s = limp_check_number(&c, 1, "s", 0, -1);
+    if (s != 1 && s != -1) limp_check_error(&c, "s", "must be 1 or -1, got %.17g", s);
     double lo, hi;
     int n = imp_painleve_band(r, mu_k, s, &lo, &hi);
     lua_createtable(L, 0, 6);
-    imp_set_number(L, "r", r);
-    imp_set_number(L, "mu", mu_k);
-    imp_set_number(L, "s", s);
-    imp_set_number(L, "mu_min", r > 0 ? 2 * sqrt(1 + r * r) / (r * r) : HUGE_VAL);
+    limp_set_number(L, "r", r);
+    limp_set_number(L, "mu", mu_k);
+    limp_set_number(L, "s", s);
+    limp_set_number(L, "mu_min", imp_painleve_mu_min(r));
     lua_createtable(L, n, 0);
     if (n) {
         lua_createtable(L, 0, 4);
-        imp_set_number(L, "lo", lo);
-        imp_set_number(L, "hi", hi);
-        imp_set_number(L, "lo_deg", lo / DEG);
-        imp_set_number(L, "hi_deg", hi / DEG);
+        limp_set_number(L, "lo", lo);
+        limp_set_number(L, "hi", hi);
+        limp_set_number(L, "lo_deg", lo / DEG);
+        limp_set_number(L, "hi_deg", hi / DEG);
         lua_rawseti(L, -2, 1);
     }
     lua_setfield(L, -2, "bands");
@@ -367,41 +317,41 @@ static int space_grid_body(lua_State *L)
     return 0;
 }
 
-static double read_mu(const imp_check *c, int t)
+static double read_mu(const limp_check *c, int t)
 {
     double mu_s, mu_k;
-    imp_check_friction(c, t, 0, &mu_s, &mu_k);
+    limp_check_friction(c, t, 0, &mu_s, &mu_k);
     if (mu_s != mu_k)
-        imp_check_error(c, "mu_s", "must equal mu_k here (Wang 1986 uses one mu), got %g and %g",
-                        mu_s, mu_k);
+        limp_check_error(c, "mu_s", "must equal mu_k here (Wang 1986 uses one mu), got %g and %g",
+                         mu_s, mu_k);
     return mu_k;
 }
 
 /* The field that gave r (read_r's order: r, body1, then l and rho). */
-static const char *r_field(const imp_check *c, int t)
+static const char *r_field(const limp_check *c, int t)
 {
-    return imp_check_has(c, t, "r") ? "r" : imp_check_has(c, t, "body1") ? "body1" : "l";
+    return limp_check_has(c, t, "r") ? "r" : limp_check_has(c, t, "body1") ? "body1" : "l";
 }
 
-static void space_raise(lua_State *L, const imp_check *c, const law_run *lr, imp_status st,
+static void space_raise(lua_State *L, const limp_check *c, const law_run *lr, imp_status st,
                         double r)
 {
     if (st == IMP_EINTERRUPT) luaL_error(L, "%s: interrupted!", c->fn);
     /* Every other field is checked: the tracer refused the coefficients. */
     if (st == IMP_EINPUT)
-        imp_check_error(c, r_field(c, 1), "gives r = %g, too large for double precision: "
-                        "m^2 (B1*B2 - B3^2) = 1 + r^2 is lost to rounding in "
-                        "B1 = 1 + r^2 cos^2(theta), B2 = 1 + r^2 sin^2(theta) (keep r below about 1e8)", r);
-    imp_law_raise(L, c, &lr->law, st);
+        limp_check_error(c, r_field(c, 1), "gives r = %g, too large for double precision: "
+                         "m^2 (B1*B2 - B3^2) = 1 + r^2 is lost to rounding in "
+                         "B1 = 1 + r^2 cos^2(theta), B2 = 1 + r^2 sin^2(theta) (keep r below about 1e8)", r);
+    limp_law_raise(L, c, &lr->law, st);
 }
 
 /* law and e as solve2d: e is required (except for a custom law). */
-static void read_law(const imp_check *c, int t, law_run *lr)
+static void read_law(const limp_check *c, int t, law_run *lr)
 {
-    imp_law_check(c, t, NAN, &lr->law, &lr->lctx);
+    limp_law_check(c, t, NAN, &lr->law, &lr->lctx);
     if (lr->law.kind == IMP_LAW_CUSTOM && isnan(lr->law.e)) lr->law.e = 0;   /* unused */
     if (lr->law.kind != IMP_LAW_CUSTOM && isnan(lr->law.e))
-        imp_check_error(c, "e", "is required (the coefficient of restitution, in [0, 1])");
+        limp_check_error(c, "e", "is required (the coefficient of restitution, in [0, 1])");
 }
 
 static const char *sense_name(int s)
@@ -417,26 +367,27 @@ static void set_reversal(lua_State *L, double r, double mu)
     double rm, lo, hi;
     int rev = imp_space_reversal(r, mu, &rm, &lo, &hi);
     lua_createtable(L, 0, 5);
-    imp_set_boolean(L, "exists", rev);
-    imp_set_number(L, "ratio_max", rm);
+    limp_set_boolean(L, "exists", rev);
+    limp_set_number(L, "ratio_max", rm);
     if (rev) {
-        imp_set_number(L, "theta_lo", lo);
-        imp_set_number(L, "theta_hi", hi);
-        imp_set_number(L, "theta_lo_deg", lo / DEG);
-        imp_set_number(L, "theta_hi_deg", hi / DEG);
+        limp_set_number(L, "theta_lo", lo);
+        limp_set_number(L, "theta_hi", hi);
+        limp_set_number(L, "theta_lo_deg", lo / DEG);
+        limp_set_number(L, "theta_hi_deg", hi / DEG);
     }
     lua_setfield(L, -2, "reversal");
 }
 
 static int l_space(lua_State *L)
 {
-    imp_check c;
-    imp_check_init(&c, L, "space");
-    imp_check_table_arg(&c, 1);
+    limp_check c;
+    limp_check_init(&c, L, "space");
+    limp_check_table_arg(&c, 1);
     check_fields(&c, space_fields, NULL);
     space_job j;
     memset(&j, 0, sizeof j);
-    double th_body, scaleP = 1, scaleV = 1, scaleW = 1;
+    double th_body;
+    imp_space_units units = {1, 1, 1};
     law_run lr;
     memset(&lr, 0, sizeof lr);
     j.r = read_r(&c, 1, &th_body);
@@ -444,30 +395,30 @@ static int l_space(lua_State *L)
         /* A body, read as solve2d reads it: theta from its CM position,
          * gamma from its contact velocity, its e, law and mu. */
         imp_problem2d pb;
-        imp_problem2d_from_lua(&c, 1, &pb, &lr.lctx);
+        limp_problem2d_from_lua(&c, 1, &pb, &lr.lctx);
         imp_coef2d_from_bodies(&pb.body1, NULL, &pb.coef);
         lr.law = pb.law;
-        double v = hypot(pb.coef.S0, pb.coef.C0);
         if (!(pb.coef.C0 < 0))
-            imp_check_error(&c, "body1", "must approach the surface (contact velocity C0 = %g)", pb.coef.C0);
+            limp_check_error(&c, "body1", "must approach the surface (contact velocity C0 = %g)", pb.coef.C0);
         if (!(fabs(th_body) < M_PI / 2))
-            imp_check_error(&c, "body1", "must have its centre of mass above the contact (y > 0)");
+            limp_check_error(&c, "body1", "must have its centre of mass above the contact (y > 0)");
         if (pb.mu_s != pb.mu_k)
-            imp_check_error(&c, "mu_s", "must equal mu_k here (Wang 1986 uses one mu), got %g and %g",
-                            pb.mu_s, pb.mu_k);
+            limp_check_error(&c, "mu_s", "must equal mu_k here (Wang 1986 uses one mu), got %g and %g",
+                             pb.mu_s, pb.mu_k);
         j.mu = pb.mu_k;
         j.theta = th_body;
         j.gamma = atan2(-pb.coef.S0, -pb.coef.C0);
-        scaleP = pb.body1.m * v; scaleV = v; scaleW = v / pb.body1.rho;
+        imp_space_units_of(&pb.body1, &pb.coef, &units);
     } else {
-        j.theta = read_angle(&c, 1, "theta", 1, 0, -M_PI / 2, M_PI / 2);
-        j.gamma = read_angle(&c, 1, "gamma", 1, 0, -M_PI / 2, M_PI / 2);
+        j.theta = limp_check_angle(&c, 1, "theta", 1, 0, -M_PI / 2, M_PI / 2);
+        j.gamma = limp_check_angle(&c, 1, "gamma", 1, 0, -M_PI / 2, M_PI / 2);
         j.mu = read_mu(&c, 1);
         read_law(&c, 1, &lr);
     }
     j.law = &lr.law;
-    imp_law_run(L, &lr.law, space_one_body, &j);
+    limp_law_run(L, &lr.law, space_one_body, &j);
     if (j.st != IMP_OK) space_raise(L, &c, &lr, j.st, j.r);
+    imp_space_point_scale(&j.one, &units);
     double e = lr.law.e, r = j.r;
     /* Wang's closed forms (W86 secs 3-5) hold for the built-in laws, whose mode
      * and sliding impulse do not depend on the law (WM92 eqs 31-38, WM92 eqs 56-58); a custom law
@@ -475,37 +426,37 @@ static int l_space(lua_State *L)
     int builtin = lr.law.kind != IMP_LAW_CUSTOM;
     imp_mode region = imp_space_region(r, j.mu, e, j.theta, j.gamma);
     lua_createtable(L, 0, 24);
-    imp_set_number(L, "r", r);
-    imp_set_number(L, "mu", j.mu);
-    if (builtin || imp_check_has(&c, 1, "e")) imp_set_number(L, "e", e);
-    imp_set_string(L, "law", imp_law_name(&lr.law));
-    imp_set_number(L, "theta", j.theta);
-    imp_set_number(L, "gamma", j.gamma);
-    imp_set_number(L, "theta_deg", j.theta / DEG);
-    imp_set_number(L, "gamma_deg", j.gamma / DEG);
-    imp_set_string(L, "mode", imp_mode_name(j.one.mode));
-    if (builtin) imp_set_string(L, "region", imp_mode_name(region));
-    imp_set_number(L, "Px", j.one.Px * scaleP);
-    imp_set_number(L, "Py", j.one.Py * scaleP);
-    imp_set_number(L, "S", j.one.S * scaleV);
-    imp_set_number(L, "C", j.one.C * scaleV);
-    imp_set_number(L, "dT", j.one.dT * scaleP * scaleV);
-    imp_set_number(L, "tan_gr", j.one.tan_gr);
-    imp_set_number(L, "gamma_r", j.one.gamma_r);
-    imp_set_number(L, "gamma_r_deg", j.one.gamma_r / DEG);
-    imp_set_number(L, "dw", j.one.dw * scaleW);
-    imp_set_string(L, "sense", sense_name(j.one.sense));
+    limp_set_number(L, "r", r);
+    limp_set_number(L, "mu", j.mu);
+    if (builtin || limp_check_has(&c, 1, "e")) limp_set_number(L, "e", e);
+    limp_set_string(L, "law", limp_law_name(&lr.law));
+    limp_set_number(L, "theta", j.theta);
+    limp_set_number(L, "gamma", j.gamma);
+    limp_set_number(L, "theta_deg", j.theta / DEG);
+    limp_set_number(L, "gamma_deg", j.gamma / DEG);
+    limp_set_string(L, "mode", imp_mode_name(j.one.mode));
+    if (builtin) limp_set_string(L, "region", imp_mode_name(region));
+    limp_set_number(L, "Px", j.one.Px);
+    limp_set_number(L, "Py", j.one.Py);
+    limp_set_number(L, "S", j.one.S);
+    limp_set_number(L, "C", j.one.C);
+    limp_set_number(L, "dT", j.one.dT);
+    limp_set_number(L, "tan_gr", j.one.tan_gr);
+    limp_set_number(L, "gamma_r", j.one.gamma_r);
+    limp_set_number(L, "gamma_r_deg", j.one.gamma_r / DEG);
+    limp_set_number(L, "dw", j.one.dw);
+    limp_set_string(L, "sense", sense_name(j.one.sense));
     /* Sliding region, gamma > 0 (mirrored otherwise): e tan(gamma_r) = tan(gamma) + c. */
     if (builtin && region == IMP_MODE_SLIDING && j.gamma != 0) {
         double sg = j.gamma > 0 ? 1 : -1;
-        imp_set_number(L, "rebound_c", sg * imp_space_rebound_c(r, j.mu, e, sg * j.theta));
+        limp_set_number(L, "rebound_c", sg * imp_space_rebound_c(r, j.mu, e, sg * j.theta));
     }
     if (builtin && j.theta == 0) {
         double etg;
         int sticks = imp_space_sphere(r, j.mu, e, fabs(j.gamma), &etg);
         lua_createtable(L, 0, 2);
-        imp_set_boolean(L, "sticks", sticks);
-        imp_set_number(L, "e_tan_gr", (j.gamma < 0 ? -1 : 1) * etg);
+        limp_set_boolean(L, "sticks", sticks);
+        limp_set_number(L, "e_tan_gr", (j.gamma < 0 ? -1 : 1) * etg);
         lua_setfield(L, -2, "sphere");
     }
     set_reversal(L, r, j.mu);
@@ -522,9 +473,9 @@ static int l_space(lua_State *L)
 
 static int l_space_map(lua_State *L)
 {
-    imp_check c;
-    imp_check_init(&c, L, "space_map");
-    imp_check_table_arg(&c, 1);
+    limp_check c;
+    limp_check_init(&c, L, "space_map");
+    limp_check_table_arg(&c, 1);
     check_fields(&c, space_map_fields, NULL);
     space_job j;
     memset(&j, 0, sizeof j);
@@ -532,11 +483,11 @@ static int l_space_map(lua_State *L)
     j.r = read_r(&c, 1, &th_body);
     j.mu = read_mu(&c, 1);
     static const double gdef[3] = { 0, 89 * DEG, 90 }, tdef[3] = { -89 * DEG, 89 * DEG, 179 };
-    read_range(&c, 1, "gamma", gdef, -M_PI / 2, M_PI / 2, j.g, &j.ng);
-    read_range(&c, 1, "theta", tdef, -M_PI / 2, M_PI / 2, j.t, &j.nt);
+    limp_check_angle_range(&c, 1, "gamma", gdef, -M_PI / 2, M_PI / 2, j.g, &j.ng);
+    limp_check_angle_range(&c, 1, "theta", tdef, -M_PI / 2, M_PI / 2, j.t, &j.nt);
     if ((double)j.ng * j.nt > 1e6)
-        imp_check_error(&c, "gamma", "times 'theta' gives %.0f points, more than 1000000",
-                        (double)j.ng * j.nt);
+        limp_check_error(&c, "gamma", "times 'theta' gives %.0f points, more than 1000000",
+                         (double)j.ng * j.nt);
     law_run lr;
     memset(&lr, 0, sizeof lr);
     read_law(&c, 1, &lr);
@@ -547,17 +498,17 @@ static int l_space_map(lua_State *L)
     int scratch = lua_gettop(L);
     j.tl = lua_newuserdatauv(L, sizeof(imp_space_tpoint) * (size_t)j.nt * (size_t)(j.ng + 4), 0);
     imp_interrupt_clear();
-    imp_law_run(L, &lr.law, space_grid_body, &j);
+    limp_law_run(L, &lr.law, space_grid_body, &j);
     if (j.st != IMP_OK) space_raise(L, &c, &lr, j.st, j.r);
     double e = lr.law.e;
     lua_createtable(L, 0, 12);
     lua_pushinteger(L, n); lua_setfield(L, -2, "n");
     lua_pushinteger(L, j.ng); lua_setfield(L, -2, "ng");
     lua_pushinteger(L, j.nt); lua_setfield(L, -2, "nt");
-    imp_set_number(L, "r", j.r);
-    imp_set_number(L, "mu", j.mu);
-    imp_set_number(L, "e", e);
-    imp_set_string(L, "law", imp_law_name(&lr.law));
+    limp_set_number(L, "r", j.r);
+    limp_set_number(L, "mu", j.mu);
+    limp_set_number(L, "e", e);
+    limp_set_string(L, "law", limp_law_name(&lr.law));
     lua_createtable(L, 0, 16);
     COLUMN("gamma", p->gamma);
     COLUMN("theta", p->theta);
@@ -610,10 +561,10 @@ static int l_space_map(lua_State *L)
     /* Sliding region: theta = atan(mu) for gamma > 0, its mirror -atan(mu)
      * for gamma < 0 (every law). */
     double gmin = fmin(j.g[0], j.g[1]), gmax = fmax(j.g[0], j.g[1]);
-    imp_set_number(L, "sliding_theta", (gmax > 0 || gmin >= 0 ? 1 : -1) * atan(j.mu));
-    if (gmin < 0 && gmax > 0) imp_set_number(L, "sliding_theta_neg", -atan(j.mu));
+    limp_set_number(L, "sliding_theta", (gmax > 0 || gmin >= 0 ? 1 : -1) * atan(j.mu));
+    if (gmin < 0 && gmax > 0) limp_set_number(L, "sliding_theta_neg", -atan(j.mu));
     /* r = 0: the impulse always passes through the CM. */
-    if (j.r == 0) imp_set_boolean(L, "everywhere", 1);
+    if (j.r == 0) limp_set_boolean(L, "everywhere", 1);
     lua_setfield(L, -2, "translation");
     set_reversal(L, j.r, j.mu);
     lua_remove(L, scratch + 1);
@@ -622,7 +573,7 @@ static int l_space_map(lua_State *L)
     return 1;
 }
 
-void imp_open_analysis(lua_State *L)
+void limp_open_analysis(lua_State *L)
 {
     static const luaL_Reg funcs[] = {
         {"painleve", l_painleve},
@@ -632,10 +583,10 @@ void imp_open_analysis(lua_State *L)
         {NULL, NULL}
     };
     luaL_setfuncs(L, funcs, 0);
-    imp_check_publish(L, "painleve", painleve_fields);
-    imp_check_publish(L, "painleve_bands", bands_fields);
-    imp_check_publish(L, "space", space_fields);
-    imp_check_publish(L, "space_map", space_map_fields);
+    limp_check_publish(L, "painleve", painleve_fields);
+    limp_check_publish(L, "painleve_bands", bands_fields);
+    limp_check_publish(L, "space", space_fields);
+    limp_check_publish(L, "space_map", space_map_fields);
     /* Result metatables, reachable as core._<name>_mt so that the Lua side
      * (analysis.lua) adds __tostring, as for solve2d's results. */
     static const char *const mts[4][2] = {

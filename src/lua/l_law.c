@@ -1,3 +1,5 @@
+/* Restitution laws in the binding (see l_law.h): a law read from a name or
+ * a Lua function, run under one protected call, its failures raised. */
 #include <math.h>
 #include <string.h>
 
@@ -7,9 +9,9 @@
  * law's reads (s.Pn, s.Pc, ...) are ordinary table reads in the VM rather
  * than one C __index call each, and it is filled lazily: a field enters
  * the table when a law first reads it (through __index, from the current
- * state), and from then on imp_lua_law_eval keeps it current, rewriting it
+ * state), and from then on limp_lua_law_eval keeps it current, rewriting it
  * only when its value changed. A law reading Pn and Pc thus costs one table
- * write per evaluation, whatever the state offers. imp_law_run empties the
+ * write per evaluation, whatever the state offers. limp_law_run empties the
  * table when the solve ends (normally or by an error), and __index then
  * raises for every read of a kept reference: the box it consults is
  * inactive and its pointer to the solve's context is never followed again.
@@ -21,25 +23,24 @@ static const char *const field_names[NFIELDS] = {
 #define BIT(f) (1u << (f))
 
 /* What the state table's __index knows of its solve (its upvalue 1). */
-struct imp_law_box {
-    imp_lua_law *l;              /* followed only while active */
-    int active;                  /* inside imp_law_run */
+struct limp_law_box {
+    limp_lua_law *l;              /* followed only while active */
+    int active;                  /* inside limp_law_run */
 };
 
-/* The trampoline that imp_law_run calls is one closure (registry[&tramp_key])
+/* The trampoline that limp_law_run calls is one closure (registry[&tramp_key])
  * whose upvalues are the field names, then the two phase names: each write
- * in imp_lua_law_eval, which runs in the trampoline's frame, pushes its key
+ * in limp_lua_law_eval, which runs in the trampoline's frame, pushes its key
  * from there instead of interning it from a C string. */
 static const char tramp_key = 0;
 #define KEY(f) lua_upvalueindex(1 + (f))
 #define PHASE_NAME(ph) lua_upvalueindex(1 + NFIELDS + (ph))
 static int law_trampoline(lua_State *L);
 
-static const char *const law_names[] = {"poisson", "newton", "energetic", NULL};
 
-const char *imp_law_name(const imp_law *law)
+const char *limp_law_name(const imp_law *law)
 {
-    return law->kind == IMP_LAW_CUSTOM ? "custom" : law_names[law->kind];
+    return imp_law_kind_name(law->kind);
 }
 
 /* Pushes field f of s: a number, the phase name, or in 3D a tangential
@@ -69,7 +70,7 @@ static void push_field(lua_State *L, const imp_law_state *s, int f, int tab)
         lua_pushvalue(L, tab);
     else
         lua_createtable(L, 2, 2);
-    imp_set_xz(L, v);
+    limp_set_xz(L, v);
 }
 
 static int field_index(const char *k)
@@ -84,13 +85,13 @@ static int field_index(const char *k)
  * a field a law reads for the first time in this solve enters the table. */
 static int lawstate_index(lua_State *L)
 {
-    imp_law_box *box = lua_touserdata(L, lua_upvalueindex(1));
+    limp_law_box *box = lua_touserdata(L, lua_upvalueindex(1));
     if (!box->active || !box->l->written)
         return luaL_error(L, "law state used outside a law evaluation");
     int f = lua_type(L, 2) == LUA_TSTRING ? field_index(lua_tostring(L, 2)) : -1;
     if (f < 0 || !lua_istable(L, 1))
         return 0;
-    imp_lua_law *l = box->l;
+    limp_lua_law *l = box->l;
     push_field(L, &l->last, f, 0);
     lua_pushvalue(L, 2);
     lua_pushvalue(L, -2);
@@ -101,7 +102,7 @@ static int lawstate_index(lua_State *L)
 
 static int lawstate_tostring(lua_State *L)
 {
-    const imp_law_box *box = NULL;
+    const limp_law_box *box = NULL;
     if (luaL_getmetafield(L, 1, "__index") == LUA_TFUNCTION &&
         lua_getupvalue(L, -1, 1))
         box = lua_touserdata(L, -1);
@@ -116,7 +117,7 @@ static int lawstate_tostring(lua_State *L)
     return 1;
 }
 
-void imp_law_open(lua_State *L)
+void limp_law_open(lua_State *L)
 {
     luaL_checkstack(L, NFIELDS + 2, "impact: opening the laws");
     for (int f = 0; f < NFIELDS; f++)
@@ -140,7 +141,7 @@ static int is_callable(lua_State *L, int idx)
 
 /* "function <file:line>" or "callable table", for error messages; the
  * law must still be at its stack slot (the caller's frame). */
-static const char *law_label(imp_lua_law *l)
+static const char *law_label(limp_lua_law *l)
 {
     if (l->name[0])
         return l->name;
@@ -158,22 +159,22 @@ static const char *law_label(imp_lua_law *l)
     return l->name;
 }
 
-void imp_law_check(const imp_check *c, int t, double def_e, imp_law *law,
-                   imp_lua_law *lctx)
+void limp_law_check(const limp_check *c, int t, double def_e, imp_law *law,
+                    limp_lua_law *lctx)
 {
     lua_State *L = c->L;
     memset(law, 0, sizeof *law);
-    law->e = imp_check_range(c, t, "e", 0, def_e, 0, 1);
+    law->e = limp_check_range(c, t, "e", 0, def_e, 0, 1);
     int type = lua_getfield(L, t, "law");
     if (type == LUA_TNIL || type == LUA_TSTRING) {
         lua_pop(L, 1);
-        law->kind = (imp_law_kind)imp_check_option(c, t, "law", IMP_LAW_POISSON,
-                                                   law_names);
+        law->kind = (imp_law_kind)limp_check_option(c, t, "law", IMP_LAW_POISSON,
+                                                    imp_law_names);
         return;
     }
     if (!is_callable(L, -1))
-        imp_check_error(c, "law", "must be \"poisson\", \"newton\", \"energetic\" or a function, got %s",
-                        luaL_typename(L, -1));
+        limp_check_error(c, "law", "must be \"poisson\", \"newton\", \"energetic\" or a function, got %s",
+                         luaL_typename(L, -1));
     memset(lctx, 0, sizeof *lctx);
     lctx->L = L;
     lctx->check = c;
@@ -193,7 +194,7 @@ void imp_law_check(const imp_check *c, int t, double def_e, imp_law *law,
     lua_setmetatable(L, -2);
     lctx->state = lua_absindex(L, -1);
     law->kind = IMP_LAW_CUSTOM;
-    law->fn = imp_lua_law_eval;
+    law->fn = limp_lua_law_eval;
     law->ctx = lctx;
 }
 
@@ -224,11 +225,11 @@ static int changed2(const double a[2], const double b[2])
     return a[0] != b[0] || a[1] != b[1];
 }
 
-/* Runs inside imp_law_run, in the trampoline's frame (see above): brings
+/* Runs inside limp_law_run, in the trampoline's frame (see above): brings
  * the fields the law has read so far up to date, then calls it. */
-int imp_lua_law_eval(void *ctx, const imp_law_state *s, double *residual)
+int limp_lua_law_eval(void *ctx, const imp_law_state *s, double *residual)
 {
-    imp_lua_law *l = ctx;
+    limp_lua_law *l = ctx;
     lua_State *L = l->L;
     const imp_law_state *o = &l->last;
     unsigned m = l->fields;
@@ -271,7 +272,7 @@ int imp_lua_law_eval(void *ctx, const imp_law_state *s, double *residual)
 
 /* Ends the solve for the state table: empties it, and from now on its
  * __index raises without following the box's pointer. */
-static void law_clear(imp_lua_law *l)
+static void law_clear(limp_lua_law *l)
 {
     lua_State *L = l->L;
     l->box->active = 0;
@@ -285,19 +286,19 @@ static void law_clear(imp_lua_law *l)
     l->written = 0;
 }
 
-/* The function run under imp_law_run's protected call. The law and its
+/* The function run under limp_law_run's protected call. The law and its
  * state object are passed as its arguments 2 and 3, because stack indices
  * taken in the caller's frame mean nothing inside this new C frame. */
 typedef struct {
     lua_CFunction fn;
     void *ud;
-    imp_lua_law *l;
+    limp_lua_law *l;
 } law_job;
 
 static int law_trampoline(lua_State *L)
 {
     law_job *job = lua_touserdata(L, 1);
-    imp_lua_law *l = job->l;
+    limp_lua_law *l = job->l;
     int fn = l->fn, state = l->state;
     l->fn = 2;
     l->state = 3;
@@ -309,7 +310,7 @@ static int law_trampoline(lua_State *L)
     return n;
 }
 
-void imp_law_run(lua_State *L, const imp_law *law, lua_CFunction fn, void *ud)
+void limp_law_run(lua_State *L, const imp_law *law, lua_CFunction fn, void *ud)
 {
     if (law->kind != IMP_LAW_CUSTOM) {
         /* nothing can raise inside: call directly */
@@ -318,7 +319,7 @@ void imp_law_run(lua_State *L, const imp_law *law, lua_CFunction fn, void *ud)
         lua_call(L, 1, 0);
         return;
     }
-    imp_lua_law *l = law->ctx;
+    limp_lua_law *l = law->ctx;
     law_job job = {fn, ud, l};
     int outer_fn = l->fn, outer_state = l->state;
     lua_rawgetp(L, LUA_REGISTRYINDEX, &tramp_key);
@@ -342,10 +343,10 @@ void imp_law_run(lua_State *L, const imp_law *law, lua_CFunction fn, void *ud)
     law_clear(l);
 }
 
-int imp_law_raise(lua_State *L, const imp_check *c, const imp_law *law,
-                  imp_status st)
+int limp_law_raise(lua_State *L, const limp_check *c, const imp_law *law,
+                   imp_status st)
 {
-    imp_lua_law *l = law->kind == IMP_LAW_CUSTOM ? law->ctx : NULL;
+    limp_lua_law *l = law->kind == IMP_LAW_CUSTOM ? law->ctx : NULL;
     if (st == IMP_ELAW && l && l->badtype && strcmp(l->badtype, "a non-finite number") == 0)
         return luaL_error(L, "%s: law (%s) must return a finite number, got %s",
                           c->fn, law_label(l), l->badvalue != l->badvalue ? "nan"
@@ -355,10 +356,10 @@ int imp_law_raise(lua_State *L, const imp_check *c, const imp_law *law,
                           c->fn, law_label(l), l->badtype ? l->badtype : "nothing");
     if (st == IMP_ENOROOT)
         return luaL_error(L, "%s: law (%s) never reached zero after maximum compression",
-                          c->fn, l ? law_label(l) : imp_law_name(law));
+                          c->fn, l ? law_label(l) : limp_law_name(law));
     if (st == IMP_EROOT)
         return luaL_error(L, "%s: law (%s): the root finder did not converge on its zero "
                           "after maximum compression (is the law continuous?)",
-                          c->fn, l ? law_label(l) : imp_law_name(law));
+                          c->fn, l ? law_label(l) : limp_law_name(law));
     return luaL_error(L, "%s: %s", c->fn, imp_strerror(st));
 }

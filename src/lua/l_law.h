@@ -1,7 +1,7 @@
 /* Restitution laws from Lua: "poisson", "newton", "energetic" or a Lua
  * function (or callable table) law(s) returning a residual. A custom law is
- * called through imp_lua_law_eval with one reused state object, inside the
- * single protected call made by imp_law_run. */
+ * called through limp_lua_law_eval with one reused state object, inside the
+ * single protected call made by limp_law_run. */
 #ifndef IMPACT_L_LAW_H
 #define IMPACT_L_LAW_H
 
@@ -9,47 +9,47 @@
 #include "law.h"
 #include "status.h"
 
-typedef struct imp_law_box imp_law_box;
+typedef struct limp_law_box limp_law_box;
 
 typedef struct {
     lua_State *L;
     int fn;              /* absolute stack index of the law */
     int state;           /* absolute stack index of the state table */
-    imp_law_box *box;    /* what the state table's __index consults */
+    limp_law_box *box;    /* what the state table's __index consults */
     unsigned fields;     /* the fields present in the state table */
     int written;         /* `last` holds the state of the current evaluation */
     imp_law_state last;  /* the state last passed to the law */
     const char *badtype; /* set when the law returned a non-number */
     double badvalue;     /* set when it returned a non-finite number */
     char name[128];      /* "function <file:line>" for messages */
-    const imp_check *check;
-} imp_lua_law;
+    const limp_check *check;
+} limp_lua_law;
 
 /* Reads t.law and t.e (e in [0, 1], default def_e) into *law. For a
  * custom law it pushes the law and its state object (two stack slots,
  * left for the caller to pop) and points law->fn/ctx at *lctx. */
-void imp_law_check(const imp_check *c, int t, double def_e, imp_law *law,
-                   imp_lua_law *lctx);
+void limp_law_check(const limp_check *c, int t, double def_e, imp_law *law,
+                    limp_lua_law *lctx);
 
 /* The C adapter the core calls for a custom law; it runs only inside
- * imp_law_run (it takes the state's key strings from that frame). */
-int imp_lua_law_eval(void *ctx, const imp_law_state *s, double *residual);
+ * limp_law_run (it takes the state's key strings from that frame). */
+int limp_lua_law_eval(void *ctx, const imp_law_state *s, double *residual);
 
 /* Runs fn(L) with ud as its only argument under one lua_pcall. With a custom
  * law, an error raised inside (by the law) is re-raised naming the law;
  * other errors propagate unchanged. */
-void imp_law_run(lua_State *L, const imp_law *law, lua_CFunction fn, void *ud);
+void limp_law_run(lua_State *L, const imp_law *law, lua_CFunction fn, void *ud);
 
 /* Raises the message for a failed solve: a law that failed (IMP_ELAW), never
  * reached zero (IMP_ENOROOT), or any other status. */
-int imp_law_raise(lua_State *L, const imp_check *c, const imp_law *law,
-                  imp_status st);
+int limp_law_raise(lua_State *L, const limp_check *c, const imp_law *law,
+                   imp_status st);
 
-/* Registers imp_law_run's trampoline (with the state's key strings as its
+/* Registers limp_law_run's trampoline (with the state's key strings as its
  * upvalues); called by the module opener. */
-void imp_law_open(lua_State *L);
+void limp_law_open(lua_State *L);
 
 /* The law's name: "poisson", "newton", "energetic" or "custom". */
-const char *imp_law_name(const imp_law *law);
+const char *limp_law_name(const imp_law *law);
 
 #endif

@@ -7,16 +7,11 @@
 
 #include <lauxlib.h>
 
-#include "l_prob2d.h"
-#include "l_solve2d.h"
+#include "l_problem2d.h"
 #include "models2d.h"
 #include "module.h"
 
 #define MODEL_MT "impact.ModelResult2D"
-
-static const char *const model_names[] = {
-    "routh", "newton-frictionless", "kane", "brach", "smith", "glocker-pfeiffer", "cs", NULL
-};
 
 /* What each model claims, shown in the result and in help. */
 static const char *const model_notes[] = {
@@ -44,7 +39,7 @@ static const char *const model_notes[] = {
 typedef struct {
     lua_State *L;
     int fn;               /* absolute index of the moment law */
-    const imp_check *check;
+    const limp_check *check;
     const char *badtype;
     imp_model2d model;
     const imp_coef2d *c;
@@ -60,15 +55,15 @@ static int moment_eval(void *ctx, const imp_moment_state *s, double *Mq)
     lua_State *L = m->L;
     lua_pushvalue(L, m->fn);
     lua_createtable(L, 0, 8);
-    imp_set_string(L, "phase", s->single ? "impact"
+    limp_set_string(L, "phase", s->single ? "impact"
                                : s->phase == IMP_PHASE_COMPRESSION ? "compression" : "restitution");
-    imp_set_number(L, "S", s->S);
-    imp_set_number(L, "C", s->C);
-    imp_set_number(L, "W", s->W);
-    imp_set_number(L, "W0", s->W0);
-    imp_set_number(L, "Px", s->Px);
-    imp_set_number(L, "Py", s->Py);
-    imp_set_number(L, "PyC", s->PyC);
+    limp_set_number(L, "S", s->S);
+    limp_set_number(L, "C", s->C);
+    limp_set_number(L, "W", s->W);
+    limp_set_number(L, "W0", s->W0);
+    limp_set_number(L, "Px", s->Px);
+    limp_set_number(L, "Py", s->Py);
+    limp_set_number(L, "PyC", s->PyC);
     lua_call(L, 1, 1);
     int isnum = lua_type(L, -1) == LUA_TNUMBER;
     double v = isnum ? lua_tonumber(L, -1) : 0;
@@ -90,24 +85,11 @@ static int run_protected(lua_State *L)
     return 0;
 }
 
-static void reject(const imp_check *c, int t, const char *key, const char *why)
+static void reject(const limp_check *c, int t, const char *key, const char *why)
 {
-    if (imp_check_has(c, t, key))
-        imp_check_error(c, key, "%s", why);
+    if (limp_check_has(c, t, key))
+        limp_check_error(c, key, "%s", why);
 }
-
-/* Each model's own parameters and the models that read them: any of them
- * given to another model is a mistake (the model would ignore it). */
-static const struct { const char *key, *users; unsigned mask; } own_params[] = {
-    { "mu_0", "\"kane\"", 1u << IMP_MODEL_KANE },
-    { "ratio", "\"brach\"", 1u << IMP_MODEL_BRACH },
-    { "e_m", "\"brach\"", 1u << IMP_MODEL_BRACH },
-    { "nu", "\"glocker-pfeiffer\"", 1u << IMP_MODEL_GLOCKER_PFEIFFER },
-    { "e_t", "\"glocker-pfeiffer\"", 1u << IMP_MODEL_GLOCKER_PFEIFFER },
-    { "e_mC", "\"cs\"", 1u << IMP_MODEL_CS },
-    { "e_mE", "\"cs\"", 1u << IMP_MODEL_CS },
-    { "moment", "\"cs\" and \"brach\"", (1u << IMP_MODEL_CS) | (1u << IMP_MODEL_BRACH) },
-};
 
 /* Every field solve2d reads with some model: the problem's, the model and
  * the models' own parameters (those of another model are rejected above). */
@@ -116,42 +98,30 @@ static const char *const solve2d_model_fields[] = {
     "mu_0", "ratio", "e_m", "nu", "e_t", "e_mC", "e_mE", "moment", NULL
 };
 
-const char *imp_model_param_note(void *ud, const char *key, char *buf, size_t n)
-{
-    (void)ud;
-    for (size_t i = 0; i < sizeof own_params / sizeof own_params[0]; i++)
-        if (strcmp(own_params[i].key, key) == 0) {
-            snprintf(buf, n, "is only used by model %s, not by \"routh\"",
-                     own_params[i].users);
-            return buf;
-        }
-    return NULL;
-}
-
 /* The normal law each model fixes (CS01). */
 static const char *model_law(imp_model2d m)
 {
     return m == IMP_MODEL_GLOCKER_PFEIFFER || m == IMP_MODEL_CS ? "poisson" : "newton";
 }
 
-static void reject_unused(const imp_check *c, int t, imp_model2d m)
+static void reject_unused(const limp_check *c, int t, imp_model2d m)
 {
     lua_State *L = c->L;
-    for (size_t i = 0; i < sizeof own_params / sizeof own_params[0]; i++)
-        if (!(own_params[i].mask & (1u << m)) && imp_check_has(c, t, own_params[i].key))
-            imp_check_error(c, own_params[i].key, "is only used by model %s, not by \"%s\"",
-                            own_params[i].users, imp_model_name(m));
+    for (const limp_model2d_param *q = limp_model2d_params; q->key; q++)
+        if (!(q->mask & (1u << m)) && limp_check_has(c, t, q->key))
+            limp_check_error(c, q->key, "is only used by model %s, not by \"%s\"",
+                             q->users, imp_model_name(m));
     /* law: the model fixes its own; naming that one is harmless. */
     int type = lua_getfield(L, t, "law");
     if (type != LUA_TNIL && !(type == LUA_TSTRING && strcmp(lua_tostring(L, -1), model_law(m)) == 0))
-        imp_check_error(c, "law", "is not used by model \"%s\": it fixes %s's law (give law = \"%s\" or none)",
-                        imp_model_name(m), strcmp(model_law(m), "newton") == 0 ? "Newton" : "Poisson",
-                        model_law(m));
+        limp_check_error(c, "law", "is not used by model \"%s\": it fixes %s's law (give law = \"%s\" or none)",
+                         imp_model_name(m), strcmp(model_law(m), "newton") == 0 ? "Newton" : "Poisson",
+                         model_law(m));
     lua_pop(L, 1);
 }
 
 /* Reads the model's own parameters (named as in CS01). */
-static void read_params(const imp_check *c, int t, imp_model2d m,
+static void read_params(const limp_check *c, int t, imp_model2d m,
                         const imp_problem2d *pb, imp_model_params *p)
 {
     reject_unused(c, t, m);
@@ -162,15 +132,15 @@ static void read_params(const imp_check *c, int t, imp_model2d m,
     switch (m) {
     case IMP_MODEL_KANE:
         /* Kane's static coefficient mu_0 (default mu_s, i.e. mu). */
-        p->mu_0 = imp_check_range(c, t, "mu_0", 0, mu_s, 0, HUGE_VAL);
+        p->mu_0 = limp_check_range(c, t, "mu_0", 0, mu_s, 0, HUGE_VAL);
         if (p->mu_0 < p->mu)
-            imp_check_error(c, "mu_0", "must not be below the kinetic mu (%.17g < %.17g)",
-                            p->mu_0, p->mu);
+            limp_check_error(c, "mu_0", "must not be below the kinetic mu (%.17g < %.17g)",
+                             p->mu_0, p->mu);
         break;
     case IMP_MODEL_BRACH:
-        if (imp_check_has(c, t, "ratio")) {
+        if (limp_check_has(c, t, "ratio")) {
             p->has_ratio = 1;
-            p->ratio = imp_check_number(c, t, "ratio", 1, 0);
+            p->ratio = limp_check_number(c, t, "ratio", 1, 0);
         }
         reject(c, t, "e_m", "(Brach's moment coefficient) is not available: its definition "
                "was not recovered from CS01's review of Brach; give a 'moment' law (the e_m plug-in) instead");
@@ -205,11 +175,12 @@ static const char *slip_mode(imp_slip s)
 }
 
 static void push_result(lua_State *L, imp_model2d m, const imp_problem2d *pb,
-                        const imp_model_params *p, const imp_model_result2d *r)
+                        const imp_model_params *p, const imp_model_result2d *r,
+                        const double post[2][3])
 {
     lua_createtable(L, 0, 24);
-    imp_set_string(L, "model", imp_model_name(m));
-    imp_set_string(L, "status", imp_model_status_name(r->status));
+    limp_set_string(L, "model", imp_model_name(m));
+    limp_set_string(L, "status", imp_model_status_name(r->status));
     if (m == IMP_MODEL_BRACH && p->moment) {
         lua_pushstring(L, model_notes[m]);
         lua_pushstring(L, ". With the moment law (the e_m plug-in) the result is uncertain: "
@@ -217,67 +188,69 @@ static void push_result(lua_State *L, imp_model2d m, const imp_problem2d *pb,
         lua_concat(L, 2);
         lua_setfield(L, -2, "notes");
     } else {
-        imp_set_string(L, "notes", model_notes[m]);
+        limp_set_string(L, "notes", model_notes[m]);
     }
-    imp_set_string(L, "law", model_law(m));
-    imp_set_number(L, "Px", r->Px);
-    imp_set_number(L, "Py", r->Py);
-    imp_set_number(L, "S", r->S);
-    imp_set_number(L, "C", r->C);
-    imp_set_number(L, "dT", r->dT);
+    limp_set_string(L, "law", model_law(m));
+    limp_set_number(L, "Px", r->Px);
+    limp_set_number(L, "Py", r->Py);
+    limp_set_number(L, "S", r->S);
+    limp_set_number(L, "C", r->C);
+    limp_set_number(L, "dT", r->dT);
     /* The problem's coefficients, as solve2d gives them (plot.path draws
      * the lines S = 0 and C = 0 from them). */
-    imp_set_number(L, "B1", pb->coef.B1);
-    imp_set_number(L, "B2", pb->coef.B2);
-    imp_set_number(L, "B3", pb->coef.B3);
-    imp_set_number(L, "S0", pb->coef.S0);
-    imp_set_number(L, "C0", pb->coef.C0);
-    imp_set_number(L, "e", p->e);
-    imp_set_number(L, "mu", p->mu);
-    imp_set_string(L, "mode", imp_mode_name(r->mode));
-    imp_set_string(L, "model_mode", slip_mode(r->slip));
-    imp_set_string(L, "slip", slip_mode(r->slip));
-    imp_path2d_push(L, r->vert, r->nvert);
+    limp_set_number(L, "B1", pb->coef.B1);
+    limp_set_number(L, "B2", pb->coef.B2);
+    limp_set_number(L, "B3", pb->coef.B3);
+    limp_set_number(L, "S0", pb->coef.S0);
+    limp_set_number(L, "C0", pb->coef.C0);
+    limp_set_number(L, "e", p->e);
+    limp_set_number(L, "mu", p->mu);
+    limp_set_string(L, "mode", imp_mode_name(r->mode));
+    limp_set_string(L, "model_mode", slip_mode(r->slip));
+    limp_set_string(L, "slip", slip_mode(r->slip));
+    limp_path2d_push(L, r->vert, r->nvert);
     lua_setfield(L, -2, "path");
-    imp_set_string(L, "class", imp_class_name(r->cls));
-    imp_set_boolean(L, "energy_gain", r->energy_gain);
-    imp_set_boolean(L, "coulomb_ok", r->coulomb_ok);
-    imp_set_number(L, "ratio", r->ratio);
-    if (m == IMP_MODEL_KANE) imp_set_number(L, "mu_0", p->mu_0);
-    if (m == IMP_MODEL_BRACH && !isnan(r->ratio_limit)) imp_set_number(L, "mu0", r->ratio_limit);
+    limp_set_string(L, "class", imp_class_name(r->cls));
+    limp_set_boolean(L, "energy_gain", r->energy_gain);
+    limp_set_boolean(L, "coulomb_ok", r->coulomb_ok);
+    limp_set_number(L, "ratio", r->ratio);
+    if (m == IMP_MODEL_KANE) limp_set_number(L, "mu_0", p->mu_0);
+    if (m == IMP_MODEL_BRACH && !isnan(r->ratio_limit)) limp_set_number(L, "mu0", r->ratio_limit);
     if (m == IMP_MODEL_BRACH && r->Py > 0) {
         static const char *const why[4] = { NULL, "reversal", "energy", "reversal+energy" };
-        imp_set_number(L, "ratio_requested", r->ratio_req);
-        if (r->ratio_limited) imp_set_string(L, "ratio_limited", why[r->ratio_limited & 3]);
-        else imp_set_boolean(L, "ratio_limited", 0);
+        limp_set_number(L, "ratio_requested", r->ratio_req);
+        if (r->ratio_limited) limp_set_string(L, "ratio_limited", why[r->ratio_limited & 3]);
+        else limp_set_boolean(L, "ratio_limited", 0);
     }
     if (m == IMP_MODEL_SMITH) { lua_pushinteger(L, r->nroots); lua_setfield(L, -2, "nroots"); }
     if (m == IMP_MODEL_GLOCKER_PFEIFFER || m == IMP_MODEL_CS) {
-        imp_set_number(L, "PxC", r->PxC);
-        imp_set_number(L, "PyC", r->PyC);
+        limp_set_number(L, "PxC", r->PxC);
+        limp_set_number(L, "PyC", r->PyC);
     }
-    if (m == IMP_MODEL_CS || (m == IMP_MODEL_BRACH && p->moment)) imp_set_number(L, "Mq", r->Mq);
-    imp_lprob2d_push_after(L, pb, r->Px, r->Py, r->Mq);
+    if (m == IMP_MODEL_CS || (m == IMP_MODEL_BRACH && p->moment)) limp_set_number(L, "Mq", r->Mq);
+    limp_problem2d_push_after(L, pb, post);
 }
 
-int imp_solve2d_model(lua_State *L, int t)
+/* solve2d(t) with t.model a published model (registered with the problem
+ * layer: limp_solve2d_model_register). */
+static int solve2d_model(lua_State *L)
 {
-    imp_check c;
-    imp_check_init(&c, L, "solve2d");
-    t = lua_absindex(L, t);
-    imp_check_table_arg(&c, t);
-    imp_check_known(&c, t, solve2d_model_fields, NULL, NULL);
-    imp_check_unknown(&c);
-    int idx = imp_check_option(&c, t, "model", 0, model_names);
+    int t = 1;
+    limp_check c;
+    limp_check_init(&c, L, "solve2d");
+    limp_check_table_arg(&c, t);
+    limp_check_known(&c, t, solve2d_model_fields, NULL, NULL);
+    limp_check_unknown(&c);
+    int idx = limp_check_option(&c, t, "model", 0, limp_model2d_names);
     if (idx == 0)
         return luaL_error(L, "solve2d: model \"routh\" is the path tracer, not a published model");
     imp_model2d m = (imp_model2d)(idx - 1);
     /* The problem exactly as solve2d reads it (its law, if any, is not used:
      * each model fixes its own normal law). */
     imp_problem2d pb;
-    imp_lua_law lctx;
+    limp_lua_law lctx;
     int top = lua_gettop(L);
-    imp_problem2d_from_lua(&c, t, &pb, &lctx);
+    limp_problem2d_from_lua(&c, t, &pb, &lctx);
     lua_settop(L, top);
     if (pb.nbodies > 0)
         imp_coef2d_from_bodies(&pb.body1, pb.nbodies == 2 ? &pb.body2 : NULL, &pb.coef);
@@ -289,11 +262,11 @@ int imp_solve2d_model(lua_State *L, int t)
     int type = lua_getfield(L, t, "moment");
     if (type != LUA_TNIL) {
         if (!is_callable(L, -1))
-            imp_check_error(&c, "moment", "must be a function, got %s", luaL_typename(L, -1));
+            limp_check_error(&c, "moment", "must be a function, got %s", luaL_typename(L, -1));
         if (pb.nbodies == 0)
-            imp_check_error(&c, "moment", "needs bodies (body1, body2), not coefficients: "
-                            "a moment impulse couples through the inertia");
-        imp_lprob2d_moment(&pb, &mc);
+            limp_check_error(&c, "moment", "needs bodies (body1, body2), not coefficients: "
+                             "a moment impulse couples through the inertia");
+        imp_moment2d_of_problem(&pb, &mc);
         p.moment = moment_eval;
         p.moment_ctx = &ctx;
         p.mcoef = &mc;
@@ -318,23 +291,18 @@ int imp_solve2d_model(lua_State *L, int t)
     case IMP_ELAW:
         return luaL_error(L, "solve2d: field 'moment' must return a finite number, got %s",
                           ctx.badtype ? ctx.badtype : "nothing");
-    case IMP_ENOROOT:
+    case IMP_ENOSOLUTION:
         return luaL_error(L, "solve2d: model \"%s\" has no admissible solution for this impact "
                           "(no root with Py > 0)", imp_model_name(m));
     default:
         return luaL_error(L, "solve2d: model \"%s\": %s", imp_model_name(m), imp_strerror(ctx.st));
     }
     /* Body velocities from a representable impulse may still overflow. */
-    for (int i = 0; i < pb.nbodies; i++) {
-        const imp_body2d *b = i ? &pb.body2 : &pb.body1;
-        double v[3];
-        imp_body2d_after(b, i ? -1 : 1, r.Px, r.Py, v);
-        v[2] += (i ? -1 : 1) * r.Mq / (b->m * b->rho * b->rho);
-        if (!(isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2])))
-            return luaL_error(L, "solve2d: model \"%s\": %s", imp_model_name(m),
-                              imp_strerror(IMP_EOVERFLOW));
-    }
-    push_result(L, m, &pb, &p, &r);
+    double post[2][3];
+    if (imp_problem2d_after(&pb, r.Px, r.Py, r.Mq, post) != IMP_OK)
+        return luaL_error(L, "solve2d: model \"%s\": %s", imp_model_name(m),
+                          imp_strerror(IMP_EOVERFLOW));
+    push_result(L, m, &pb, &p, &r, post);
     luaL_setmetatable(L, MODEL_MT);
     return 1;
 }
@@ -395,7 +363,7 @@ static int model_tostring(lua_State *L)
     return 1;
 }
 
-void imp_open_models(lua_State *L)
+void limp_open_models(lua_State *L)
 {
     /* The models are reached through solve2d's t.model; their results
      * share one metatable for printing. */
@@ -404,5 +372,6 @@ void imp_open_models(lua_State *L)
         lua_setfield(L, -2, "__tostring");
     }
     lua_pop(L, 1);
-    imp_check_publish(L, "solve2d", solve2d_model_fields);
+    limp_check_publish(L, "solve2d", solve2d_model_fields);
+    limp_solve2d_model_register(L, solve2d_model);
 }

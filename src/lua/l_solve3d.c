@@ -13,8 +13,8 @@
 #include "mat3.h"
 #include "module.h"
 
-#define TRACK_MT "impact.Track3d"
-#define RESULT_MT "impact.Result3d"   /* filled in by lua/impact/solve3d.lua */
+#define TRACK_MT "impact.Track3D"
+#define RESULT3D_MT "impact.Result3D"   /* filled in by lua/impact/solve3d.lua */
 
 /* The hodograph buffer lives in a userdata (lauxlib's box pattern): if a
  * custom law raises mid-integration, the collector still frees it. */
@@ -63,8 +63,6 @@ static int l_hodograph(lua_State *L)
     return 1;
 }
 
-static const char *const mode_names[] = {"none", "sliding", "C-sticking", "R-sticking",
-                                         "C-reversed", "R-reversed"};
 static const char *const method_names[] = {"exact", "algebraic", NULL};
 enum { METHOD_EXACT, METHOD_ALGEBRAIC };
 
@@ -85,57 +83,57 @@ typedef struct {
 } body_in;
 
 /* inertia: {I1, I2, I3} principal, or a 3x3 (rows, or 9 numbers). */
-static void read_inertia(const imp_check *c, int t, body_in *bi, double Ib[9])
+static void read_inertia(const limp_check *c, int t, body_in *bi, double Ib[9])
 {
     lua_State *L = c->L;
     const char *why = NULL;
     int type = lua_getfield(L, t, "inertia");
-    if (type == LUA_TNIL) imp_check_error(c, "inertia", "is required ({I1, I2, I3} or a 3x3 table)");
+    if (type == LUA_TNIL) limp_check_error(c, "inertia", "is required ({I1, I2, I3} or a 3x3 table)");
     if (type != LUA_TTABLE)
-        imp_check_error(c, "inertia", "must be {I1, I2, I3} or a 3x3 table, got %s",
-                        luaL_typename(L, -1));
+        limp_check_error(c, "inertia", "must be {I1, I2, I3} or a 3x3 table, got %s",
+                         luaL_typename(L, -1));
     lua_Unsigned n = lua_rawlen(L, -1);
     int first = lua_rawgeti(L, -1, 1);
     lua_pop(L, 2);
     memset(Ib, 0, 9 * sizeof *Ib);
     if (n == 3 && first == LUA_TNUMBER) {
         double I[3];
-        imp_check_vec3(c, t, "inertia", 1, NULL, I);
+        limp_check_vec3(c, t, "inertia", 1, NULL, I);
         if (imp_inertia3_check(I, &why) != IMP_OK)
-            imp_check_error(c, "inertia", "%s, got {%g, %g, %g}", why, I[0], I[1], I[2]);
+            limp_check_error(c, "inertia", "%s, got {%g, %g, %g}", why, I[0], I[1], I[2]);
         Ib[0] = I[0]; Ib[4] = I[1]; Ib[8] = I[2];
         memcpy(bi->moments, I, sizeof I);
         imp_mat3_identity(bi->axes);
         return;
     }
     if (!((n == 3 && first == LUA_TTABLE) || n == 9))
-        imp_check_error(c, "inertia", "must be {I1, I2, I3} (principal) or a 3x3 table");
-    imp_check_mat3(c, t, "inertia", Ib);
+        limp_check_error(c, "inertia", "must be {I1, I2, I3} (principal) or a 3x3 table");
+    limp_check_mat3(c, t, "inertia", Ib);
     if (imp_inertia_principal(Ib, bi->moments, bi->axes, &why) != IMP_OK)
-        imp_check_error(c, "inertia", "%s", why);
+        limp_check_error(c, "inertia", "%s", why);
     bi->full_inertia = 1;
 }
 
 /* Orientation: R, theta1/theta2 (or _deg), q, or none (identity). */
-static void read_orientation(const imp_check *c, int t, double R[9])
+static void read_orientation(const limp_check *c, int t, double R[9])
 {
     const char *why = NULL;
-    int hasR = imp_check_has(c, t, "R"), hasq = imp_check_has(c, t, "q");
-    int hast = imp_check_has(c, t, "theta1") || imp_check_has(c, t, "theta2")
-            || imp_check_has(c, t, "theta1_deg") || imp_check_has(c, t, "theta2_deg");
+    int hasR = limp_check_has(c, t, "R"), hasq = limp_check_has(c, t, "q");
+    int hast = limp_check_has(c, t, "theta1") || limp_check_has(c, t, "theta2")
+            || limp_check_has(c, t, "theta1_deg") || limp_check_has(c, t, "theta2_deg");
     if (hasR + hasq + hast > 1)
-        imp_check_error(c, hasR ? "R" : "q", "conflicts with another orientation (give one of R, theta1/theta2, q)");
+        limp_check_error(c, hasR ? "R" : "q", "conflicts with another orientation (give one of R, theta1/theta2, q)");
     if (hasR) {
-        imp_check_mat3(c, t, "R", R);
-        if (imp_rotation_check(R, &why) != IMP_OK) imp_check_error(c, "R", "%s", why);
+        limp_check_mat3(c, t, "R", R);
+        if (imp_rotation_check(R, &why) != IMP_OK) limp_check_error(c, "R", "%s", why);
     } else if (hasq) {
         lua_State *L = c->L;
         double q[4];
         static const char *const qn[4] = {"w", "x", "y", "z"};
         static const char *const qnames[] = {"w", "x", "y", "z", NULL};
         if (lua_getfield(L, t, "q") != LUA_TTABLE)
-            imp_check_error(c, "q", "must be a quaternion {w, x, y, z}, got %s", luaL_typename(L, -1));
-        imp_check_entries(c, "q", -1, 4, qnames, "a quaternion {w, x, y, z}");
+            limp_check_error(c, "q", "must be a quaternion {w, x, y, z}, got %s", luaL_typename(L, -1));
+        limp_check_entries(c, "q", -1, 4, qnames, "a quaternion {w, x, y, z}");
         for (int i = 0; i < 4; i++) {
             if (lua_rawgeti(L, -1, i + 1) == LUA_TNIL) {
                 lua_pop(L, 1);
@@ -143,60 +141,60 @@ static void read_orientation(const imp_check *c, int t, double R[9])
             } else if (lua_getfield(L, -2, qn[i]) != LUA_TNIL && !lua_rawequal(L, -1, -2)) {
                 char fk[8];
                 snprintf(fk, sizeof fk, "q.%s", qn[i]);
-                imp_check_error(c, fk, "is given twice, differently (also as q[%d])", i + 1);
+                limp_check_error(c, fk, "is given twice, differently (also as q[%d])", i + 1);
             } else {
                 lua_pop(L, 1);
             }
             if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(lua_tonumber(L, -1)))
-                imp_check_error(c, "q", "component %s must be a finite number", qn[i]);
+                limp_check_error(c, "q", "component %s must be a finite number", qn[i]);
             q[i] = lua_tonumber(L, -1);
             lua_pop(L, 1);
         }
         lua_pop(L, 1);
         if (imp_rotation_quat(q, R, &why) != IMP_OK)
-            imp_check_error(c, "q", "%s, got |q| = %g", why,
-                            sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]));
+            limp_check_error(c, "q", "%s, got |q| = %g", why,
+                             sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]));
     } else if (hast) {
         const double d = acos(-1.0) / 180;
-        if (imp_check_has(c, t, "theta1") && imp_check_has(c, t, "theta1_deg"))
-            imp_check_error(c, "theta1_deg", "conflicts with 'theta1'");
-        if (imp_check_has(c, t, "theta2") && imp_check_has(c, t, "theta2_deg"))
-            imp_check_error(c, "theta2_deg", "conflicts with 'theta2'");
-        double t1 = imp_check_has(c, t, "theta1_deg")
-            ? d * imp_check_number(c, t, "theta1_deg", 1, 0) : imp_check_number(c, t, "theta1", 0, 0);
-        double t2 = imp_check_has(c, t, "theta2_deg")
-            ? d * imp_check_number(c, t, "theta2_deg", 1, 0) : imp_check_number(c, t, "theta2", 0, 0);
+        if (limp_check_has(c, t, "theta1") && limp_check_has(c, t, "theta1_deg"))
+            limp_check_error(c, "theta1_deg", "conflicts with 'theta1'");
+        if (limp_check_has(c, t, "theta2") && limp_check_has(c, t, "theta2_deg"))
+            limp_check_error(c, "theta2_deg", "conflicts with 'theta2'");
+        double t1 = limp_check_has(c, t, "theta1_deg")
+            ? d * limp_check_number(c, t, "theta1_deg", 1, 0) : limp_check_number(c, t, "theta1", 0, 0);
+        double t2 = limp_check_has(c, t, "theta2_deg")
+            ? d * limp_check_number(c, t, "theta2_deg", 1, 0) : limp_check_number(c, t, "theta2", 0, 0);
         imp_rotation_sb(t1, t2, R);
     } else {
         imp_mat3_identity(R);
     }
 }
 
-static void read_body(const imp_check *top, int t, body_in *bi)
+static void read_body(const limp_check *top, int t, body_in *bi)
 {
     lua_State *L = top->L;
-    imp_check sub;
-    const imp_check *c = top;
+    limp_check sub;
+    const limp_check *c = top;
     int bt = t;
     memset(bi, 0, sizeof *bi);
     int type = lua_getfield(L, t, "body");
     if (type != LUA_TNIL) {
         if (type != LUA_TTABLE)
-            imp_check_error(top, "body", "must be a table (e.g. impact.rod{...}), got %s",
-                            luaL_typename(L, -1));
+            limp_check_error(top, "body", "must be a table (e.g. impact.rod{...}), got %s",
+                             luaL_typename(L, -1));
         for (int i = 0; body_keys[i]; i++)
-            if (imp_check_has(top, t, body_keys[i]))
-                imp_check_error(top, body_keys[i], "conflicts with 'body' (give the body's fields in one place)");
-        imp_check_sub(&sub, top, "body");
+            if (limp_check_has(top, t, body_keys[i]))
+                limp_check_error(top, body_keys[i], "conflicts with 'body' (give the body's fields in one place)");
+        limp_check_sub(&sub, top, "body");
         c = &sub;
         bt = lua_absindex(L, -1);
-        imp_check_known(&sub, bt, body3d_fields, NULL, NULL);
-        imp_check_unknown(&sub);
+        limp_check_known(&sub, bt, body3d_fields, NULL, NULL);
+        limp_check_unknown(&sub);
     } else {
         lua_pop(L, 1);
     }
     double Ib[9], R[9];
-    bi->body.m = imp_check_positive(c, bt, "m", 1, 0);
+    bi->body.m = limp_check_positive(c, bt, "m", 1, 0);
     read_inertia(c, bt, bi, Ib);
     read_orientation(c, bt, R);
     imp_mat3_rotate(R, Ib, bi->body.I);
@@ -205,12 +203,12 @@ static void read_body(const imp_check *top, int t, body_in *bi)
     bi->body.principal = 1;
     memcpy(bi->body.moments, bi->moments, sizeof bi->moments);
     imp_mat3_mul(R, bi->axes, bi->body.axes);
-    imp_check_vec3(c, bt, "r", 1, NULL, bi->body.r);
+    limp_check_vec3(c, bt, "r", 1, NULL, bi->body.r);
     /* velocities: each from the top level, else from the body table */
-    int vin = type != LUA_TNIL && !imp_check_has(top, t, "v") && imp_check_has(c, bt, "v");
-    int win = type != LUA_TNIL && !imp_check_has(top, t, "w") && imp_check_has(c, bt, "w");
-    imp_check_vec3(vin ? c : top, vin ? bt : t, "v", 1, NULL, bi->body.v);
-    imp_check_vec3(win ? c : top, win ? bt : t, "w", 0, NULL, bi->body.w);
+    int vin = type != LUA_TNIL && !limp_check_has(top, t, "v") && limp_check_has(c, bt, "v");
+    int win = type != LUA_TNIL && !limp_check_has(top, t, "w") && limp_check_has(c, bt, "w");
+    limp_check_vec3(vin ? c : top, vin ? bt : t, "v", 1, NULL, bi->body.v);
+    limp_check_vec3(win ? c : top, win ? bt : t, "w", 0, NULL, bi->body.w);
     if (type != LUA_TNIL) lua_pop(L, 1);
 }
 
@@ -224,7 +222,7 @@ typedef struct {
     imp_status st;
 } run_t;
 
-/* Runs under imp_law_run (one protected call when the law is custom). */
+/* Runs under limp_law_run (one protected call when the law is custom). */
 static int run_solver(lua_State *L)
 {
     run_t *u = lua_touserdata(L, 1);
@@ -238,7 +236,7 @@ static int run_solver(lua_State *L)
 static void push_dir(lua_State *L, const double u[2])
 {
     lua_createtable(L, 2, 2);
-    imp_set_xz(L, u);
+    limp_set_xz(L, u);
 }
 
 static void push_stages(lua_State *L, const imp_result3d *r)
@@ -247,26 +245,26 @@ static void push_stages(lua_State *L, const imp_result3d *r)
     for (int i = 0; i < r->nstage; i++) {
         const imp_stage3d *s = &r->stage[i];
         lua_createtable(L, 0, 10);
-        imp_set_string(L, "name", imp_stage3d_name(s->kind));
-        imp_set_boolean(L, "slip", s->slip);
+        limp_set_string(L, "name", imp_stage3d_name(s->kind));
+        limp_set_boolean(L, "slip", s->slip);
         if (s->slip) {
             push_dir(L, s->u);
             lua_setfield(L, -2, "u");
             push_dir(L, s->u_end);
             lua_setfield(L, -2, "u_end");
         }
-        if (s->lambda > 0) imp_set_number(L, "lambda", s->lambda);
-        imp_push_vec3(L, s->P);
+        if (s->lambda > 0) limp_set_number(L, "lambda", s->lambda);
+        limp_push_vec3(L, s->P);
         lua_setfield(L, -2, "P");
-        imp_set_number(L, "p0", s->p0);
-        imp_set_number(L, "p1", s->p1);
-        if (s->recompression) imp_set_boolean(L, "recompression", 1);
+        limp_set_number(L, "p0", s->p0);
+        limp_set_number(L, "p1", s->p1);
+        if (s->recompression) limp_set_boolean(L, "recompression", 1);
         lua_rawseti(L, -2, i + 1);
     }
 }
 
 /* The body's contact data, or an error naming what cannot be computed. */
-static void check_contact(const imp_check *c, const body_in *bi, imp_contact3d *cc)
+static void check_contact(const limp_check *c, const body_in *bi, imp_contact3d *cc)
 {
     imp_status st = imp_contact3d_init(&bi->body, cc);
     if (st == IMP_OK) return;
@@ -274,13 +272,13 @@ static void check_contact(const imp_check *c, const body_in *bi, imp_contact3d *
     double lo = fmin(fmin(I[0], I[1]), I[2]), hi = fmax(fmax(I[0], I[1]), I[2]);
     const double *r = bi->body.r;
     if (st == IMP_ESINGULAR && cc->cond > 0)
-        imp_check_error(c, "inertia", "makes the contact compliance W too ill-conditioned for double precision "
-                        "(condition number ~%.3g > %g: its smallest principal moment, %g, is too small against "
-                        "m |r|^2 = %g, so the post-impact velocities, W times an impulse known to rounding, "
-                        "cannot be resolved)", cc->cond, IMP_COND3D_MAX, lo,
-                        bi->body.m * (r[0] * r[0] + r[1] * r[1] + r[2] * r[2]));
+        limp_check_error(c, "inertia", "makes the contact compliance W too ill-conditioned for double precision "
+                         "(condition number ~%.3g > %g: its smallest principal moment, %g, is too small against "
+                         "m |r|^2 = %g, so the post-impact velocities, W times an impulse known to rounding, "
+                         "cannot be resolved)", cc->cond, IMP_COND3D_MAX, lo,
+                         bi->body.m * (r[0] * r[0] + r[1] * r[1] + r[2] * r[2]));
     if (st == IMP_ESINGULAR)
-        imp_check_error(c, "inertia", "has a principal moment whose reciprocal overflows (moments %g .. %g)", lo, hi);
+        limp_check_error(c, "inertia", "has a principal moment whose reciprocal overflows (moments %g .. %g)", lo, hi);
     if (st == IMP_EOVERFLOW) {
         int Wok = 1;
         for (int i = 0; i < 9; i++) Wok = Wok && isfinite(cc->W[i]);
@@ -302,7 +300,7 @@ static const char *period_name(imp_stage3d_kind k)
 static int raise_failure(lua_State *L, const imp_law *law, const imp_opts3d *o,
                          const imp_result3d *r)
 {
-    const char *ln = imp_law_name(law), *ph = r->fail_restitution ? "restitution" : "compression";
+    const char *ln = limp_law_name(law), *ph = r->fail_restitution ? "restitution" : "compression";
     const char *sg = imp_stage3d_name(r->fail_stage);
     static const char *const tail = "; Sun & Baruh's model has no admissible solution here "
                                     "(method = \"exact\" always has one)";
@@ -340,24 +338,24 @@ static int raise_failure(lua_State *L, const imp_law *law, const imp_opts3d *o,
 
 static int l_solve3d(lua_State *L)
 {
-    imp_check c;
-    imp_check_init(&c, L, "solve3d");
-    imp_check_table_arg(&c, 1);
+    limp_check c;
+    limp_check_init(&c, L, "solve3d");
+    limp_check_table_arg(&c, 1);
     lua_settop(L, 1);
-    imp_check_known(&c, 1, solve3d_fields, NULL, NULL);
-    imp_check_unknown(&c);
+    limp_check_known(&c, 1, solve3d_fields, NULL, NULL);
+    limp_check_unknown(&c);
     body_in bi;
     read_body(&c, 1, &bi);
     double mu_s, mu_k;
-    imp_check_friction(&c, 1, 0, &mu_s, &mu_k);
-    int method = imp_check_option(&c, 1, "method", METHOD_EXACT, method_names);
+    limp_check_friction(&c, 1, 0, &mu_s, &mu_k);
+    int method = limp_check_option(&c, 1, "method", METHOD_EXACT, method_names);
     imp_opts3d o;
     imp_opts3d_default(&o);
-    o.rtol = imp_check_range(&c, 1, "rtol", 0, o.rtol, 1e-14, 1e-3);
-    o.max_steps = (long)imp_check_integer(&c, 1, "max_steps", 0, o.max_steps, 10, 100000000);
+    o.rtol = limp_check_range(&c, 1, "rtol", 0, o.rtol, 1e-14, 1e-3);
+    o.max_steps = (long)limp_check_integer(&c, 1, "max_steps", 0, o.max_steps, 10, 100000000);
     imp_law law;
-    imp_lua_law lctx;
-    imp_law_check(&c, 1, 0, &law, &lctx);   /* custom: pushes the law and its state */
+    limp_lua_law lctx;
+    limp_law_check(&c, 1, 0, &law, &lctx);   /* custom: pushes the law and its state */
     track_box *tb = NULL;
     if (method == METHOD_EXACT) {
         tb = push_track(L);
@@ -368,62 +366,62 @@ static int l_solve3d(lua_State *L)
     check_contact(&c, &bi, &cc);
     imp_result3d r;
     run_t u = {&bi.body, mu_s, mu_k, &law, &o, method, &r, IMP_OK};
-    imp_law_run(L, &law, run_solver, &u);
+    limp_law_run(L, &law, run_solver, &u);
     if (u.st == IMP_EINTERRUPT) return luaL_error(L, "solve3d: interrupted!");
     if (u.st == IMP_ESTEPS)
-        return imp_check_error(&c, "max_steps", "(%ld) was exceeded by the integrator (exact, %s, %s period in %s); raise it or loosen rtol",
-                               o.max_steps, imp_law_name(&law), period_name(r.fail_stage),
-                               r.fail_restitution ? "restitution" : "compression");
+        return limp_check_error(&c, "max_steps", "(%ld) was exceeded by the integrator (exact, %s, %s period in %s); raise it or loosen rtol",
+                                o.max_steps, limp_law_name(&law), period_name(r.fail_stage),
+                                r.fail_restitution ? "restitution" : "compression");
     if (u.st != IMP_OK && r.fail != IMP_FAIL3D_NONE) return raise_failure(L, &law, &o, &r);
-    if (u.st != IMP_OK) return imp_law_raise(L, &c, &law, u.st);
+    if (u.st != IMP_OK) return limp_law_raise(L, &c, &law, u.st);
     for (int i = 0; i < 3; i++)
         if (!isfinite(r.P[i]) || !isfinite(r.v[i]) || !isfinite(r.w[i]) || !isfinite(r.dT))
             return luaL_error(L, "solve3d: the solution is not finite (inputs out of range?)");
 
     lua_createtable(L, 0, 32);
-    luaL_setmetatable(L, RESULT_MT);
-    imp_push_vec3(L, r.P); lua_setfield(L, -2, "P");
-    imp_push_vec3(L, r.v); lua_setfield(L, -2, "v");
-    imp_push_vec3(L, r.w); lua_setfield(L, -2, "w");
-    imp_push_vec3(L, r.vC); lua_setfield(L, -2, "vC");
-    imp_push_vec3(L, cc.vC0); lua_setfield(L, -2, "vC0");
-    imp_set_number(L, "dT", r.dT);
-    imp_set_number(L, "T0", r.T0);
-    imp_set_number(L, "energy_ratio", r.energy_ratio);
-    imp_set_number(L, "Wc", r.Wc);
-    imp_set_number(L, "Wr", r.Wr);
-    imp_set_number(L, "Wf", r.Wf);
-    imp_set_number(L, "Pc", r.Pc);
-    imp_set_string(L, "mode", mode_names[r.mode]);
-    imp_set_string(L, "method", method_names[method]);
-    imp_set_string(L, "law", imp_law_name(&law));
-    imp_set_number(L, "e", law.e);
-    imp_set_number(L, "mu_s", mu_s);
-    imp_set_number(L, "mu_k", mu_k);
-    imp_set_number(L, "rho_req", cc.rho_req);
-    imp_set_number(L, "cond", cc.cond);
-    imp_set_boolean(L, "energy_gain", r.energy_gain);
-    imp_set_boolean(L, "recompression", r.recompression);
-    if (r.p_stop >= 0) imp_set_number(L, "p_stop", r.p_stop);
+    luaL_setmetatable(L, RESULT3D_MT);
+    limp_push_vec3(L, r.P); lua_setfield(L, -2, "P");
+    limp_push_vec3(L, r.v); lua_setfield(L, -2, "v");
+    limp_push_vec3(L, r.w); lua_setfield(L, -2, "w");
+    limp_push_vec3(L, r.vC); lua_setfield(L, -2, "vC");
+    limp_push_vec3(L, cc.vC0); lua_setfield(L, -2, "vC0");
+    limp_set_number(L, "dT", r.dT);
+    limp_set_number(L, "T0", r.T0);
+    limp_set_number(L, "energy_ratio", r.energy_ratio);
+    limp_set_number(L, "Wc", r.Wc);
+    limp_set_number(L, "Wr", r.Wr);
+    limp_set_number(L, "Wf", r.Wf);
+    limp_set_number(L, "Pc", r.Pc);
+    limp_set_string(L, "mode", imp_mode_name(r.mode));
+    limp_set_string(L, "method", method_names[method]);
+    limp_set_string(L, "law", limp_law_name(&law));
+    limp_set_number(L, "e", law.e);
+    limp_set_number(L, "mu_s", mu_s);
+    limp_set_number(L, "mu_k", mu_k);
+    limp_set_number(L, "rho_req", cc.rho_req);
+    limp_set_number(L, "cond", cc.cond);
+    limp_set_boolean(L, "energy_gain", r.energy_gain);
+    limp_set_boolean(L, "recompression", r.recompression);
+    if (r.p_stop >= 0) limp_set_number(L, "p_stop", r.p_stop);
     push_stages(L, &r);
     lua_setfield(L, -2, "stages");
     if (method == METHOD_EXACT) {
-        imp_set_number(L, "min_slip", r.min_slip);
-        imp_set_number(L, "steps", (double)r.nsteps);
-        imp_set_number(L, "rtol", o.rtol);
+        limp_set_number(L, "min_slip", r.min_slip);
+        limp_set_number(L, "steps", (double)r.nsteps);
+        limp_set_number(L, "rtol", o.rtol);
         lua_pushvalue(L, track_idx);
         lua_setfield(L, -2, "_track");
     } else {
-        imp_set_number(L, "newton_iterations", (double)r.nsteps);
+        limp_set_number(L, "newton_iterations", (double)r.nsteps);
     }
     if (bi.full_inertia) {
         lua_createtable(L, 0, 2);
-        imp_push_vec3(L, bi.moments);
+        limp_push_vec3(L, bi.moments);
         lua_setfield(L, -2, "moments");
         lua_createtable(L, 3, 0);
         for (int j = 0; j < 3; j++) {
             double a[3] = {bi.axes[j], bi.axes[3 + j], bi.axes[6 + j]};
-            imp_push_vec3(L, a);
+            limp_push_vec3(L, a);
             lua_rawseti(L, -2, j + 1);
         }
         lua_setfield(L, -2, "axes");
@@ -435,41 +433,38 @@ static int l_solve3d(lua_State *L)
 /* impact.rod{m, L, radius, theta1, theta2}: Sun & Baruh's cylinder. */
 static int l_rod(lua_State *L)
 {
-    imp_check c;
-    imp_check_init(&c, L, "rod");
-    imp_check_table_arg(&c, 1);
-    imp_check_known(&c, 1, rod_fields, NULL, NULL);
-    imp_check_unknown(&c);
-    double m = imp_check_positive(&c, 1, "m", 1, 0);
-    double Lh = imp_check_positive(&c, 1, "L", 1, 0);
-    double rc = imp_check_positive(&c, 1, "radius", 1, 0);
+    limp_check c;
+    limp_check_init(&c, L, "rod");
+    limp_check_table_arg(&c, 1);
+    limp_check_known(&c, 1, rod_fields, NULL, NULL);
+    limp_check_unknown(&c);
+    double m = limp_check_positive(&c, 1, "m", 1, 0);
+    double Lh = limp_check_positive(&c, 1, "L", 1, 0);
+    double rc = limp_check_positive(&c, 1, "radius", 1, 0);
     const double d = acos(-1.0) / 180;
-    if (imp_check_has(&c, 1, "theta1") && imp_check_has(&c, 1, "theta1_deg"))
-        imp_check_error(&c, "theta1_deg", "conflicts with 'theta1'");
-    if (imp_check_has(&c, 1, "theta2") && imp_check_has(&c, 1, "theta2_deg"))
-        imp_check_error(&c, "theta2_deg", "conflicts with 'theta2'");
-    double t1 = imp_check_has(&c, 1, "theta1_deg") ? d * imp_check_number(&c, 1, "theta1_deg", 1, 0)
-                                                   : imp_check_number(&c, 1, "theta1", 0, 0);
-    double t2 = imp_check_has(&c, 1, "theta2_deg") ? d * imp_check_number(&c, 1, "theta2_deg", 1, 0)
-                                                   : imp_check_number(&c, 1, "theta2", 0, 0);
-    int cap = imp_check_boolean(&c, 1, "cap", 0);
-    double It = m * (rc * rc / 4 + Lh * Lh / 3), Ia = m * rc * rc / 2, R[9], r[3];
-    imp_rotation_sb(t1, t2, R);
-    for (int i = 0; i < 3; i++) r[i] = -Lh * R[3 * i + 1];
-    if (cap) r[1] -= rc;   /* lowest point of a hemispherical end cap */
+    if (limp_check_has(&c, 1, "theta1") && limp_check_has(&c, 1, "theta1_deg"))
+        limp_check_error(&c, "theta1_deg", "conflicts with 'theta1'");
+    if (limp_check_has(&c, 1, "theta2") && limp_check_has(&c, 1, "theta2_deg"))
+        limp_check_error(&c, "theta2_deg", "conflicts with 'theta2'");
+    double t1 = limp_check_has(&c, 1, "theta1_deg") ? d * limp_check_number(&c, 1, "theta1_deg", 1, 0)
+                                                   : limp_check_number(&c, 1, "theta1", 0, 0);
+    double t2 = limp_check_has(&c, 1, "theta2_deg") ? d * limp_check_number(&c, 1, "theta2_deg", 1, 0)
+                                                   : limp_check_number(&c, 1, "theta2", 0, 0);
+    int cap = limp_check_boolean(&c, 1, "cap", 0);
+    double I[3], R[9], r[3];
+    imp_rod3d(m, Lh, rc, t1, t2, cap, I, R, r);
     lua_createtable(L, 0, 6);
-    imp_set_number(L, "m", m);
-    double I[3] = {It, Ia, It};
-    imp_push_vec3(L, I);
+    limp_set_number(L, "m", m);
+    limp_push_vec3(L, I);
     lua_setfield(L, -2, "inertia");
-    imp_set_number(L, "theta1", t1);
-    imp_set_number(L, "theta2", t2);
-    imp_push_vec3(L, r);
+    limp_set_number(L, "theta1", t1);
+    limp_set_number(L, "theta2", t2);
+    limp_push_vec3(L, r);
     lua_setfield(L, -2, "r");
     return 1;
 }
 
-void imp_open_solve3d(lua_State *L)
+void limp_open_solve3d(lua_State *L)
 {
     static const luaL_Reg funcs[] = {
         {"solve3d", l_solve3d},
@@ -477,9 +472,9 @@ void imp_open_solve3d(lua_State *L)
         {"_hodograph", l_hodograph},
         {NULL, NULL}
     };
-    /* the result metatable, exposed as core._Result3d for the Lua side */
-    luaL_newmetatable(L, RESULT_MT);
-    lua_setfield(L, -2, "_Result3d");
+    /* the result metatable, exposed as core._Result3D for the Lua side */
+    luaL_newmetatable(L, RESULT3D_MT);
+    lua_setfield(L, -2, "_Result3D");
     if (luaL_newmetatable(L, TRACK_MT)) {
         lua_pushcfunction(L, track_gc);
         lua_setfield(L, -2, "__gc");
@@ -488,7 +483,7 @@ void imp_open_solve3d(lua_State *L)
     }
     lua_pop(L, 1);
     luaL_setfuncs(L, funcs, 0);
-    imp_check_publish(L, "solve3d", solve3d_fields);
-    imp_check_publish(L, "body3d", body3d_fields);
-    imp_check_publish(L, "rod", rod_fields);
+    limp_check_publish(L, "solve3d", solve3d_fields);
+    limp_check_publish(L, "body3d", body3d_fields);
+    limp_check_publish(L, "rod", rod_fields);
 }

@@ -13,15 +13,14 @@
 #include <lauxlib.h>
 
 #include "csvnum.h"
-#include "l_solve2d.h"
+#include "l_problem2d.h"
 #include "l_sweep_util.h"
 #include "module.h"
 #include "parallel.h"
 #include "sweep2d.h"
 
-#define PLAN_MT "impact.Sweep2D"
+#define PLAN_MT "impact.SweepPlan2D"
 
-static const char *const LAW_NAMES[] = {"poisson", "newton", "energetic"};
 
 /* The CSV text of one batch of points of the last run. */
 typedef struct {
@@ -93,7 +92,7 @@ static int read_axis(lua_State *L, int axes, lua_Integer a, plan2d *p, int *fiel
         if (law) {   /* a built-in law's name: its imp_law_kind */
             const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
             for (int m = 0; m < 3 && !isnum; m++)
-                if (strcmp(name, LAW_NAMES[m]) == 0) {
+                if (strcmp(name, imp_law_names[m]) == 0) {
                     v[j] = m;
                     isnum = 1;
                 }
@@ -142,18 +141,18 @@ static int l_sweep2d_new(lua_State *L)
     p->with_mode = with_mode;
     p->with_class = with_class;
 
-    imp_check c;
-    imp_check_init(&c, L, "solve2d");
+    limp_check c;
+    limp_check_init(&c, L, "solve2d");
     /* the first point, as solve2d checks it (a model other than Routh's
      * never comes here) */
-    imp_check_known(&c, 1, imp_solve2d_fields, imp_model_param_note, NULL);
-    imp_check_unknown(&c);
-    imp_lua_law lctx;
-    imp_problem2d_from_lua(&c, 1, &p->s.base, &lctx);
+    limp_check_known(&c, 1, limp_solve2d_fields, limp_model_param_note, NULL);
+    limp_check_unknown(&c);
+    limp_lua_law lctx;
+    limp_problem2d_from_lua(&c, 1, &p->s.base, &lctx);
     lua_settop(L, ud);
-    p->has_mu = imp_check_has(&c, 1, "mu");
-    p->has_mu_s = imp_check_has(&c, 1, "mu_s");
-    p->has_mu_k = imp_check_has(&c, 1, "mu_k");
+    p->has_mu = limp_check_has(&c, 1, "mu");
+    p->has_mu_s = limp_check_has(&c, 1, "mu_s");
+    p->has_mu_k = limp_check_has(&c, 1, "mu_k");
     if (p->s.base.law.kind == IMP_LAW_CUSTOM) goto no;   /* Lua laws: not here */
 
     lua_Integer nf = luaL_len(L, 2);
@@ -216,8 +215,8 @@ static void point_message(lua_State *L, plan2d *p, size_t i, int st)
     imp_sweep2d_point(&p->s, i, &prob, vals);
     const char *field = imp_problem2d_check(&prob, msg, sizeof msg);
     if (field && prob.mu_k > prob.mu_s && prob.mu_s >= 0)   /* aimed as solve2d aims it */
-        field = imp_friction_message(msg, sizeof msg, prob.mu_s, prob.mu_k, p->has_mu_s,
-                                     p->has_mu_k, p->has_mu);
+        field = limp_friction_message(msg, sizeof msg, prob.mu_s, prob.mu_k, p->has_mu_s,
+                                      p->has_mu_k, p->has_mu);
     if (field)
         lua_pushfstring(L, "solve2d: field '%s' %s", field, msg);
     else
@@ -274,7 +273,7 @@ static char *format_row(const plan2d *p, size_t j, char *o)
         if (f) *o++ = ',';
         double v = vals[f];
         if (p->s.noff[f] == 0)
-            o = put(o, LAW_NAMES[(int)v]);
+            o = put(o, imp_law_names[(int)v]);
         else
             o += imp_csv_double(v, o);
     }
@@ -321,10 +320,11 @@ static void format_batch(void *ctx, const imp_sweep2d *s, size_t lo, size_t hi)
     }
 }
 
-/* core._sweep2d_run(plan, first, count, threads [, csv]) -> done, failures,
- * interrupted. Solves points first .. first+count-1 (1-based, in order
+/* plan:run(first, count, threads [, csv]) -> done, failures,
+ * interrupted (also core._sweep2d_run(plan, ...)). Solves points first ..
+ * first+count-1 (1-based, in order
  * after the points already done); failures: list of {index =, message =}.
- * csv: also format the rows (for core._sweep2d_write), on the same threads. */
+ * csv: also format the rows (for plan:write), on the same threads. */
 static int l_sweep2d_run(lua_State *L)
 {
     plan2d *p = luaL_checkudata(L, 1, PLAN_MT);
@@ -378,7 +378,7 @@ static int l_sweep2d_run(lua_State *L)
     return 3;
 }
 
-/* core._sweep2d_write(plan, file, writer, comments) -> rows
+/* plan:write(file, writer, comments) -> rows
  * Writes the rows the last run formatted (every point it finished, in
  * order) to the io file; a failed point's row is followed by
  * comments[point index] (its "# failed point" line). Adds the rows to
@@ -425,7 +425,7 @@ static int l_sweep2d_write(lua_State *L)
     return 1;
 }
 
-/* core._sweep2d_column(plan, kind, k [, from, to]) -> list
+/* plan:column(kind, k [, from, to]) -> list
  * Rows from .. to (default all done) of a column: kind "field" (the k-th
  * varied field), "out" (the k-th result column), "mode" or "class". */
 static int l_sweep2d_column(lua_State *L)
@@ -444,7 +444,7 @@ static int l_sweep2d_column(lua_State *L)
         for (lua_Integer i = from; i <= to; i++) {
             double v = imp_sweep2d_value(&p->s, p->s.first0 + (size_t)(i - 1), (int)k);
             if (law)
-                lua_pushstring(L, LAW_NAMES[(int)v]);
+                lua_pushstring(L, imp_law_names[(int)v]);
             else
                 lua_pushnumber(L, v);
             lua_rawseti(L, -2, i - from + 1);
@@ -486,7 +486,7 @@ static int l_sweep2d_column(lua_State *L)
     return 1;
 }
 
-/* core._sweep2d_rewind(plan, first): forget the rows done; the next run
+/* plan:rewind(first): forget the rows done; the next run
  * starts at point `first` (1-based) in the first row. A sweep that does not
  * keep its columns reuses one chunk of rows this way. */
 static int l_sweep2d_rewind(lua_State *L)
@@ -499,22 +499,30 @@ static int l_sweep2d_rewind(lua_State *L)
     return 0;
 }
 
-void imp_open_sweep(lua_State *L)
+void limp_open_sweep(lua_State *L)
 {
+    /* core._sweep2d_run stays a free function too: the same C function as
+     * plan:run (a light C function compares equal), which the specs hook */
     static const luaL_Reg funcs[] = {
         {"_sweep2d_new", l_sweep2d_new},
         {"_sweep2d_run", l_sweep2d_run},
-        {"_sweep2d_column", l_sweep2d_column},
-        {"_sweep2d_rewind", l_sweep2d_rewind},
-        {"_sweep2d_write", l_sweep2d_write},
         {"_sweep2d_max_rows", l_sweep2d_max_rows},
+        {NULL, NULL}
+    };
+    static const luaL_Reg methods[] = {
+        {"run", l_sweep2d_run},
+        {"column", l_sweep2d_column},
+        {"rewind", l_sweep2d_rewind},
+        {"write", l_sweep2d_write},
         {NULL, NULL}
     };
     if (luaL_newmetatable(L, PLAN_MT)) {
         lua_pushcfunction(L, plan_gc);
         lua_setfield(L, -2, "__gc");
+        luaL_newlib(L, methods);          /* plan:run(...), plan:column(...), ... */
+        lua_setfield(L, -2, "__index");
     }
     lua_pop(L, 1);
     luaL_setfuncs(L, funcs, 0);
-    imp_open_sweep_util(L);
+    limp_open_sweep_util(L);
 }

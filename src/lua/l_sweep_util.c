@@ -50,7 +50,7 @@ static int l_solve2d_bench(lua_State *L)
 }
 
 /* A number as impact.study.csv writes it (src/core/csvnum.c). */
-void imp_csv_number(luaL_Buffer *b, double x)
+void limp_csv_number(luaL_Buffer *b, double x)
 {
     char buf[IMP_CSVNUM_MAX];
     size_t n = imp_csv_double(x, buf);
@@ -58,7 +58,7 @@ void imp_csv_number(luaL_Buffer *b, double x)
 }
 
 /* The CSV line of values[1..n] (the table at index t) into b, byte for
- * byte impact.study.csv.line: integers as %d, floats as imp_csv_number,
+ * byte impact.study.csv.line: integers as %d, floats as limp_csv_number,
  * strings quoted when they hold a comma, quote or newline, start with '#'
  * or with or end in white space; nil as an empty field. */
 static void csv_line(lua_State *L, int t, lua_Integer n, luaL_Buffer *bp)
@@ -74,7 +74,7 @@ static void csv_line(lua_State *L, int t, lua_Integer n, luaL_Buffer *bp)
         } else if (ty == LUA_TNUMBER) {
             double x = lua_tonumber(L, -1);
             lua_pop(L, 1);
-            imp_csv_number(bp, x);
+            limp_csv_number(bp, x);
         } else if (ty == LUA_TNIL) {
             lua_pop(L, 1);
         } else {
@@ -253,7 +253,7 @@ static int l_ncpu(lua_State *L)
     return 1;
 }
 
-void imp_open_sweep_util(lua_State *L)
+void limp_open_sweep_util(lua_State *L)
 {
     static const luaL_Reg funcs[] = {
         {"_now", l_now},

@@ -6,10 +6,10 @@
 #include <lua.h>
 #include <lauxlib.h>
 
-void imp_open_sweep_util(lua_State *L);
+void limp_open_sweep_util(lua_State *L);
 
 /* Appends x as impact.study.csv writes a float: the shortest of %.15g,
  * %.16g, %.17g that reads back to x; nan, inf, -inf; 0 for -0. */
-void imp_csv_number(luaL_Buffer *b, double x);
+void limp_csv_number(luaL_Buffer *b, double x);
 
 #endif

@@ -197,7 +197,7 @@ end
 local function results_of(F, r)
   if type(r) ~= "table" then check_result2d(F, r, "") end
   local mt = getmetatable(r)
-  if type(mt) == "table" and mt.__name == "impact.comparison" and type(mt.order) == "table" then
+  if type(mt) == "table" and mt.__name == "impact.Comparison" and type(mt.order) == "table" then
     local l = {}
     for i, k in ipairs(mt.order) do l[i] = r[k] end
     r = l

@@ -82,4 +82,4 @@ local function format(res)
   return table.concat(out, "\n")
 end
 
-return { ["impact.comparison"] = format }
+return { ["impact.Comparison"] = format }

@@ -1,4 +1,4 @@
--- The printer of solve3d's results (metatable impact.Result3d, made by the
+-- The printer of solve3d's results (metatable impact.Result3D, made by the
 -- C binding): the impulse, velocities, energy and the stages.
 local fmt = string.format
 
@@ -43,4 +43,4 @@ local function summary(r)
   return table.concat(out, "\n")
 end
 
-return { ["impact.Result3d"] = summary }
+return { ["impact.Result3D"] = summary }

@@ -6,4 +6,4 @@ local function summary(s)
     s.interrupted and " (interrupted)" or "", table.concat(s.names, ", "))
 end
 
-return { ["impact.sweep"] = summary }
+return { ["impact.Sweep"] = summary }

@@ -1,20 +1,12 @@
 -- CSV for sweeps: '#' comment lines, one header row, then one row per point.
 -- Numbers are written in the shortest form that reads back to the same
 -- double, so a file read back (or shards merged) equals the run in memory.
+local core = require("impact.core")
 local M = {}
 
 function M.number(x)
   if math.type(x) == "integer" then return tostring(x) end
-  if x ~= x then return "nan" end
-  if x == math.huge then return "inf" end
-  if x == -math.huge then return "-inf" end
-  if x == 0 then return "0" end   -- no "-0"
-  local s = string.format("%.15g", x)
-  if tonumber(s) ~= x then
-    s = string.format("%.16g", x)
-    if tonumber(s) ~= x then s = string.format("%.17g", x) end
-  end
-  return s
+  return core._num(x)   -- no "-0"; "nan", "inf", "-inf"
 end
 
 function M.field(v)

@@ -126,12 +126,12 @@ function M.plan(st)
   for j = nvary + nnum + 1, #names do from[names[j]] = { source[j], 1 } end
   return {
     rows = rows,
-    run = function(i, count, threads, csv) return core._sweep2d_run(plan, i, count, threads, csv) end,
-    rewind = function(i) core._sweep2d_rewind(plan, i) end,
-    write = function(w, comments) return core._sweep2d_write(plan, w.file, w, comments) end,
+    run = function(i, count, threads, csv) return plan:run(i, count, threads, csv) end,
+    rewind = function(i) plan:rewind(i) end,
+    write = function(w, comments) return plan:write(w.file, w, comments) end,
     column = function(name, lo, hi)
       local src = from[name]
-      return core._sweep2d_column(plan, src[1], src[2], lo, hi)
+      return plan:column(src[1], src[2], lo, hi)
     end,
   }
 end

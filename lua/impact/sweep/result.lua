@@ -1,3 +1,3 @@
 -- The metatable of sweep results, shared by impact.sweep, sweep_read and
 -- sweep_merge; print/sweep.lua prints them.
-return { __name = "impact.sweep", __tostring = require("impact.print").printers["impact.sweep"] }
+return { __name = "impact.Sweep", __tostring = require("impact.print").printers["impact.Sweep"] }

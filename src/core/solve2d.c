@@ -348,32 +348,29 @@ static imp_status scale_back(const tracer *t, imp_result2d *o)
     return z == 0 ? IMP_OK : IMP_EOVERFLOW;
 }
 
-imp_status imp_solve2d(const imp_coef2d *c0, double mu_s, double mu_k,
-                       const imp_law *law, imp_result2d *out)
+/* The tracer at the start of the impact: every field, one by one
+ * (cheaper than zeroing the whole struct first). */
+static void tracer_init(tracer *t, const imp_coef2d *c0, const imp_coef2d_scaled *sc,
+                        double mu_s, double mu_k, const imp_law *law, imp_result2d *out)
 {
-    imp_coef2d_scaled sc;
-    if (!valid(c0, mu_s, mu_k, law) || !imp_coef2d_scale(c0, mu_k, &sc))
-        return IMP_EINPUT;
-    const imp_coef2d *c = sc.p;
-    /* every field, one by one: cheaper than zeroing the whole struct first */
-    tracer t;
-    t.c = c;
-    t.D = sc.D;
-    t.c0 = c0;
-    t.kP = sc.kv - sc.kb;
-    t.kV = sc.kv;
-    t.kW = 2 * sc.kv - sc.kb;
-    t.mu_s = mu_s;
-    t.mu_k = mu_k;
-    t.law = law;
-    t.out = out;
-    t.p = t.Px = 0;
-    t.S = c->S0;
-    t.C = c->C0;
-    t.Wc = t.Wr = t.Wf = t.pc = 0;
-    t.restit = 0;
-    t.seg = SLIDE;
-    t.s = t.sig = t.kS = t.kC = 0;
+    const imp_coef2d *c = sc->p;
+    t->c = c;
+    t->D = sc->D;
+    t->c0 = c0;
+    t->kP = sc->kv - sc->kb;
+    t->kV = sc->kv;
+    t->kW = 2 * sc->kv - sc->kb;
+    t->mu_s = mu_s;
+    t->mu_k = mu_k;
+    t->law = law;
+    t->out = out;
+    t->p = t->Px = 0;
+    t->S = c->S0;
+    t->C = c->C0;
+    t->Wc = t->Wr = t->Wf = t->pc = 0;
+    t->restit = 0;
+    t->seg = SLIDE;
+    t->s = t->sig = t->kS = t->kC = 0;
     out->Px = out->Py = out->S = out->C = out->dT = 0;
     out->Wc = out->Wr = out->Wf = out->Pc = 0;
     out->S = c0->S0;
@@ -381,6 +378,46 @@ imp_status imp_solve2d(const imp_coef2d *c0, double mu_s, double mu_k,
     out->cls = class_of(c0);
     out->coef = *c0;
     out->nvert = 0;
+}
+
+/* The traced end, scaled back, and the mode from the events met. */
+static imp_status tracer_done(const tracer *t, int stuck0, int event, int event_restit)
+{
+    const imp_coef2d *c = t->c;
+    imp_result2d *out = t->out;
+    out->Px = t->Px;
+    out->Py = t->p;
+    out->S = t->seg == STICK ? 0.0 : t->S;
+    out->C = t->C;
+    out->Wc = t->Wc;
+    out->Wr = t->Wr;
+    out->Wf = t->Wf;
+    out->Pc = t->pc;
+    /* eq 56 with the traced S, C: eq 57's quadratic form cancels badly
+     * when B3^2 is close to B1*B2 (a body with a small rho) */
+    out->dT = 0.5 * (t->Px * (c->S0 + out->S) + t->p * (c->C0 + t->C));
+    if (scale_back(t, out) != IMP_OK)
+        return IMP_EOVERFLOW;
+    if (stuck0)
+        out->mode = IMP_MODE_C_STICKING;
+    else if (event == IMP_EV_STICK)
+        out->mode = event_restit ? IMP_MODE_R_STICKING : IMP_MODE_C_STICKING;
+    else if (event == IMP_EV_REVERSE)
+        out->mode = event_restit ? IMP_MODE_R_REVERSED : IMP_MODE_C_REVERSED;
+    else
+        out->mode = IMP_MODE_SLIDING;
+    return IMP_OK;
+}
+
+imp_status imp_solve2d(const imp_coef2d *c0, double mu_s, double mu_k,
+                       const imp_law *law, imp_result2d *out)
+{
+    imp_coef2d_scaled sc;
+    if (!valid(c0, mu_s, mu_k, law) || !imp_coef2d_scale(c0, mu_k, &sc))
+        return IMP_EINPUT;
+    const imp_coef2d *c = sc.p;
+    tracer t;
+    tracer_init(&t, c0, &sc, mu_s, mu_k, law, out);
     vertex(&t, IMP_EV_START);
 
     if (c->C0 > 0)               /* parting: no impulse (WM92 sec 3.4.1) */
@@ -459,26 +496,5 @@ imp_status imp_solve2d(const imp_coef2d *c0, double mu_s, double mu_k,
     return IMP_ENOCONV;
 
 done:
-    out->Px = t.Px;
-    out->Py = t.p;
-    out->S = t.seg == STICK ? 0.0 : t.S;
-    out->C = t.C;
-    out->Wc = t.Wc;
-    out->Wr = t.Wr;
-    out->Wf = t.Wf;
-    out->Pc = t.pc;
-    /* eq 56 with the traced S, C: eq 57's quadratic form cancels badly
-     * when B3^2 is close to B1*B2 (a body with a small rho) */
-    out->dT = 0.5 * (t.Px * (c->S0 + out->S) + t.p * (c->C0 + t.C));
-    if (scale_back(&t, out) != IMP_OK)
-        return IMP_EOVERFLOW;
-    if (stuck0)
-        out->mode = IMP_MODE_C_STICKING;
-    else if (event == IMP_EV_STICK)
-        out->mode = event_restit ? IMP_MODE_R_STICKING : IMP_MODE_C_STICKING;
-    else if (event == IMP_EV_REVERSE)
-        out->mode = event_restit ? IMP_MODE_R_REVERSED : IMP_MODE_C_REVERSED;
-    else
-        out->mode = IMP_MODE_SLIDING;
-    return IMP_OK;
+    return tracer_done(&t, stuck0, event, event_restit);
 }

@@ -1,0 +1,493 @@
+/* The exact 3D impact: Darboux-Keller integration over the normal impulse
+ * p (after Keller 1986). The slip v_t is integrated as a
+ * state of its own, with the tangential impulse and the works:
+ *
+ *   sliding:   dPt/dp = -mu_k u, dv_t/dp = Wtn - mu_k Wtt u, u = v_t/|v_t|
+ *              (Dormand-Prince 5(4), adaptive)
+ *   fixed:     sticking (dPt/dp = -Wtt^-1 Wtn, v_t = 0) or a slip along an
+ *              invariant ray u (Wtn - mu_k Wtt u = lambda u: dPt/dp =
+ *              -mu_k u, dv_t/dp = lambda u), both with constant rates
+ *   dWn/dp = vn,  dWf/dp = v_t . dPt/dp;  vn = vC0_n + Wtn.Pt + Wnn p
+ *
+ * Since the hodograph field depends on the direction u only, the slip
+ * direction obeys a one-dimensional flow, dphi/dp = g(phi)/|v_t| with
+ * g = u_perp.f(u): it either settles on an attracting invariant ray (then
+ * the rest of the slide is a straight line, integrated exactly: a stop at
+ * |v_t|/|lambda| when lambda < 0) or turns past a close approach, where
+ * |v_t| has a positive minimum and the slip goes on. Near v_t = 0 the
+ * approach is followed in tau = ln(s0/|v_t|) (the direction equation is
+ * regular there); it leaves tau when |v_t| stops shrinking. A slip counts
+ * as stopped only when it lands on an attracting centripetal ray, or when
+ * what is left of the approach is below the tolerance (1e-2 rtol of the
+ * impulse scale); a close approach is integrated through at any depth.
+ * After a stop: stick (|Wtt^-1 Wtn| <= mu_s) or restart along the unique
+ * centrifugal ray (imp_reslide3d). Events (maximum compression, the law's
+ * termination) are located by re-taking the step with a shorter length
+ * (Illinois), so they are as accurate as the steps.
+ *
+ * The integration runs on contact-space data (imp_solve3d_exact_contact).
+ * This file is the driver (step control, events); the flow is in
+ * solve3d_exact_flow.c, periods and stops in solve3d_exact_stop.c. */
+#include <math.h>
+#include <string.h>
+
+#include "impact3d.h"
+#include "interrupt.h"
+#include "solve3d_exact.h"
+
+static void law_state(const dk_t *d, double p, const double y[NY], imp_law_state *s)
+{
+    memset(s, 0, sizeof *s);
+    s->Pn = p;
+    s->Pc = d->compression ? 0 : d->pc;
+    s->vn = normal_vel(&d->r, p, y);
+    s->vn0 = d->c->vC0[1];
+    s->Wc = d->compression ? y[2] : d->Wc;
+    s->Wr = d->compression ? 0 : y[2] - d->Wc;
+    s->Pt[0] = y[0]; s->Pt[1] = y[1];
+    s->vt[0] = y[4]; s->vt[1] = y[5];
+    s->vt0[0] = d->c->vC0[0]; s->vt0[1] = d->c->vC0[2];
+    s->phase = d->compression ? IMP_PHASE_COMPRESSION : IMP_PHASE_RESTITUTION;
+    s->dim = 3;
+}
+
+/* The termination residual R (custom laws) after maximum compression. */
+static imp_status residual(const dk_t *d, double p, const double y[NY], double *R)
+{
+    const imp_law *law = d->law;
+    double e = law->e;
+    switch (law->kind) {
+    case IMP_LAW_POISSON:
+        *R = p - (1 + e) * d->pc;
+        return IMP_OK;
+    case IMP_LAW_NEWTON:
+        *R = normal_vel(&d->r, p, y) + e * d->c->vC0[1];
+        return IMP_OK;
+    case IMP_LAW_ENERGETIC:
+        *R = (y[2] - d->Wc) + e * e * d->Wc;
+        return IMP_OK;
+    case IMP_LAW_CUSTOM: {
+        imp_law_state s;
+        law_state(d, p, y, &s);
+        if (law->fn(law->ctx, &s, R) != 0) return IMP_ELAW;
+        if (!isfinite(*R)) return IMP_ELAW;
+        return IMP_OK;
+    }
+    }
+    return IMP_EINPUT;
+}
+
+enum { EV_VN, EV_LAW };
+
+static imp_status event_value(const dk_t *d, int ev, double p, const double y[NY], double *g)
+{
+    if (ev == EV_LAW) return residual(d, p, y, g);
+    *g = normal_vel(&d->r, p, y);
+    return IMP_OK;
+}
+
+/* First h' in (0, h] where the event function, negative at the step start
+ * (ga), becomes >= 0 (it is >= 0 at h): Illinois on the length of a step
+ * re-taken from the step start, so the event is as accurate as a step. */
+static imp_status locate(const dk_t *d, int ev, double h, double ga, double gb,
+                         double *hr, double *zr)
+{
+    double a = 0, b = h, err[NZ], zt[NZ], p, y[NY];
+    int side = 0, n = dim_of(&d->r);
+    for (int it = 0; it < 200 && b - a > 1e-15 * (fabs(d->t) + h) && gb != 0; it++) {
+        double x = b - gb * (b - a) / (gb - ga);
+        if (!(x > a && x < b)) x = 0.5 * (a + b);
+        double gx;
+        imp_exact3d_dp_step(&d->r, d->t, d->z, x, zt, err);
+        unpack(&d->r, d->t + x, zt, &p, y);
+        imp_status st = event_value(d, ev, p, y, &gx);
+        if (st != IMP_OK) return st;
+        if (gx >= 0) {
+            b = x; gb = gx;
+            memcpy(zr, zt, n * sizeof *zt);
+            if (side == 1) ga *= 0.5;
+            side = 1;
+        } else {
+            a = x; ga = gx;
+            if (side == -1) gb *= 0.5;
+            side = -1;
+        }
+    }
+    *hr = b;
+    return IMP_OK;
+}
+
+static imp_status track_point(dk_t *d)
+{
+    imp_track3d *t = d->track;
+    if (!t || !t->grow) return IMP_OK;
+    if (t->n == t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 64;
+        double *nd = t->grow(t->ud, t->data, 4 * cap);
+        if (!nd) return IMP_ENOMEM;
+        t->data = nd;
+        t->cap = cap;
+    }
+    double *q = t->data + 4 * t->n++;
+    q[0] = d->p; q[1] = d->y[4]; q[2] = normal_vel(&d->r, d->p, d->y); q[3] = d->y[5];
+    return IMP_OK;
+}
+
+/* After a point is reached: record it, pass maximum compression; *done
+ * when the law is satisfied. */
+static imp_status reached(dk_t *d, int maxc, int end, int *done)
+{
+    imp_status st = track_point(d);
+    if (st != IMP_OK) return st;
+    if (maxc) {
+        d->compression = 0;
+        d->pc = d->p;
+        d->Wc = d->y[2];
+        double R;
+        if ((st = residual(d, d->p, d->y, &R)) != IMP_OK) return st;
+        if (R >= 0) end = 1;
+    }
+    *done = end;
+    return IMP_OK;
+}
+
+/* What a stop or a snap may move P by, relative to the impulse so far. */
+static double tol_at(const dk_t *d)
+{
+    return 1e-2 * d->o->rtol * (d->p + d->Ps);
+}
+
+/* Before a step while sliding in p: a stop on v_t = 0, a frictionless
+ * slide, a snap onto an invariant ray, a switch to tau near a stop, or
+ * the step limited by how fast the direction turns. *again: the state
+ * changed, start over. */
+static imp_status prepare_slide(dk_t *d, int *again)
+{
+    const imp_contact3d *c = d->c;
+    double mu_k = d->mu_k, s = len2(d->y[4], d->y[5]);
+    imp_status st;
+    *again = 1;
+    if (!(s > 0)) {                   /* landed exactly on v_t = 0 */
+        int maxc = 0;
+        if ((st = imp_exact3d_on_stop(d, &maxc)) != IMP_OK) return st;
+        return reached(d, maxc, 0, &d->done);
+    }
+    double u[2] = {d->y[4] / s, d->y[5] / s}, f[2], us[2], lam;
+    d->r.ulast[0] = u[0]; d->r.ulast[1] = u[1];
+    if (s < d->out->min_slip) d->out->min_slip = s;
+    if (mu_k == 0) {
+        imp_exact3d_set_frictionless(d);
+        return IMP_OK;
+    }
+    slide_rate(c, mu_k, u, f);
+    double dsdp = u[0] * f[0] + u[1] * f[1], fn = len2(f[0], f[1]);
+    double snap = imp_exact3d_near_ray(c, mu_k, u, s, d->tol, us, &lam);
+    /* (a centripetal ray must not stop the slip before p1) */
+    if (snap >= 0 && snap <= d->tol && !(lam < 0 && d->p + s / -lam < d->p1 - d->tol)) {
+        imp_exact3d_set_ray(d, us, lam);          /* the rest is a straight line */
+        return IMP_OK;
+    }
+    if (dsdp < -0.2 * fn && (s <= 3 * d->h * -dsdp || s <= 1e-3 * d->vscale)) {
+        /* a stop may lie within reach: follow it in tau */
+        d->hp = d->h;
+        d->r.kind = K_TAU;
+        d->r.s0 = s;
+        d->t = 0;
+        d->z[0] = u[0]; d->z[1] = u[1];
+        d->z[2] = d->p;
+        memcpy(d->z + 3, d->y, 4 * sizeof *d->y);
+        d->h = 0.1;
+        return IMP_OK;
+    }
+    double hmax = 0.5 * (d->p + d->Ps);
+    if (fn > 0 && hmax > 2 * s / fn) hmax = 2 * s / fn;   /* the direction turns by <= 2 rad */
+    if (dsdp < 0 && hmax > 0.5 * s / -dsdp) hmax = 0.5 * s / -dsdp;
+    if (d->h > hmax) d->h = hmax;
+    *again = 0;
+    return IMP_OK;
+}
+
+/* Before a step of a tau-period (the approach to a stop): back to p when
+ * the slip no longer heads for zero, a landing on an attracting ray, or
+ * the rest of the approach below the tolerance. *again as above. */
+static void prepare_tau(dk_t *d, int *again)
+{
+    const imp_contact3d *c = d->c;
+    double mu_k = d->mu_k, tol = d->tol;
+    double nu = len2(d->z[0], d->z[1]), u[2] = {d->z[0] / nu, d->z[1] / nu}, f[2], us[2], lam;
+    slide_rate(c, mu_k, u, f);
+    double uf = u[0] * f[0] + u[1] * f[1], s = d->r.s0 * exp(-d->t), fn = len2(f[0], f[1]);
+    if (s < d->out->min_slip) d->out->min_slip = s;
+    d->r.ulast[0] = u[0]; d->r.ulast[1] = u[1];
+    *again = 1;
+    if (uf > -0.1 * fn) {
+        /* the slip no longer heads for zero (a close approach): back to p */
+        imp_exact3d_set_p_period(d, K_SLIDE);
+        d->h = d->hp;
+        return;
+    }
+    double snap = imp_exact3d_near_ray(c, mu_k, u, s, tol, us, &lam);
+    if (snap >= 0 && snap <= tol && lam < 0 && !(d->p + s / -lam < d->p1 - tol)) {
+        imp_exact3d_set_ray(d, us, lam);          /* lands on the attracting ray: a stop */
+        d->h = d->hp;
+        return;
+    }
+    if ((1 + mu_k) * fmax(s / -uf, d->p1 - d->p) <= tol) {
+        /* what is left of the approach is below the tolerance (and
+         * the slip may stop here: p >= p1) */
+        imp_exact3d_set_ray(d, u, uf);
+        d->h = d->hp;
+        return;
+    }
+    if (d->h > 4) d->h = 4;
+    *again = 0;
+}
+
+/* The error test of a Dormand-Prince step from z to zn: the scaled error
+ * norm, the slip to rtol of its own size near zero (its direction is what
+ * matters there). */
+static double step_error(const dk_t *d, const double zn[NZ], const double err[NZ])
+{
+    double rtol = d->o->rtol, Ps = d->Ps, vscale = d->vscale, atol[NZ];
+    for (int i = 0; i < NZ; i++) atol[i] = rtol * Ps;
+    if (d->r.kind == K_TAU) {
+        atol[0] = atol[1] = rtol;
+        atol[5] = atol[6] = rtol * Ps * vscale;
+    } else {
+        double sl = len2(d->y[4], d->y[5]);
+        atol[2] = atol[3] = rtol * Ps * vscale;
+        atol[4] = atol[5] = rtol * (d->r.kind == K_SLIDE ? fmin(sl, vscale) : vscale);
+    }
+    double en = 0;
+    for (int i = 0, n = dim_of(&d->r); i < n; i++) {
+        double sc = atol[i] + rtol * fmax(fabs(d->z[i]), fabs(zn[i]));
+        double q = fabs(err[i]) / sc;
+        if (q > en) en = q;
+    }
+    return en;
+}
+
+/* Events inside an accepted step from (p, vn) to (pn, yn): maximum
+ * compression (v_n reaches 0) or the law's end; h and zn move to the
+ * event. */
+static imp_status find_events(dk_t *d, double vn, double pn, const double yn[NY],
+                              double vnn, double *h, double zn[NZ], int *maxc, int *end)
+{
+    imp_status st;
+    *maxc = *end = 0;
+    if (d->compression) {
+        if (vnn >= 0 && vn < 0) {
+            if ((st = locate(d, EV_VN, *h, vn, vnn, h, zn)) != IMP_OK) return st;
+            *maxc = 1;
+        }
+        return IMP_OK;
+    }
+    double R0, R1;
+    if ((st = residual(d, pn, yn, &R1)) != IMP_OK) return st;
+    if (R1 >= 0) {
+        if ((st = residual(d, d->p, d->y, &R0)) != IMP_OK) return st;
+        if ((st = locate(d, EV_LAW, *h, R0, R1, h, zn)) != IMP_OK) return st;
+        *end = 1;
+    }
+    return IMP_OK;
+}
+
+/* Moves to the end zn of an accepted step of length h: the smallest slip
+ * along a fixed-rate slide, friction capped at mu_k per unit normal
+ * impulse, recompression noted. */
+static void commit_step(dk_t *d, double h, const double zn[NZ], int stop_at_end)
+{
+    double Pt0[2] = {d->y[0], d->y[1]}, p0 = d->p;
+    if (d->r.kind == K_FIXED && !d->r.stick && !stop_at_end) {
+        /* the slip is linear along the step: its smallest size */
+        const double *vf = d->r.vfix;
+        double vf2 = vf[0] * vf[0] + vf[1] * vf[1];
+        double tm = vf2 > 0 ? -(d->y[4] * vf[0] + d->y[5] * vf[1]) / vf2 : 0;
+        tm = fmin(fmax(tm, 0), h);
+        double sm = len2(d->y[4] + tm * vf[0], d->y[5] + tm * vf[1]);
+        if (sm < d->out->min_slip) d->out->min_slip = sm;
+    }
+    d->t += h;
+    memcpy(d->z, zn, NZ * sizeof *zn);
+    unpack(&d->r, d->t, d->z, &d->p, d->y);
+    if (d->r.kind != K_FIXED) {
+        /* friction never exceeds mu_k per unit normal impulse; the
+         * Runge-Kutta weights could, by the local error */
+        double dPt[2] = {d->y[0] - Pt0[0], d->y[1] - Pt0[1]};
+        double nP = len2(dPt[0], dPt[1]), cap = d->mu_k * (d->p - p0);
+        if (nP > cap) {
+            double k = cap > 0 ? cap / nP : 0;
+            d->y[0] = Pt0[0] + k * dPt[0];
+            d->y[1] = Pt0[1] + k * dPt[1];
+            if (d->r.kind == K_TAU) { d->z[3] = d->y[0]; d->z[4] = d->y[1]; }
+            else { d->z[0] = d->y[0]; d->z[1] = d->y[1]; }
+        }
+    }
+    if (!d->compression) {
+        double vnn = normal_vel(&d->r, d->p, d->y);
+        if (vnn < -1e-12 * d->vscale && !d->out->recompression) {
+            d->out->recompression = 1;
+            d->out->stage[d->out->nstage - 1].recompression = 1;
+        }
+    }
+}
+
+/* One step from the current point (after prepare_*): a Dormand-Prince
+ * step with error control (a rejected one shrinks h), the events inside
+ * it, the move. */
+static imp_status step(dk_t *d, double vn)
+{
+    double zn[NZ], err[NZ], h = d->h, hnext = h, reach = 0;
+    int stop_at_end = 0;
+    imp_status st;
+    if (d->r.kind == K_FIXED) {
+        /* a centripetal ray ends where the slip reaches zero */
+        double s = len2(d->y[4], d->y[5]);
+        double lam = d->r.vfix[0] * d->r.ulast[0] + d->r.vfix[1] * d->r.ulast[1];
+        if (d->r.ray && s > 0 && lam < 0) {
+            reach = s / -lam;
+            if (h >= reach) { h = reach; stop_at_end = 1; }
+        }
+    }
+    imp_exact3d_dp_step(&d->r, d->t, d->z, h, zn, err);
+    double en = step_error(d, zn, err);
+    double fac = en > 0 ? 0.9 * pow(en, -0.2) : 5;
+    if (fac > 5) fac = 5;
+    if (en > 1) {
+        d->h = h * (fac < 0.2 ? 0.2 : fac);
+        if (!(d->h > 1e-300) || !(d->t + d->h != d->t))
+            return imp_exact3d_fail(d, IMP_FAIL3D_STEP, IMP_ENOCONV);
+        return IMP_OK;
+    }
+    hnext = h * fac;
+    if (stop_at_end && hnext < reach) hnext = reach;
+    double pn, yn[NY];
+    unpack(&d->r, d->t + h, zn, &pn, yn);
+    double vnn = normal_vel(&d->r, pn, yn);
+    /* A tangential start must first deepen the approach. */
+    if (d->compression && d->p == 0 && d->vn0 == 0 && vnn >= 0) {
+        d->h = h * 0.1;
+        if (d->h < 1e-30 * d->Ps) return imp_exact3d_fail(d, IMP_FAIL3D_STEP, IMP_ENOCONV);
+        return IMP_OK;
+    }
+    int maxc, end;
+    if ((st = find_events(d, vn, pn, yn, vnn, &h, zn, &maxc, &end)) != IMP_OK) return st;
+    if ((maxc || end) && h < reach) stop_at_end = 0;
+    commit_step(d, h, zn, stop_at_end);
+    d->h = hnext;
+    if (stop_at_end) {
+        if ((st = imp_exact3d_on_stop(d, &maxc)) != IMP_OK) return st;
+        if (d->r.kind == K_TAU) d->h = d->hp;
+    }
+    return reached(d, maxc, end, &d->done);
+}
+
+/* The first period: slide along vt0, or (vt0 = 0) stick or slide along
+ * the re-slide direction; *parts when the contact parts at once (vn0 > 0,
+ * or a tangential one, vn0 = 0, that does not deepen). */
+static imp_status exact_open(dk_t *d, int *parts)
+{
+    const imp_contact3d *c = d->c;
+    double vt0[2] = {c->vC0[0], c->vC0[2]}, s0 = len2(vt0[0], vt0[1]);
+    imp_status st;
+    d->out->min_slip = s0;
+    d->compression = 1;
+    d->vn0 = c->vC0[1];
+    d->y[4] = vt0[0]; d->y[5] = vt0[1];
+    if (d->track) d->track->n = 0;
+    if (s0 != 0) {
+        d->r.ulast[0] = vt0[0] / s0; d->r.ulast[1] = vt0[1] / s0;
+        imp_exact3d_set_p_period(d, K_SLIDE);
+        imp_exact3d_stage_open(d, IMP_STAGE3D_SLIDING, 1, d->r.ulast, 0);
+    } else if ((st = imp_exact3d_after_stop(d, IMP_STAGE3D_SLIDING)) != IMP_OK) {
+        return st;
+    }
+    *parts = d->vn0 > 0 || (d->vn0 == 0 && !(imp_exact3d_dvn_dp(d) < 0));
+    return IMP_OK;
+}
+
+/* The integration from the first period to the law's end. */
+static imp_status exact_run(dk_t *d)
+{
+    const imp_contact3d *c = d->c;
+    imp_status st;
+    d->vscale = len2(len2(c->vC0[0], c->vC0[1]), c->vC0[2]);
+    d->Ps = d->vscale / c->Wnn;
+    /* stops before p1 are impossible (up to p1's own rounding, 1e-6) */
+    d->p1 = imp_exact3d_cone_entry(c, d->mu_k) * (1 - 1e-6);
+    /* no built-in law needs more than the impulse that would leave the body
+     * with 1e12 times its kinetic energy (|P| <= sqrt(2 m T) + sqrt(2 m T0)) */
+    d->pcap = 1e6 * (d->Ps + sqrt(2 * c->m * c->T0));
+    d->h = d->hp = 1e-3 * d->Ps;
+    if ((st = track_point(d)) != IMP_OK) return st;
+    while (!d->done) {
+        if (imp_interrupted()) return IMP_EINTERRUPT;
+        if (++d->steps > d->o->max_steps) return imp_exact3d_fail(d, IMP_FAIL3D_NONE, IMP_ESTEPS);
+        if (!d->compression && d->p > d->pcap + 1e6 * d->pc)
+            return d->law->kind == IMP_LAW_CUSTOM ? IMP_ENOROOT
+                                                  : imp_exact3d_fail(d, IMP_FAIL3D_NOEND, IMP_ENOCONV);
+        double vn = normal_vel(&d->r, d->p, d->y);
+        int again = 0;
+        d->tol = tol_at(d);
+        st = IMP_OK;
+        if (d->r.kind == K_SLIDE) {
+            st = prepare_slide(d, &again);
+        } else if (d->r.kind == K_TAU) {
+            prepare_tau(d, &again);
+        } else if (d->h > 0.5 * (d->p + d->Ps)) {
+            d->h = 0.5 * (d->p + d->Ps);
+        }
+        if (st == IMP_OK && !again) st = step(d, vn);
+        if (st != IMP_OK) return st;
+    }
+    return IMP_OK;
+}
+
+imp_status imp_solve3d_exact_contact(const imp_contact3d *c, double mu_s, double mu_k,
+                                     const imp_law *law, const imp_opts3d *opts,
+                                     imp_result3d *out)
+{
+    imp_opts3d def;
+    if (!opts) { imp_opts3d_default(&def); opts = &def; }
+    if (!(opts->rtol > 0)) return IMP_EINPUT;
+    imp_status st = imp_result3d_start(mu_s, mu_k, law, out);
+    if (st != IMP_OK) return st;
+    dk_t d;
+    memset(&d, 0, sizeof d);
+    d.c = c; d.law = law; d.mu_s = mu_s; d.mu_k = mu_k; d.o = opts;
+    d.r.c = c; d.r.mu_k = mu_k;
+    d.track = opts->track;
+    d.out = out;
+    int parts, direct = c->vC0[0] == 0 && c->vC0[2] == 0;
+    if ((st = exact_open(&d, &parts)) != IMP_OK) return st;
+    if (parts) {
+        out->nstage = 0;
+        out->fail = IMP_FAIL3D_NONE;
+        imp_result3d_finish(c, out);
+        return IMP_OK;
+    }
+    if ((st = exact_run(&d)) != IMP_OK) return st;
+    imp_exact3d_stage_close(&d, 0);
+    out->nsteps = d.steps;
+    if (out->mode == IMP_MODE_NONE)
+        out->mode = direct && c->rho_req <= mu_s ? IMP_MODE_C_STICKING : IMP_MODE_SLIDING;
+    out->P[0] = d.y[0]; out->P[1] = d.p; out->P[2] = d.y[1];
+    out->Pc = d.pc;
+    out->Wc = d.Wc;
+    out->Wr = d.y[2] - d.Wc;
+    out->Wf = d.y[3];
+    imp_result3d_finish(c, out);
+    return IMP_OK;
+}
+
+imp_status imp_solve3d_exact(const imp_body3d *b, double mu_s, double mu_k,
+                             const imp_law *law, const imp_opts3d *opts,
+                             imp_result3d *out)
+{
+    imp_contact3d c;
+    imp_status st = opts && !(opts->rtol > 0) ? IMP_EINPUT
+                  : imp_solve3d_setup(b, mu_s, mu_k, law, &c);
+    if (st == IMP_OK) st = imp_solve3d_exact_contact(&c, mu_s, mu_k, law, opts, out);
+    if (st == IMP_OK) imp_result3d_apply(b, &c, out);
+    return st;
+}

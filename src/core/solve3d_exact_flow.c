@@ -1,0 +1,159 @@
+/* The exact 3D solver's flow (see solve3d_exact.c): the right-hand side
+ * of each period, the Dormand-Prince step, the invariant rays of the slip
+ * direction and where the slip can first stop. Contact-space data only. */
+#include "solve3d_exact.h"
+
+void imp_exact3d_rhs(const rhs_t *r, double t, const double *z, double *dz)
+{
+    const imp_contact3d *c = r->c;
+    double p, y[NY];
+    unpack(r, t, z, &p, y);
+    double vn = normal_vel(r, p, y);
+    if (r->kind == K_TAU) {
+        double n = len2(z[0], z[1]), u[2] = {z[0] / n, z[1] / n}, f[2];
+        slide_rate(c, r->mu_k, u, f);
+        double h = u[0] * f[0] + u[1] * f[1], g = -u[1] * f[0] + u[0] * f[1];
+        double s = r->s0 * exp(-t), dp = -s / h;
+        dz[0] = (g / h) * u[1];      /* du/dtau = -(g/h) u_perp */
+        dz[1] = -(g / h) * u[0];
+        dz[2] = dp;
+        dz[3] = -r->mu_k * u[0] * dp;
+        dz[4] = -r->mu_k * u[1] * dp;
+        dz[5] = vn * dp;
+        dz[6] = -r->mu_k * s * dp;
+        return;
+    }
+    if (r->kind == K_FIXED) {
+        dz[0] = r->cfix[0];
+        dz[1] = r->cfix[1];
+        dz[3] = y[4] * r->cfix[0] + y[5] * r->cfix[1];
+        dz[4] = r->vfix[0];
+        dz[5] = r->vfix[1];
+    } else {
+        double s = len2(y[4], y[5]), u[2] = {r->ulast[0], r->ulast[1]}, f[2];
+        if (s > 0) { u[0] = y[4] / s; u[1] = y[5] / s; }
+        slide_rate(c, r->mu_k, u, f);
+        dz[0] = -r->mu_k * u[0];
+        dz[1] = -r->mu_k * u[1];
+        dz[3] = -r->mu_k * s;
+        dz[4] = f[0];
+        dz[5] = f[1];
+    }
+    dz[2] = vn;
+}
+
+/* One Dormand-Prince 5(4) step; err gets the embedded error estimate. */
+void imp_exact3d_dp_step(const rhs_t *r, double t, const double *y, double h,
+                         double *yn, double *err)
+{
+    static const double
+        a21 = 1.0 / 5,
+        a31 = 3.0 / 40, a32 = 9.0 / 40,
+        a41 = 44.0 / 45, a42 = -56.0 / 15, a43 = 32.0 / 9,
+        a51 = 19372.0 / 6561, a52 = -25360.0 / 2187, a53 = 64448.0 / 6561, a54 = -212.0 / 729,
+        a61 = 9017.0 / 3168, a62 = -355.0 / 33, a63 = 46732.0 / 5247, a64 = 49.0 / 176,
+        a65 = -5103.0 / 18656,
+        b1 = 35.0 / 384, b3 = 500.0 / 1113, b4 = 125.0 / 192, b5 = -2187.0 / 6784, b6 = 11.0 / 84,
+        e1 = 71.0 / 57600, e3 = -71.0 / 16695, e4 = 71.0 / 1920, e5 = -17253.0 / 339200,
+        e6 = 22.0 / 525, e7 = -1.0 / 40;
+    double k1[NZ], k2[NZ], k3[NZ], k4[NZ], k5[NZ], k6[NZ], k7[NZ], w[NZ];
+    int i, n = dim_of(r);
+    imp_exact3d_rhs(r, t, y, k1);
+    for (i = 0; i < n; i++) w[i] = y[i] + h * a21 * k1[i];
+    imp_exact3d_rhs(r, t + h / 5, w, k2);
+    for (i = 0; i < n; i++) w[i] = y[i] + h * (a31 * k1[i] + a32 * k2[i]);
+    imp_exact3d_rhs(r, t + 3 * h / 10, w, k3);
+    for (i = 0; i < n; i++) w[i] = y[i] + h * (a41 * k1[i] + a42 * k2[i] + a43 * k3[i]);
+    imp_exact3d_rhs(r, t + 4 * h / 5, w, k4);
+    for (i = 0; i < n; i++)
+        w[i] = y[i] + h * (a51 * k1[i] + a52 * k2[i] + a53 * k3[i] + a54 * k4[i]);
+    imp_exact3d_rhs(r, t + 8 * h / 9, w, k5);
+    for (i = 0; i < n; i++)
+        w[i] = y[i] + h * (a61 * k1[i] + a62 * k2[i] + a63 * k3[i] + a64 * k4[i] + a65 * k5[i]);
+    imp_exact3d_rhs(r, t + h, w, k6);
+    for (i = 0; i < n; i++)
+        yn[i] = y[i] + h * (b1 * k1[i] + b3 * k3[i] + b4 * k4[i] + b5 * k5[i] + b6 * k6[i]);
+    imp_exact3d_rhs(r, t + h, yn, k7);
+    for (i = 0; i < n; i++)
+        err[i] = h * (e1 * k1[i] + e3 * k3[i] + e4 * k4[i] + e5 * k5[i] + e6 * k6[i] + e7 * k7[i]);
+}
+
+/* lambda = u.f(u) on an invariant ray, from the better conditioned of the
+ * two components of f(u) = lambda u in Wtt's eigenbasis: along a stiff
+ * eigenvalue w2 (a nearly singular inertia) b2 - mu w2 u2 is a difference
+ * of large numbers, along the soft one it is not (weighted least squares
+ * with each component's rounding level as its weight). */
+static double ray_rate(const imp_contact3d *c, double mu, const double u[2])
+{
+    const double e2[2] = {c->tvec[0], c->tvec[1]}, e1[2] = {-c->tvec[1], c->tvec[0]};
+    double b1 = e1[0] * c->Wtn[0] + e1[1] * c->Wtn[1], b2 = e2[0] * c->Wtn[0] + e2[1] * c->Wtn[1];
+    double u1 = e1[0] * u[0] + e1[1] * u[1], u2 = e2[0] * u[0] + e2[1] * u[1];
+    double f1 = b1 - mu * c->tev[0] * u1, f2 = b2 - mu * c->tev[1] * u2;
+    double s1 = fabs(b1) + mu * c->tev[0] + 1e-300, s2 = fabs(b2) + mu * c->tev[1] + 1e-300;
+    double w1 = u1 / (s1 * s1), w2 = u2 / (s2 * s2);
+    return (w1 * f1 + w2 * f2) / (w1 * u1 + w2 * u2);
+}
+
+/* The attracting invariant ray within 0.1 rad of the slip direction u:
+ * Newton on g(phi) = u_perp.f(u), whose slope g' = -(u.f + mu u_perp.Wtt
+ * u_perp) must be negative (the ray attracts the direction). Returns the
+ * bound on the tangential impulse lost by snapping a slip of size s onto
+ * it, mu |phi - phi*| s / (|g'| - lambda) (the direction converges like
+ * s^(|g'|/|lambda|)), or -1 when there is no such ray (or, on a
+ * centrifugal ray, it attracts too weakly: |g'| <= 2 lambda). */
+double imp_exact3d_near_ray(const imp_contact3d *c, double mu, const double u[2], double s,
+                            double tol, double us[2], double *lambda)
+{
+    double v[2] = {u[0], u[1]}, tot = 0, lam = 0, dg = 0;
+    for (int it = 0; it < 12; it++) {
+        double f[2], w[2] = {-v[1], v[0]};
+        slide_rate(c, mu, v, f);
+        lam = v[0] * f[0] + v[1] * f[1];
+        double g = w[0] * f[0] + w[1] * f[1];
+        double wWw = w[0] * (c->Wtt[0] * w[0] + c->Wtt[1] * w[1])
+                   + w[1] * (c->Wtt[2] * w[0] + c->Wtt[3] * w[1]);
+        dg = -(lam + mu * wWw);
+        if (!(dg < 0)) return -1;
+        double d = -g / dg;
+        /* first estimate: give up early unless a snap is within reach */
+        if (it == 0 && (fabs(d) > 0.1 || mu * fabs(d) * s > 1e3 * tol * (-dg - lam)))
+            return -1;
+        if (it > 0 && d == 0) break;
+        tot += d;
+        if (fabs(tot) > 0.1) return -1;
+        double cd = cos(d), sd = sin(d);
+        double v0 = cd * v[0] + sd * w[0], v1 = cd * v[1] + sd * w[1], n = len2(v0, v1);
+        v[0] = v0 / n; v[1] = v1 / n;
+        if (fabs(d) <= 1e-15) break;
+    }
+    double f[2], w[2] = {-v[1], v[0]};
+    slide_rate(c, mu, v, f);
+    lam = v[0] * f[0] + v[1] * f[1];
+    dg = -(lam + mu * (w[0] * (c->Wtt[0] * w[0] + c->Wtt[1] * w[1])
+                       + w[1] * (c->Wtt[2] * w[0] + c->Wtt[3] * w[1])));
+    if (!(dg < 0) || (lam > 0 && !(-dg > 2 * lam))) return -1;
+    us[0] = v[0]; us[1] = v[1];
+    *lambda = ray_rate(c, mu, v);
+    return mu * fabs(tot) * s / (-dg - lam);
+}
+
+/* The earliest normal impulse at which the slip can be zero: v_t = 0 needs
+ * Pt = -Wtt^-1 (vt0 + Wtn p) = -(g0 + q p), and every path keeps
+ * |Pt| <= mu_k p, so p >= p1, the smallest root of |g0 + q p| = mu_k p
+ * (SB22's c1 quadratic with g = g0, in its cancellation-free form; p1 is
+ * where a slip sliding straight from the start would stop). INFINITY when
+ * the line v_t = 0 never enters the cone (the slip cannot stop at all). */
+double imp_exact3d_cone_entry(const imp_contact3d *c, double mu)
+{
+    const double *g = c->g0, *q = c->q;
+    double a = (c->rho_req - mu) * (c->rho_req + mu);
+    double bb = g[0] * q[0] + g[1] * q[1], cc = g[0] * g[0] + g[1] * g[1];
+    double cr = g[0] * q[1] - g[1] * q[0], disc = mu * mu * cc - cr * cr;
+    if (!(cc > 0)) return 0;
+    if (disc >= 0) {
+        if (bb <= 0 && (a <= 0 || bb < 0)) return cc / (-bb + sqrt(disc));
+        if (bb > 0 && a < 0) return (bb + sqrt(disc)) / -a;
+    }
+    return INFINITY;
+}
+

@@ -1,0 +1,444 @@
+/* The 2D problem layer of the binding (see l_problem2d.h): reading a
+ * problem table, solving it, the result table and its lazy path, the
+ * published models' names and parameters, the dispatch of t.model. */
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "interrupt.h"
+#include "l_problem2d.h"
+
+static const char result2d_key = 0;   /* registry[&result2d_key] = metatable */
+static const char model_solver_key = 0; /* registry[&model_solver_key] = the models' solver */
+
+const char *const limp_problem2d_keys[NKEYS] = {
+    "model", "body1", "body2", "B1", "B2", "B3", "S0", "C0", "mu", "mu_s", "mu_k",
+    "e", "law", "m", "rho", "I", "x", "y", "vx", "vy", "w",
+    "Px", "Py", "S", "C", "dT", "Wc", "Wr", "Wf", "Pc", "mode", "class",
+    "energy_ratio", "path", "Delta", "routh", "poisson", "newton", "energetic", "custom",
+    "none", "sliding", "C-sticking", "R-sticking", "C-reversed", "R-reversed",
+    "direct", "central", "eccentric", "tangential",
+};
+
+const char *const limp_problem2d_fields[] = {PROBLEM2D_FIELDS, NULL};
+const char *const limp_solve2d_fields[] = {"model", PROBLEM2D_FIELDS, NULL};
+const char *const limp_body2d_fields[] = {"m", "rho", "I", "x", "y", "vx", "vy", "w", NULL};
+
+
+static void setnum(const keyset *ks, int k, double v)
+{
+    pushkey(ks, k);
+    lua_pushnumber(ks->L, v);
+    lua_rawset(ks->L, -3);
+}
+
+static void setkey(const keyset *ks, int k, int vk)
+{
+    pushkey(ks, k);
+    pushkey(ks, vk);
+    lua_rawset(ks->L, -3);
+}
+
+/* A finite number at t[key]; anything else goes to the general checker,
+ * which raises the message (or returns def for an absent optional key). */
+static double num(keyset *ks, const limp_check *c, int t, int k,
+                  int required, double def)
+{
+    lua_State *L = c->L;
+    if (t == ks->scanned) {      /* read by scan_keys */
+        if (k < NIN && (ks->isnum >> k & 1u) && isfinite(ks->val[k]))
+            return ks->val[k];
+        if (!required && (k >= NIN || !(ks->present >> k & 1u)))
+            return def;
+        return limp_check_number(c, t, limp_problem2d_keys[k], required, def);   /* raises */
+    }
+    int type = getk(ks, t, k);
+    ks->nread += type != LUA_TNIL;
+    if (type == LUA_TNUMBER) {
+        double v = lua_tonumber(L, -1);
+        lua_pop(L, 1);
+        if (isfinite(v))
+            return v;
+    } else {
+        lua_pop(L, 1);
+        if (type == LUA_TNIL && !required)
+            return def;
+    }
+    return limp_check_number(c, t, limp_problem2d_keys[k], required, def);
+}
+
+static void body_from_lua(keyset *ks, const limp_check *c, int k,
+                          imp_body2d *b)
+{
+    lua_State *L = c->L;
+    limp_check sub;
+    limp_check_sub(&sub, c, limp_problem2d_keys[k]);
+    int bt = lua_gettop(L);
+    limp_check_known(&sub, bt, limp_body2d_fields, NULL, NULL);
+    int outer = ks->nread;
+    ks->nread = 0;
+    b->m = num(ks, &sub, bt, K_m, 1, 0);
+    int has_rho = getk(ks, bt, K_rho) != LUA_TNIL;
+    int has_I = getk(ks, bt, K_I) != LUA_TNIL;
+    lua_pop(L, 2);
+    if (has_rho && has_I)
+        limp_check_error(&sub, "I", "cannot be given together with rho");
+    if (has_rho) {
+        b->rho = num(ks, &sub, bt, K_rho, 1, 0);
+    } else if (has_I) {
+        double I = limp_check_positive(&sub, bt, "I", 1, 0);
+        b->rho = b->m > 0 ? sqrt(I / b->m) : 1.0;  /* m is reported first */
+        ks->nread++;
+    } else {
+        limp_check_error(&sub, "rho", "is required (the radius of gyration; or give I)");
+    }
+    b->x = num(ks, &sub, bt, K_x, 0, 0);
+    b->y = num(ks, &sub, bt, K_y, 0, 0);
+    b->vx = num(ks, &sub, bt, K_vx, 0, 0);
+    b->vy = num(ks, &sub, bt, K_vy, 0, 0);
+    b->w = num(ks, &sub, bt, K_w, 0, 0);
+    limp_check_count(&sub, ks->nread);
+    ks->nread = outer;
+}
+
+static void law_from_lua(keyset *ks, const limp_check *c, int t,
+                         imp_law *law, limp_lua_law *lctx)
+{
+    lua_State *L = c->L;
+    int type = getk(ks, t, K_law);
+    int kind = -1;
+    if (type == LUA_TNIL) {
+        kind = IMP_LAW_POISSON;
+    } else if (type == LUA_TSTRING) {
+        for (int i = 0; i < 3 && kind < 0; i++) {
+            pushkey(ks, K_poisson + i);
+            if (lua_rawequal(L, -1, -2))
+                kind = i;
+            lua_pop(L, 1);
+        }
+        if (kind < 0)            /* raises the list of names */
+            limp_check_option(c, t, "law", 0, imp_law_names);
+    }
+    lua_pop(L, 1);
+    ks->nread += type != LUA_TNIL;
+    if (kind < 0) {              /* a function, or a bad value: the general path */
+        limp_law_check(c, t, 0, law, lctx);
+        ks->nread += getk(ks, t, K_e) != LUA_TNIL;
+        lua_pop(L, 1);
+        return;
+    }
+    memset(law, 0, sizeof *law);
+    law->kind = (imp_law_kind)kind;
+    if (t == ks->scanned && (ks->isnum >> K_e & 1u)) {
+        type = LUA_TNUMBER;
+        law->e = ks->val[K_e];
+    } else {
+        type = getk(ks, t, K_e);
+        law->e = lua_tonumber(L, -1);
+        lua_pop(L, 1);
+    }
+    if (type == LUA_TNIL)
+        limp_check_error(c, "e", "is required (the coefficient of restitution, in [0, 1])");
+    if (type != LUA_TNUMBER || !(law->e >= 0 && law->e <= 1))
+        law->e = limp_check_range(c, t, "e", 1, 0, 0, 1);   /* raises */
+    ks->nread++;
+}
+
+void limp_problem2d_read(keyset *ks, const limp_check *c, int t,
+                         imp_problem2d *p, limp_lua_law *lctx)
+{
+    lua_State *L = c->L;
+    t = lua_absindex(L, t);
+    memset(p, 0, sizeof *p);
+    int type = getk(ks, t, K_body1);
+    if (type == LUA_TNIL) {
+        lua_pop(L, 1);
+        double *v = &p->coef.B1;
+        for (int i = 0; i < 5; i++)
+            v[i] = num(ks, c, t, K_B1 + i, 1, 0);
+    } else {
+        if (type != LUA_TTABLE)
+            limp_check_error(c, "body1", "must be a table {m =, rho = (or I =), x =, y =, vx =, vy =, w =}, got %s",
+                             luaL_typename(L, -1));
+        ks->nread++;
+        for (int i = 0; i < 5; i++) {
+            if (getk(ks, t, K_B1 + i) != LUA_TNIL)
+                limp_check_error(c, limp_problem2d_keys[K_B1 + i],
+                                 "cannot be combined with body1 (give bodies or coefficients)");
+            lua_pop(L, 1);
+        }
+        body_from_lua(ks, c, K_body1, &p->body1);
+        lua_pop(L, 1);
+        p->nbodies = 1;
+        type = getk(ks, t, K_body2);
+        if (type == LUA_TTABLE) {
+            ks->nread++;
+            body_from_lua(ks, c, K_body2, &p->body2);
+            p->nbodies = 2;
+        } else if (type != LUA_TNIL) {
+            limp_check_error(c, "body2", "must be a table or nil (the fixed ground), got %s",
+                             luaL_typename(L, -1));
+        }
+        lua_pop(L, 1);
+    }
+    double mu = num(ks, c, t, K_mu, 0, 0);
+    p->mu_s = num(ks, c, t, K_mu_s, 0, mu);
+    p->mu_k = num(ks, c, t, K_mu_k, 0, mu);
+    if (!(mu >= 0 && p->mu_s >= 0 && p->mu_k >= 0 && p->mu_k <= p->mu_s))
+        limp_check_friction(c, t, 0, &p->mu_s, &p->mu_k);   /* raises */
+    law_from_lua(ks, c, t, &p->law, lctx);
+    char msg[160];
+    const char *field = imp_problem2d_check(p, msg, sizeof msg);
+    if (field)
+        limp_check_error(c, field, "%s", msg);
+}
+
+void limp_problem2d_from_lua(const limp_check *c, int t, imp_problem2d *p,
+                             limp_lua_law *lctx)
+{
+    keyset ks = {c->L, 0, 0, 0, 0, 0, {0}};
+    limp_problem2d_read(&ks, c, t, p, lctx);
+}
+
+typedef struct {
+    const imp_problem2d *p;
+    imp_result2d *r;
+    double (*post)[3];
+    imp_status st;
+} solve_job;
+
+static int run_job(lua_State *L)
+{
+    solve_job *j = lua_touserdata(L, 1);
+    j->st = imp_problem2d_solve(j->p, j->r, j->post);
+    return 0;
+}
+
+void limp_problem2d_solve_lua(const limp_check *c, const imp_problem2d *p,
+                              imp_result2d *r, double post[2][3])
+{
+    solve_job job = {p, r, post, IMP_OK};
+    if (p->law.kind == IMP_LAW_CUSTOM) {
+        imp_interrupt_clear();   /* the root finder polls it */
+        limp_law_run(c->L, &p->law, run_job, &job);
+    } else {
+        job.st = imp_problem2d_solve(p, r, post);
+    }
+    if (job.st != IMP_OK)
+        limp_law_raise(c->L, c, &p->law, job.st);
+}
+
+/* {vx =, vy =, w =} */
+static void push_velocity(const keyset *ks, const double v[3])
+{
+    lua_createtable(ks->L, 0, 3);
+    setnum(ks, K_vx, v[0]);
+    setnum(ks, K_vy, v[1]);
+    setnum(ks, K_w, v[2]);
+}
+
+void limp_path2d_push(lua_State *L, const imp_vertex2d *vert, int n)
+{
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        const imp_vertex2d *v = &vert[i];
+        lua_createtable(L, 0, 5);
+        limp_set_number(L, "Px", v->Px);
+        limp_set_number(L, "Py", v->Py);
+        limp_set_number(L, "S", v->S);
+        limp_set_number(L, "C", v->C);
+        limp_set_string(L, "event", imp_event_name(v->event));
+        lua_rawseti(L, -2, i + 1);
+    }
+}
+
+/* The result table; leaves it on the stack without its metatable. */
+void limp_result2d_build(const keyset *ks, const imp_problem2d *p,
+                         const imp_result2d *r, const double post[2][3])
+{
+    lua_State *L = ks->L;
+    int custom = p->law.kind == IMP_LAW_CUSTOM;
+    lua_createtable(L, 0, 21 + (p->nbodies ? 1 + p->nbodies : 0) + 1);
+    setnum(ks, K_Px, r->Px);
+    setnum(ks, K_Py, r->Py);
+    setnum(ks, K_S, r->S);
+    setnum(ks, K_C, r->C);
+    setnum(ks, K_dT, r->dT);
+    setnum(ks, K_Wc, r->Wc);
+    setnum(ks, K_Wr, r->Wr);
+    setnum(ks, K_Wf, r->Wf);
+    setnum(ks, K_Pc, r->Pc);
+    setkey(ks, K_mode, K_none + (int)r->mode);
+    setkey(ks, K_class, K_direct + (int)r->cls);
+    setkey(ks, K_law, K_poisson + (int)p->law.kind);
+    setnum(ks, K_e, p->law.e);
+    setnum(ks, K_mu_s, p->mu_s);
+    setnum(ks, K_mu_k, p->mu_k);
+    setnum(ks, K_B1, r->coef.B1);
+    setnum(ks, K_B2, r->coef.B2);
+    setnum(ks, K_B3, r->coef.B3);
+    setnum(ks, K_S0, r->coef.S0);
+    setnum(ks, K_C0, r->coef.C0);
+    /* exact from the bodies when given; the path is traced again with it */
+    double D = imp_coef2d_delta(&r->coef);
+    setnum(ks, K_Delta, D);
+    if (p->nbodies) {
+        const imp_body2d *b2 = p->nbodies == 2 ? &p->body2 : NULL;
+        double v1[3] = {p->body1.vx, p->body1.vy, p->body1.w};
+        double T0 = imp_body2d_energy(&p->body1, v1);
+        double T1 = imp_body2d_energy(&p->body1, post[0]);
+        pushkey(ks, K_body1);
+        push_velocity(ks, post[0]);
+        lua_rawset(L, -3);
+        if (b2) {
+            double v2[3] = {b2->vx, b2->vy, b2->w};
+            T0 += imp_body2d_energy(b2, v2);
+            T1 += imp_body2d_energy(b2, post[1]);
+            pushkey(ks, K_body2);
+            push_velocity(ks, post[1]);
+            lua_rawset(L, -3);
+        }
+        if (T0 > 0 && isfinite(T0) && isfinite(T1))
+            setnum(ks, K_energy_ratio, T1 / T0);
+    }
+    /* a Lua law may not be repeatable, and a Delta out of double's normal
+     * range cannot carry the bodies' exact value: keep the path now */
+    if (custom || !(fabs(D) >= DBL_MIN && fabs(D) <= DBL_MAX)) {
+        pushkey(ks, K_path);
+        limp_path2d_push(L, r->vert, r->nvert);
+        lua_rawset(L, -3);
+    }
+}
+
+void limp_result2d_push(lua_State *L, const imp_problem2d *p,
+                        const imp_result2d *r, const double post[2][3])
+{
+    keyset ks = {L, 0, 0, 0, 0, 0, {0}};
+    limp_result2d_build(&ks, p, r, post);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &result2d_key);
+    lua_setmetatable(L, -2);
+}
+
+/* Result2D.__index: `path` is built on first read by tracing again from the
+ * stored coefficients (the tracer is deterministic), then cached. */
+static int result2d_index(lua_State *L)
+{
+    if (lua_type(L, 2) != LUA_TSTRING || strcmp(lua_tostring(L, 2), "path") != 0)
+        return 0;
+    imp_coef2d c;
+    double *v = &c.B1, mu_s, mu_k;
+    static const char *const names[6] = {"B1", "B2", "B3", "S0", "C0", "Delta"};
+    for (int i = 0; i < 6; i++) {
+        lua_getfield(L, 1, names[i]);
+        v[i] = lua_tonumber(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_getfield(L, 1, "mu_s");
+    mu_s = lua_tonumber(L, -1);
+    lua_getfield(L, 1, "mu_k");
+    mu_k = lua_tonumber(L, -1);
+    lua_getfield(L, 1, "e");
+    imp_law law = {IMP_LAW_POISSON, lua_tonumber(L, -1), NULL, NULL};
+    lua_getfield(L, 1, "law");
+    const char *name = lua_tostring(L, -1);
+    int kind = -1;
+    for (int i = 0; name && imp_law_names[i]; i++)
+        if (strcmp(name, imp_law_names[i]) == 0)
+            kind = i;
+    lua_pop(L, 4);
+    if (kind < 0)
+        return 0;                /* a custom law's path is stored eagerly */
+    if (!(c.D >= DBL_MIN && c.D <= DBL_MAX))
+        c.D = 0;                 /* (not stored by solve2d: computed, as it was) */
+    law.kind = (imp_law_kind)kind;
+    lua_getfield(L, 1, "Px");
+    lua_getfield(L, 1, "Py");
+    double Px = lua_tonumber(L, -2), Py = lua_tonumber(L, -1);
+    lua_pop(L, 2);
+    imp_result2d r;
+    imp_status st = imp_solve2d(&c, mu_s, mu_k, &law, &r);
+    if (st != IMP_OK || r.Px != Px || r.Py != Py)
+        return luaL_error(L, "solve2d result: cannot build the path, the result's fields were changed");
+    limp_path2d_push(L, r.vert, r.nvert);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, 1, "path");  /* plain field: no metamethod for a present key */
+    return 1;
+}
+
+
+void limp_problem2d_push_after(lua_State *L, const imp_problem2d *p, const double post[2][3])
+{
+    static const char *const names[2] = { "body1", "body2" };
+    for (int i = 0; i < p->nbodies; i++) {
+        lua_createtable(L, 0, 3);
+        limp_set_number(L, "vx", post[i][0]);
+        limp_set_number(L, "vy", post[i][1]);
+        limp_set_number(L, "w", post[i][2]);
+        lua_setfield(L, -2, names[i]);
+    }
+}
+
+/* The models' names ("routh" first, then imp_model2d's order). */
+const char *const limp_model2d_names[] = {
+    "routh", "newton-frictionless", "kane", "brach", "smith", "glocker-pfeiffer", "cs", NULL
+};
+
+/* Each model's own parameters and the models that read them: any of them
+ * given to another model is a mistake (the model would ignore it). */
+const limp_model2d_param limp_model2d_params[] = {
+    { "mu_0", "\"kane\"", 1u << IMP_MODEL_KANE },
+    { "ratio", "\"brach\"", 1u << IMP_MODEL_BRACH },
+    { "e_m", "\"brach\"", 1u << IMP_MODEL_BRACH },
+    { "nu", "\"glocker-pfeiffer\"", 1u << IMP_MODEL_GLOCKER_PFEIFFER },
+    { "e_t", "\"glocker-pfeiffer\"", 1u << IMP_MODEL_GLOCKER_PFEIFFER },
+    { "e_mC", "\"cs\"", 1u << IMP_MODEL_CS },
+    { "e_mE", "\"cs\"", 1u << IMP_MODEL_CS },
+    { "moment", "\"cs\" and \"brach\"", (1u << IMP_MODEL_CS) | (1u << IMP_MODEL_BRACH) },
+    { NULL, NULL, 0 }
+};
+
+const char *limp_model_param_note(void *ud, const char *key, char *buf, size_t n)
+{
+    (void)ud;
+    for (const limp_model2d_param *q = limp_model2d_params; q->key; q++)
+        if (strcmp(q->key, key) == 0) {
+            snprintf(buf, n, "is only used by model %s, not by \"routh\"", q->users);
+            return buf;
+        }
+    return NULL;
+}
+
+void limp_solve2d_model_register(lua_State *L, lua_CFunction fn)
+{
+    lua_pushcfunction(L, fn);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &model_solver_key);
+}
+
+int limp_solve2d_model(lua_State *L, int t)
+{
+    t = lua_absindex(L, t);
+    int top = lua_gettop(L);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &model_solver_key);
+    lua_pushvalue(L, t);
+    lua_call(L, 1, LUA_MULTRET);
+    return lua_gettop(L) - top;
+}
+
+void limp_open_problem2d(lua_State *L)
+{
+    /* the result metatable, also reachable as core._result2d_mt so that the
+     * Lua side can add __tostring */
+    luaL_newmetatable(L, RESULT2D_MT);
+    lua_pushcfunction(L, result2d_index);
+    lua_setfield(L, -2, "__index");
+    lua_createtable(L, 1, 0);      /* what __index builds, for Tab completion */
+    lua_pushliteral(L, "path");
+    lua_rawseti(L, -2, 1);
+    lua_setfield(L, -2, "__lazy");
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &result2d_key);
+    lua_setfield(L, -2, "_result2d_mt");
+}
