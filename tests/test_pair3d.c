@@ -134,7 +134,7 @@ static void test_heavy_body2(void)
     imp_result3d out;
     memset(&out, 0, sizeof out);
     memcpy(out.P, P, sizeof P);
-    imp_result3d_finish(&b1, &c1, &out);
+    imp_result3d_apply(&b1, &c1, &out);
     for (int i = 0; i < 3; i++) {
         CHECK_NEAR(v1[i], out.v[i], X);
         CHECK_NEAR(w1[i], out.w[i], X);

@@ -138,23 +138,6 @@ static imp_status principal(const imp_body3d *b, double moments[3], double axes[
     return IMP_OK;
 }
 
-/* L L^T += x x^T for a lower-triangular 3x3 L: one Givens rotation per
- * column folds x into L (an orthogonal update, so no cancellation). */
-static void chol_update(double L[9], double x[3])
-{
-    for (int k = 0; k < 3; k++) {
-        double r = hypot(L[4 * k], x[k]);
-        if (!(r > 0)) continue;
-        double c = L[4 * k] / r, s = x[k] / r;
-        L[4 * k] = r;
-        for (int i = k + 1; i < 3; i++) {
-            double t = L[3 * i + k];
-            L[3 * i + k] = c * t + s * x[i];
-            x[i] = c * x[i] - s * t;
-        }
-    }
-}
-
 void imp_contact3d_tsolve(const imp_contact3d *c, const double v[2], double g[2])
 {
     const double *L = c->L;   /* Wtt = Ltt Ltt^T, Ltt = [[L0, 0], [L3, L4]] */
@@ -197,49 +180,16 @@ imp_status imp_contact3d_init(const imp_body3d *b, imp_contact3d *c)
             }
         double sq = sqrt(c->invI[j]);
         for (int i = 0; i < 3; i++) x[i] = cj[perm[i]] * sq;
-        chol_update(c->L, x);
+        imp_chol3_update(c->L, x);
     }
     for (int i = 0; i < 9; i++)
         if (!isfinite(c->W[i]) || !isfinite(c->L[i])) return IMP_EOVERFLOW;
-    const double *W = c->W, *L = c->L;
-    c->Wtt[0] = W[0]; c->Wtt[1] = W[2]; c->Wtt[2] = W[6]; c->Wtt[3] = W[8];
-    c->Wtn[0] = W[1]; c->Wtn[1] = W[7];
-    c->Wnn = W[4];
-    if (!(L[0] > 0) || !(L[4] > 0) || !(L[8] > 0)) return IMP_ESINGULAR;
-    /* cond(W) <= trace(W) |L^-1|_F^2 (at most 9 times too large): beyond
-     * IMP_COND3D_MAX the post-impact velocities (W times an impulse known
-     * to rounding) are not resolved in double precision */
-    double i10 = -L[3] / (L[0] * L[4]), i21 = -L[7] / (L[4] * L[8]);
-    double i20 = (L[3] * L[7] - L[4] * L[6]) / (L[0] * L[4] * L[8]);
-    double fro = 1 / (L[0] * L[0]) + 1 / (L[4] * L[4]) + 1 / (L[8] * L[8])
-               + i10 * i10 + i21 * i21 + i20 * i20;
-    c->cond = (W[0] + W[4] + W[8]) * fro;
-    if (!(c->cond <= IMP_COND3D_MAX)) return IMP_ESINGULAR;
-    /* q = Wtt^-1 Wtn = Ltt^-T (L6, L7); kstick = L8^2 */
-    c->q[1] = L[7] / L[4];
-    c->q[0] = (L[6] - L[3] * c->q[1]) / L[0];
-    c->rho_req = hypot(c->q[0], c->q[1]);
-    c->kstick = L[8] * L[8];
-    /* Wtt's eigensystem: the large eigenvalue from the entries, the small
-     * one from det Wtt = (L0 L4)^2 (accurate even when Wtt is nearly
-     * singular), the eigenvector from the Jacobi angle */
-    double hd = 0.5 * (c->Wtt[0] - c->Wtt[3]), off = c->Wtt[1];
-    c->tev[1] = 0.5 * (c->Wtt[0] + c->Wtt[3]) + hypot(hd, off);
-    double d = L[0] * L[4];
-    c->tev[0] = d * d / c->tev[1];
-    double th = 0.5 * atan2(off, hd);
-    c->tvec[0] = cos(th); c->tvec[1] = sin(th);
     double wr[3];
     imp_vec3_cross(b->w, b->r, wr);
     for (int i = 0; i < 3; i++) c->vC0[i] = b->v[i] + wr[i];
-    double vt0[2] = {c->vC0[0], c->vC0[2]};
-    imp_contact3d_tsolve(c, vt0, c->g0);
     c->T0 = imp_body3d_energy(b, b->v, b->w);
     c->m = b->m;
-    if (!isfinite(c->vC0[0]) || !isfinite(c->vC0[1]) || !isfinite(c->vC0[2])
-        || !isfinite(c->T0) || !isfinite(c->rho_req) || !isfinite(c->kstick))
-        return IMP_EOVERFLOW;
-    return IMP_OK;
+    return imp_contact3d_from_L(c);
 }
 
 imp_status imp_solve3d_check(double mu_s, double mu_k, const imp_law *law)

@@ -4,7 +4,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "mechanism.h"
+#include "impact3d.h"
 
 void imp_chol3_update(double L[9], double x[3])
 {
@@ -38,6 +38,7 @@ imp_status imp_contact3d_from_L(imp_contact3d *c)
                + i10 * i10 + i21 * i21 + i20 * i20;
     c->cond = (W[0] + W[4] + W[8]) * fro;
     if (!(c->cond <= IMP_COND3D_MAX)) return IMP_ESINGULAR;
+    if (c->m == 0) c->m = fro;   /* >= 1/lambda_min(W): caps |P| generously */
     /* q = Wtt^-1 Wtn = Ltt^-T (L6, L7); kstick = L8^2 */
     c->q[1] = L[7] / L[4];
     c->q[0] = (L[6] - L[3] * c->q[1]) / L[0];
@@ -53,8 +54,7 @@ imp_status imp_contact3d_from_L(imp_contact3d *c)
     double vt0[2] = {c->vC0[0], c->vC0[2]};
     imp_contact3d_tsolve(c, vt0, c->g0);
     if (!isfinite(c->vC0[0]) || !isfinite(c->vC0[1]) || !isfinite(c->vC0[2])
-        || !isfinite(c->T0) || !isfinite(c->rho_req) || !isfinite(c->kstick)
-        || !isfinite(c->g0[0]) || !isfinite(c->g0[1]))
+        || !isfinite(c->T0) || !isfinite(c->rho_req) || !isfinite(c->kstick))
         return IMP_EOVERFLOW;
     return IMP_OK;
 }

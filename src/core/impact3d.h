@@ -87,6 +87,19 @@ imp_status imp_rotation_quat(const double q[4], double R[9], const char **why);
  * is about 1e-16 cond |vC0|. */
 #define IMP_COND3D_MAX 1e12
 
+/* With c->W, c->L (lower, (x, z, y) order, positive diagonal) and c->vC0
+ * set: Wtt, Wtn, Wnn, cond, q, rho_req, kstick, tev, tvec, g0 (what the
+ * contact-space solvers read), for a body (imp_contact3d_init), two bodies or
+ * a mechanism alike. c->m, if 0, becomes |L^-1|_F^2 >= 1/lambda_min(W), an
+ * effective mass for the solvers' impulse caps. IMP_ESINGULAR for cond > IMP_COND3D_MAX
+ * or a diagonal of L not positive, IMP_EOVERFLOW for non-finite results. */
+imp_status imp_contact3d_from_L(imp_contact3d *c);
+
+/* L L^T += x x^T for a lower-triangular 3x3 L (row-major): one Givens
+ * rotation per column, so a sum of positive semidefinite terms is factored
+ * without cancellation. x is overwritten. */
+void imp_chol3_update(double L[9], double x[3]);
+
 /* Iinv, W, L, the tangential blocks, vC0, T0. IMP_ESINGULAR when a
  * principal moment is not positive or its reciprocal overflows (or, without
  * principal data, I is not positive definite) or when cond exceeds

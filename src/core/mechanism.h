@@ -101,16 +101,6 @@ void imp_mech_after(const imp_mech *mc, const double *P, double *qdot_after,
 imp_status imp_contact3d_from_W(const double W[9], const double vC0[3], double T0,
                                 imp_contact3d *c);
 
-/* With c->W, c->L (lower, (x, z, y) order, positive diagonal) and c->vC0
- * set: Wtt, Wtn, Wnn, cond, q, rho_req, kstick, tev, tvec, g0, as
- * imp_contact3d_init computes them. IMP_ESINGULAR for cond > IMP_COND3D_MAX
- * or a diagonal of L not positive, IMP_EOVERFLOW for non-finite results. */
-imp_status imp_contact3d_from_L(imp_contact3d *c);
-
-/* L L^T += x x^T for a lower-triangular 3x3 L (row-major): one Givens
- * rotation per column, so a sum of positive semidefinite terms is factored
- * without cancellation. x is overwritten. */
-void imp_chol3_update(double L[9], double x[3]);
 
 /* ---- pair3d.c: two moving bodies, body 1 above the plane, body 2 below ---- */
 
