@@ -5,6 +5,7 @@
 -- point with respect to body b's, columns = qdot) and qdot. Pure Lua; the
 -- solvers use W = J M^-1 J^T and vC0 = J qdot (Kane 1984 set the double
 -- pendulum problem; CS01 gives the generalized-coordinate framework).
+local core = require("impact.core")
 local fmt = string.format
 
 -- Solver options that pass through a builder unchanged (to the top level,
@@ -29,52 +30,20 @@ local function fail(fn, f, ...)
   error(fn .. ": " .. fmt(f, ...), 0)
 end
 
--- Optimal string alignment distance (Levenshtein with transpositions).
-local function distance(a, b)
-  local d = {}
-  for i = 0, #a do d[i] = { [0] = i } end
-  for j = 0, #b do d[0][j] = j end
-  for i = 1, #a do
-    for j = 1, #b do
-      local cost = a:sub(i, i) == b:sub(j, j) and 0 or 1
-      local v = math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-      if i > 1 and j > 1 and a:sub(i, i) == b:sub(j - 1, j - 1) and a:sub(i - 1, i - 1) == b:sub(j, j) then
-        v = math.min(v, d[i - 2][j - 2] + 1)
-      end
-      d[i][j] = v
-    end
-  end
-  return d[#a][#b]
-end
-
--- The known name closest to a misspelt one, or nil. Kept in one function so
--- that a shared suggestion helper can replace it.
-local function suggest(word, known)
-  local best, bd
-  local lw = word:lower()
-  for k in pairs(known) do
-    local dk = (k:lower() == lw) and 0 or distance(lw, k:lower())
-    if dk <= (#word >= 4 and 2 or 1) and (not bd or dk < bd or (dk == bd and k < best)) then
-      best, bd = k, dk
-    end
-  end
-  return best
-end
-
--- Every key of t must be in `known`; prefix names the table ("links[2].").
+-- Every key of t must be in the set `known`; prefix names the table
+-- ("links[2]."). The message and the nearest name come from the binding's
+-- check, the one every function of the module uses.
+local lists = setmetatable({}, { __mode = "k" })
 local function check_keys(fn, t, known, prefix)
-  local bad = {}
-  for k in pairs(t) do
-    if not known[k] then bad[#bad + 1] = k end
+  local list = lists[known]
+  if not list then
+    list = {}
+    for k in pairs(known) do list[#list + 1] = k end
+    table.sort(list)
+    lists[known] = list
   end
-  if #bad == 0 then return end
-  table.sort(bad, function(x, y) return tostring(x) < tostring(y) end)
-  local k = bad[1]
-  if type(k) ~= "string" then
-    fail(fn, "unknown field %s[%s] (the fields have names)", prefix:gsub("%.$", ""), tostring(k))
-  end
-  local s = suggest(k, known)
-  fail(fn, "unknown field '%s%s'%s", prefix, k, s and fmt(" (did you mean '%s%s'?)", prefix, s) or "")
+  local msg = core._check_fields(fn, t, list, prefix ~= "" and prefix or nil)
+  if msg then error(msg, 0) end
 end
 
 -- A finite number t[k] (default `def` when absent; required when def is nil).
@@ -309,35 +278,48 @@ end
 
 local BODY2D_KEYS = set_of{ "m", "I", "rho", "x", "y", "phi", "vx", "vy", "w" }
 
-local function system2d(t)
-  local fn = "system2d"
+-- The bodies of a system: t's keys and each body's checked, then
+-- body(b, p, m, o, M, qdot) fills body i's block of M and qdot (offset o,
+-- dof coordinates a body) and returns its position. -> nb, N, M, qdot, pos.
+local function read_bodies(fn, t, dof, what, keys, body)
   is_table(fn, t, "t", "a table")
   check_keys(fn, t, SYSTEM_KEYS, "")
-  local bodies = list(fn, t, "bodies", "bodies", "a list of bodies {m =, I =, x =, y =, ...}")
+  local bodies = list(fn, t, "bodies", "bodies", "a list of bodies " .. what)
   local nb = #bodies
-  local N = 3 * nb
+  local N = dof * nb
   local M, qdot, pos = zeros(N, N), {}, {}
   for i, b in ipairs(bodies) do
     local p = fmt("bodies[%d].", i)
-    is_table(fn, b, fmt("bodies[%d]", i), "a body {m =, I =, x =, y =, ...}")
-    check_keys(fn, b, BODY2D_KEYS, p)
+    is_table(fn, b, fmt("bodies[%d]", i), "a body " .. what)
+    check_keys(fn, b, keys, p)
     local m = number(fn, b, "m", p .. "m", nil, true)
-    local I
-    if b.I ~= nil and b.rho ~= nil then fail(fn, "field '%srho' conflicts with '%sI' (give one)", p, p) end
-    if b.rho ~= nil then
-      local rho = number(fn, b, "rho", p .. "rho", nil, true)
-      I = m * rho * rho
-    else
-      I = number(fn, b, "I", p .. "I", nil, true)
-    end
-    pos[i] = { number(fn, b, "x", p .. "x", 0), number(fn, b, "y", p .. "y", 0) }
-    number(fn, b, "phi", p .. "phi", 0)
-    local o = 3 * (i - 1)
-    M[o + 1][o + 1], M[o + 2][o + 2], M[o + 3][o + 3] = m, m, I
-    qdot[o + 1] = number(fn, b, "vx", p .. "vx", 0)
-    qdot[o + 2] = number(fn, b, "vy", p .. "vy", 0)
-    qdot[o + 3] = number(fn, b, "w", p .. "w", 0)
+    pos[i] = body(b, p, m, dof * (i - 1), M, qdot)
   end
+  return nb, N, M, qdot, pos
+end
+
+local function body2d(b, p, m, o, M, qdot)
+  local fn = "system2d"
+  local I
+  if b.I ~= nil and b.rho ~= nil then fail(fn, "field '%srho' conflicts with '%sI' (give one)", p, p) end
+  if b.rho ~= nil then
+    local rho = number(fn, b, "rho", p .. "rho", nil, true)
+    I = m * rho * rho
+  else
+    I = number(fn, b, "I", p .. "I", nil, true)
+  end
+  local pos = { number(fn, b, "x", p .. "x", 0), number(fn, b, "y", p .. "y", 0) }
+  number(fn, b, "phi", p .. "phi", 0)
+  M[o + 1][o + 1], M[o + 2][o + 2], M[o + 3][o + 3] = m, m, I
+  qdot[o + 1] = number(fn, b, "vx", p .. "vx", 0)
+  qdot[o + 2] = number(fn, b, "vy", p .. "vy", 0)
+  qdot[o + 3] = number(fn, b, "w", p .. "w", 0)
+  return pos
+end
+
+local function system2d(t)
+  local fn = "system2d"
+  local nb, N, M, qdot, pos = read_bodies(fn, t, 3, "{m =, I =, x =, y =, ...}", BODY2D_KEYS, body2d)
   local contacts = read_contacts(fn, t, nb, 2)
   local Js, frames = {}, {}
   for i, c in ipairs(contacts) do
@@ -531,35 +513,29 @@ local function cross(a, b)
   return { a[2] * b[3] - a[3] * b[2], a[3] * b[1] - a[1] * b[3], a[1] * b[2] - a[2] * b[1] }
 end
 
+local function body3d(b, p, m, o, M, qdot)
+  local fn = "system3d"
+  local Ib = read_inertia(fn, b, p)
+  local R = read_rotation(fn, b, p)
+  local Iw = matmul(matmul(R, Ib), transpose(R))
+  local pos = vector(fn, b, "x", p .. "x", 3, { 0, 0, 0 })
+  local v = vector(fn, b, "v", p .. "v", 3, { 0, 0, 0 })
+  local w = vector(fn, b, "w", p .. "w", 3, { 0, 0, 0 })
+  for j = 1, 3 do
+    M[o + j][o + j] = m
+    for k = 1, 3 do
+      -- exactly symmetric
+      M[o + 3 + j][o + 3 + k] = j <= k and Iw[j][k] or Iw[k][j]
+    end
+    qdot[o + j], qdot[o + 3 + j] = v[j], w[j]
+  end
+  return pos
+end
+
 local function system3d(t)
   local fn = "system3d"
-  is_table(fn, t, "t", "a table")
-  check_keys(fn, t, SYSTEM_KEYS, "")
-  local bodies = list(fn, t, "bodies", "bodies", "a list of bodies {m =, inertia =, R | q =, x =, v =, w =}")
-  local nb = #bodies
-  local N = 6 * nb
-  local M, qdot, pos = zeros(N, N), {}, {}
-  for i, b in ipairs(bodies) do
-    local p = fmt("bodies[%d].", i)
-    is_table(fn, b, fmt("bodies[%d]", i), "a body {m =, inertia =, ...}")
-    check_keys(fn, b, BODY3D_KEYS, p)
-    local m = number(fn, b, "m", p .. "m", nil, true)
-    local Ib = read_inertia(fn, b, p)
-    local R = read_rotation(fn, b, p)
-    local Iw = matmul(matmul(R, Ib), transpose(R))
-    pos[i] = vector(fn, b, "x", p .. "x", 3, { 0, 0, 0 })
-    local v = vector(fn, b, "v", p .. "v", 3, { 0, 0, 0 })
-    local w = vector(fn, b, "w", p .. "w", 3, { 0, 0, 0 })
-    local o = 6 * (i - 1)
-    for j = 1, 3 do
-      M[o + j][o + j] = m
-      for k = 1, 3 do
-        -- exactly symmetric
-        M[o + 3 + j][o + 3 + k] = j <= k and Iw[j][k] or Iw[k][j]
-      end
-      qdot[o + j], qdot[o + 3 + j] = v[j], w[j]
-    end
-  end
+  local nb, N, M, qdot, pos = read_bodies(fn, t, 6, "{m =, inertia =, R | q =, x =, v =, w =}",
+                                          BODY3D_KEYS, body3d)
   local contacts = read_contacts(fn, t, nb, 3)
   local Js, frames = {}, {}
   for i, c in ipairs(contacts) do

@@ -21,19 +21,17 @@ The solvers need only W = J M^-1 J^T (in 2D B1 = W_xx, B2 = W_yy,
 B3 = -W_xy) and J qdot. The result is solve2d's mechanism table: the
 solvers that accept M, J, qdot land with the C binding; every other field
 of t (mu, e, law, model, ...) is copied as it is.]],
-    fields = {
-      { "links", "list of {m =, L =, I =}: mass, length (both > 0), moment of inertia about the link's centre", "I = m L^2/12" },
-      { "q", "link angles from +x (radians); with base = \"free\", {x, y, angles...}" },
-      { "qdot", "the rates, as many as q" },
-      { "base", "\"pinned\" (at the origin) or \"free\"", "\"pinned\"" },
-      { "mu, e, law, ...", "solver options, copied to the result" },
-    },
-    result = {
-      { "M", "n x n generalized mass matrix (rows as Lua arrays), symmetric positive definite" },
-      { "J", "2 x n contact Jacobian: row 1 tip velocity x (tangent), row 2 y (normal)" },
-      { "qdot", "the generalized velocities (a copy)" },
-      { "tip", "the tip's position {x, y} (also tip.x, tip.y)" },
-    },
+    fields = [[
+links | list of {m =, L =, I =}: mass, length (both > 0), moment of inertia about the link's centre | I = m L^2/12
+q | link angles from +x (radians); with base = "free", {x, y, angles...}
+qdot | the rates, as many as q
+base | "pinned" (at the origin) or "free" | "pinned"
+mu, e, law, ... | solver options, copied to the result]],
+    result = [[
+M | n x n generalized mass matrix (rows as Lua arrays), symmetric positive definite
+J | 2 x n contact Jacobian: row 1 tip velocity x (tangent), row 2 y (normal)
+qdot | the generalized velocities (a copy)
+tip | the tip's position {x, y} (also tip.x, tip.y)]],
     example = [[
 local d = math.pi / 180
 local p = impact.chain2d{ links = { {m = 1, L = 1}, {m = 1, L = 1} },
@@ -67,18 +65,16 @@ input of the multi-contact solver: M, qdot and contacts = {{J =, frame =,
 mu =, e =, ...}, ...}. Fields of t other than bodies and contacts (model,
 law, ...) are copied as they are. phi is accepted but enters neither M
 nor J (the contact point is given in the world frame).]==],
-    fields = {
-      { "bodies", "list of {m =, I = (or rho =), x =, y =, phi =, vx =, vy =, w =}; m, I > 0; the rest default 0" },
-      { "contacts", "list of {a =, b =, point = {x, y}, normal = {nx, ny}, mu =, e =, ...}", "b = nil: the ground" },
-      { "model, law, ...", "solver options, copied to the result" },
-    },
-    result = {
-      { "M", "3k x 3k diagonal mass matrix (k bodies)" },
-      { "qdot", "(vx, vy, w) of each body, in order" },
-      { "J", "one contact: 2 x 3k Jacobian (rows tangent x, normal y)" },
-      { "frame", "one contact: {x = tangent, y = normal}, world components" },
-      { "contacts", "several contacts: {J =, frame =, and the contact's mu, e, ...} each" },
-    },
+    fields = [[
+bodies | list of {m =, I = (or rho =), x =, y =, phi =, vx =, vy =, w =}; m, I > 0; the rest default 0
+contacts | list of {a =, b =, point = {x, y}, normal = {nx, ny}, mu =, e =, ...} | b = nil: the ground
+model, law, ... | solver options, copied to the result]],
+    result = [[
+M | 3k x 3k diagonal mass matrix (k bodies)
+qdot | (vx, vy, w) of each body, in order
+J | one contact: 2 x 3k Jacobian (rows tangent x, normal y)
+frame | one contact: {x = tangent, y = normal}, world components
+contacts | several contacts: {J =, frame =, and the contact's mu, e, ...} each]],
     example = [[
 local s = impact.system2d{
   bodies = { {m = 2, I = 0.5, x = 0.3, y = 1, vx = 1, vy = -2, w = 0.5} },
@@ -112,18 +108,16 @@ body b). With one contact the result is solve3d's mechanism table (M, J,
 qdot and the contact's mu, e, law, ... at the top level); with several, M,
 qdot and contacts = {{J =, frame =, ...}, ...}. Other fields of t (method,
 model, ...) are copied as they are.]],
-    fields = {
-      { "bodies", "list of {m =, inertia =, R = | q =, x = {..}, v = {..}, w = {..}}; x, v, w default 0" },
-      { "contacts", "list of {a =, b =, point = {x, y, z}, normal = {..}, mu =, e =, ...}", "b = nil: the ground" },
-      { "method, model, ...", "solver options, copied to the result" },
-    },
-    result = {
-      { "M", "6k x 6k mass matrix (k bodies)" },
-      { "qdot", "(v, w) of each body, in order" },
-      { "J", "one contact: 3 x 6k Jacobian (rows x, y = normal, z)" },
-      { "frame", "one contact: {x =, y = normal, z =}, world components" },
-      { "contacts", "several contacts: {J =, frame =, and the contact's mu, e, ...} each" },
-    },
+    fields = [[
+bodies | list of {m =, inertia =, R = or q =, x = {..}, v = {..}, w = {..}}; x, v, w default 0
+contacts | list of {a =, b =, point = {x, y, z}, normal = {..}, mu =, e =, ...} | b = nil: the ground
+method, model, ... | solver options, copied to the result]],
+    result = [[
+M | 6k x 6k mass matrix (k bodies)
+qdot | (v, w) of each body, in order
+J | one contact: 3 x 6k Jacobian (rows x, y = normal, z)
+frame | one contact: {x =, y = normal, z =}, world components
+contacts | several contacts: {J =, frame =, and the contact's mu, e, ...} each]],
     example = [[
 local s = impact.system3d{
   bodies = { {m = 1, inertia = {0.1, 0.2, 0.3}, x = {0, 0.5, 0}, v = {1, -1, 0}, w = {0, 0, 2}} },
