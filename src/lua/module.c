@@ -36,6 +36,7 @@ int luaopen_impact_core(lua_State *L)
     imp_open_models(L);
     imp_open_analysis(L);
     imp_open_sweep(L);
+    imp_open_multi(L);
     imp_open_check(L);
     return 1;
 }

@@ -14,6 +14,7 @@ void imp_open_solve3d(lua_State *L);   /* l_solve3d.c: solve3d, rod, ... */
 void imp_open_models(lua_State *L);    /* l_models.c: the published models */
 void imp_open_analysis(lua_State *L);  /* l_analysis.c: impact space, painleve */
 void imp_open_sweep(lua_State *L);     /* l_sweep.c: the C fast path of sweeps */
+void imp_open_multi(lua_State *L);    /* l_multi.c: solve_multi */
 
 /* solve2d with t.model set to a published model other than "routh": the 2D
  * binding calls this (l_models.c) with the problem table at index t. */
