@@ -140,3 +140,143 @@ describe("solve_multi energy", function()
     assert.is_true(r.energy_ratio > 1)
   end)
 end)
+
+describe("solve_multi errors", function()
+  local function base(extra)
+    return copy(corner(0.5), extra)
+  end
+  local function fails(t, msg)
+    local ok, err = pcall(impact.solve_multi, t)
+    assert.is_false(ok)
+    assert.are.equal("solve_multi: " .. msg, err:sub(1, #msg + 13))
+  end
+  local function with_contact(i, key, v, extra)
+    local t = base(extra)
+    t.contacts = { copy(t.contacts[1]), copy(t.contacts[2]) }
+    t.contacts[i][key] = v
+    return t
+  end
+  it("names the field of every bad input", function()
+    fails(base{ M = { { -1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 0.1 } } }, "field 'M' must be positive definite (entry [1][1])")
+    fails(base{ M = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, -0.1 } } }, "field 'M' must be positive definite")
+    fails(base{ M = { { 1, 0.5, 0 }, { 0, 1, 0 }, { 0, 0, 0.1 } } }, "field 'M' must be symmetric (entry [1][2])")
+    fails(base{ M = { { 1, 0 }, { 0, 1 } } }, "field 'M' must have 3 rows (as qdot has entries), got 2")
+    fails(base{ M = { { 1, 0, 0 }, { 0, 0 / 0, 0 }, { 0, 0, 0.1 } } }, "field 'M' entry [2][2] must be finite")
+    fails(base{ qdot = { -1, 0 / 0, 0 } }, "field 'qdot' entry [2] must be a finite number")
+    fails(with_contact(2, "J", { { 1, 0, 1 }, { 2, 0, 2 } }),
+          "field 'contacts[2].J' must let the contact move along every direction")
+    fails(with_contact(2, "J", { { 1, 0, 1 } }),
+          "field 'contacts[2].J' must have 2 rows (planar: tangent, normal) or 3 (x, normal, z), got 1")
+    fails(with_contact(2, "J", { { 1, 0, 1 }, { 1, 0 } }),
+          "field 'contacts[2].J' row 2 must have 3 entries (one per coordinate, as qdot), got 2")
+    fails(with_contact(2, "J", { { 1, 0, 1 }, { 1, 0, 0 }, { 0, 0, 1 } }),
+          "field 'contacts[2].J' has 3 rows but contacts[1].J has 2 (the contacts must be all planar or all spatial)")
+    fails(with_contact(1, "J", { { 1, 0 / 0, 1 }, { 0, 1, 0 } }), "field 'contacts[1].J' entry [1][2] must be finite")
+    fails(with_contact(1, "mu", -1), "field 'contacts[1].mu' must be in [0, inf], got -1")
+    fails(with_contact(1, "e", 1.5), "field 'contacts[1].e' must be in [0, 1], got 1.5")
+    local t = with_contact(1, "mu_k", 0.3)
+    t.contacts[1].mu_s = 0.2
+    fails(t, "field 'contacts[1].mu_k' must not exceed mu_s (0.3 > 0.2)")
+    fails(with_contact(1, "K", 0), "field 'contacts[1].K' must be positive, got 0")
+    fails(with_contact(1, "eta", 0.5), "field 'contacts[1].eta' must be >= 1 (a force exponent), got 0.5")
+    fails(with_contact(2, "muu", 1), "unknown field 'contacts[2].muu' (did you mean 'contacts[2].mu'?)")
+    fails(base{ modle = "moreau" }, "unknown field 'modle' (did you mean 'model'?)")
+    fails(base{ e = 2 }, "field 'e' must be in [0, 1], got 2")
+    local many = base()
+    for i = 3, 17 do many.contacts[i] = many.contacts[1] end
+    fails(many, "field 'contacts' must have 1 to 16 contacts, got 17")
+    fails(base{ contacts = {} }, "field 'contacts' must have 1 to 16 contacts, got 0")
+    fails(base{ contacts = { 3 } }, "field 'contacts[1]' must be a contact {J =, mu =, e =}, got number")
+    fails(base{ model = "kane" }, "field 'model' must be one of \"moreau\", \"poisson\", \"sequential\", \"lzb\", got \"kane\"")
+    fails(base{ law = "newton" }, "field 'law' is only used by model \"sequential\"")
+    fails(base{ model = "sequential", law = function() end },
+          "field 'law' must be \"poisson\", \"newton\" or \"energetic\" (sequential takes the built-in laws only for now)")
+    fails(3, "expected a table, got number")
+  end)
+  it("says which models are not available yet", function()
+    fails(base{ model = "lzb" }, "model \"lzb\" is not available yet")
+    fails({ M = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } }, qdot = { 0, -1, 0 }, model = "sequential",
+            contacts = { { J = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } } } } },
+          "model \"sequential\" is not available yet for spatial contacts")
+  end)
+  it("accepts top-level defaults and the builders' frame field", function()
+    local t = corner(0.5, { mu = 0.3, e = 1 })
+    t.contacts[1].e, t.contacts[2].e = nil, nil
+    t.contacts[1].frame = { x = { 1, 0 }, y = { 0, 1 } }
+    local r = impact.solve_multi(t)
+    assert.is.near(1, r.qdot[1], 1e-12)
+    assert.is.near(2, r.qdot[2], 1e-12)
+  end)
+end)
+
+-- A random SPD M (n x n), k contacts with 2 or 3 random rows each.
+local function random_problem(rng, k, d, model)
+  local n = d * k + 1
+  local A, M, qdot = {}, {}, {}
+  for i = 1, n do
+    A[i] = {}
+    for j = 1, n do A[i][j] = rng() * 2 - 1 end
+  end
+  for i = 1, n do
+    M[i] = {}
+    for j = 1, n do
+      local s = i == j and 0.5 or 0
+      for l = 1, n do s = s + A[i][l] * A[j][l] end
+      M[i][j] = s
+    end
+    qdot[i] = rng() * 2 - 1
+  end
+  for i = 1, n do for j = i + 1, n do M[j][i] = M[i][j] end end
+  local contacts = {}
+  for c = 1, k do
+    local J = {}
+    for r = 1, d do
+      J[r] = {}
+      for j = 1, n do J[r][j] = rng() * 2 - 1 end
+    end
+    contacts[c] = { J = J, mu = rng(), e = rng() }
+  end
+  return { M = M, qdot = qdot, contacts = contacts, model = model }
+end
+
+describe("solve_multi invariants", function()
+  it("momentum, dT both ways and Coulomb on random problems", function()
+    local seed = 12345
+    local function rng()
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      return seed / 2147483648
+    end
+    local count = 0
+    for trial = 1, 60 do
+      local d = trial % 4 == 0 and 3 or 2
+      local models = d == 3 and { "moreau", "poisson" } or MODELS
+      local t = random_problem(rng, 1 + trial % 3, d, models[1 + trial % #models])
+      local r = impact.solve_multi(t)
+      local n = #t.qdot
+      -- M (qdot' - qdot) = sum J_i^T P_i
+      local T0, T1 = 0, 0
+      for i = 1, n do
+        local lhs, rhs = 0, 0
+        for j = 1, n do
+          lhs = lhs + t.M[i][j] * (r.qdot[j] - t.qdot[j])
+          T0 = T0 + 0.5 * t.qdot[i] * t.M[i][j] * t.qdot[j]
+          T1 = T1 + 0.5 * r.qdot[i] * t.M[i][j] * r.qdot[j]
+        end
+        for c, ct in ipairs(t.contacts) do
+          for row = 1, d do rhs = rhs + ct.J[row][i] * r.contacts[c].P[row] end
+        end
+        assert.is.near(rhs, lhs, 1e-9 * (1 + math.abs(rhs)))
+      end
+      assert.is.near(T0, r.T0, 1e-10 * (1 + T0))
+      assert.is.near(T1 - T0, r.dT, 1e-9 * (1 + T0))
+      for c, ct in ipairs(t.contacts) do
+        local P = r.contacts[c].P
+        local Pt = d == 2 and math.abs(P[1]) or math.sqrt(P[1] ^ 2 + P[3] ^ 2)
+        assert.is_true(P[2] >= -1e-12, "P_n >= 0")
+        assert.is_true(Pt <= ct.mu * P[2] * (1 + 1e-9) + 1e-12, "|P_t| <= mu P_n")
+      end
+      count = count + 1
+    end
+    assert.are.equal(60, count)
+  end)
+end)
