@@ -3,15 +3,25 @@
 -- modes, post-impact contact velocities, energy, flags).
 local core = require("impact.core")
 
-local function num(v)
+-- Rounding noise (below 1e-12 of the quantity's scale) prints as 0.
+local function num(v, scale)
   if type(v) ~= "number" then return "-" end
-  if v == 0 then return "0" end
+  if v ~= v then return "nan" end
+  if v == 0 or math.abs(v) <= 1e-12 * (scale or 0) then return "0" end
   return string.format("%.6g", v)
 end
 
-local function vec(v)
+local function largest(list, key)
+  local m = 0
+  for _, x in ipairs(list) do
+    for _, y in ipairs(key and x[key] or x) do m = math.max(m, math.abs(y)) end
+  end
+  return m
+end
+
+local function vec(v, scale)
   local out = {}
-  for i = 1, #v do out[i] = num(v[i]) end
+  for i = 1, #v do out[i] = num(v[i], scale) end
   return "(" .. table.concat(out, ", ") .. ")"
 end
 
@@ -24,13 +34,15 @@ local function show(res)
     for _, m in ipairs(order) do row[#row + 1] = f(res[m]) end
     rows[#rows + 1] = row
   end
-  for i = 1, #res[order[1]].contacts do
-    add("P" .. i, function(r) return vec(r.contacts[i].P) end)
+  local first = res[order[1]]
+  local vs = largest(first.contacts, "v0")
+  for i = 1, #first.contacts do
+    add("P" .. i, function(r) return vec(r.contacts[i].P, largest(r.contacts, "P")) end)
     add("mode" .. i, function(r) return r.contacts[i].mode end)
-    add("v" .. i, function(r) return vec(r.contacts[i].v) end)
+    add("v" .. i, function(r) return vec(r.contacts[i].v, vs) end)
   end
-  add("qdot'", function(r) return vec(r.qdot) end)
-  add("dT", function(r) return num(r.dT) end)
+  add("qdot'", function(r) return vec(r.qdot, largest{ r.qdot }) end)
+  add("dT", function(r) return num(r.dT, r.T0) end)
   add("T1/T0", function(r) return num(r.energy_ratio) end)
   add("flags", function(r) return r.energy_gain and "GAIN" or "-" end)
   local w = {}
