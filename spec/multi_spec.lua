@@ -280,3 +280,36 @@ describe("solve_multi invariants", function()
     assert.are.equal(60, count)
   end)
 end)
+
+describe("solve_multi output", function()
+  it("prints the result and compares the models", function()
+    local text = tostring(impact.solve_multi(cradle("sequential")))
+    assert.truthy(text:find("solve_multi (sequential): 2 contacts, T0 = 0.5, dT = 0, energy ratio 1", 1, true))
+    assert.truthy(text:find("order: 1, 2", 1, true))
+    local c = impact.compare(cradle(), { "moreau", "poisson", "sequential" })
+    assert.is.near(2 / 3, c.moreau.qdot[7], 1e-12)
+    assert.is.near(1, c.sequential.qdot[7], 1e-12)
+    local shown = tostring(c)
+    assert.truthy(shown:find("P2     (0, 0.666667)", 1, true))
+    assert.truthy(shown:find("flags  -", 1, true))
+    local ok, err = pcall(impact.compare, cradle(), { "moreau", "lzb" })
+    assert.is_false(ok)
+    assert.truthy(err:find('compare: models[2] ("lzb"): solve_multi: model "lzb" is not available yet', 1, true))
+  end)
+  it("names a sequential impact that never ends", function()
+    -- two balls between two walls, e = 1: the impulse runs back and forth
+    local s = impact.system2d{
+      bodies = { { m = 1, I = 0.1, x = 1, vx = -1 }, { m = 1, I = 0.1, x = 3 } },
+      contacts = { { a = 1, point = { 0, 0 }, normal = { 1, 0 } },
+                   { a = 2, b = 1, point = { 2, 0 }, normal = { 1, 0 } },
+                   { a = 2, point = { 4, 0 }, normal = { -1, 0 } } },
+      e = 1, model = "sequential" }
+    local ok, err = pcall(impact.solve_multi, s)
+    assert.is_false(ok)
+    assert.are.equal("solve_multi: model \"sequential\" did not converge (contacts still closing after 128 single-contact impacts)", err)
+    s.e = nil
+    for _, c in ipairs(s.contacts) do c.e = 0.5 end
+    local r = impact.solve_multi(s)
+    for i = 1, 3 do assert.is_true(r.contacts[i].v[2] >= -1e-12) end
+  end)
+end)
