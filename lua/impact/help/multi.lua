@@ -46,7 +46,8 @@ impact.compare(t, models) with such a t shows the models side by side.]],
       e | restitution in [0, 1], per contact or as a default | 0
       K, eta | lzb's stiffness ratio (> 0) and force exponent (>= 1) | 1, 1.5
       model | "moreau", "poisson", "sequential" ("lzb": not available yet) | "moreau"
-      law | sequential's single-contact law: "poisson", "newton", "energetic" | "poisson"]],
+      law | sequential's single-contact law: "poisson", "newton", "energetic" | "poisson"
+      rtol | lzb's integration tolerance, in [1e-14, 1e-3] (lzb: not available yet) | 1e-8]],
     result = [[
       qdot | post-impact rates
       T0, dT, energy_ratio | kinetic energy before, its change (checked from M and from the contacts), T1/T0
