@@ -189,8 +189,8 @@ describe("solve_multi errors", function()
     fails(base{ contacts = { 3 } }, "field 'contacts[1]' must be a contact {J =, mu =, e =}, got number")
     fails(base{ model = "kane" }, "field 'model' must be one of \"moreau\", \"poisson\", \"sequential\", \"lzb\", got \"kane\"")
     fails(base{ law = "newton" }, "field 'law' is only used by model \"sequential\"")
-    fails(base{ model = "sequential", law = function() end },
-          "field 'law' must be \"poisson\", \"newton\" or \"energetic\" (sequential takes the built-in laws only for now)")
+    fails(base{ model = "sequential", law = 3 },
+          "field 'law' must be \"poisson\", \"newton\", \"energetic\" or a function, got number")
     fails(3, "expected a table, got number")
   end)
   it("says which models are not available yet", function()
@@ -278,6 +278,20 @@ describe("solve_multi invariants", function()
       count = count + 1
     end
     assert.are.equal(60, count)
+  end)
+end)
+
+describe("solve_multi sequential with a custom law", function()
+  it("a Lua law equal to Poisson's gives Poisson's answer", function()
+    local s = cradle("sequential")
+    s.law = function(st) return st.Pn - 2 * st.Pc end   -- Poisson, e = 1
+    local r = impact.solve_multi(s)
+    assert.is.near(0, r.qdot[1], 1e-12)
+    assert.is.near(1, r.qdot[7], 1e-12)
+    s.law = function() error("boom") end
+    local ok, err = pcall(impact.solve_multi, s)
+    assert.is_false(ok)
+    assert.truthy(err:find("boom", 1, true))
   end)
 end)
 

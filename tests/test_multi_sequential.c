@@ -10,6 +10,10 @@
 #include "mechanism.h"
 #include "multi_sequential.h"
 
+static const imp_law POISSON = {IMP_LAW_POISSON, 0, NULL, NULL};
+static const imp_law NEWTON = {IMP_LAW_NEWTON, 0, NULL, NULL};
+static const imp_law CUSTOM_NOFN = {IMP_LAW_CUSTOM, 0, NULL, NULL};
+
 /* Three unit masses on a line, contacts 1-2 and 2-3 (normal rows only
  * matter; tangent rows decoupled): W in (t1, n1, t2, n2) order. */
 static void test_cradle(void)
@@ -21,16 +25,16 @@ static void test_cradle(void)
     p.k = 2; p.d = 2; p.W = W; p.v0 = v0;
     p.c[0].e = p.c[1].e = 1;
     imp_multi_result r;
-    CHECK(imp_multi_sequential(&p, IMP_LAW_POISSON, &r) == IMP_OK);
+    CHECK(imp_multi_sequential(&p, &POISSON, &r) == IMP_OK);
     CHECK(r.n_order == 2 && r.order[0] == 0 && r.order[1] == 1);
     CHECK_NEAR(r.P[1], 1, 1e-14);
     CHECK_NEAR(r.P[3], 1, 1e-14);
     CHECK_NEAR(r.v[3], 1, 1e-14);
     CHECK_NEAR(r.dT, 0, 1e-14);
     CHECK(r.energy_gain == 0);
-    CHECK(imp_multi_sequential(&p, IMP_LAW_CUSTOM, &r) == IMP_EINPUT);
+    CHECK(imp_multi_sequential(&p, &CUSTOM_NOFN, &r) == IMP_EINPUT);
     p.d = 3;
-    CHECK(imp_multi_sequential(&p, IMP_LAW_POISSON, &r) == IMP_EINPUT);
+    CHECK(imp_multi_sequential(&p, &POISSON, &r) == IMP_EINPUT);
 }
 
 static void test_one_contact(void)
@@ -42,7 +46,7 @@ static void test_one_contact(void)
     p.c[0].mu_s = p.c[0].mu_k = 0.5;
     p.c[0].e = 0.5;
     imp_multi_result r;
-    CHECK(imp_multi_sequential(&p, IMP_LAW_NEWTON, &r) == IMP_OK);
+    CHECK(imp_multi_sequential(&p, &NEWTON, &r) == IMP_OK);
     imp_coef2d c = {2.5, 2.5, 1.5, 0.6, -1, 0};
     imp_law law = {IMP_LAW_NEWTON, 0.5, NULL, NULL};
     imp_result2d s;
@@ -68,11 +72,11 @@ static void test_budget(void)
     p.k = 3; p.d = 2; p.W = W; p.v0 = v0;
     p.c[0].e = p.c[1].e = p.c[2].e = 1;
     imp_multi_result r;
-    CHECK(imp_multi_sequential(&p, IMP_LAW_POISSON, &r) == IMP_ENOCONV);
+    CHECK(imp_multi_sequential(&p, &POISSON, &r) == IMP_ENOCONV);
     CHECK(r.n_order == IMP_MULTI_MAX * 8);
     CHECK(r.P[1] == 0 && r.P[3] == 0);
     p.c[0].e = p.c[1].e = p.c[2].e = 0.5;            /* dissipative: ends */
-    CHECK(imp_multi_sequential(&p, IMP_LAW_POISSON, &r) == IMP_OK);
+    CHECK(imp_multi_sequential(&p, &POISSON, &r) == IMP_OK);
     CHECK(r.v[1] >= -1e-12 && r.v[3] >= -1e-12 && r.v[5] >= -1e-12);
     printf("  e = 0.5: %d steps\n", r.n_order);
 }

@@ -7,9 +7,10 @@
 
 #define SEQ_BUDGET (IMP_MULTI_MAX * 8)   /* the size of out->order */
 
-static int valid(const imp_multi_problem *p, imp_law_kind law)
+static int valid(const imp_multi_problem *p, const imp_law *law)
 {
-    if (p->k < 1 || p->k > IMP_MULTI_MAX || p->d != 2 || law == IMP_LAW_CUSTOM) return 0;
+    if (p->k < 1 || p->k > IMP_MULTI_MAX || p->d != 2) return 0;
+    if (law->kind == IMP_LAW_CUSTOM && !law->fn) return 0;
     int m = 2 * p->k;
     for (int i = 0; i < m * m; i++)
         if (!isfinite(p->W[i])) return 0;
@@ -39,14 +40,15 @@ static void clear(imp_multi_result *out)
 }
 
 /* Resolve contact i alone from the current velocities v. */
-static imp_status resolve(const imp_multi_problem *p, imp_law_kind kind, int i,
+static imp_status resolve(const imp_multi_problem *p, const imp_law *lw, int i,
                           double *v, imp_multi_result *out, int *count)
 {
     int m = 2 * p->k;
     const double *W = p->W;
     imp_coef2d c = {W[m * 2 * i + 2 * i], W[m * (2 * i + 1) + 2 * i + 1],
                     -W[m * 2 * i + 2 * i + 1], v[2 * i], v[2 * i + 1], 0};
-    imp_law law = {kind, p->c[i].e, NULL, NULL};
+    imp_law law = *lw;
+    law.e = p->c[i].e;
     imp_result2d r;
     imp_status st = imp_solve2d(&c, p->c[i].mu_s, p->c[i].mu_k, &law, &r);
     if (st != IMP_OK) return st;
@@ -65,7 +67,7 @@ static imp_status resolve(const imp_multi_problem *p, imp_law_kind kind, int i,
     return IMP_OK;
 }
 
-imp_status imp_multi_sequential(const imp_multi_problem *p, imp_law_kind kind,
+imp_status imp_multi_sequential(const imp_multi_problem *p, const imp_law *kind,
                                 imp_multi_result *out)
 {
     clear(out);

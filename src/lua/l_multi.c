@@ -10,6 +10,7 @@
 #include <lauxlib.h>
 
 #include "check.h"
+#include "l_law.h"
 #include "mechanism.h"
 #include "module.h"
 #include "multi_models.h"
@@ -20,10 +21,9 @@ static const char *const top_fields[] = {"M", "qdot", "contacts", "model", "law"
                                          "mu", "mu_s", "mu_k", "e", "K", "eta", NULL};
 static const char *const contact_fields[] = {"J", "frame", "mu", "mu_s", "mu_k", "e", "K",
                                              "eta", NULL};
-static const char *const law_names[] = {"poisson", "newton", "energetic", NULL};
 
 typedef struct {
-    imp_law_kind law;
+    const imp_law *law;
     double rtol;
 } multi_opts;
 
@@ -219,6 +219,22 @@ static void build(const imp_check *c, multi_in *in)
     in->p.v0 = in->mc.vC0;
 }
 
+/* The model, run inside imp_law_run's protected call. */
+typedef struct {
+    multi_fn fn;
+    const imp_multi_problem *p;
+    const multi_opts *o;
+    imp_multi_result *r;
+    imp_status st;
+} run_t;
+
+static int run_model(lua_State *L)
+{
+    run_t *u = lua_touserdata(L, 1);
+    u->st = u->fn(u->p, u->o, u->r);
+    return 0;
+}
+
 static int l_solve_multi(lua_State *L)
 {
     imp_check c;
@@ -228,18 +244,14 @@ static int l_solve_multi(lua_State *L)
     imp_check_known(&c, 1, top_fields, NULL, NULL);
     imp_check_unknown(&c);
     int model = imp_check_option(&c, 1, "model", 0, model_names);
-    multi_opts o = {IMP_LAW_POISSON, 1e-8};
+    imp_law law = {IMP_LAW_POISSON, 0, NULL, NULL};
+    imp_lua_law lctx;
+    multi_opts o = {&law, 1e-8};
     o.rtol = imp_check_range(&c, 1, "rtol", 0, o.rtol, 1e-14, 1e-3);
-    if (imp_check_has(&c, 1, "law")) {
-        if (strcmp(models[model].name, "sequential") != 0)
-            imp_check_error(&c, "law", "is only used by model \"sequential\" (the others have their own restitution)");
-        lua_getfield(L, 1, "law");
-        int is_str = lua_type(L, -1) == LUA_TSTRING;
-        lua_pop(L, 1);
-        if (!is_str)
-            imp_check_error(&c, "law", "must be \"poisson\", \"newton\" or \"energetic\" (sequential takes the built-in laws only for now)");
-        o.law = (imp_law_kind)imp_check_option(&c, 1, "law", 0, law_names);
-    }
+    if (strcmp(models[model].name, "sequential") == 0)
+        imp_law_check(&c, 1, 0, &law, &lctx);   /* custom: pushes the law and its state */
+    else if (imp_check_has(&c, 1, "law"))
+        imp_check_error(&c, "law", "is only used by model \"sequential\" (the others have their own restitution)");
     multi_in *in = lua_newuserdatauv(L, sizeof *in, 0);   /* ~200 kB: freed by the GC */
     memset(&in->p, 0, sizeof in->p);
     read_mechanism(&c, in);
@@ -250,8 +262,11 @@ static int l_solve_multi(lua_State *L)
         return imp_check_fail(&c, "model \"sequential\" is not available yet for spatial contacts (3 rows); use \"moreau\" or \"poisson\"");
     build(&c, in);
     imp_multi_result *r = lua_newuserdatauv(L, sizeof *r, 0);
-    imp_status st = models[model].fn(&in->p, &o, r);
-    if (st != IMP_OK) return imp_multi_raise(&c, models[model].name, st, r);
+    run_t u = {models[model].fn, &in->p, &o, r, IMP_OK};
+    imp_law_run(L, &law, run_model, &u);   /* a custom law's errors name it */
+    if (u.st == IMP_ELAW || u.st == IMP_ENOROOT || u.st == IMP_EROOT)
+        return imp_law_raise(L, &c, &law, u.st);
+    if (u.st != IMP_OK) return imp_multi_raise(&c, models[model].name, u.st, r);
     return imp_multi_push(L, &c, in, models[model].name, r);
 }
 

@@ -22,7 +22,8 @@ Glocker 1996, a compression phase and an expansion phase whose normal
 impulse is e times the compression's. "sequential": the impact as a
 sequence of single-contact impacts (Han & Gilmore 1993): the most strongly
 closing contact is resolved alone by solve2d's path tracer with t.law
-("poisson", "newton" or "energetic"; built-in laws only for now), the other
+("poisson", "newton", "energetic" or a function as in solve2d, called for
+each single-contact impact with that contact's e), the other
 contacts' velocities are updated, and this repeats until no contact
 closes; planar contacts only for now. "lzb" (Liu, Zhao & Brogliato
 2008/2009, using K and eta) is not available yet.
@@ -46,7 +47,7 @@ impact.compare(t, models) with such a t shows the models side by side.]],
       e | restitution in [0, 1], per contact or as a default | 0
       K, eta | lzb's stiffness ratio (> 0) and force exponent (>= 1) | 1, 1.5
       model | "moreau", "poisson", "sequential" ("lzb": not available yet) | "moreau"
-      law | sequential's single-contact law: "poisson", "newton", "energetic" | "poisson"
+      law | sequential's single-contact law: "poisson", "newton", "energetic" or a function | "poisson"
       rtol | lzb's integration tolerance, in [1e-14, 1e-3] (lzb: not available yet) | 1e-8]],
     result = [[
       qdot | post-impact rates
