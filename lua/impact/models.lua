@@ -158,6 +158,9 @@ local function solve_entry(t, sp, label)
 end
 
 function M.compare(t, models)
+  if type(t) == "table" and t.contacts ~= nil then   -- several contacts
+    return require("impact.compare_multi")(t, models)
+  end
   check_args(t, models)
   local order, specs = read_entries(models)
   check_own_fields(t, order, specs)

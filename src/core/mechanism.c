@@ -274,15 +274,16 @@ static imp_status contact_W(imp_mech *mc)
     return IMP_OK;
 }
 
-imp_status imp_mech_init(imp_mech *mc, int n, int dim, const double *M,
-                         const double *J, const double *qdot)
+/* The checks, M's factor, Y, vC0 and T0 for dim rows. */
+static imp_status setup(imp_mech *mc, int n, int dim, int maxdim, const double *M,
+                        const double *J, const double *qdot)
 {
     mc->n = n;
     mc->dim = dim;
     mc->fail = IMP_MECH_FAIL_NONE;
     mc->fail_row = mc->fail_col = -1;
     mc->cond = mc->D = mc->T0 = mc->rcond = 0;
-    if (n < 1 || n > IMP_MECH_NMAX || (dim != 2 && dim != 3))
+    if (n < 1 || n > IMP_MECH_NMAX || dim < 1 || dim > maxdim || (maxdim == 3 && dim < 2))
         return fail(mc, IMP_MECH_FAIL_SIZE, -1, -1);
     imp_status st = check_M(mc, M);
     if (st != IMP_OK) return st;
@@ -299,16 +300,55 @@ imp_status imp_mech_init(imp_mech *mc, int n, int dim, const double *M,
         for (int i = 0; i < n; i++) mc->Y[i + n * k] = mc->s[i] * J[n * k + i];
     if (LAPACKE_dtrtrs(LAPACK_COL_MAJOR, 'L', 'N', 'N', n, dim, mc->Ls, n, mc->Y, n) != 0)
         return IMP_ELAPACK;
-    for (int k = 0; k < 3; k++) {
+    memset(mc->vC0, 0, sizeof mc->vC0);
+    for (int k = 0; k < dim; k++) {
         dd a = {0, 0};
-        for (int i = 0; k < dim && i < n; i++) dd_add_prod(&a, J[n * k + i], qdot[i]);
+        for (int i = 0; i < n; i++) dd_add_prod(&a, J[n * k + i], qdot[i]);
         mc->vC0[k] = a.hi + a.lo;
+        if (!isfinite(mc->vC0[k])) return fail(mc, IMP_MECH_FAIL_OVERFLOW, -1, -1);
     }
     mc->T0 = m_energy(mc, qdot);
+    if (!isfinite(mc->T0)) return fail(mc, IMP_MECH_FAIL_OVERFLOW, -1, -1);
+    return IMP_OK;
+}
+
+imp_status imp_mech_init(imp_mech *mc, int n, int dim, const double *M,
+                         const double *J, const double *qdot)
+{
+    imp_status st = setup(mc, n, dim, 3, M, J, qdot);
+    if (st != IMP_OK) return st;
     if ((st = contact_W(mc)) != IMP_OK) return st;
-    if (!isfinite(mc->T0) || !isfinite(mc->vC0[0]) || !isfinite(mc->vC0[1])
-        || !isfinite(mc->vC0[2]))
-        return fail(mc, IMP_MECH_FAIL_OVERFLOW, -1, -1);
+    for (int k = 0; k < dim; k++)
+        for (int l = 0; l < dim; l++) mc->Wm[dim * k + l] = mc->W[3 * k + l];
+    return IMP_OK;
+}
+
+imp_status imp_mech_init_rows(imp_mech *mc, int n, int rows, const double *M,
+                              const double *J, const double *qdot)
+{
+    imp_status st = setup(mc, n, rows, IMP_MECH_ROWS, M, J, qdot);
+    if (st != IMP_OK) return st;
+    memset(mc->W, 0, sizeof mc->W);
+    memset(mc->LW, 0, sizeof mc->LW);
+    double X[IMP_MECH_NMAX], e[IMP_MECH_ROWS] = {0};
+    for (int l = 0; l < rows; l++) {       /* column l of W = J (M^-1 J^T e_l) */
+        e[l] = 1;
+        m_impulse(mc, e, X);
+        e[l] = 0;
+        for (int k = 0; k < rows; k++) {
+            dd a = {0, 0};
+            for (int i = 0; i < n; i++) dd_add_prod(&a, mc->J[n * k + i], X[i]);
+            mc->Wm[rows * k + l] = a.hi + a.lo;
+        }
+    }
+    for (int k = 0; k < rows; k++) {       /* symmetrise */
+        if (!isfinite(mc->Wm[(rows + 1) * k])) return fail(mc, IMP_MECH_FAIL_OVERFLOW, -1, -1);
+        for (int l = k + 1; l < rows; l++) {
+            double w = 0.5 * (mc->Wm[rows * k + l] + mc->Wm[rows * l + k]);
+            if (!isfinite(w)) return fail(mc, IMP_MECH_FAIL_OVERFLOW, -1, -1);
+            mc->Wm[rows * k + l] = mc->Wm[rows * l + k] = w;
+        }
+    }
     return IMP_OK;
 }
 
@@ -349,7 +389,7 @@ void imp_mech_after(const imp_mech *mc, const double *P, double *qdot_after,
         dd t = {0, 0};
         for (int k = 0; k < dim; k++) {
             dd_add_prod(&t, mc->vC0[k], P[k]);
-            for (int l = 0; l < dim; l++) dd_add_prod(&t, 0.5 * P[k], mc->W[3 * k + l] * P[l]);
+            for (int l = 0; l < dim; l++) dd_add_prod(&t, 0.5 * P[k], mc->Wm[dim * k + l] * P[l]);
         }
         *dT_W = t.hi + t.lo;
     }

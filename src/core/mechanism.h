@@ -17,6 +17,9 @@
 #include "impact3d.h"
 
 #define IMP_MECH_NMAX 64
+/* Rows of a stacked Jacobian (imp_mech_init_rows): 3 per contact for the
+ * multiple-impact problems of multi.h (IMP_MULTI_MAX = 16 contacts). */
+#define IMP_MECH_ROWS 48
 
 /* The bound on W's condition number (as IMP_COND3D_MAX, in 2D too):
  * beyond it qdot' is not resolved in double precision. */
@@ -37,7 +40,7 @@ typedef enum {
     IMP_MECH_FAIL_OVERFLOW      /* W, vC0 or T0 not finite (IMP_EOVERFLOW) */
 } imp_mech_fail;
 
-/* A mechanism after imp_mech_init: about 70 kB, so the caller allocates
+/* A mechanism after imp_mech_init: about 150 kB, so the caller allocates
  * it (heap or userdata). M is factored after scaling its diagonal to 1
  * (Cholesky's accuracy then does not depend on the units of each
  * coordinate): S M S = Ls Ls^T with S = diag(s), s_i = 1/sqrt(M_ii), so
@@ -47,14 +50,15 @@ typedef struct {
     double M[IMP_MECH_NMAX * IMP_MECH_NMAX];  /* symmetrised (M + M^T)/2 */
     double Ls[IMP_MECH_NMAX * IMP_MECH_NMAX]; /* S M S = Ls Ls^T, lower */
     double s[IMP_MECH_NMAX];
-    double J[3 * IMP_MECH_NMAX];              /* dim x n, row-major */
-    double Y[3 * IMP_MECH_NMAX];              /* L^-1 J^T: column k (n entries) per contact row k */
+    double J[IMP_MECH_ROWS * IMP_MECH_NMAX];  /* dim x n, row-major */
+    double Y[IMP_MECH_ROWS * IMP_MECH_NMAX];  /* L^-1 J^T: column k (n entries) per contact row k */
     double qdot[IMP_MECH_NMAX];
     double W[9];      /* J M^-1 J^T, dim x dim inside a row-major 3x3 */
     double LW[9];     /* 3D: W = LW LW^T in (x, z, y) order, lower, row-major */
     double D;         /* 2D: det W (from W or from the minors of Y, see mechanism.c) */
     double rcond;     /* reciprocal condition estimate of S M S (dpocon) */
-    double vC0[3];
+    double vC0[IMP_MECH_ROWS];
+    double Wm[IMP_MECH_ROWS * IMP_MECH_ROWS]; /* J M^-1 J^T, dim x dim row-major (ld dim) */
     double T0;
     double cond;      /* upper bound on cond(W) (2D: trace^2/det; 3D: as imp_contact3d) */
     imp_mech_fail fail;
@@ -65,6 +69,14 @@ typedef struct {
  * IMP_OK, or the status of mc->fail (see imp_mech_fail). */
 imp_status imp_mech_init(imp_mech *mc, int n, int dim, const double *M,
                          const double *J, const double *qdot);
+
+/* Any number of rows (1..IMP_MECH_ROWS), e.g. several contacts' J stacked:
+ * the same checks of M, J and qdot, then Wm (dim x dim, refined solves) and
+ * vC0, T0; W, LW, D and cond are not set and W's rank is not checked (a
+ * stacked W of redundant contacts is singular: check each contact's rows
+ * with imp_mech_init first). imp_mech_after then works on all rows. */
+imp_status imp_mech_init_rows(imp_mech *mc, int n, int rows, const double *M,
+                              const double *J, const double *qdot);
 
 /* "M", "J", "qdot" or "n" (size), NULL for IMP_MECH_FAIL_NONE. */
 const char *imp_mech_fail_field(imp_mech_fail f);

@@ -15,5 +15,6 @@ void limp_open_solve3d(lua_State *L);   /* l_solve3d.c: solve3d, rod, ... */
 void limp_open_models(lua_State *L);    /* l_models.c: the published models */
 void limp_open_analysis(lua_State *L);  /* l_analysis.c: impact space, painleve */
 void limp_open_sweep(lua_State *L);     /* l_sweep.c: the C fast path of sweeps */
+void limp_open_multi(lua_State *L);     /* l_multi.c, l_multi_out.c: solve_multi */
 
 #endif

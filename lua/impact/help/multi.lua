@@ -1,0 +1,72 @@
+-- Help for solve_multi: several simultaneous contacts.
+return {
+  {
+    name = "solve_multi",
+    signature = "impact.solve_multi(t) -> result",
+    summary = "An impact at several contacts at once on a mechanism (M, qdot, a J per contact), by one of the multiple-impact models.",
+    text = [[
+t is a mechanism with several contacts: the generalized mass matrix M
+(n x n, symmetric positive definite), the rates qdot, and contacts, a list of
+1 to 16 contacts, each with its Jacobian J (2 rows in the plane: tangent,
+normal; 3 in space: x, normal, z; all contacts alike) and its own mu (or
+mu_s, mu_k), e, K and eta. The table impact.system2d and impact.system3d
+return for several contacts is accepted as it is. mu, e, K and eta at the
+top level are defaults for the contacts. The contacts' problem is
+W = J M^-1 J^T (stacked), v0 = J qdot; after the impulses P,
+qdot' = qdot + M^-1 J^T P.
+
+Models. "moreau" (the default): Newton's restitution at velocity level with
+Coulomb's cone at every contact (Moreau 1988; Stewart & Trinkle 1996;
+Anitescu & Potra 1997), one complementarity problem. "poisson": Pfeiffer &
+Glocker 1996, a compression phase and an expansion phase whose normal
+impulse is e times the compression's. "sequential": the impact as a
+sequence of single-contact impacts (Han & Gilmore 1993): the most strongly
+closing contact is resolved alone by solve2d's path tracer with t.law
+("poisson", "newton", "energetic" or a function as in solve2d, called for
+each single-contact impact with that contact's e), the other
+contacts' velocities are updated, and this repeats until no contact
+closes; planar contacts only for now. "lzb" (Liu, Zhao & Brogliato
+2008/2009, using K and eta) is not available yet.
+
+The models agree when the contacts do not interact (W block-diagonal, as a
+ball in a corner) and, with one contact, moreau is Kane's model of solve2d
+and sequential is solve2d itself. They differ when one contact's impulse
+moves another contact (Newton's cradle): the simultaneous models spread the
+impulse over the chain at once, the sequential one passes it on contact by
+contact. Newton's restitution can gain energy with friction (Kane's
+pendulum): energy_gain says so. A model that fails raises a named error
+("did not converge", "has no solution"), never a NaN.
+
+impact.compare(t, models) with such a t shows the models side by side.]],
+    fields = [[
+      M | n x n generalized mass matrix (rows), symmetric positive definite
+      qdot | n pre-impact rates
+      contacts | list of {J =, mu =, e =, K =, eta =} (frame is accepted)
+      contacts[i].J | 2 or 3 rows of n entries: the contact frame's velocity of body a relative to b
+      mu, mu_s, mu_k | friction (mu_k <= mu_s), per contact or as a default | 0
+      e | restitution in [0, 1], per contact or as a default | 0
+      K, eta | lzb's stiffness ratio (> 0) and force exponent (>= 1) | 1, 1.5
+      model | "moreau", "poisson", "sequential" ("lzb": not available yet) | "moreau"
+      law | sequential's single-contact law: "poisson", "newton", "energetic" or a function | "poisson"
+      rtol | lzb's integration tolerance, in [1e-14, 1e-3] (lzb: not available yet) | 1e-8]],
+    result = [[
+      qdot | post-impact rates
+      T0, dT, energy_ratio | kinetic energy before, its change (checked from M and from the contacts), T1/T0
+      energy_gain | true when the model gained kinetic energy
+      model | the model's name
+      contacts[i] | {P =, v0 =, v =, mode =, Pc =, Wc =, Wr =, Wf =}: impulse on body a, contact velocities before and after, "open", "sliding", "sticking", "reversed" or "mixed", normal impulse at maximum compression, normal works, friction work
+      residual, iterations | moreau, poisson: complementarity residual and iterations
+      order | sequential: the contact resolved at each step]],
+    example = [[
+local s = impact.system2d{
+  bodies = { {m = 1, I = 0.1, x = 0, vx = 1}, {m = 1, I = 0.1, x = 2}, {m = 1, I = 0.1, x = 4} },
+  contacts = { {a = 2, b = 1, point = {1, 0}, normal = {1, 0}, e = 1},
+               {a = 3, b = 2, point = {3, 0}, normal = {1, 0}, e = 1} } }
+local r = impact.solve_multi(s)
+print(r.qdot[1], r.qdot[4], r.qdot[7])   --> -0.333333  0.666667  0.666667
+s.model = "sequential"
+r = impact.solve_multi(s)
+print(r.qdot[1], r.qdot[4], r.qdot[7])   --> 0  0  1]],
+    see = { "system2d", "system3d", "compare", "solve2d" },
+  },
+}

@@ -1,0 +1,280 @@
+/* impact.solve_multi: several simultaneous contacts on a mechanism
+ * (M, qdot, contacts = {{J =, mu =, e =, ...}, ...}). The binding reads and
+ * checks the tables, builds the stacked contact-space problem
+ * (W = J M^-1 J^T, v0 = J qdot) through the mechanism code, runs the
+ * model and maps the impulses back to qdot'. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "check.h"
+#include "l_law.h"
+#include "mechanism.h"
+#include "module.h"
+#include "multi_models.h"
+#include "multi_sequential.h"
+#include "l_multi.h"
+
+static const char *const top_fields[] = {"M", "qdot", "contacts", "model", "law", "rtol",
+                                         "mu", "mu_s", "mu_k", "e", "K", "eta", NULL};
+static const char *const contact_fields[] = {"J", "frame", "mu", "mu_s", "mu_k", "e", "K",
+                                             "eta", NULL};
+
+typedef struct {
+    const imp_law *law;
+    double rtol;
+} multi_opts;
+
+typedef imp_status (*multi_fn)(const imp_multi_problem *, const multi_opts *,
+                               imp_multi_result *);
+
+static imp_status run_moreau(const imp_multi_problem *p, const multi_opts *o,
+                             imp_multi_result *r)
+{
+    (void)o;
+    return imp_multi_moreau(p, r);
+}
+
+static imp_status run_poisson(const imp_multi_problem *p, const multi_opts *o,
+                              imp_multi_result *r)
+{
+    (void)o;
+    return imp_multi_poisson(p, r);
+}
+
+static imp_status run_sequential(const imp_multi_problem *p, const multi_opts *o,
+                                 imp_multi_result *r)
+{
+    return imp_multi_sequential(p, o->law, r);
+}
+
+/* The models; a NULL function is "not available yet". lzb's core lands
+ * later: its entry becomes {"lzb", run_lzb} with run_lzb calling
+ * imp_multi_lzb(p, o->rtol, r). */
+static const struct { const char *name; multi_fn fn; } models[] = {
+    {"moreau", run_moreau},
+    {"poisson", run_poisson},
+    {"sequential", run_sequential},
+    {"lzb", NULL},
+};
+#define NMODELS ((int)(sizeof models / sizeof models[0]))
+static const char *const model_names[] = {"moreau", "poisson", "sequential", "lzb", NULL};
+
+/* t[key] (at index t) must be a list; returns its length. */
+static int list_len(const limp_check *c, int t, const char *key, const char *label, const char *what)
+{
+    lua_getfield(c->L, t, key);
+    if (!lua_istable(c->L, -1))
+        limp_check_error(c, label, "must be %s, got %s", what, luaL_typename(c->L, -1));
+    int len = (int)lua_rawlen(c->L, -1);
+    lua_pop(c->L, 1);
+    return len;
+}
+
+/* Row i (1-based) of the matrix on top of the stack into out (cols
+ * numbers); label names the matrix ("M", "contacts[2].J"). */
+static void read_row(const limp_check *c, const char *label, int i, int cols, double *out)
+{
+    lua_State *L = c->L;
+    lua_rawgeti(L, -1, i);
+    if (!lua_istable(L, -1))
+        limp_check_error(c, label, "must be a list of rows (tables), row %d is a %s", i,
+                        luaL_typename(L, -1));
+    int len = (int)lua_rawlen(L, -1);
+    if (len != cols)
+        limp_check_error(c, label, "row %d must have %d entries (one per coordinate, as qdot), got %d",
+                        i, cols, len);
+    for (int j = 1; j <= cols; j++) {
+        lua_rawgeti(L, -1, j);
+        int ok;
+        double v = lua_tonumberx(L, -1, &ok);
+        if (!ok) limp_check_error(c, label, "entry [%d][%d] must be a number, got %s", i, j,
+                                 luaL_typename(L, -1));
+        if (!isfinite(v)) limp_check_error(c, label, "entry [%d][%d] must be finite, got %g", i, j, v);
+        out[j - 1] = v;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+static void read_mechanism(const limp_check *c, multi_in *in)
+{
+    lua_State *L = c->L;
+    int n = list_len(c, 1, "qdot", "qdot", "a list of generalized velocities");
+    if (n < 1 || n > IMP_MECH_NMAX)
+        limp_check_error(c, "qdot", "must have 1 to %d entries, got %d", IMP_MECH_NMAX, n);
+    in->n = n;
+    lua_getfield(L, 1, "qdot");
+    for (int i = 1; i <= n; i++) {
+        lua_rawgeti(L, -1, i);
+        int ok;
+        double v = lua_tonumberx(L, -1, &ok);
+        if (!ok || !isfinite(v))
+            limp_check_error(c, "qdot", "entry [%d] must be a finite number, got %s", i,
+                            ok ? lua_tostring(L, -1) : luaL_typename(L, -1));
+        in->qdot[i - 1] = v;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    int rows = list_len(c, 1, "M", "M", "a matrix (a list of rows)");
+    if (rows != n)
+        limp_check_error(c, "M", "must have %d rows (as qdot has entries), got %d", n, rows);
+    lua_getfield(L, 1, "M");
+    for (int i = 1; i <= n; i++) read_row(c, "M", i, n, in->M + n * (i - 1));
+    lua_pop(L, 1);
+}
+
+/* eta >= 1 (a force exponent); K > 0. */
+static void read_contact(const limp_check *top, int ct, int i, const imp_multi_contact *def,
+                         multi_in *in)
+{
+    char key[32];
+    snprintf(key, sizeof key, "contacts[%d]", i + 1);
+    limp_check sub;
+    limp_check_sub(&sub, top, key);
+    limp_check_known(&sub, ct, contact_fields, NULL, NULL);
+    limp_check_unknown(&sub);
+    lua_State *L = top->L;
+    int rows = list_len(&sub, ct, "J", "J", "a matrix (2 or 3 rows of the contact frame)");
+    if (rows != 2 && rows != 3)
+        limp_check_error(&sub, "J", "must have 2 rows (planar: tangent, normal) or 3 (x, normal, z), got %d",
+                        rows);
+    if (i == 0) in->d = rows;
+    else if (rows != in->d)
+        limp_check_error(&sub, "J", "has %d rows but contacts[1].J has %d (the contacts must be all planar or all spatial)",
+                        rows, in->d);
+    lua_getfield(L, ct, "J");
+    for (int r = 1; r <= rows; r++)
+        read_row(&sub, "J", r, in->n, in->J + in->n * (rows * i + r - 1));
+    lua_pop(L, 1);
+    imp_multi_contact *cc = &in->p.c[i];
+    *cc = *def;
+    if (limp_check_has(&sub, ct, "mu") || limp_check_has(&sub, ct, "mu_s")
+        || limp_check_has(&sub, ct, "mu_k"))
+        limp_check_friction(&sub, ct, 0, &cc->mu_s, &cc->mu_k);
+    cc->e = limp_check_range(&sub, ct, "e", 0, def->e, 0, 1);
+    cc->K = limp_check_positive(&sub, ct, "K", 0, def->K);
+    cc->eta = limp_check_number(&sub, ct, "eta", 0, def->eta);
+    if (!(cc->eta >= 1))
+        limp_check_error(&sub, "eta", "must be >= 1 (a force exponent), got %g", cc->eta);
+}
+
+static void read_contacts(const limp_check *c, multi_in *in)
+{
+    lua_State *L = c->L;
+    imp_multi_contact def;
+    limp_check_friction(c, 1, 0, &def.mu_s, &def.mu_k);
+    def.e = limp_check_range(c, 1, "e", 0, 0, 0, 1);
+    def.K = limp_check_positive(c, 1, "K", 0, 1);
+    def.eta = limp_check_number(c, 1, "eta", 0, 1.5);
+    if (!(def.eta >= 1)) limp_check_error(c, "eta", "must be >= 1 (a force exponent), got %g", def.eta);
+    int k = list_len(c, 1, "contacts", "contacts", "a list of contacts {J =, mu =, e =}");
+    if (k < 1 || k > IMP_MULTI_MAX)
+        limp_check_error(c, "contacts", "must have 1 to %d contacts, got %d", IMP_MULTI_MAX, k);
+    in->k = k;
+    lua_getfield(L, 1, "contacts");
+    int cs = lua_gettop(L);
+    for (int i = 0; i < k; i++) {
+        lua_rawgeti(L, cs, i + 1);
+        if (!lua_istable(L, -1)) {
+            char key[32];
+            snprintf(key, sizeof key, "contacts[%d]", i + 1);
+            limp_check_error(c, key, "must be a contact {J =, mu =, e =}, got %s", luaL_typename(L, -1));
+        }
+        read_contact(c, lua_gettop(L), i, &def, in);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+/* A failure of the mechanism code, naming the field. */
+static void mech_error(const limp_check *c, const imp_mech *mc, imp_status st, int contact)
+{
+    const char *f = imp_mech_fail_field(mc->fail);
+    if (!f) limp_check_fail(c, "the mechanism could not be set up (%s)", imp_strerror(st));
+    char key[48];
+    if (strcmp(f, "J") == 0) snprintf(key, sizeof key, "contacts[%d].J", contact + 1);
+    else snprintf(key, sizeof key, "%s", f);
+    if (mc->fail_row >= 0 && mc->fail_col >= 0)
+        limp_check_error(c, key, "%s (entry [%d][%d])", imp_mech_fail_reason(mc->fail),
+                        mc->fail_row + 1, mc->fail_col + 1);
+    limp_check_error(c, key, "%s", imp_mech_fail_reason(mc->fail));
+}
+
+/* Each contact alone (its rows' rank, M's checks), then the stack. */
+static void build(const limp_check *c, multi_in *in)
+{
+    int n = in->n, d = in->d;
+    for (int i = 0; i < in->k; i++) {
+        imp_status st = imp_mech_init(&in->mc, n, d, in->M, in->J + n * d * i, in->qdot);
+        if (st != IMP_OK) mech_error(c, &in->mc, st, i);
+    }
+    imp_status st = imp_mech_init_rows(&in->mc, n, d * in->k, in->M, in->J, in->qdot);
+    if (st != IMP_OK) mech_error(c, &in->mc, st, 0);
+    in->p.k = in->k;
+    in->p.d = d;
+    in->p.W = in->mc.Wm;
+    in->p.v0 = in->mc.vC0;
+}
+
+/* The model, run inside limp_law_run's protected call. */
+typedef struct {
+    multi_fn fn;
+    const imp_multi_problem *p;
+    const multi_opts *o;
+    imp_multi_result *r;
+    imp_status st;
+} run_t;
+
+static int run_model(lua_State *L)
+{
+    run_t *u = lua_touserdata(L, 1);
+    u->st = u->fn(u->p, u->o, u->r);
+    return 0;
+}
+
+static int l_solve_multi(lua_State *L)
+{
+    limp_check c;
+    limp_check_init(&c, L, "solve_multi");
+    limp_check_table_arg(&c, 1);
+    lua_settop(L, 1);
+    limp_check_known(&c, 1, top_fields, NULL, NULL);
+    limp_check_unknown(&c);
+    int model = limp_check_option(&c, 1, "model", 0, model_names);
+    imp_law law = {IMP_LAW_POISSON, 0, NULL, NULL};
+    limp_lua_law lctx;
+    multi_opts o = {&law, 1e-8};
+    o.rtol = limp_check_range(&c, 1, "rtol", 0, o.rtol, 1e-14, 1e-3);
+    if (strcmp(models[model].name, "sequential") == 0)
+        limp_law_check(&c, 1, 0, &law, &lctx);   /* custom: pushes the law and its state */
+    else if (limp_check_has(&c, 1, "law"))
+        limp_check_error(&c, "law", "is only used by model \"sequential\" (the others have their own restitution)");
+    multi_in *in = lua_newuserdatauv(L, sizeof *in, 0);   /* ~200 kB: freed by the GC */
+    memset(&in->p, 0, sizeof in->p);
+    read_mechanism(&c, in);
+    read_contacts(&c, in);
+    if (!models[model].fn)
+        return limp_check_fail(&c, "model \"%s\" is not available yet", models[model].name);
+    if (in->d == 3 && strcmp(models[model].name, "sequential") == 0)
+        return limp_check_fail(&c, "model \"sequential\" is not available yet for spatial contacts (3 rows); use \"moreau\" or \"poisson\"");
+    build(&c, in);
+    imp_multi_result *r = lua_newuserdatauv(L, sizeof *r, 0);
+    run_t u = {models[model].fn, &in->p, &o, r, IMP_OK};
+    limp_law_run(L, &law, run_model, &u);   /* a custom law's errors name it */
+    if (u.st == IMP_ELAW || u.st == IMP_ENOROOT || u.st == IMP_EROOT)
+        return limp_law_raise(L, &c, &law, u.st);
+    if (u.st != IMP_OK) return limp_multi_raise(&c, models[model].name, u.st, r);
+    return limp_multi_push(L, &c, in, models[model].name, r);
+}
+
+void limp_open_multi(lua_State *L)
+{
+    lua_pushcfunction(L, l_solve_multi);
+    lua_setfield(L, -2, "solve_multi");
+    luaL_newmetatable(L, MULTI_MT);
+    lua_setfield(L, -2, "_multi_mt");
+    limp_check_publish(L, "solve_multi", top_fields);
+}
