@@ -108,7 +108,7 @@ static int imp_local_tsolve(const imp_local *L, const double *b, double *x)
 static int imp_local_stick(const imp_local *L, int floor, double *P)
 {
     int d = L->d;
-    double u[3], x[2], b[2];
+    double u[3] = {0, 0, 0}, x[2], b[2];   /* (zeroed for gcc -O2's flow analysis) */
     if (floor) {
         P[1] = L->c;
         b[0] = -(L->q[0] + L->W[0 * d + 1] * L->c);
@@ -151,7 +151,7 @@ int imp_ncp_local_solve(int d, const double *W, const double *q, double c, doubl
     double qs = 0.0;
     for (int a = 0; a < d; a++) qs = fmax(qs, fabs(q[a]));
     imp_local L = { d, W, q, c, mu, 1e-13 * (qs > 0 ? qs : 1.0) };
-    double u[3];
+    double u[3] = {0, 0, 0};
     if (mu * c == 0.0) {                      /* at the floor, no friction possible */
         P[0] = 0.0; P[1] = c;
         if (d == 3) P[2] = 0.0;

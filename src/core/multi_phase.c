@@ -40,7 +40,7 @@ imp_status imp_multi_check(const imp_multi_problem *p, double *vscale)
 imp_status imp_ncp_lemke(const imp_ncp *s, int nd, double *P, int *iters)
 {
     int k = s->k, d = s->d, n = d * k, mc = nd + 2, m = mc * k;
-    double q[IMP_LCP_MAX], z[IMP_LCP_MAX], qb[NMAX], tx[IMP_NCP_DIRS], tz[IMP_NCP_DIRS];
+    double q[IMP_LCP_MAX] = {0}, z[IMP_LCP_MAX], qb[NMAX], tx[IMP_NCP_DIRS], tz[IMP_NCP_DIRS];
     if (m > IMP_LCP_MAX || nd > IMP_NCP_DIRS) return IMP_EINPUT;
     double *M = malloc(sizeof(double) * (size_t)m * (size_t)(m + n));
     if (!M) return IMP_ENOMEM;
