@@ -76,7 +76,10 @@ static void test_three_ball_vectors(void)
 }
 
 /* Random chains: 2 to 6 balls, masses 0.2..5, stiffness ratios 0.2..5,
- * eta 1 or 3/2, against the compliant run at stiffness K * scale. */
+ * eta 1 or 3/2, against the compliant run at stiffness K * scale. Only
+ * with one eta for the whole chain do the K ratios alone matter (the
+ * stiffness scale stretches time and lengths alike); a chain that mixes
+ * exponents depends on the actual K, so it is run unscaled. */
 static void test_compliant_oracle(void)
 {
     double worst = 0;
@@ -86,8 +89,11 @@ static void test_compliant_oracle(void)
         imp_multi_result r;
         c.n = 2 + t % 5;
         for (int j = 0; j < c.n; j++) c.m[j] = urand(0.2, 5);
+        int mixed = t % 3 == 2;
+        double eta = urand(0, 1) < 0.5 ? 1 : 1.5;
         for (int j = 0; j + 1 < c.n; j++)
-            c.K[j] = urand(0.2, 5), c.eta[j] = urand(0, 1) < 0.5 ? 1 : 1.5;
+            c.K[j] = urand(0.2, 5), c.eta[j] = mixed && urand(0, 1) < 0.5 ? 2.5 - eta : eta;
+        if (mixed) scale = 1;
         cs = c;
         for (int j = 0; j + 1 < c.n; j++) cs.K[j] = c.K[j] * scale;
         CHECK(lzb_chain(&c, 1, u, &r) == IMP_OK);
@@ -209,7 +215,9 @@ static void test_invariants(void)
             CHECK(sqrt(Pt) <= p.c[i].mu_s * Pn + 1e-12);
             if (Pn > 0) CHECK(r.v[d * i + 1] >= -1e-8 * vs);
             CHECK(r.Wc[i] <= 1e-15);
-            CHECK(r.Wr[i] <= p.c[i].e * p.c[i].e * fabs(r.Wc[i]) * (1 + 1e-8) + 1e-15);
+            /* equality up to the integration error (W_n and E are
+             * separate components of the state) */
+            CHECK(r.Wr[i] <= p.c[i].e * p.c[i].e * fabs(r.Wc[i]) + 1e-8 * (E0 + 1));
             sw += r.Wc[i] + r.Wr[i] + r.Wf[i];
         }
         CHECK_NEAR(sw, r.dT, 1e-8 * (E0 + 1));

@@ -12,7 +12,9 @@
  * e_i^2 times the maximum (energetic restitution): the expansion releases
  * e_i^2 |W_c| and ends at zero energy. Adaptive Dormand-Prince 5(4) in p;
  * events are located by Illinois root finding on the step's endpoint
- * (re-stepping from the step start). Frictionless here: P_t = 0. */
+ * (re-stepping from the step start). Frictionless so far: the friction
+ * coefficients are validated but P_t = 0 (mode "sliding" for any contact
+ * that took impulse). */
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -265,6 +267,7 @@ static void ev_apply(lzb_t *L, int kind, int i, lzb_log *g)
         L->phase[i] = PH_COMP;
     } else {            /* the energies cross: rounding must not undo it */
         L->next = i;
+        return;         /* same phase: its work keeps adding up */
     }
     L->mark[i] = L->Wn[i];
 }
