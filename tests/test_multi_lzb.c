@@ -14,6 +14,10 @@
 
 static unsigned long long rng_s = 88172645463325252ULL;
 
+#ifndef NINV
+#define NINV 400
+#endif
+
 static double urand(double a, double b)
 {
     rng_s ^= rng_s << 13, rng_s ^= rng_s >> 7, rng_s ^= rng_s << 17;
@@ -129,14 +133,18 @@ static void test_corner(void)
 }
 
 /* One contact: the energetic law of the 2D tracer, W = [[B1, -B3],
- * [-B3, B2]], v0 = (S0, C0). Frictionless (mu = 0) for now. */
+ * [-B3, B2]], v0 = (S0, C0), with Coulomb friction: sliding, sticking
+ * and reversal (a third of the cases frictionless). */
 static void test_single_contact_2d(void)
 {
     double worst = 0;
+    int modes[8] = {0};
     for (int t = 0; t < 200; t++) {
         double B1 = urand(0.2, 5), B2 = urand(0.2, 5);
         double B3 = urand(-0.95, 0.95) * sqrt(B1 * B2), e = urand(0, 1);
         double S0 = urand(-2, 2), C0 = -urand(0.05, 3);
+        double mu_s = t % 3 ? urand(0, 1.2) : 0, mu_k = mu_s * (t % 2 ? 1 : urand(0.5, 1));
+        if (t % 7 == 0) S0 = 0;
         imp_coef2d c = {B1, B2, B3, S0, C0, 0};
         imp_law law = {IMP_LAW_ENERGETIC, e, NULL, NULL};
         imp_result2d r2;
@@ -147,7 +155,9 @@ static void test_single_contact_2d(void)
         memset(&r2, 0, sizeof r2);
         p.k = 1, p.d = 2, p.W = W, p.v0 = v0;
         p.c[0].K = urand(0.2, 5), p.c[0].eta = urand(0, 1) < 0.5 ? 1 : 1.5, p.c[0].e = e;
-        CHECK(imp_solve2d(&c, 0, 0, &law, &r2) == IMP_OK);
+        p.c[0].mu_s = mu_s, p.c[0].mu_k = mu_k;
+        CHECK(imp_solve2d(&c, mu_s, mu_k, &law, &r2) == IMP_OK);
+        modes[r2.mode]++;
         CHECK(imp_multi_lzb(&p, 1e-11, &r) == IMP_OK);
         double s = fabs(r2.Py) + 1e-300;
         CHECK_NEAR(r.P[0] / s, r2.Px / s, 1e-9);
@@ -157,9 +167,13 @@ static void test_single_contact_2d(void)
         CHECK_NEAR(r.Pc[0] / s, r2.Pc / s, 1e-9);
         CHECK_NEAR(r.Wc[0], r2.Wc, 1e-9 * fabs(r2.Wc));
         CHECK_NEAR(r.Wr[0], r2.Wr, 1e-9 * fabs(r2.Wc));
-        worst = fmax(worst, fabs(r.P[1] - r2.Py) / s);
+        CHECK_NEAR(r.Wf[0], r2.Wf, 1e-9 * (fabs(r2.Wc) + fabs(r2.Wf)));
+        worst = fmax(worst, fmax(fabs(r.P[1] - r2.Py), fabs(r.P[0] - r2.Px)) / s);
     }
-    printf("  single contact vs imp_solve2d: max rel |dPn| = %.2e\n", worst);
+    printf("  single contact vs imp_solve2d: max rel |dP| = %.2e (modes: %d sliding,"
+           " %d/%d C/R-sticking, %d/%d C/R-reversed)\n", worst, modes[IMP_MODE_SLIDING],
+           modes[IMP_MODE_C_STICKING], modes[IMP_MODE_R_STICKING],
+           modes[IMP_MODE_C_REVERSED], modes[IMP_MODE_R_REVERSED]);
 }
 
 /* W = J M^-1 J^T from random diagonal M (m = d*k + 2 coordinates) and
@@ -193,7 +207,7 @@ static void random_problem(int k, int d, double *W, double *v0, imp_multi_proble
 static void test_invariants(void)
 {
     int fails = 0, total = 0;
-    for (int t = 0; t < 400; t++) {
+    for (int t = 0; t < NINV; t++) {
         int k = 2 + t % 5, d = 2 + (t / 5) % 2, n = d * k;
         double W[9 * IMP_MULTI_MAX * IMP_MULTI_MAX], v0[3 * IMP_MULTI_MAX];
         imp_multi_problem p;

@@ -22,7 +22,7 @@
 #include "multi.h"
 
 #define K_MAX IMP_MULTI_MAX
-#define NY (3 * K_MAX)
+#define NY (5 * K_MAX)
 #define STEP_BUDGET 200000
 
 /* FREE: unloaded, delta <= 0 is the gap (a contact that ended its
@@ -37,6 +37,11 @@ typedef struct {
     int phase[K_MAX], prim;
     int tmode;        /* 1: the unloading tail in compliant time (below) */
     int next;         /* the new primary at a located switch, else -1 */
+    int fric;         /* planar friction modelled (d == 2, some mu_s > 0) */
+    double mu_s[K_MAX], mu_k[K_MAX], Pt[K_MAX], Wf[K_MAX];
+    int fs[K_MAX];    /* slip sign of v_t (+1, -1), 0 sticking */
+    int hist[K_MAX];  /* 1 slid, 2 stuck, 4 slip reversed */
+    int undec[K_MAX]; /* joined: stick or slip is decided once a primary is set */
     double P[K_MAX], dl[K_MAX], Wn[K_MAX]; /* canonical state between segments
                                               (dl: delta, < 0 a gap) */
     double mark[K_MAX];                    /* Wn at the start of the phase */
@@ -60,13 +65,57 @@ static double force_of_en(const lzb_t *L, int i, double E)
     return E > 0 ? pow(L->K[i], 1 / a) * pow(a * E, L->eta[i] / a) : 0;
 }
 
-/* v_n,i for normal impulses P (one per contact; tangential ones are 0) */
-static double vn(const lzb_t *L, int i, const double *P)
+/* Row `row` (1 normal, 0 tangent in 2D) of contact i's velocity for
+ * normal impulses P and planar tangential ones Pt (NULL: none). */
+static double vel(const lzb_t *L, int i, int row, const double *P, const double *Pt)
 {
-    int n = L->d * L->k, r = L->d * i + 1, l;
+    int n = L->d * L->k, r = L->d * i + row, l;
     double s = L->v0[r];
     for (l = 0; l < L->k; l++) s += L->W[r * n + L->d * l + 1] * P[l];
+    if (Pt)
+        for (l = 0; l < L->k; l++) s += L->W[r * n + L->d * l] * Pt[l];
     return s;
+}
+
+#define vn(L, i, P) vel(L, i, 1, P, (L)->fric ? (P) + 3 * (L)->k : NULL)
+
+/* Planar Coulomb friction along the impulse path (Zhao, Liu & Brogliato
+ * 2009): a sliding contact's tangential rate is -mu_k sgn(v_t) times its
+ * normal rate; the sticking ones keep v_t = 0 jointly (a solve with their
+ * W_tt block). f[0..k) holds the normal rates; fills f[3k..5k). */
+static void fric_rates(const lzb_t *L, const double *y, double *f)
+{
+    int k = L->k, n = 2 * k, i, l, c, S[K_MAX], m = 0;
+    double A[K_MAX * K_MAX], b[K_MAX];
+    for (i = 0; i < k; i++) {
+        f[3 * k + i] = L->mu_s[i] > 0 && L->fs[i] ? -L->mu_k[i] * L->fs[i] * f[i] : 0;
+        if (L->mu_s[i] > 0 && !L->fs[i] && L->phase[i] != PH_FREE) S[m++] = i;
+    }
+    for (c = 0; c < m; c++) {
+        int r = 2 * S[c];
+        b[c] = 0;
+        for (l = 0; l < k; l++) b[c] -= L->W[r * n + 2 * l + 1] * f[l] + L->W[r * n + 2 * l] * f[3 * k + l];
+        for (l = 0; l < m; l++) A[c * m + l] = L->W[r * n + 2 * S[l]];
+    }
+    for (c = 0; c < m; c++) {             /* Gauss, partial pivoting */
+        int piv = c;
+        for (l = c + 1; l < m; l++) if (fabs(A[l * m + c]) > fabs(A[piv * m + c])) piv = l;
+        if (!(fabs(A[piv * m + c]) > 1e-300)) return;
+        for (l = 0; l < m; l++) { double t = A[c * m + l]; A[c * m + l] = A[piv * m + l]; A[piv * m + l] = t; }
+        double t = b[c]; b[c] = b[piv]; b[piv] = t;
+        for (l = c + 1; l < m; l++) {
+            double q = A[l * m + c] / A[c * m + c];
+            for (i = c; i < m; i++) A[l * m + i] -= q * A[c * m + i];
+            b[l] -= q * b[c];
+        }
+    }
+    for (c = m - 1; c >= 0; c--) {
+        double t = b[c];
+        for (l = c + 1; l < m; l++) t -= A[c * m + l] * b[l];
+        b[c] = t / A[c * m + c];
+        f[3 * k + S[c]] = b[c];
+    }
+    for (i = 0; i < k; i++) f[4 * k + i] = vel(L, i, 0, y, y + 3 * k) * f[3 * k + i];
 }
 
 /* y = (P (k), x (k): E for the primary, delta for the others, Wn (k)).
@@ -92,6 +141,7 @@ static void rhs(const lzb_t *L, const double *y, double *f)
             f[i] = r, f[k + i] = -v * sc, f[2 * k + i] = v * r;
         }
     }
+    if (L->fric) fric_rates(L, y, f);
 }
 
 static void dp_step(const lzb_t *L, const double *y, double h, double *yn, double *err)
@@ -107,7 +157,7 @@ static void dp_step(const lzb_t *L, const double *y, double h, double *yn, doubl
         e1 = 71.0 / 57600, e3 = -71.0 / 16695, e4 = 71.0 / 1920, e5 = -17253.0 / 339200,
         e6 = 22.0 / 525, e7 = -1.0 / 40;
     double k1[NY], k2[NY], k3[NY], k4[NY], k5[NY], k6[NY], k7[NY], w[NY];
-    int i, n = 3 * L->k;
+    int i, n = (L->fric ? 5 : 3) * L->k;
     rhs(L, y, k1);
     for (i = 0; i < n; i++) w[i] = y[i] + h * a21 * k1[i];
     rhs(L, w, k2);
@@ -135,11 +185,11 @@ static double err_norm(const lzb_t *L, const double *y, const double *yn,
 {
     int k = L->k, i;
     double m = 0;
-    for (i = 0; i < 3 * k; i++) {
+    for (i = 0; i < (L->fric ? 5 : 3) * k; i++) {
         int c = i % k, part = i / k;
         double sc;
-        if (part == 0) sc = L->Ps;
-        else if (part == 2 || (c == L->prim && !L->tmode)) sc = L->Es;
+        if (part == 0 || part == 3) sc = L->Ps;
+        else if (part == 2 || part == 4 || (c == L->prim && !L->tmode)) sc = L->Es;
         else sc = delta_of_en(L, c, L->Es);
         sc = rtol * (sc + fmax(fabs(y[i]), fabs(yn[i])));
         double q = fabs(err[i]) / sc;
@@ -149,7 +199,7 @@ static double err_norm(const lzb_t *L, const double *y, const double *yn,
 }
 
 /* Event kinds of contact i; g > 0 means the event has happened. */
-enum { EV_NONE = 0, EV_MAXCOMP, EV_ENDEXP, EV_CLOSE, EV_SWITCH };
+enum { EV_NONE = 0, EV_MAXCOMP, EV_ENDEXP, EV_CLOSE, EV_SWITCH, EV_STOP, EV_SLIP };
 
 static double ev_value(const lzb_t *L, int kind, int i, const double *y)
 {
@@ -158,11 +208,17 @@ static double ev_value(const lzb_t *L, int kind, int i, const double *y)
     case EV_MAXCOMP: return vn(L, i, y);
     case EV_CLOSE: return y[k + i];
     case EV_ENDEXP: return -y[k + i];
+    case EV_STOP: return -L->fs[i] * vel(L, i, 0, y, y + 3 * k);
+    case EV_SLIP: {
+        double f[NY];
+        rhs(L, y, f);
+        return fabs(f[3 * k + i]) - L->mu_s[i] * f[i];
+    }
     default: return en_of_delta(L, i, y[k + i]) - y[k + j];
     }
 }
 
-/* The events contact i can have in its phase (up to 2). */
+/* The events contact i can have in its phase (up to 3). */
 static int ev_kinds(const lzb_t *L, int i, int *kinds)
 {
     int n = 0;
@@ -171,6 +227,7 @@ static int ev_kinds(const lzb_t *L, int i, int *kinds)
     } else {
         kinds[n++] = L->phase[i] == PH_COMP ? EV_MAXCOMP : EV_ENDEXP;
         if (i != L->prim) kinds[n++] = EV_SWITCH;
+        if (L->fric && L->mu_s[i] > 0) kinds[n++] = L->fs[i] ? EV_STOP : EV_SLIP;
     }
     return n;
 }
@@ -205,6 +262,7 @@ static void pack(const lzb_t *L, double *y)
     int k = L->k, i;
     for (i = 0; i < k; i++) {
         y[i] = L->P[i], y[2 * k + i] = L->Wn[i];
+        y[3 * k + i] = L->Pt[i], y[4 * k + i] = L->Wf[i];
         y[k + i] = i == L->prim && !L->tmode ? en_of_delta(L, i, L->dl[i]) : L->dl[i];
     }
 }
@@ -214,6 +272,7 @@ static void unpack(lzb_t *L, const double *y)
     int k = L->k, i;
     for (i = 0; i < k; i++) {
         L->P[i] = y[i], L->Wn[i] = y[2 * k + i];
+        if (L->fric) L->Pt[i] = y[3 * k + i], L->Wf[i] = y[4 * k + i];
         L->dl[i] = i == L->prim && !L->tmode ? delta_of_en(L, i, y[k + i]) : y[k + i];
     }
 }
@@ -233,7 +292,7 @@ static int argmax_en(const lzb_t *L)
 static int ev_first(const lzb_t *L, const double *y, const double *yn, double h,
                     int *who, double *at)
 {
-    int i, n, c, kinds[2], best = EV_NONE;
+    int i, n, c, kinds[3], best = EV_NONE;
     *at = h;
     for (i = 0; i < L->k; i++) {
         n = ev_kinds(L, i, kinds);
@@ -245,6 +304,55 @@ static int ev_first(const lzb_t *L, const double *y, const double *yn, double h,
         }
     }
     return best;
+}
+
+/* Stick or slip for contact i from the canonical state: slide along
+ * v_t when it slips, else stick if the joint stick solve keeps its ratio
+ * within mu_s, else slip against the friction it would need (WM92's
+ * reversal in the plane). */
+static void fric_decide(lzb_t *L, int i)
+{
+    double y[NY], f[NY];
+    int k = L->k, old = L->fs[i];
+    if (!L->fric || !(L->mu_s[i] > 0)) return;
+    double vt = vel(L, i, 0, L->P, L->Pt);
+    if (fabs(vt) > 1e-12 * L->vs) {
+        L->fs[i] = vt > 0 ? 1 : -1, L->hist[i] |= 1;
+        return;
+    }
+    pack(L, y);
+    L->fs[i] = 0;
+    rhs(L, y, f);
+    if (fabs(f[3 * k + i]) <= L->mu_s[i] * f[i] * (1 + 1e-12)) {
+        L->hist[i] |= 2;
+        return;
+    }
+    L->fs[i] = f[3 * k + i] > 0 ? -1 : 1;
+    if (old && L->fs[i] == old) L->fs[i] = -old;
+    L->hist[i] |= old ? 5 : 1;
+}
+
+/* At a segment start another contact's event may have pushed a sticking
+ * contact past its cone, or left a slip against its velocity: those can
+ * no longer be seen as sign changes, so settle them here. */
+static void fric_settle(lzb_t *L)
+{
+    double y[NY], f[NY];
+    int k = L->k, it, i, changed = 1;
+    for (it = 0; it < 2 * k + 2 && changed && L->fric; it++) {
+        changed = 0;
+        pack(L, y);
+        rhs(L, y, f);
+        for (i = 0; i < k && !changed; i++) {
+            if (L->phase[i] == PH_FREE || !(L->mu_s[i] > 0)) continue;
+            if (!L->fs[i] && fabs(f[3 * k + i]) > L->mu_s[i] * f[i] * (1 + 1e-9)) {
+                L->fs[i] = f[3 * k + i] > 0 ? -1 : 1, L->hist[i] |= 1, changed = 1;
+            } else if (L->fs[i] && -L->fs[i] * vel(L, i, 0, L->P, L->Pt) > 1e-12 * L->vs) {
+                fric_decide(L, i);
+                changed = 1;
+            }
+        }
+    }
 }
 
 typedef struct {
@@ -265,6 +373,16 @@ static void ev_apply(lzb_t *L, int kind, int i, lzb_log *g)
         L->phase[i] = PH_FREE;
     } else if (kind == EV_CLOSE) {
         L->phase[i] = PH_COMP;
+        fric_decide(L, i);
+    } else if (kind == EV_STOP) {
+        fric_decide(L, i);
+        return;
+    } else if (kind == EV_SLIP) {
+        double y[NY], f[NY];
+        pack(L, y);
+        rhs(L, y, f);
+        L->fs[i] = f[3 * L->k + i] > 0 ? -1 : 1, L->hist[i] |= 1;
+        return;
     } else {            /* the energies cross: rounding must not undo it */
         L->next = i;
         return;         /* same phase: its work keeps adding up */
@@ -282,7 +400,7 @@ static int series_start(lzb_t *L, double vtol)
     int i, n = 0;
     double v[K_MAX], t = INFINITY, eps = 1e-12;
     for (i = 0; i < L->k; i++) {
-        v[i] = vn(L, i, L->P);
+        v[i] = vel(L, i, 1, L->P, L->fric ? L->Pt : NULL);
         if (L->phase[i] != PH_COMP) continue;
         if (!(v[i] < -vtol)) { L->phase[i] = PH_FREE; continue; }
         double c = L->K[i] * pow(-v[i], L->eta[i]) / (L->eta[i] + 1);
@@ -293,7 +411,7 @@ static int series_start(lzb_t *L, double vtol)
         if (L->phase[i] != PH_COMP) { L->dl[i] -= v[i] * t; continue; }
         double dP = L->K[i] * pow(-v[i], L->eta[i]) * pow(t, L->eta[i] + 1) / (L->eta[i] + 1);
         L->P[i] += dP, L->Wn[i] += v[i] * dP;
-        L->dl[i] = -v[i] * t;
+        L->dl[i] = -v[i] * t, L->undec[i] = 1;
     }
     return n;
 }
@@ -323,7 +441,7 @@ static imp_status lzb_segment(lzb_t *L, double rtol, double *h, lzb_log *g)
             *h *= grow;
             return IMP_OK;
         }
-        memcpy(y, yn, sizeof(double) * 3 * L->k);
+        memcpy(y, yn, sizeof(double) * 5 * L->k);
         *h *= grow;
     }
 }
@@ -336,7 +454,7 @@ static int free_flight(lzb_t *L, double vtol)
     int i, first = -1;
     double v[K_MAX], t = INFINITY;
     for (i = 0; i < L->k; i++) {
-        v[i] = vn(L, i, L->P);
+        v[i] = vel(L, i, 1, L->P, L->fric ? L->Pt : NULL);
         if (v[i] < -vtol && L->dl[i] / v[i] < t) t = fmax(L->dl[i] / v[i], 0), first = i;
     }
     if (first < 0) return 0;
@@ -351,8 +469,8 @@ static void join_closing(lzb_t *L)
 {
     int i;
     for (i = 0; i < L->k; i++)
-        if (L->phase[i] == PH_FREE && L->dl[i] >= 0 && vn(L, i, L->P) < 0)
-            L->phase[i] = PH_COMP, L->dl[i] = 0, L->mark[i] = L->Wn[i];
+        if (L->phase[i] == PH_FREE && L->dl[i] >= 0 && vel(L, i, 1, L->P, L->fric ? L->Pt : NULL) < 0)
+            L->phase[i] = PH_COMP, L->dl[i] = 0, L->mark[i] = L->Wn[i], L->undec[i] = 1;
 }
 
 /* The event-to-event loop; returns when no contact holds energy and none
@@ -382,6 +500,9 @@ static imp_status lzb_run(lzb_t *L, double rtol, lzb_log *g)
             if (i != j && L->phase[i] != PH_FREE) tm = 0;
         if (tm != L->tmode) h = 0;
         L->tmode = tm;
+        for (i = 0; i < L->k; i++)
+            if (L->undec[i]) L->undec[i] = 0, fric_decide(L, i);
+        fric_settle(L);
         if (!(h > 0) && tm)      /* a small fraction of delta/v */
             h = 1e-4 * delta_of_en(L, j, L->Es) / L->vs;
         else if (!(h > 0))
@@ -421,6 +542,8 @@ static void lzb_init(lzb_t *L, const imp_multi_problem *p)
     for (i = 0; i < p->k; i++) {
         int r = p->d * i + 1;
         L->K[i] = p->c[i].K, L->eta[i] = p->c[i].eta, L->e2[i] = p->c[i].e * p->c[i].e;
+        L->mu_s[i] = p->c[i].mu_s, L->mu_k[i] = p->c[i].mu_k;
+        if (p->d == 2 && p->c[i].mu_s > 0) L->fric = 1;
         if (p->v0[r] < 0) {
             L->vs = fmax(L->vs, -p->v0[r]);
             L->Ps = fmax(L->Ps, -p->v0[r] / p->W[r * n + r]);
@@ -429,12 +552,25 @@ static void lzb_init(lzb_t *L, const imp_multi_problem *p)
     L->Es = L->vs * L->Ps;
 }
 
+static imp_multi_mode lzb_mode(const lzb_t *L, int i)
+{
+    int h = L->hist[i];
+    if (!(L->P[i] > 0)) return IMP_MULTI_OPEN;
+    if (!L->fric || !(L->mu_s[i] > 0) || h == 1) return IMP_MULTI_SLIDING;
+    if (!L->fs[i] && !(h & 4)) return IMP_MULTI_STICKING;
+    if (L->fs[i] && (h & 4) && !(h & 2)) return IMP_MULTI_REVERSED;
+    return IMP_MULTI_MIXED;
+}
+
 static void lzb_fill(const lzb_t *L, const imp_multi_problem *p, const lzb_log *g,
                      imp_multi_result *out)
 {
     int i, l, n = p->d * p->k;
     double vp = 0, pwp = 0;
-    for (i = 0; i < p->k; i++) out->P[p->d * i + 1] = L->P[i];
+    for (i = 0; i < p->k; i++) {
+        out->P[p->d * i + 1] = L->P[i];
+        if (L->fric) out->P[p->d * i] = L->Pt[i];
+    }
     for (i = 0; i < n; i++) {
         double s = 0;
         for (l = 0; l < n; l++) s += p->W[i * n + l] * out->P[l];
@@ -442,9 +578,9 @@ static void lzb_fill(const lzb_t *L, const imp_multi_problem *p, const lzb_log *
         vp += p->v0[i] * out->P[i], pwp += out->P[i] * s;
     }
     for (i = 0; i < p->k; i++) {
-        out->mode[i] = L->P[i] > 0 ? IMP_MULTI_SLIDING : IMP_MULTI_OPEN;
+        out->mode[i] = lzb_mode(L, i);
         out->Pc[i] = g->Pc[i], out->Wc[i] = g->Wc[i], out->Wr[i] = g->Wr[i];
-        out->Wf[i] = 0;
+        out->Wf[i] = L->fric ? L->Wf[i] : 0;
     }
     out->dT = vp + 0.5 * pwp;
     out->steps = g->steps, out->primary_switches = g->switches;
