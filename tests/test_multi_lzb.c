@@ -231,7 +231,7 @@ static void test_invariants(void)
             CHECK(r.Wc[i] <= 1e-15);
             /* equality up to the integration error (W_n and E are
              * separate components of the state) */
-            CHECK(r.Wr[i] <= p.c[i].e * p.c[i].e * fabs(r.Wc[i]) + 1e-8 * (E0 + 1));
+            CHECK(r.Wr[i] <= p.c[i].e * p.c[i].e * fabs(r.Wc[i]) + 1e-8 * (E0 + fabs(r.Wc[i]) + 1));
             sw += r.Wc[i] + r.Wr[i] + r.Wf[i];
         }
         CHECK_NEAR(sw, r.dT, 1e-8 * (E0 + 1));

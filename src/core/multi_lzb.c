@@ -12,9 +12,9 @@
  * e_i^2 times the maximum (energetic restitution): the expansion releases
  * e_i^2 |W_c| and ends at zero energy. Adaptive Dormand-Prince 5(4) in p;
  * events are located by Illinois root finding on the step's endpoint
- * (re-stepping from the step start). Frictionless so far: the friction
- * coefficients are validated but P_t = 0 (mode "sliding" for any contact
- * that took impulse). */
+ * (re-stepping from the step start). Planar problems (d = 2) carry
+ * Coulomb friction per contact (stick, slip, reversal); in 3D friction is
+ * not modelled yet: P_t = 0, and a contact that took impulse is "sliding". */
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -191,7 +191,7 @@ static double err_norm(const lzb_t *L, const double *y, const double *yn,
         if (part == 0 || part == 3) sc = L->Ps;
         else if (part == 2 || part == 4 || (c == L->prim && !L->tmode)) sc = L->Es;
         else sc = delta_of_en(L, c, L->Es);
-        sc = rtol * (sc + fmax(fabs(y[i]), fabs(yn[i])));
+        sc = rtol * (sc + fabs(y[i]));  /* not yn: a blow-up must fail */
         double q = fabs(err[i]) / sc;
         if (!(q <= m)) m = q;          /* NaN propagates as a rejection */
     }
@@ -567,8 +567,8 @@ static void lzb_fill(const lzb_t *L, const imp_multi_problem *p, const lzb_log *
 {
     int i, l, n = p->d * p->k;
     double vp = 0, pwp = 0;
-    for (i = 0; i < p->k; i++) {
-        out->P[p->d * i + 1] = L->P[i];
+    for (i = 0; i < p->k; i++) {       /* RK rounding can leave -1e-37 */
+        out->P[p->d * i + 1] = fmax(L->P[i], 0);
         if (L->fric) out->P[p->d * i] = L->Pt[i];
     }
     for (i = 0; i < n; i++) {
