@@ -179,9 +179,8 @@ static void dp_step(const lzb_t *L, const double *y, double h, double *yn, doubl
         err[i] = h * (e1 * k1[i] + e3 * k3[i] + e4 * k4[i] + e5 * k5[i] + e6 * k6[i] + e7 * k7[i]);
 }
 
-/* Scaled error norm (max) of a step. */
-static double err_norm(const lzb_t *L, const double *y, const double *yn,
-                       const double *err, double rtol)
+/* Scaled error norm (max) of a step from y. */
+static double err_norm(const lzb_t *L, const double *y, const double *err, double rtol)
 {
     int k = L->k, i;
     double m = 0;
@@ -426,7 +425,7 @@ static imp_status lzb_segment(lzb_t *L, double rtol, double *h, lzb_log *g)
     for (;;) {
         if (++g->steps > STEP_BUDGET) return IMP_ESTEPS;
         dp_step(L, y, *h, yn, err);
-        double q = err_norm(L, y, yn, err, rtol);
+        double q = err_norm(L, y, err, rtol);
         if (!(q <= 1)) {
             *h *= isfinite(q) ? fmax(0.1, 0.9 * pow(q, -0.2)) : 0.1;
             if (!(*h > 1e-300)) return IMP_ENOCONV;
