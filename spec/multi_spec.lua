@@ -92,6 +92,30 @@ describe("solve_multi benchmarks", function()
   end)
 end)
 
+describe("solve_multi's lzb model (Liu, Zhao & Brogliato)", function()
+  it("rebounds a ball in a corner with (-e vx, -e vy)", function()
+    for _, e in ipairs{ 0, 0.5, 1 } do
+      local r = impact.solve_multi(corner(e, { model = "lzb", rtol = 1e-11 }))
+      assert.is.near(e * 1, r.qdot[1], 1e-8)
+      assert.is.near(e * 2, r.qdot[2], 1e-8)
+      assert.is_false(r.energy_gain)
+    end
+  end)
+  it("spreads the cradle's impulse as the compliant springs do (e = 1)", function()
+    -- the final ball velocities of a compliant integration of the same
+    -- power-law springs, frictionless, three equal balls
+    local want = { [1] = { -0.130262, 0.150230, 0.980032 }, [1.5] = { -0.070952, 0.076403, 0.994549 } }
+    for eta, v in pairs(want) do
+      local t = cradle("lzb")
+      t.eta, t.rtol = eta, 1e-10
+      local r = impact.solve_multi(t)
+      for i = 1, 3 do assert.is.near(v[i], r.qdot[3 * i - 2], 1e-6, "eta = " .. eta) end
+      assert.is.near(0, r.dT, 1e-9)
+      assert.is_true(r.steps > 0)
+    end
+  end)
+end)
+
 -- W = [[B1, -B3], [-B3, B2]] as a mechanism: J = I, M = W^-1, qdot = (S0, C0).
 local function one_contact(c, extra)
   local D = c.B1 * c.B2 - c.B3 * c.B3
@@ -112,6 +136,15 @@ describe("solve_multi with one contact", function()
       local r = impact.solve_multi(copy(one_contact(c, { e = c.e, mu = c.mu }), { model = "moreau" }))
       assert.is.near(k.Px, r.contacts[1].P[1], 1e-12)
       assert.is.near(k.Py, r.contacts[1].P[2], 1e-12)
+    end
+  end)
+  it("lzb equals solve2d with the energetic law", function()
+    for _, c in ipairs(cases) do
+      local k = impact.solve2d(copy(c, { law = "energetic" }))
+      local r = impact.solve_multi(copy(one_contact(c, { e = c.e, mu = c.mu }), { model = "lzb", rtol = 1e-12 }))
+      assert.is.near(k.Px, r.contacts[1].P[1], 1e-9 * math.abs(k.Py))
+      assert.is.near(k.Py, r.contacts[1].P[2], 1e-9 * math.abs(k.Py))
+      assert.is.near(k.dT, r.dT, 1e-9 * math.abs(k.dT))
     end
   end)
   it("sequential equals solve2d with its law", function()
@@ -194,7 +227,9 @@ describe("solve_multi errors", function()
     fails(3, "expected a table, got number")
   end)
   it("says which models are not available yet", function()
-    fails(base{ model = "lzb" }, "model \"lzb\" is not available yet")
+    fails({ M = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } }, qdot = { 0, -1, 0 }, model = "lzb",
+            contacts = { { J = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } }, mu = 0.3 } } },
+          "model \"lzb\" has no friction at spatial contacts yet (contacts[1].mu = 0.3)")
     fails({ M = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } }, qdot = { 0, -1, 0 }, model = "sequential",
             contacts = { { J = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } } } } },
           "model \"sequential\" is not available yet for spatial contacts")
@@ -306,9 +341,9 @@ describe("solve_multi output", function()
     local shown = tostring(c)
     assert.truthy(shown:find("P2     (0, 0.666667)", 1, true))
     assert.truthy(shown:find("flags  -", 1, true))
-    local ok, err = pcall(impact.compare, cradle(), { "moreau", "lzb" })
+    local ok, err = pcall(impact.compare, cradle(), { "moreau", "bogus" })
     assert.is_false(ok)
-    assert.truthy(err:find('compare: models[2] ("lzb"): solve_multi: model "lzb" is not available yet', 1, true))
+    assert.truthy(err:find('compare: models[2] ("bogus"): solve_multi: field \'model\' must be one of', 1, true), err)
   end)
   it("names a sequential impact that never ends", function()
     -- two balls between two walls, e = 1: the impulse runs back and forth

@@ -50,14 +50,18 @@ static imp_status run_sequential(const imp_multi_problem *p, const multi_opts *o
     return imp_multi_sequential(p, o->law, r);
 }
 
-/* The models; a NULL function is "not available yet". lzb's core lands
- * later: its entry becomes {"lzb", run_lzb} with run_lzb calling
- * imp_multi_lzb(p, o->rtol, r). */
+static imp_status run_lzb(const imp_multi_problem *p, const multi_opts *o,
+                          imp_multi_result *r)
+{
+    return imp_multi_lzb(p, o->rtol, r);
+}
+
+/* The models; a NULL function is "not available yet". */
 static const struct { const char *name; multi_fn fn; } models[] = {
     {"moreau", run_moreau},
     {"poisson", run_poisson},
     {"sequential", run_sequential},
-    {"lzb", NULL},
+    {"lzb", run_lzb},
 };
 #define NMODELS ((int)(sizeof models / sizeof models[0]))
 static const char *const model_names[] = {"moreau", "poisson", "sequential", "lzb", NULL};
@@ -246,7 +250,7 @@ static int l_solve_multi(lua_State *L)
     int model = limp_check_option(&c, 1, "model", 0, model_names);
     imp_law law = {IMP_LAW_POISSON, 0, NULL, NULL};
     limp_lua_law lctx;
-    multi_opts o = {&law, 1e-8};
+    multi_opts o = {&law, 1e-9};
     o.rtol = limp_check_range(&c, 1, "rtol", 0, o.rtol, 1e-14, 1e-3);
     if (strcmp(models[model].name, "sequential") == 0)
         limp_law_check(&c, 1, 0, &law, &lctx);   /* custom: pushes the law and its state */
@@ -260,6 +264,12 @@ static int l_solve_multi(lua_State *L)
         return limp_check_fail(&c, "model \"%s\" is not available yet", models[model].name);
     if (in->d == 3 && strcmp(models[model].name, "sequential") == 0)
         return limp_check_fail(&c, "model \"sequential\" is not available yet for spatial contacts (3 rows); use \"moreau\" or \"poisson\"");
+    if (in->d == 3 && strcmp(models[model].name, "lzb") == 0)
+        for (int i = 0; i < in->k; i++)
+            if (in->p.c[i].mu_s > 0)
+                return limp_check_fail(&c, "model \"lzb\" has no friction at spatial contacts yet "
+                                       "(contacts[%d].mu = %g); give mu = 0 or planar contacts", i + 1,
+                                       in->p.c[i].mu_s);
     build(&c, in);
     imp_multi_result *r = lua_newuserdatauv(L, sizeof *r, 0);
     run_t u = {models[model].fn, &in->p, &o, r, IMP_OK};

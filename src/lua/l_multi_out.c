@@ -14,6 +14,10 @@ int limp_multi_raise(const limp_check *c, const char *model, imp_status st,
     if (st == IMP_ENOCONV && strcmp(model, "sequential") == 0)
         return limp_check_fail(c, "model \"sequential\" did not converge (contacts still closing after %d single-contact impacts)",
                               r->n_order);
+    if (st == IMP_ESTEPS)
+        return limp_check_fail(c, "model \"%s\" exceeded its step budget (%d steps)", model, r->steps);
+    if (st == IMP_ENOCONV && strcmp(model, "lzb") == 0)
+        return limp_check_fail(c, "model \"lzb\" failed: the integration left the finite numbers");
     if (st == IMP_ENOCONV)
         return limp_check_fail(c, "model \"%s\" did not converge (residual %.3g after %d iterations)",
                               model, r->residual, r->iterations);
@@ -96,6 +100,11 @@ int limp_multi_push(lua_State *L, const limp_check *c, const multi_in *in,
             lua_rawseti(L, -2, i + 1);
         }
         lua_setfield(L, -2, "order");
+    } else if (strcmp(model, "lzb") == 0) {
+        lua_pushinteger(L, r->steps);
+        lua_setfield(L, -2, "steps");
+        lua_pushinteger(L, r->primary_switches);
+        lua_setfield(L, -2, "primary_switches");
     } else {
         limp_set_number(L, "residual", r->residual);
         lua_pushinteger(L, r->iterations);

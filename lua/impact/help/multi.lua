@@ -26,7 +26,15 @@ closing contact is resolved alone by solve2d's path tracer with t.law
 each single-contact impact with that contact's e), the other
 contacts' velocities are updated, and this repeats until no contact
 closes; planar contacts only for now. "lzb" (Liu, Zhao & Brogliato
-2008/2009, using K and eta) is not available yet.
+2008/2009): each contact is a power-law spring F = K delta^eta (only the
+ratios of the K matter); the impulse of the contact storing the most energy
+drives a Darboux-Keller integration over impulse, with every event located
+(primary switches, each contact's maximum compression and end of
+expansion, planar stick and reversal), and each contact releases e^2 of the
+energy it stored. At e = 1 without friction it is the rigid limit of the
+compliant springs (the cradle's impulse disperses down the chain); result
+fields steps and primary_switches. Friction at spatial contacts is not
+modelled yet (an error says so).
 
 The models agree when the contacts do not interact (W block-diagonal, as a
 ball in a corner) and, with one contact, moreau is Kane's model of solve2d
@@ -46,9 +54,9 @@ impact.compare(t, models) with such a t shows the models side by side.]],
       mu, mu_s, mu_k | friction (mu_k <= mu_s), per contact or as a default | 0
       e | restitution in [0, 1], per contact or as a default | 0
       K, eta | lzb's stiffness ratio (> 0) and force exponent (>= 1) | 1, 1.5
-      model | "moreau", "poisson", "sequential" ("lzb": not available yet) | "moreau"
+      model | "moreau", "poisson", "sequential" or "lzb" | "moreau"
       law | sequential's single-contact law: "poisson", "newton", "energetic" or a function | "poisson"
-      rtol | lzb's integration tolerance, in [1e-14, 1e-3] (lzb: not available yet) | 1e-8]],
+      rtol | lzb's integration tolerance, in [1e-14, 1e-3] | 1e-9]],
     result = [[
       qdot | post-impact rates
       T0, dT, energy_ratio | kinetic energy before, its change (checked from M and from the contacts), T1/T0
