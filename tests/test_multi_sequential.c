@@ -33,8 +33,31 @@ static void test_cradle(void)
     CHECK_NEAR(r.dT, 0, 1e-14);
     CHECK(r.energy_gain == 0);
     CHECK(imp_multi_sequential(&p, &CUSTOM_NOFN, &r) == IMP_EINPUT);
-    p.d = 3;
+    p.d = 4;
     CHECK(imp_multi_sequential(&p, &POISSON, &r) == IMP_EINPUT);
+}
+
+/* The same chain in space (rows x, y = normal, z per contact; the tangent
+ * blocks of unit balls with no rotation coupling): (0, 0, 1) again. */
+static void test_cradle3d(void)
+{
+    double W[36] = {0};
+    for (int i = 0; i < 6; i++) W[7 * i] = 2;
+    for (int a = 0; a < 3; a++) W[6 * a + 3 + a] = W[6 * (3 + a) + a] = -1;
+    double v0[6] = {0, -1, 0, 0, 0, 0};
+    imp_multi_problem p;
+    memset(&p, 0, sizeof p);
+    p.k = 2; p.d = 3; p.W = W; p.v0 = v0;
+    p.c[0].e = p.c[1].e = 1;
+    p.c[0].mu_s = p.c[0].mu_k = p.c[1].mu_s = p.c[1].mu_k = 0.3;
+    imp_multi_result r;
+    CHECK(imp_multi_sequential(&p, &POISSON, &r) == IMP_OK);
+    CHECK(r.n_order == 2 && r.order[0] == 0 && r.order[1] == 1);
+    CHECK_NEAR(r.P[1], 1, 1e-12);
+    CHECK_NEAR(r.P[4], 1, 1e-12);
+    CHECK_NEAR(r.v[4], 1, 1e-12);
+    CHECK_NEAR(r.P[0], 0, 1e-12);
+    CHECK_NEAR(r.dT, 0, 1e-12);
 }
 
 static void test_one_contact(void)
@@ -106,6 +129,7 @@ static void test_rows(void)
 int main(void)
 {
     RUN(test_cradle);
+    RUN(test_cradle3d);
     RUN(test_one_contact);
     RUN(test_budget);
     RUN(test_rows);

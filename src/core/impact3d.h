@@ -87,6 +87,14 @@ imp_status imp_rotation_quat(const double q[4], double R[9], const char **why);
  * is about 1e-16 cond |vC0|. */
 #define IMP_COND3D_MAX 1e12
 
+/* Contact-space data from a symmetric positive definite W (row-major 3x3,
+ * x, y = normal, z) and vC0, T0: W's Cholesky factor in (x, z, y) order,
+ * then as imp_contact3d_from_L. Body-only fields (Iinv, axes, invI) are
+ * zero. IMP_EINPUT for non-finite data, IMP_ESINGULAR when W is not
+ * positive definite or cond > IMP_COND3D_MAX. */
+imp_status imp_contact3d_from_W(const double W[9], const double vC0[3], double T0,
+                                imp_contact3d *c);
+
 /* With c->W, c->L (lower, (x, z, y) order, positive diagonal) and c->vC0
  * set: Wtt, Wtn, Wnn, cond, q, rho_req, kstick, tev, tvec, g0 (what the
  * contact-space solvers read), for a body (imp_contact3d_init), two bodies or

@@ -105,13 +105,6 @@ imp_status imp_mech_contact3d(const imp_mech *mc, imp_contact3d *c);
 void imp_mech_after(const imp_mech *mc, const double *P, double *qdot_after,
                     double *T1, double *dT_M, double *dT_W);
 
-/* Contact-space data from a symmetric positive definite W (row-major 3x3,
- * x, y = normal, z) and vC0, T0: W's Cholesky factor in (x, z, y) order,
- * then as imp_contact3d_from_L. Body-only fields (Iinv, axes, invI) are
- * zero. IMP_EINPUT for non-finite data, IMP_ESINGULAR when W is not
- * positive definite or cond > IMP_COND3D_MAX. */
-imp_status imp_contact3d_from_W(const double W[9], const double vC0[3], double T0,
-                                imp_contact3d *c);
 
 
 /* ---- pair3d.c: two moving bodies, body 1 above the plane, body 2 below ---- */

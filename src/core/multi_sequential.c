@@ -3,15 +3,16 @@
 #include <string.h>
 
 #include "impact2d.h"
+#include "impact3d.h"
 #include "multi_sequential.h"
 
 #define SEQ_BUDGET (IMP_MULTI_MAX * 8)   /* the size of out->order */
 
 static int valid(const imp_multi_problem *p, const imp_law *law)
 {
-    if (p->k < 1 || p->k > IMP_MULTI_MAX || p->d != 2) return 0;
+    if (p->k < 1 || p->k > IMP_MULTI_MAX || (p->d != 2 && p->d != 3)) return 0;
     if (law->kind == IMP_LAW_CUSTOM && !law->fn) return 0;
-    int m = 2 * p->k;
+    int m = p->d * p->k;
     for (int i = 0; i < m * m; i++)
         if (!isfinite(p->W[i])) return 0;
     for (int i = 0; i < m; i++)
@@ -39,24 +40,67 @@ static void clear(imp_multi_result *out)
     memset(out, 0, sizeof *out);
 }
 
-/* Resolve contact i alone from the current velocities v. */
-static imp_status resolve(const imp_multi_problem *p, const imp_law *lw, int i,
-                          double *v, imp_multi_result *out, int *count)
+/* Contact i alone in the plane: solve2d's tracer on its 2x2 block. */
+static imp_status single2d(const imp_multi_problem *p, const imp_law *law, int i,
+                           const double *v, double *Pi, imp_result3d *r)
 {
     int m = 2 * p->k;
     const double *W = p->W;
     imp_coef2d c = {W[m * 2 * i + 2 * i], W[m * (2 * i + 1) + 2 * i + 1],
                     -W[m * 2 * i + 2 * i + 1], v[2 * i], v[2 * i + 1], 0};
+    imp_result2d r2;
+    imp_status st = imp_solve2d(&c, p->c[i].mu_s, p->c[i].mu_k, law, &r2);
+    if (st != IMP_OK) return st;
+    Pi[0] = r2.Px;
+    Pi[1] = r2.Py;
+    r->Pc = r2.Pc; r->Wc = r2.Wc; r->Wr = r2.Wr; r->Wf = r2.Wf;
+    r->mode = r2.mode;
+    return IMP_OK;
+}
+
+/* Contact i alone in space: the exact Darboux-Keller integration on its
+ * 3x3 block (Keller 1986), the block's own energy 1/2 v.W^-1 v as T0. */
+static imp_status single3d(const imp_multi_problem *p, const imp_law *law, int i,
+                           const double *v, double *Pi, imp_result3d *r)
+{
+    int m = 3 * p->k;
+    double Wi[9];
+    for (int a = 0; a < 3; a++)
+        for (int b = 0; b < 3; b++)
+            Wi[3 * a + b] = p->W[m * (3 * i + a) + 3 * i + b];
+    imp_contact3d c;
+    imp_status st = imp_contact3d_from_W(Wi, &v[3 * i], 0, &c);
+    if (st != IMP_OK) return st;
+    /* T0 = 1/2 |L^-1 v|^2 with L's rows in the order (x, z, y) */
+    const double *L = c.L;
+    double vp[3] = {v[3 * i], v[3 * i + 2], v[3 * i + 1]}, y[3];
+    y[0] = vp[0] / L[0];
+    y[1] = (vp[1] - L[3] * y[0]) / L[4];
+    y[2] = (vp[2] - L[6] * y[0] - L[7] * y[1]) / L[8];
+    c.T0 = 0.5 * (y[0] * y[0] + y[1] * y[1] + y[2] * y[2]);
+    imp_opts3d o;
+    imp_opts3d_default(&o);
+    st = imp_solve3d_exact_contact(&c, p->c[i].mu_s, p->c[i].mu_k, law, &o, r);
+    if (st != IMP_OK) return st;
+    memcpy(Pi, r->P, sizeof r->P);
+    return IMP_OK;
+}
+
+/* Resolve contact i alone from the current velocities v. */
+static imp_status resolve(const imp_multi_problem *p, const imp_law *lw, int i,
+                          double *v, imp_multi_result *out, int *count)
+{
+    int d = p->d, m = d * p->k;
     imp_law law = *lw;
     law.e = p->c[i].e;
-    imp_result2d r;
-    imp_status st = imp_solve2d(&c, p->c[i].mu_s, p->c[i].mu_k, &law, &r);
+    double Pi[3];
+    imp_result3d r;
+    imp_status st = d == 2 ? single2d(p, &law, i, v, Pi, &r) : single3d(p, &law, i, v, Pi, &r);
     if (st != IMP_OK) return st;
-    double Pi[2] = {r.Px, r.Py};
     for (int row = 0; row < m; row++)        /* v += W[:, block i] P_i */
-        v[row] += W[m * row + 2 * i] * Pi[0] + W[m * row + 2 * i + 1] * Pi[1];
-    out->P[2 * i] += Pi[0];
-    out->P[2 * i + 1] += Pi[1];
+        for (int a = 0; a < d; a++)
+            v[row] += p->W[m * row + d * i + a] * Pi[a];
+    for (int a = 0; a < d; a++) out->P[d * i + a] += Pi[a];
     out->Pc[i] += r.Pc;
     out->Wc[i] += r.Wc;
     out->Wr[i] += r.Wr;
@@ -72,8 +116,8 @@ imp_status imp_multi_sequential(const imp_multi_problem *p, const imp_law *kind,
 {
     clear(out);
     if (!valid(p, kind)) return IMP_EINPUT;
-    int k = p->k, m = 2 * k, count[IMP_MULTI_MAX] = {0};
-    double v[2 * IMP_MULTI_MAX], scale = 0;
+    int k = p->k, d = p->d, m = d * k, count[IMP_MULTI_MAX] = {0};
+    double v[3 * IMP_MULTI_MAX], scale = 0;
     for (int r = 0; r < m; r++) {
         v[r] = p->v0[r];
         scale = fmax(scale, fabs(v[r]));
@@ -83,7 +127,7 @@ imp_status imp_multi_sequential(const imp_multi_problem *p, const imp_law *kind,
     for (;;) {
         int i = -1;
         for (int j = 0; j < k; j++)
-            if (v[2 * j + 1] < -tol && (i < 0 || v[2 * j + 1] < v[2 * i + 1])) i = j;
+            if (v[d * j + 1] < -tol && (i < 0 || v[d * j + 1] < v[d * i + 1])) i = j;
         if (i < 0) break;
         if (out->n_order == SEQ_BUDGET) { st = IMP_ENOCONV; break; }
         out->order[out->n_order++] = i;

@@ -262,8 +262,6 @@ static int l_solve_multi(lua_State *L)
     read_contacts(&c, in);
     if (!models[model].fn)
         return limp_check_fail(&c, "model \"%s\" is not available yet", models[model].name);
-    if (in->d == 3 && strcmp(models[model].name, "sequential") == 0)
-        return limp_check_fail(&c, "model \"sequential\" is not available yet for spatial contacts (3 rows); use \"moreau\" or \"poisson\"");
     if (in->d == 3 && strcmp(models[model].name, "lzb") == 0)
         for (int i = 0; i < in->k; i++)
             if (in->p.c[i].mu_s > 0)

@@ -25,7 +25,7 @@ closing contact is resolved alone by solve2d's path tracer with t.law
 ("poisson", "newton", "energetic" or a function as in solve2d, called for
 each single-contact impact with that contact's e), the other
 contacts' velocities are updated, and this repeats until no contact
-closes; planar contacts only for now. "lzb" (Liu, Zhao & Brogliato
+closes (a spatial contact by solve3d's exact method). "lzb" (Liu, Zhao & Brogliato
 2008/2009): each contact is a power-law spring F = K delta^eta (only the
 ratios of the K matter); the impulse of the contact storing the most energy
 drives a Darboux-Keller integration over impulse, with every event located
