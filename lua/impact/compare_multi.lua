@@ -3,27 +3,8 @@
 -- modes, post-impact contact velocities, energy, flags).
 local core = require("impact.core")
 
--- Rounding noise (below 1e-12 of the quantity's scale) prints as 0.
-local function num(v, scale)
-  if type(v) ~= "number" then return "-" end
-  if v ~= v then return "nan" end
-  if v == 0 or math.abs(v) <= 1e-12 * (scale or 0) then return "0" end
-  return string.format("%.6g", v)
-end
-
-local function largest(list, key)
-  local m = 0
-  for _, x in ipairs(list) do
-    for _, y in ipairs(key and x[key] or x) do m = math.max(m, math.abs(y)) end
-  end
-  return m
-end
-
-local function vec(v, scale)
-  local out = {}
-  for i = 1, #v do out[i] = num(v[i], scale) end
-  return "(" .. table.concat(out, ", ") .. ")"
-end
+local fmt = require("impact.print.numbers")
+local num, largest, vec = fmt.num, fmt.largest, fmt.vec
 
 local function show(res)
   local order = getmetatable(res).order
