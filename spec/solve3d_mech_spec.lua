@@ -297,6 +297,27 @@ describe("solve3d with a mechanism (M, J, qdot)", function()
   end)
 end)
 
+describe("solve3d's new forms with a custom Lua law", function()
+  it("gives Poisson's answer for a Lua Poisson law (two bodies and a mechanism, both methods)", function()
+    local poisson = function(st) return st.Pn - 1.5 * st.Pc end
+    local b1 = { m = 1, inertia = { 0.5, 0.7, 0.9 }, r = { -0.3, -0.4, -0.1 }, v = { 0.4, -1, 0.2 } }
+    local b2 = { m = 2, inertia = { 0.6, 0.6, 0.8 }, r = { 0.1, 0.5, 0.2 }, w = { 0, 0.3, 0 } }
+    local I3 = { { 2, 0.5, 0 }, { 0.5, 1, 0 }, { 0, 0, 3 } }
+    local J = { { 1, 0.2, 0 }, { 0.1, 1, 0.3 }, { 0, 0.4, 1 } }
+    for _, method in ipairs(METHODS) do
+      for _, t in ipairs{ { body = b1, body2 = b2 }, { M = I3, J = J, qdot = { 0.3, -1, 0.2 } } } do
+        t.mu, t.method = 0.3, method
+        t.law, t.e = "poisson", 0.5
+        local a = impact.solve3d(t)
+        t.law, t.e = poisson, nil
+        local b = impact.solve3d(t)
+        for i = 1, 3 do near_rel(a.P[i], b.P[i], 1e-8, math.abs(a.P.y)) end
+        assert.are.equal(a.mode, b.mode)
+      end
+    end
+  end)
+end)
+
 describe("solve3d's mechanism and two-body errors", function()
   local I3 = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } }
   local good = { M = I3, J = I3, qdot = { 0, -1, 0 } }
