@@ -79,5 +79,6 @@ for _, m in ipairs{ "algebraic", "exact" } do
     median_us(t, 200, 3)
     local us = median_us(t, 2000, 11)
     print(string.format("mech3d_n%d%s_us: %.2f", n, suffix, us))
+    if n == 7 then print(string.format("mech3d_n7%s_ratio: %.2f", suffix, us / body_us[m])) end
   end
 end

@@ -71,21 +71,30 @@ void limp_solve3d_pair(const limp_check *c, const char *body1_prefix, const limp
     limp_check_fail(c, "%s", imp_strerror(st));
 }
 
+/* The field name of row i of key ("M[2]"; i = 0: key itself), built only
+ * for a message. */
+static const char *row_name(char *buf, size_t size, const char *key, int i)
+{
+    if (i) snprintf(buf, size, "%s[%d]", key, i);
+    else snprintf(buf, size, "%s", key);
+    return buf;
+}
+
 /* A list of n numbers at the stack top (the value of key, or its row i). */
 static void read_row(const limp_check *c, const char *key, int i, int n, double *out)
 {
     lua_State *L = c->L;
     char name[32];
-    if (i) snprintf(name, sizeof name, "%s[%d]", key, i);
-    else snprintf(name, sizeof name, "%s", key);
     if (!lua_istable(L, -1))
-        limp_check_error(c, name, "must be a list of %d numbers, got %s", n, luaL_typename(L, -1));
+        limp_check_error(c, row_name(name, sizeof name, key, i), "must be a list of %d numbers, got %s",
+                         n, luaL_typename(L, -1));
     if ((lua_Integer)lua_rawlen(L, -1) != n)
-        limp_check_error(c, name, "must have %d entries (n = #qdot = %d%s), got %d", n, n,
-                         i ? "" : "", (int)lua_rawlen(L, -1));
+        limp_check_error(c, row_name(name, sizeof name, key, i), "must have %d entries (n = #qdot = %d), got %d",
+                         n, n, (int)lua_rawlen(L, -1));
     for (int j = 0; j < n; j++) {
         if (lua_rawgeti(L, -1, j + 1) != LUA_TNUMBER)
-            limp_check_error(c, name, "entry %d must be a number, got %s", j + 1, luaL_typename(L, -1));
+            limp_check_error(c, row_name(name, sizeof name, key, i), "entry %d must be a number, got %s",
+                             j + 1, luaL_typename(L, -1));
         out[j] = lua_tonumber(L, -1);
         lua_pop(L, 1);
     }
@@ -119,7 +128,7 @@ imp_mech *limp_solve3d_read_mech(const limp_check *c, int t, imp_contact3d *cc)
     if (type == LUA_TTABLE && (n < 1 || n > IMP_MECH_NMAX))
         limp_check_error(c, "qdot", "must have 1 to %d entries, got %d", IMP_MECH_NMAX, n);
     imp_mech *mc = lua_newuserdatauv(L, sizeof *mc, 0);  /* freed by the collector */
-    memset(mc, 0, sizeof *mc);
+    mc->n = 0;   /* imp_mech_init sets what it reads (66 kB: no memset) */
     luaL_setmetatable(L, MECH_MT);
     int nn = n ? n : 1;   /* the row-major inputs, in a scratch userdata */
     double *qd = lua_newuserdatauv(L, (size_t)(nn * nn + 4 * nn) * sizeof(double), 0);
