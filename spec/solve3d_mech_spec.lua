@@ -361,6 +361,14 @@ describe("solve3d's mechanism and two-body errors", function()
     end)
   end
 
+  it("prints both bodies, or the mechanism's qdot", function()
+    local pair = tostring(impact.solve3d{ body = body, body2 = { m = 1, inertia = { 1, 1, 1 }, r = { 0, 1, 0 } } })
+    assert.matches("body1 v = %(0%.000000, %-0%.500000, 0%.000000%)", pair)
+    assert.matches("body2 v = %(0%.000000, %-0%.500000, 0%.000000%)", pair)
+    local mech = tostring(impact.solve3d(good))
+    assert.matches("qdot = %(0%.000000, 0%.000000, 0%.000000%)   T0 = 0%.500000", mech)
+  end)
+
   it("accepts system3d's table as it is (M, J, qdot, frame and the options)", function()
     local sys = impact.system3d{ bodies = { { m = 1, inertia = { 1, 1, 1 }, x = { 0, 1, 0 }, v = { 0, -1, 0 } } },
                                  contacts = { { a = 1, point = { 0, 0, 0 }, normal = { 0, 1, 0 }, mu = 0.3, e = 0.5 } } }
