@@ -201,6 +201,41 @@ describe("solve2d on random mechanisms", function()
   end)
 end)
 
+describe("solve2d on a mechanism, reentrant", function()
+  it("a custom law that solves another mechanism at each call, and a table with a metatable", function()
+    local other = pendulum(-50, -20, { e = 0.3, mu = 0.1 })
+    local calls = 0
+    local law = function(s)
+      calls = calls + 1
+      assert(impact.solve2d(other).Py > 0)
+      return s.Pn - 1.5 * s.Pc
+    end
+    local r = impact.solve2d(pendulum(-60, -30, { law = law, mu = 0.2 }))
+    assert(calls > 0)
+    near(-1.518632072, r.qdot[1], 1e-9, "qdot[1]")
+    near(1.665457770, r.qdot[2], 1e-9, "qdot[2]")
+    local p = pendulum(-60, -30, {})
+    local proxied = setmetatable({ M = p.M, J = p.J, qdot = p.qdot }, { __index = function(_, k)
+      if k == "e" then impact.solve2d(other) return 0.5 end
+      if k == "mu" then return 0.2 end
+    end })
+    near(1.665457770, impact.solve2d(proxied).qdot[2], 1e-9, "metatable qdot[2]")
+  end)
+
+  it("sweeps vary an entry of qdot by \"qdot.1\" and give the result's qdot as columns", function()
+    local s = impact.sweep{ base = pendulum(-60, -30, { e = 0.5, mu = 0.2 }), vary = { ["qdot.1"] = { -1, -2 } } }
+    near(-1.518632072, s.columns["result.qdot.1"][1], 1e-9, "qdot.1 after")
+    near(1.665457770, s.columns["qdot.2"][1], 1e-9, "qdot.2 after")
+    local twice = impact.solve2d(pendulum(-60, -30, { e = 0.5, mu = 0.2, qdot = { -2, -1 } }))
+    near(twice.Px, s.columns.Px[2], 1e-12, "Px at qdot[1] = -2")
+  end)
+
+  it("compare runs every model on the mechanism", function()
+    local c = impact.compare(pendulum(-60, -30, { e = 0.5, mu = 0.2 }))
+    assert.truthy(tostring(c):match("kane"))
+  end)
+end)
+
 describe("solve2d's mechanism errors", function()
   local I2 = { { 1, 0 }, { 0, 1 } }
   local J = { { 1, 0 }, { 0, 1 } }
