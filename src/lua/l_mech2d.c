@@ -2,7 +2,6 @@
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
 #include <lauxlib.h>
 
@@ -144,7 +143,7 @@ const imp_mech *limp_mech2d_read(const limp_check *c, int t, int fresh,
 }
 
 void limp_mech2d_result(lua_State *L, const char *fn, const imp_mech *mc,
-                        double Px, double Py, double dT)
+                        double Px, double Py)
 {
     double P[2] = {Px, Py}, q[IMP_MECH_NMAX], T1, dT_M, dT_W;
     imp_mech_after(mc, P, q, &T1, &dT_M, &dT_W);
@@ -160,7 +159,6 @@ void limp_mech2d_result(lua_State *L, const char *fn, const imp_mech *mc,
         snprintf(buf, sizeof buf, "dT from M = %.17g, from the contact = %.17g", dT_M, dT_W);
         luaL_error(L, "%s: mechanism energy check failed: %s (please report)", fn, buf);
     }
-    (void)dT;
     lua_createtable(L, mc->n, 0);
     for (int i = 0; i < mc->n; i++) {
         lua_pushnumber(L, q[i]);

@@ -19,10 +19,10 @@ const imp_mech *limp_mech2d_read(const limp_check *c, int t, int fresh,
                                  imp_coef2d *coef);
 
 /* On the table on top of the stack: qdot (after), T0, energy_ratio, from
- * the contact impulse (Px, Py) and its contact-space dT, which must agree
- * with dT from M (else a named error). */
+ * the contact impulse (Px, Py); dT from M must agree with the
+ * contact-space dT (else a named error). */
 void limp_mech2d_result(lua_State *L, const char *fn, const imp_mech *mc,
-                        double Px, double Py, double dT);
+                        double Px, double Py);
 
 /* Creates the scratch buffer (at opening). */
 void limp_open_mech2d(lua_State *L);

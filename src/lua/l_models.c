@@ -231,7 +231,7 @@ static void push_result(lua_State *L, imp_model2d m, const imp_problem2d *pb,
     if (m == IMP_MODEL_CS || (m == IMP_MODEL_BRACH && p->moment)) limp_set_number(L, "Mq", r->Mq);
     limp_problem2d_push_after(L, pb, post);
     if (mech)
-        limp_mech2d_result(L, "solve2d", mech, r->Px, r->Py, r->dT);
+        limp_mech2d_result(L, "solve2d", mech, r->Px, r->Py);
 }
 
 /* solve2d(t) with t.model a published model (registered with the problem

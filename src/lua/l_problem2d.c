@@ -168,23 +168,13 @@ static const imp_mech *read_mech(keyset *ks, const limp_check *c, int t,
     return limp_mech2d_read(c, t, fresh, coef);
 }
 
-void limp_problem2d_read(keyset *ks, const limp_check *c, int t,
-                         imp_problem2d *p, limp_lua_law *lctx)
+/* Bodies (body1, body2) or the coefficients B1 .. C0. */
+static void read_bodies_or_coef(keyset *ks, const limp_check *c, int t,
+                                imp_problem2d *p)
 {
     lua_State *L = c->L;
-    t = lua_absindex(L, t);
-    memset(p, 0, sizeof *p);
-    ks->mech = NULL;
-    int type = getk(ks, t, K_M);
-    lua_pop(L, 1);
-    if (type != LUA_TNIL) {
-        ks->mech = read_mech(ks, c, t, &p->coef);
-        type = LUA_TNONE;
-    } else {
-        type = getk(ks, t, K_body1);
-    }
-    if (type == LUA_TNONE) {
-    } else if (type == LUA_TNIL) {
+    int type = getk(ks, t, K_body1);
+    if (type == LUA_TNIL) {
         lua_pop(L, 1);
         double *v = &p->coef.B1;
         for (int i = 0; i < 5; i++)
@@ -214,6 +204,21 @@ void limp_problem2d_read(keyset *ks, const limp_check *c, int t,
         }
         lua_pop(L, 1);
     }
+}
+
+void limp_problem2d_read(keyset *ks, const limp_check *c, int t,
+                         imp_problem2d *p, limp_lua_law *lctx)
+{
+    lua_State *L = c->L;
+    t = lua_absindex(L, t);
+    memset(p, 0, sizeof *p);
+    ks->mech = NULL;
+    int type = getk(ks, t, K_M);
+    lua_pop(L, 1);
+    if (type != LUA_TNIL)
+        ks->mech = read_mech(ks, c, t, &p->coef);
+    else
+        read_bodies_or_coef(ks, c, t, p);
     double mu = num(ks, c, t, K_mu, 0, 0);
     p->mu_s = num(ks, c, t, K_mu_s, 0, mu);
     p->mu_k = num(ks, c, t, K_mu_k, 0, mu);
@@ -336,7 +341,7 @@ void limp_result2d_build(const keyset *ks, const imp_problem2d *p,
             setnum(ks, K_energy_ratio, T1 / T0);
     }
     if (ks->mech)
-        limp_mech2d_result(L, "solve2d", ks->mech, r->Px, r->Py, r->dT);
+        limp_mech2d_result(L, "solve2d", ks->mech, r->Px, r->Py);
     /* a Lua law may not be repeatable, and a Delta out of double's normal
      * range cannot carry the bodies' exact value: keep the path now */
     if (custom || !(fabs(D) >= DBL_MIN && fabs(D) <= DBL_MAX)) {
