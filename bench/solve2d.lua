@@ -77,3 +77,18 @@ table.sort(diffs)
 print(string.format("solve2d_lua_custom_ns: %.0f", t1s[(#t1s + 1) // 2]))
 print(string.format("law_evals_per_solve: %d", n1))
 print(string.format("law_lua_ns: %.0f", diffs[(#diffs + 1) // 2]))
+
+-- A mechanism (M, J, qdot) from Lua: a pinned chain of n uniform links
+-- (chain2d, built once), against the coefficient form above: the
+-- mechanism's overhead is reading M, factoring it and computing qdot'.
+local d = math.pi / 180
+for _, n in ipairs{ 2, 7, 12 } do
+  local links, q, qdot = {}, {}, {}
+  for i = 1, n do
+    links[i] = { m = 1, L = 1 / n }
+    q[i], qdot[i] = (-60 + 40 * (i - 1) / n) * d, -1
+  end
+  local mech = impact.chain2d{ links = links, q = q, qdot = qdot, mu = 0.3, e = 0.5 }
+  local us = median(function() for _ = 1, N // 10 do solve2d(mech) end end) / 1e3 * 10
+  print(string.format("mech2d_n%d_us: %.3f  (x%.1f the coefficient form)", n, us, us * 1e3 / lua_ns))
+end

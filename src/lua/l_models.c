@@ -95,7 +95,8 @@ static void reject(const limp_check *c, int t, const char *key, const char *why)
  * the models' own parameters (those of another model are rejected above). */
 static const char *const solve2d_model_fields[] = {
     "model", "body1", "body2", "B1", "B2", "B3", "S0", "C0", "mu", "mu_s", "mu_k", "e", "law",
-    "mu_0", "ratio", "e_m", "nu", "e_t", "e_mC", "e_mE", "moment", NULL
+    "mu_0", "ratio", "e_m", "nu", "e_t", "e_mC", "e_mE", "moment", "M", "J", "qdot", "tip", "frame",
+    NULL
 };
 
 /* The normal law each model fixes (CS01). */
@@ -176,7 +177,7 @@ static const char *slip_mode(imp_slip s)
 
 static void push_result(lua_State *L, imp_model2d m, const imp_problem2d *pb,
                         const imp_model_params *p, const imp_model_result2d *r,
-                        const double post[2][3])
+                        const double post[2][3], const imp_mech *mech)
 {
     lua_createtable(L, 0, 24);
     limp_set_string(L, "model", imp_model_name(m));
@@ -229,6 +230,8 @@ static void push_result(lua_State *L, imp_model2d m, const imp_problem2d *pb,
     }
     if (m == IMP_MODEL_CS || (m == IMP_MODEL_BRACH && p->moment)) limp_set_number(L, "Mq", r->Mq);
     limp_problem2d_push_after(L, pb, post);
+    if (mech)
+        limp_mech2d_result(L, "solve2d", mech, r->Px, r->Py);
 }
 
 /* solve2d(t) with t.model a published model (registered with the problem
@@ -250,8 +253,9 @@ static int solve2d_model(lua_State *L)
     imp_problem2d pb;
     limp_lua_law lctx;
     int top = lua_gettop(L);
-    limp_problem2d_from_lua(&c, t, &pb, &lctx);
-    lua_settop(L, top);
+    const imp_mech *mech = limp_problem2d_from_lua(&c, t, &pb, &lctx);
+    if (!mech)
+        lua_settop(L, top);   /* (a mechanism's userdata must stay anchored) */
     if (pb.nbodies > 0)
         imp_coef2d_from_bodies(&pb.body1, pb.nbodies == 2 ? &pb.body2 : NULL, &pb.coef);
     imp_model_params p;
@@ -302,7 +306,7 @@ static int solve2d_model(lua_State *L)
     if (imp_problem2d_after(&pb, r.Px, r.Py, r.Mq, post) != IMP_OK)
         return luaL_error(L, "solve2d: model \"%s\": %s", imp_model_name(m),
                           imp_strerror(IMP_EOVERFLOW));
-    push_result(L, m, &pb, &p, &r, post);
+    push_result(L, m, &pb, &p, &r, post, mech);
     luaL_setmetatable(L, MODEL_MT);
     return 1;
 }

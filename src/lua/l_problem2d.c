@@ -21,6 +21,7 @@ const char *const limp_problem2d_keys[NKEYS] = {
     "energy_ratio", "path", "Delta", "routh", "poisson", "newton", "energetic", "custom",
     "none", "sliding", "C-sticking", "R-sticking", "C-reversed", "R-reversed",
     "direct", "central", "eccentric", "tangential",
+    "M", "J", "qdot", "tip", "frame",
 };
 
 const char *const limp_problem2d_fields[] = {PROBLEM2D_FIELDS, NULL};
@@ -147,12 +148,31 @@ static void law_from_lua(keyset *ks, const limp_check *c, int t,
     ks->nread++;
 }
 
-void limp_problem2d_read(keyset *ks, const limp_check *c, int t,
-                         imp_problem2d *p, limp_lua_law *lctx)
+/* The mechanism's coefficients (l_mech2d.c). Lua code can run before its
+ * result is built when the law is a function or the table has a
+ * metatable: then the mechanism gets its own userdata. */
+static const imp_mech *read_mech(keyset *ks, const limp_check *c, int t,
+                                 imp_coef2d *coef)
 {
     lua_State *L = c->L;
-    t = lua_absindex(L, t);
-    memset(p, 0, sizeof *p);
+    int fresh = lua_getmetatable(L, t);
+    if (fresh)
+        lua_pop(L, 1);
+    int lt = getk(ks, t, K_law);
+    lua_pop(L, 1);
+    fresh |= lt != LUA_TNIL && lt != LUA_TSTRING;
+    for (int k = K_M; k <= K_frame; k++) {
+        ks->nread += getk(ks, t, k) != LUA_TNIL;
+        lua_pop(L, 1);
+    }
+    return limp_mech2d_read(c, t, fresh, coef);
+}
+
+/* Bodies (body1, body2) or the coefficients B1 .. C0. */
+static void read_bodies_or_coef(keyset *ks, const limp_check *c, int t,
+                                imp_problem2d *p)
+{
+    lua_State *L = c->L;
     int type = getk(ks, t, K_body1);
     if (type == LUA_TNIL) {
         lua_pop(L, 1);
@@ -184,6 +204,21 @@ void limp_problem2d_read(keyset *ks, const limp_check *c, int t,
         }
         lua_pop(L, 1);
     }
+}
+
+void limp_problem2d_read(keyset *ks, const limp_check *c, int t,
+                         imp_problem2d *p, limp_lua_law *lctx)
+{
+    lua_State *L = c->L;
+    t = lua_absindex(L, t);
+    memset(p, 0, sizeof *p);
+    ks->mech = NULL;
+    int type = getk(ks, t, K_M);
+    lua_pop(L, 1);
+    if (type != LUA_TNIL)
+        ks->mech = read_mech(ks, c, t, &p->coef);
+    else
+        read_bodies_or_coef(ks, c, t, p);
     double mu = num(ks, c, t, K_mu, 0, 0);
     p->mu_s = num(ks, c, t, K_mu_s, 0, mu);
     p->mu_k = num(ks, c, t, K_mu_k, 0, mu);
@@ -196,11 +231,12 @@ void limp_problem2d_read(keyset *ks, const limp_check *c, int t,
         limp_check_error(c, field, "%s", msg);
 }
 
-void limp_problem2d_from_lua(const limp_check *c, int t, imp_problem2d *p,
-                             limp_lua_law *lctx)
+const imp_mech *limp_problem2d_from_lua(const limp_check *c, int t, imp_problem2d *p,
+                                        limp_lua_law *lctx)
 {
-    keyset ks = {c->L, 0, 0, 0, 0, 0, {0}};
+    keyset ks = {c->L, 0, 0, 0, 0, 0, {0}, NULL};
     limp_problem2d_read(&ks, c, t, p, lctx);
+    return ks.mech;
 }
 
 typedef struct {
@@ -304,6 +340,8 @@ void limp_result2d_build(const keyset *ks, const imp_problem2d *p,
         if (T0 > 0 && isfinite(T0) && isfinite(T1))
             setnum(ks, K_energy_ratio, T1 / T0);
     }
+    if (ks->mech)
+        limp_mech2d_result(L, "solve2d", ks->mech, r->Px, r->Py);
     /* a Lua law may not be repeatable, and a Delta out of double's normal
      * range cannot carry the bodies' exact value: keep the path now */
     if (custom || !(fabs(D) >= DBL_MIN && fabs(D) <= DBL_MAX)) {
@@ -316,7 +354,7 @@ void limp_result2d_build(const keyset *ks, const imp_problem2d *p,
 void limp_result2d_push(lua_State *L, const imp_problem2d *p,
                         const imp_result2d *r, const double post[2][3])
 {
-    keyset ks = {L, 0, 0, 0, 0, 0, {0}};
+    keyset ks = {L, 0, 0, 0, 0, 0, {0}, NULL};
     limp_result2d_build(&ks, p, r, post);
     lua_rawgetp(L, LUA_REGISTRYINDEX, &result2d_key);
     lua_setmetatable(L, -2);

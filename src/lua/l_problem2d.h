@@ -13,6 +13,7 @@
 #include "check.h"
 #include "impact2d.h"
 #include "l_law.h"
+#include "l_mech2d.h"
 #include "models2d.h"
 
 #define RESULT2D_MT "impact.Result2D"
@@ -28,6 +29,7 @@ enum {
     K_energy_ratio, K_path, K_Delta, K_routh, K_poisson, K_newton, K_energetic, K_custom,
     K_none, K_sliding, K_C_sticking, K_R_sticking, K_C_reversed, K_R_reversed,
     K_direct, K_central, K_eccentric, K_tangential,
+    K_M, K_J, K_qdot, K_tip, K_frame,
     NKEYS
 };
 extern const char *const limp_problem2d_keys[NKEYS];
@@ -36,7 +38,7 @@ extern const char *const limp_problem2d_keys[NKEYS];
 /* The fields each table may hold (a key not listed is an error naming it):
  * a problem (classify2d's table), solve2d's (Routh's path), a body. */
 #define PROBLEM2D_FIELDS "body1", "body2", "B1", "B2", "B3", "S0", "C0", \
-    "mu", "mu_s", "mu_k", "e", "law"
+    "mu", "mu_s", "mu_k", "e", "law", "M", "J", "qdot", "tip", "frame"
 extern const char *const limp_problem2d_fields[];
 extern const char *const limp_solve2d_fields[];
 extern const char *const limp_body2d_fields[];
@@ -56,6 +58,7 @@ typedef struct {
     unsigned present;            /* its keys: bit k for input key k */
     unsigned isnum;              /* those whose value is a number, */
     double val[NIN];             /* that number */
+    const imp_mech *mech;        /* a mechanism's (M, J, qdot), else NULL */
 } keyset;
 
 /* solve2d's last upvalue: the input keys' string objects, as
@@ -90,9 +93,11 @@ void limp_problem2d_read(keyset *ks, const limp_check *c, int t,
  * body2), mu / mu_s / mu_k, e, law. Raises a Lua error naming the field for
  * bad input (the physical checks are imp_problem2d_check's). A custom law
  * leaves two values on the stack (the law and its state object, see
- * limp_law_check) that must stay there while p is solved. */
-void limp_problem2d_from_lua(const limp_check *c, int t, imp_problem2d *p,
-                             limp_lua_law *lctx);
+ * limp_law_check) that must stay there while p is solved. A mechanism
+ * (M, J, qdot) gives p's coefficients and is returned (else NULL; it may
+ * leave a userdata on the stack, below the law's values). */
+const imp_mech *limp_problem2d_from_lua(const limp_check *c, int t, imp_problem2d *p,
+                                        limp_lua_law *lctx);
 
 /* Solves p (a custom law under one protected call) and raises on failure
  * with a message naming the law or the field. */

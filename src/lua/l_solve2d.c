@@ -58,7 +58,7 @@ static int scan_keys(keyset *ks, int t)
 
 static int l_solve2d(lua_State *L)
 {
-    keyset ks = {L, 1, 0, 0, 0, 0, {0}};
+    keyset ks = {L, 1, 0, 0, 0, 0, {0}, NULL};
     limp_check c;
     limp_check_init(&c, L, "solve2d");
     limp_check_table_arg(&c, 1);

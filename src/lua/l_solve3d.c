@@ -8,6 +8,7 @@
 
 #include "check.h"
 #include "impact3d.h"
+#include "l_solve3d.h"
 #include "interrupt.h"
 #include "l_law.h"
 #include "mat3.h"
@@ -71,16 +72,13 @@ enum { METHOD_EXACT, METHOD_ALGEBRAIC };
 static const char *const body_keys[] = {BODY3D_KEYS, NULL};
 /* The fields each table may hold (a key not listed is an error naming it). */
 static const char *const body3d_fields[] = {BODY3D_KEYS, "v", "w", NULL};
+/* M, J, qdot (and frame, a builder's description) for a mechanism; body2. */
 static const char *const solve3d_fields[] = {"body", BODY3D_KEYS, "v", "w", "mu", "mu_s", "mu_k",
-    "e", "law", "method", "rtol", "max_steps", NULL};
+    "e", "law", "method", "rtol", "max_steps", "body2", "M", "J", "qdot", "frame", NULL};
 static const char *const rod_fields[] = {"m", "L", "radius", "theta1", "theta2", "theta1_deg",
     "theta2_deg", "cap", NULL};
 
-typedef struct {
-    imp_body3d body;
-    int full_inertia;          /* a 3x3 body inertia was given */
-    double moments[3], axes[9];/* principal moments and axes (body frame) */
-} body_in;
+typedef limp_body3d_in body_in;
 
 /* inertia: {I1, I2, I3} principal, or a 3x3 (rows, or 9 numbers). */
 static void read_inertia(const limp_check *c, int t, body_in *bi, double Ib[9])
@@ -170,6 +168,21 @@ static void read_orientation(const limp_check *c, int t, double R[9])
     }
 }
 
+void limp_body3d_read_shape(const limp_check *c, int bt, body_in *bi)
+{
+    double Ib[9], R[9];
+    bi->body.m = limp_check_positive(c, bt, "m", 1, 0);
+    read_inertia(c, bt, bi, Ib);
+    read_orientation(c, bt, R);
+    imp_mat3_rotate(R, Ib, bi->body.I);
+    /* the principal decomposition in the world frame, exactly as given
+     * (W is built from it: no inverse of a nearly singular tensor) */
+    bi->body.principal = 1;
+    memcpy(bi->body.moments, bi->moments, sizeof bi->moments);
+    imp_mat3_mul(R, bi->axes, bi->body.axes);
+    limp_check_vec3(c, bt, "r", 1, NULL, bi->body.r);
+}
+
 static void read_body(const limp_check *top, int t, body_in *bi)
 {
     lua_State *L = top->L;
@@ -193,17 +206,7 @@ static void read_body(const limp_check *top, int t, body_in *bi)
     } else {
         lua_pop(L, 1);
     }
-    double Ib[9], R[9];
-    bi->body.m = limp_check_positive(c, bt, "m", 1, 0);
-    read_inertia(c, bt, bi, Ib);
-    read_orientation(c, bt, R);
-    imp_mat3_rotate(R, Ib, bi->body.I);
-    /* the principal decomposition in the world frame, exactly as given
-     * (W is built from it: no inverse of a nearly singular tensor) */
-    bi->body.principal = 1;
-    memcpy(bi->body.moments, bi->moments, sizeof bi->moments);
-    imp_mat3_mul(R, bi->axes, bi->body.axes);
-    limp_check_vec3(c, bt, "r", 1, NULL, bi->body.r);
+    limp_body3d_read_shape(c, bt, bi);
     /* velocities: each from the top level, else from the body table */
     int vin = type != LUA_TNIL && !limp_check_has(top, t, "v") && limp_check_has(c, bt, "v");
     int win = type != LUA_TNIL && !limp_check_has(top, t, "w") && limp_check_has(c, bt, "w");
@@ -213,7 +216,7 @@ static void read_body(const limp_check *top, int t, body_in *bi)
 }
 
 typedef struct {
-    const imp_body3d *b;
+    const imp_contact3d *c;
     double mu_s, mu_k;
     const imp_law *law;
     const imp_opts3d *o;
@@ -228,8 +231,8 @@ static int run_solver(lua_State *L)
     run_t *u = lua_touserdata(L, 1);
     imp_interrupt_clear();
     u->st = u->method == METHOD_EXACT
-        ? imp_solve3d_exact(u->b, u->mu_s, u->mu_k, u->law, u->o, u->r)
-        : imp_solve3d_algebraic(u->b, u->mu_s, u->mu_k, u->law, u->o, u->r);
+        ? imp_solve3d_exact_contact(u->c, u->mu_s, u->mu_k, u->law, u->o, u->r)
+        : imp_solve3d_algebraic_contact(u->c, u->mu_s, u->mu_k, u->law, u->o, u->r);
     return 0;
 }
 
@@ -344,8 +347,11 @@ static int l_solve3d(lua_State *L)
     lua_settop(L, 1);
     limp_check_known(&c, 1, solve3d_fields, NULL, NULL);
     limp_check_unknown(&c);
-    body_in bi;
-    read_body(&c, 1, &bi);
+    /* the form: a body on the fixed plane, two bodies, or a mechanism */
+    int mech = limp_solve3d_is_mech(&c, 1), pair = !mech && limp_check_has(&c, 1, "body2");
+    body_in bi, b2;
+    if (!mech) read_body(&c, 1, &bi);
+    if (pair) limp_solve3d_read_body2(&c, 1, &b2);
     double mu_s, mu_k;
     limp_check_friction(&c, 1, 0, &mu_s, &mu_k);
     int method = limp_check_option(&c, 1, "method", METHOD_EXACT, method_names);
@@ -363,9 +369,14 @@ static int l_solve3d(lua_State *L)
     }
     int track_idx = lua_gettop(L);
     imp_contact3d cc;
-    check_contact(&c, &bi, &cc);
+    imp_pair3d pr;
+    const imp_contact3d *cp = pair ? &pr.c : &cc;
+    imp_mech *mc = NULL;   /* a userdata on the stack */
+    if (mech) mc = limp_solve3d_read_mech(&c, 1, &cc);
+    else if (pair) limp_solve3d_pair(&c, limp_check_has(&c, 1, "body") ? "body." : "", &bi, &b2, &pr);
+    else check_contact(&c, &bi, &cc);
     imp_result3d r;
-    run_t u = {&bi.body, mu_s, mu_k, &law, &o, method, &r, IMP_OK};
+    run_t u = {cp, mu_s, mu_k, &law, &o, method, &r, IMP_OK};
     limp_law_run(L, &law, run_solver, &u);
     if (u.st == IMP_EINTERRUPT) return luaL_error(L, "solve3d: interrupted!");
     if (u.st == IMP_ESTEPS)
@@ -374,17 +385,25 @@ static int l_solve3d(lua_State *L)
                                 r.fail_restitution ? "restitution" : "compression");
     if (u.st != IMP_OK && r.fail != IMP_FAIL3D_NONE) return raise_failure(L, &law, &o, &r);
     if (u.st != IMP_OK) return limp_law_raise(L, &c, &law, u.st);
+    if (!mech && !pair) imp_result3d_apply(&bi.body, &cc, &r);
     for (int i = 0; i < 3; i++)
-        if (!isfinite(r.P[i]) || !isfinite(r.v[i]) || !isfinite(r.w[i]) || !isfinite(r.dT))
+        if (!isfinite(r.P[i]) || !isfinite(r.vC[i]) || !isfinite(r.dT)
+            || (!mech && !pair && (!isfinite(r.v[i]) || !isfinite(r.w[i]))))
             return luaL_error(L, "solve3d: the solution is not finite (inputs out of range?)");
 
     lua_createtable(L, 0, 32);
     luaL_setmetatable(L, RESULT3D_MT);
     limp_push_vec3(L, r.P); lua_setfield(L, -2, "P");
-    limp_push_vec3(L, r.v); lua_setfield(L, -2, "v");
-    limp_push_vec3(L, r.w); lua_setfield(L, -2, "w");
+    if (mech) {
+        limp_solve3d_push_mech(&c, mc, r.P);
+    } else if (pair) {
+        limp_solve3d_push_pair(L, &bi, &b2, &pr, r.P);
+    } else {
+        limp_push_vec3(L, r.v); lua_setfield(L, -2, "v");
+        limp_push_vec3(L, r.w); lua_setfield(L, -2, "w");
+    }
     limp_push_vec3(L, r.vC); lua_setfield(L, -2, "vC");
-    limp_push_vec3(L, cc.vC0); lua_setfield(L, -2, "vC0");
+    limp_push_vec3(L, cp->vC0); lua_setfield(L, -2, "vC0");
     limp_set_number(L, "dT", r.dT);
     limp_set_number(L, "T0", r.T0);
     limp_set_number(L, "energy_ratio", r.energy_ratio);
@@ -398,8 +417,8 @@ static int l_solve3d(lua_State *L)
     limp_set_number(L, "e", law.e);
     limp_set_number(L, "mu_s", mu_s);
     limp_set_number(L, "mu_k", mu_k);
-    limp_set_number(L, "rho_req", cc.rho_req);
-    limp_set_number(L, "cond", cc.cond);
+    limp_set_number(L, "rho_req", cp->rho_req);
+    limp_set_number(L, "cond", cp->cond);
     limp_set_boolean(L, "energy_gain", r.energy_gain);
     limp_set_boolean(L, "recompression", r.recompression);
     if (r.p_stop >= 0) limp_set_number(L, "p_stop", r.p_stop);
@@ -414,7 +433,7 @@ static int l_solve3d(lua_State *L)
     } else {
         limp_set_number(L, "newton_iterations", (double)r.nsteps);
     }
-    if (bi.full_inertia) {
+    if (!mech && bi.full_inertia) {
         lua_createtable(L, 0, 2);
         limp_push_vec3(L, bi.moments);
         lua_setfield(L, -2, "moments");
@@ -475,6 +494,7 @@ void limp_open_solve3d(lua_State *L)
     /* the result metatable, exposed as core._Result3D for the Lua side */
     luaL_newmetatable(L, RESULT3D_MT);
     lua_setfield(L, -2, "_Result3D");
+    limp_solve3d_open_mech(L);
     if (luaL_newmetatable(L, TRACK_MT)) {
         lua_pushcfunction(L, track_gc);
         lua_setfield(L, -2, "__gc");

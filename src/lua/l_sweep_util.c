@@ -195,7 +195,9 @@ static int l_flatten(lua_State *L)
                 }
                 lua_pushnil(L);
                 while (lua_next(L, 4)) {   /* key 5, value 6 */
-                    if (lua_type(L, 5) == LUA_TSTRING && lua_type(L, 6) == LUA_TNUMBER) {
+                    /* "body1.vx", or "qdot.1" for a list's entries */
+                    if ((lua_type(L, 5) == LUA_TSTRING || lua_isinteger(L, 5))
+                        && lua_type(L, 6) == LUA_TNUMBER) {
                         lua_pushvalue(L, 3);
                         lua_pushliteral(L, ".");
                         lua_pushvalue(L, 5);

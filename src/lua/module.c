@@ -7,6 +7,7 @@
 #include "csvnum.h"
 #include "interrupt.h"
 #include "l_law.h"
+#include "l_mech2d.h"
 #include "module.h"
 #include "version.h"
 
@@ -47,6 +48,7 @@ int luaopen_impact_core(lua_State *L)
     lua_setfield(L, -2, "version");
     limp_law_open(L);
     limp_open_problem2d(L);
+    limp_open_mech2d(L);
     limp_open_solve2d(L);
     limp_open_solve3d(L);
     limp_open_models(L);

@@ -18,8 +18,8 @@ The kinetic energy is 1/2 qdot^T M qdot, summed over the links
 (1/2 m |v_centre|^2 + 1/2 I rate^2), and J's rows are the tip's velocity
 components: row 1 the tangent x, row 2 the normal y (J qdot = (S0, C0)).
 The solvers need only W = J M^-1 J^T (in 2D B1 = W_xx, B2 = W_yy,
-B3 = -W_xy) and J qdot. The result is solve2d's mechanism table: the
-solvers that accept M, J, qdot land with the C binding; every other field
+B3 = -W_xy) and J qdot. The result is solve2d's mechanism table (solve2d,
+classify2d and the published models take it as it is); every other field
 of t (mu, e, law, model, ...) is copied as it is.]],
     fields = [[
 links | list of {m =, L =, I =}: mass, length (both > 0), moment of inertia about the link's centre | I = m L^2/12

@@ -53,6 +53,19 @@ A law that raises, returns a non-number or NaN, or never reaches zero (the
 search stops once the normal contact velocity C passes 1e6*(|C0| + |S0|),
 an energy 1e12 times the impact's) gives an error naming the law.
 
+A mechanism (Keller 1986; Kane 1984's double pendulum) is given by its
+generalized mass matrix M (n x n, rows), the contact Jacobian J (2 rows of
+n: tangent x, normal y) and the generalized velocities qdot, as
+impact.chain2d and impact.system2d build them (their tip and frame are
+accepted and not read). The coefficients are B1 = W_xx, B2 = W_yy,
+B3 = -W_xy of W = J M^-1 J^T (from a Cholesky factor of M, never its
+inverse) and (S0, C0) = J qdot; every law and model applies. The result
+adds qdot after (qdot + M^-1 J^T P), T0 and energy_ratio; its dT (from W)
+is checked against dT from M and qdot (an error if they disagree beyond
+max(1e-10, 1e3 eps cond(M)) relative). M must be symmetric positive
+definite, J of full rank (the tip must be able to move along x and y),
+all entries finite; M cannot be combined with body1 or B1..C0.
+
 t.model (other than "routh") selects a published model instead (see
 impact.compare). The result prints as a one-screen summary; result.path is
 built on first read (by tracing again from the stored B1..C0, Delta, mu_s,
@@ -61,6 +74,8 @@ mu_k, e and law; a custom law's path is stored at once).]],
       B1, B2, B3, S0, C0 | impulse-space coefficients and pre-impact contact velocities (all required unless body1 is given)
       body1 | {m =, rho = (or I =), x =, y =, vx =, vy =, w =}: mass, radius of gyration (or moment of inertia about the CM), CM position from the contact point, velocities; x, y, vx, vy, w default 0
       body2 | the second body, same fields | nil: the fixed ground
+      M, J, qdot | a mechanism: mass matrix (n rows of n), contact Jacobian (2 rows of n: tangent, normal), generalized velocities (n); instead of bodies or coefficients
+      tip, frame | descriptive fields of impact.chain2d / system2d (not read)
       mu | friction coefficient (sets mu_s and mu_k) | 0
       mu_s, mu_k | static (decides sticking) and kinetic (sliding) friction; mu_k <= mu_s | mu
       e | coefficient of restitution of the law, in [0, 1] (required for the built-in laws)
@@ -78,7 +93,8 @@ mu_k, e and law; a custom law's path is stored at once).]],
       B1, B2, B3, S0, C0 | the coefficients solved (computed from the bodies when given)
       Delta | B1*B2 - B3^2 as solved (exact from the bodies when given)
       body1, body2 | post-impact {vx, vy, w} when bodies were given
-      energy_ratio | kinetic energy after / before, when bodies were given (and moving)
+      energy_ratio | kinetic energy after / before, when bodies or a mechanism were given (and moving)
+      qdot, T0 | a mechanism's generalized velocities after impact and its kinetic energy before
       path | list of vertices {Px, Py, S, C, event}, event = "start", "stick", "reverse", "max-compression" or "end"]],
     example = [[
 local r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1,
@@ -88,15 +104,21 @@ print(r)                          -- the summary, with the path
 -- the falling rod of Wang & Mason, as a body:
 local h = math.sqrt(2) / 4
 impact.solve2d{ body1 = { m = 1, rho = math.sqrt(1/12), x = h, y = h, vx = 0.6, vy = -1 },
-                mu = 0.8, e = 0.5, law = "energetic" }]],
-    see = { "classify2d", "sb2d", "compare", "sweep" },
+                mu = 0.8, e = 0.5, law = "energetic" }
+-- Kane's double pendulum, a mechanism:
+local d = math.pi / 180
+local k = impact.solve2d(impact.chain2d{ links = { {m = 1, L = 1}, {m = 1, L = 1} },
+                         q = {-60*d, -30*d}, qdot = {-1, -1}, mu = 0.2, e = 0.5 })
+print(k.mode, k.qdot[1], k.qdot[2], k.dT)   --> sliding  -1.518632  1.665458  -0.361742]],
+    see = { "classify2d", "sb2d", "compare", "sweep", "chain2d", "system2d" },
   },
   {
     name = "classify2d",
     signature = "impact.classify2d(t) -> info",
     summary = "Contact mode, class, Wang & Mason's critical values and the closed-form impulses of a planar impact, without tracing the path.",
     text = [[
-Takes the same table as solve2d (the law does not change the mode; e enters
+Takes the same table as solve2d (bodies, coefficients or a mechanism M, J,
+qdot; the law does not change the mode; e enters
 through (1+e)*P_q). With s = sgn(S0) (a direct impact that cannot stick:
 s = -sgn(B3)), kS = mu_k*B1 + s*B3 and kC = B2 + s*mu_k*B3:
 

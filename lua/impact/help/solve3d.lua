@@ -79,7 +79,33 @@ triangle inequality) or a symmetric positive definite 3x3 body-frame tensor
 or q = {w, x, y, z} (unit quaternion); none means the inertia is already in
 the world frame. Modes reuse the 2D names: sliding (the slip never stops,
 maybe turning), C-/R-sticking and C-/R-reversed (stopped in compression or
-restitution, then stuck or re-slid), none (no impulse).]],
+restitution, then stuck or re-slid), none (no impulse).
+
+Two moving bodies: body (body 1, above the contact plane) and body2 = {...}
+(body 2, below it; the same fields: m, inertia, an orientation, r from its
+own centre of mass to the contact point, v, w, both at rest by default).
+The impulse P acts on body 1 and -P on body 2; both methods and every law
+run on the pair's W = W1 + W2 (each body's terms, factored without
+cancellation) and the relative contact velocity vC0 = (v1 + w1 x r1) -
+(v2 + w2 x r2) (Keller 1986). The result adds body1 = {v =, w =} and
+body2 = {v =, w =}; the top-level v, w are body 1's. Linear momentum and
+angular momentum about any fixed point are conserved to rounding; a huge
+body 2 at rest gives the fixed plane.
+
+A mechanism in generalized coordinates: M (n x n generalized mass matrix,
+rows; symmetric positive definite), J (3 x n contact Jacobian, rows x,
+y = normal, z: the contact velocity of body 1 relative to body 2 is J qdot)
+and qdot (n pre-impact rates), n from 1 to 64. The solvers read W =
+J M^-1 J^T (from a Cholesky factor of M with its diagonal scaled to 1, never
+M^-1), vC0 = J qdot and T0 = qdot^T M qdot / 2; the generalized impulse is
+J^T P and qdot' = qdot + M^-1 J^T P. The result adds qdot (post-impact),
+T0 and energy_ratio and has no v, w; dT is computed from M and the rates
+and from contact space and the two must agree (an error otherwise, which
+would be a bug). impact.system3d's table (one contact) is accepted as it is,
+its frame included. M that is not symmetric positive definite, J with
+J M^-1 J^T singular (the contact cannot move along some direction: n < 3
+always is), mismatched sizes and non-finite entries are errors naming the
+field; M, J, qdot cannot be mixed with body fields.]],
     fields = [[
       m | mass (> 0)
       inertia | {I1, I2, I3} principal (body frame) or a 3x3 body-frame tensor
@@ -88,6 +114,11 @@ restitution, then stuck or re-slid), none (no impulse).]],
       q | unit quaternion {w, x, y, z} (body -> world)
       r | {x, y, z}: CM -> contact point, world frame
       body | a table with m, inertia, orientation, r (and optionally v, w), e.g. impact.rod{...}
+      body2 | a second moving body below the contact plane (fields as body; v, w default 0); P acts on it as -P | nil: the fixed plane
+      M | mechanism: n x n generalized mass matrix (rows), symmetric positive definite
+      J | mechanism: 3 x n contact Jacobian (rows x, y = normal, z)
+      qdot | mechanism: n pre-impact generalized velocities
+      frame | ignored: the contact frame system3d describes
       v, w | pre-impact velocity and angular velocity, world frame | w = 0
       mu, mu_s, mu_k | friction: mu sets both; mu_k <= mu_s | 0
       e | coefficient of restitution of the law, in [0, 1] | 0
@@ -97,7 +128,9 @@ restitution, then stuck or re-slid), none (no impulse).]],
       max_steps | exact: step budget | 1000000]],
     result = [[
       P | total impulse on the body {x, y, z} (also P[1..3])
-      v, w | post-impact velocity and angular velocity
+      v, w | post-impact velocity and angular velocity (body 1's with body2; absent for a mechanism)
+      body1, body2 | with body2: {v =, w =} of each body after the impact
+      qdot | mechanism: post-impact generalized velocities
       vC, vC0 | post- and pre-impact contact-point velocity
       dT, T0, energy_ratio | kinetic energy change (negative = loss), before, after/before
       Wc, Wr, Wf | normal work in compression (<= 0) and restitution, friction work; dT = Wc + Wr + Wf

@@ -23,6 +23,12 @@ local function summary(r)
       add("  %s after   vx = %s  vy = %s  w = %s", name, fmt(b.vx), fmt(b.vy), fmt(b.w))
     end
   end
+  local q = rawget(r, "qdot")
+  if type(q) == "table" then           -- a mechanism: generalized velocities after
+    local v = {}
+    for i = 1, #q do v[i] = fmt(q[i]) end
+    add("  qdot after    (%s)   T0 = %s", table.concat(v, ", "), fmt(r.T0))
+  end
   local ok, path = pcall(function() return r.path end)
   if ok and type(path) == "table" then
     local steps = {}

@@ -1,5 +1,6 @@
 -- The printer of solve3d's results (metatable impact.Result3D, made by the
--- C binding): the impulse, velocities, energy and the stages.
+-- C binding): the impulse, velocities (of the body, of both bodies or the
+-- mechanism's qdot), energy and the stages.
 local fmt = string.format
 
 -- six decimals; a component that rounds to zero prints without a sign
@@ -14,7 +15,16 @@ local function summary(r)
       r.method, r.law, r.e, r.mu_s, r.mu_k, r.mode)
   add("  P   = %s", v3(r.P))
   add("  vC0 = %s   vC = %s", v3(r.vC0), v3(r.vC))
-  add("  v   = %s   w  = %s", v3(r.v), v3(r.w))
+  if r.body2 then
+    add("  body1 v = %s   w  = %s", v3(r.body1.v), v3(r.body1.w))
+    add("  body2 v = %s   w  = %s", v3(r.body2.v), v3(r.body2.w))
+  elseif r.qdot then
+    local q = {}
+    for i, x in ipairs(r.qdot) do q[i] = f6(x) end
+    add("  qdot = (%s)   T0 = %.6f", table.concat(q, ", "), r.T0)
+  else
+    add("  v   = %s   w  = %s", v3(r.v), v3(r.w))
+  end
   add("  dT  = %.6f (energy ratio %.6f; Wc = %.6f, Wr = %.6f, Wf = %.6f)",
       r.dT, r.energy_ratio, r.Wc, r.Wr, r.Wf)
   add("  Pc  = %.6f%s%s", r.Pc, r.p_stop and fmt(", slip stops at p = %.6f", r.p_stop) or "",

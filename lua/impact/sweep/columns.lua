@@ -21,7 +21,8 @@ local cflatten
 -- Lets flatten use the C module's core._flatten.
 function M.use_core(core) cflatten = core._flatten end
 
--- The numbers of a result (one level of sub-tables: "P.x", "body1.vx") and
+-- The numbers of a result (one level of sub-tables: "P.x", "body1.vx",
+-- "qdot.1") and
 -- its mode and class. A solver returning a plain number gives "value".
 function M.flatten(res)
   if type(res) == "number" then return { value = res } end
@@ -42,7 +43,10 @@ function M.flatten(res)
         out[k] = v
       elseif tv == "table" then
         for k2, v2 in pairs(v) do
-          if type(k2) == "string" and type(v2) == "number" then out[k .. "." .. k2] = v2 end
+          -- "body1.vx", or "qdot.1" for a list's entries
+          if (type(k2) == "string" or math.type(k2) == "integer") and type(v2) == "number" then
+            out[k .. "." .. k2] = v2
+          end
         end
       end
     end

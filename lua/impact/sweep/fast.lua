@@ -59,6 +59,7 @@ function M.plan(st)
   end
   local base = o.base
   if base.model ~= nil and base.model ~= "routh" then return nil end
+  if base.M ~= nil then return nil end   -- a mechanism: qdot per point, in Lua
   if base.law ~= nil and type(base.law) ~= "string" then return nil end
   for _, name in ipairs(design.names) do
     if not settable(name, base) then return nil end

@@ -1,0 +1,177 @@
+/* A mechanism in a 2D problem table (see l_mech2d.h). */
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+
+#include <lauxlib.h>
+
+#include "l_mech2d.h"
+
+static const char scratch_key = 0;   /* registry[&scratch_key] = the buffer */
+
+/* The mechanism and its row-major input (imp_mech_init copies them). */
+typedef struct {
+    imp_mech mc;
+    double M[IMP_MECH_NMAX * IMP_MECH_NMAX];
+    double J[2 * IMP_MECH_NMAX];
+    double qdot[IMP_MECH_NMAX];
+} mech_buf;
+
+/* A list of numbers t[key] (or row `row` of it when row > 0) into out;
+ * returns its length. No metamethods: nothing runs while the buffer fills. */
+static int read_list(const limp_check *c, int t, const char *key, int row,
+                     int want, double *out)
+{
+    lua_State *L = c->L;
+    if (lua_type(L, t) != LUA_TTABLE) {
+        if (row)
+            limp_check_error(c, key, "must be a list of rows (tables of numbers), row %d is a %s",
+                             row, luaL_typename(L, t));
+        limp_check_error(c, key, "must be a list of numbers, got %s", luaL_typename(L, t));
+    }
+    int n = (int)lua_rawlen(L, t);
+    if (n < 1 || n > IMP_MECH_NMAX)
+        limp_check_error(c, key, "must have 1 to %d entries%s, got %d", IMP_MECH_NMAX,
+                         row ? " per row" : "", n);
+    if (want && n != want) {
+        if (row)
+            limp_check_error(c, key, "must have rows of %d entries (one per coordinate), row %d has %d",
+                             want, row, n);
+        limp_check_error(c, key, "must have %d entries (one per coordinate), got %d", want, n);
+    }
+    for (int i = 1; i <= n; i++) {
+        int type = lua_rawgeti(L, t, i);
+        double v = lua_tonumber(L, -1);
+        lua_pop(L, 1);
+        if (type != LUA_TNUMBER || !isfinite(v)) {
+            if (row)
+                limp_check_error(c, key, "must have finite numbers, entry [%d][%d] is %s", row, i,
+                                 type == LUA_TNUMBER ? "not finite" : lua_typename(L, type));
+            limp_check_error(c, key, "must have finite numbers, entry [%d] is %s", i,
+                             type == LUA_TNUMBER ? "not finite" : lua_typename(L, type));
+        }
+        out[i - 1] = v;
+    }
+    return n;
+}
+
+/* rows x n matrix t[key] into out (row-major); rows = 0: n rows */
+static int read_matrix(const limp_check *c, int t, const char *key, int rows, int n,
+                       double *out)
+{
+    lua_State *L = c->L;
+    lua_getfield(L, t, key);
+    int m = lua_istable(L, -1) ? (int)lua_rawlen(L, -1) : 0;
+    if (!lua_istable(L, -1) || m < 1)
+        limp_check_error(c, key, "must be a list of rows (tables of numbers), got %s",
+                         lua_istable(L, -1) ? "an empty table" : luaL_typename(L, -1));
+    if (rows && m != rows)
+        limp_check_error(c, key, "must have %d rows (tangent, normal), got %d", rows, m);
+    if (!rows && m > IMP_MECH_NMAX)
+        limp_check_error(c, key, "must have 1 to %d rows, got %d", IMP_MECH_NMAX, m);
+    int want = n ? n : m;
+    for (int i = 1; i <= m; i++) {
+        lua_rawgeti(L, -1, i);
+        read_list(c, lua_gettop(L), key, i, want, out + (size_t)(i - 1) * want);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return m;
+}
+
+static mech_buf *buffer(lua_State *L, int fresh)
+{
+    if (fresh)
+        return lua_newuserdatauv(L, sizeof(mech_buf), 0);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &scratch_key);
+    mech_buf *b = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    return b;
+}
+
+const imp_mech *limp_mech2d_read(const limp_check *c, int t, int fresh,
+                                 imp_coef2d *coef)
+{
+    lua_State *L = c->L;
+    t = lua_absindex(L, t);
+    if (lua_getfield(L, t, "M") == LUA_TNIL) {
+        lua_pop(L, 1);
+        return NULL;
+    }
+    lua_pop(L, 1);
+    static const char *const other[] = {"body1", "body2", "B1", "B2", "B3", "S0", "C0"};
+    for (int i = 0; i < 7; i++) {
+        int type = lua_getfield(L, t, other[i]);
+        lua_pop(L, 1);
+        if (type != LUA_TNIL)
+            limp_check_error(c, other[i], "cannot be combined with M (give a mechanism, bodies or coefficients)");
+    }
+    for (int i = 0; i < 2; i++) {
+        const char *k = i ? "qdot" : "J";
+        int type = lua_getfield(L, t, k);
+        lua_pop(L, 1);
+        if (type == LUA_TNIL)
+            limp_check_error(c, k, "is required with M (%s)", i ? "the generalized velocities before impact"
+                                                               : "the contact Jacobian, rows tangent and normal");
+    }
+    mech_buf *b = buffer(L, fresh);
+    int n = read_matrix(c, t, "M", 0, 0, b->M);
+    read_matrix(c, t, "J", 2, n, b->J);
+    lua_getfield(L, t, "qdot");
+    read_list(c, lua_gettop(L), "qdot", 0, n, b->qdot);
+    lua_pop(L, 1);
+    if (imp_mech_init(&b->mc, n, 2, b->M, b->J, b->qdot) != IMP_OK) {
+        const imp_mech *mc = &b->mc;
+        const char *field = imp_mech_fail_field(mc->fail);
+        const char *why = imp_mech_fail_reason(mc->fail);
+        if (mc->fail == IMP_MECH_FAIL_M_ASYMMETRIC)
+            limp_check_error(c, "M", "must be symmetric positive definite (the generalized mass matrix), "
+                             "entries [%d][%d] and [%d][%d] differ", mc->fail_row + 1, mc->fail_col + 1,
+                             mc->fail_col + 1, mc->fail_row + 1);
+        if (mc->fail == IMP_MECH_FAIL_M_NOTPD)
+            limp_check_error(c, "M", "must be symmetric positive definite (the generalized mass matrix), "
+                             "it is not positive definite");
+        if (mc->fail == IMP_MECH_FAIL_M_SINGULAR)
+            limp_check_error(c, "M", "must be symmetric positive definite (the generalized mass matrix), "
+                             "it %s", why);
+        if (mc->fail_row >= 0 && mc->fail_col >= 0)
+            limp_check_error(c, field, "%s (entry [%d][%d])", why, mc->fail_row + 1, mc->fail_col + 1);
+        limp_check_error(c, field, "%s", why);
+    }
+    imp_mech_coef2d(&b->mc, coef);
+    return &b->mc;
+}
+
+void limp_mech2d_result(lua_State *L, const char *fn, const imp_mech *mc,
+                        double Px, double Py)
+{
+    double P[2] = {Px, Py}, q[IMP_MECH_NMAX], T1, dT_M, dT_W;
+    imp_mech_after(mc, P, q, &T1, &dT_M, &dT_W);
+    /* relative to the terms of dT_W = vC0.P + P^T W P / 2 */
+    const double *W = mc->W;
+    double work = Px * (W[0] * Px + W[1] * Py) + Py * (W[3] * Px + W[4] * Py);
+    double scale = fabs(mc->vC0[0] * Px) + fabs(mc->vC0[1] * Py) + fabs(work) / 2;
+    /* dT from M reads the rounded qdot', whose error M amplifies: it is
+     * good to about cond(M) eps (the contact-space dT is the accurate one) */
+    double tol = fmax(1e-10, 1e3 * DBL_EPSILON / mc->rcond);
+    if (!(fabs(dT_M - dT_W) <= tol * scale)) {
+        char buf[200];   /* (lua_pushfstring has no precision) */
+        snprintf(buf, sizeof buf, "dT from M = %.17g, from the contact = %.17g", dT_M, dT_W);
+        luaL_error(L, "%s: mechanism energy check failed: %s (please report)", fn, buf);
+    }
+    lua_createtable(L, mc->n, 0);
+    for (int i = 0; i < mc->n; i++) {
+        lua_pushnumber(L, q[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "qdot");
+    limp_set_number(L, "T0", mc->T0);
+    if (mc->T0 > 0 && isfinite(T1))
+        limp_set_number(L, "energy_ratio", T1 / mc->T0);
+}
+
+void limp_open_mech2d(lua_State *L)
+{
+    lua_newuserdatauv(L, sizeof(mech_buf), 0);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &scratch_key);
+}

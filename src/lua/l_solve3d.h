@@ -1,0 +1,40 @@
+/* What l_solve3d.c shares with l_solve3d_mech.c: the body reader and the
+ * readers of the two other forms of solve3d's problem (two bodies, a
+ * mechanism). */
+#ifndef IMPACT_LUA_SOLVE3D_H
+#define IMPACT_LUA_SOLVE3D_H
+
+#include "check.h"
+#include "impact3d.h"
+#include "mechanism.h"
+
+typedef struct {
+    imp_body3d body;
+    int full_inertia;          /* a 3x3 body inertia was given */
+    double moments[3], axes[9];/* principal moments and axes (body frame) */
+} limp_body3d_in;
+
+/* m, inertia, orientation and r from the table at bt (not v, w). */
+void limp_body3d_read_shape(const limp_check *c, int bt, limp_body3d_in *bi);
+
+/* Is this a mechanism problem (M, J or qdot given)? Raises when a body's
+ * field is mixed in. */
+int limp_solve3d_is_mech(const limp_check *c, int t);
+/* body2 = {...}: shape, v and w (both default 0: a body at rest). */
+void limp_solve3d_read_body2(const limp_check *c, int t, limp_body3d_in *bi);
+/* The pair's contact data, or an error naming the body and field;
+ * body1_prefix is "body." or "" (body 1 given at the top level). */
+void limp_solve3d_pair(const limp_check *c, const char *body1_prefix, const limp_body3d_in *b1,
+                       const limp_body3d_in *b2, imp_pair3d *p);
+/* M, J, qdot checked and factored into a userdata left on the stack (the
+ * 66 kB mechanism is freed by the collector even if a later check
+ * raises); fills the contact data. */
+imp_mech *limp_solve3d_read_mech(const limp_check *c, int t, imp_contact3d *cc);
+/* The post-impact fields of each form, into the result table on top. */
+void limp_solve3d_push_pair(lua_State *L, const limp_body3d_in *b1, const limp_body3d_in *b2,
+                            const imp_pair3d *p, const double P[3]);
+void limp_solve3d_push_mech(const limp_check *c, const imp_mech *mc, const double P[3]);
+/* The mechanism userdata's metatable. */
+void limp_solve3d_open_mech(lua_State *L);
+
+#endif

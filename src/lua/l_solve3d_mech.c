@@ -1,0 +1,204 @@
+/* solve3d's two other problem forms: two moving bodies (body2 = {...}; the
+ * pair's W = W1 + W2 and relative contact velocity, Keller 1986) and a
+ * mechanism in generalized coordinates (M, J, qdot: W = J M^-1 J^T).
+ * Both go to the same contact-space solvers as a single body. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "l_solve3d.h"
+#include "module.h"
+
+#define MECH_MT "impact.Mech3D"
+
+static const char *const body2_fields[] = {"m", "inertia", "R", "theta1", "theta2", "theta1_deg",
+    "theta2_deg", "q", "r", "v", "w", NULL};
+/* A body's fields, which a mechanism problem must not hold. */
+static const char *const not_mech[] = {"body", "body2", "m", "inertia", "R", "theta1", "theta2",
+    "theta1_deg", "theta2_deg", "q", "r", "v", "w", NULL};
+
+int limp_solve3d_is_mech(const limp_check *c, int t)
+{
+    const char *mk = limp_check_has(c, t, "M") ? "M" : limp_check_has(c, t, "J") ? "J"
+                   : limp_check_has(c, t, "qdot") ? "qdot" : NULL;
+    if (!mk) return 0;
+    for (int i = 0; not_mech[i]; i++)
+        if (limp_check_has(c, t, not_mech[i]))
+            limp_check_error(c, not_mech[i], "conflicts with '%s' (give a mechanism as M, J, qdot, "
+                             "or bodies, not both)", mk);
+    return 1;
+}
+
+void limp_solve3d_read_body2(const limp_check *top, int t, limp_body3d_in *bi)
+{
+    lua_State *L = top->L;
+    limp_check sub;
+    memset(bi, 0, sizeof *bi);
+    if (lua_getfield(L, t, "body2") != LUA_TTABLE)
+        limp_check_error(top, "body2", "must be a table (the body below the contact plane), got %s",
+                         luaL_typename(L, -1));
+    limp_check_sub(&sub, top, "body2");
+    int bt = lua_absindex(L, -1);
+    limp_check_known(&sub, bt, body2_fields, NULL, NULL);
+    limp_check_unknown(&sub);
+    limp_body3d_read_shape(&sub, bt, bi);
+    static const double zero[3] = {0, 0, 0};
+    limp_check_vec3(&sub, bt, "v", 0, zero, bi->body.v);
+    limp_check_vec3(&sub, bt, "w", 0, zero, bi->body.w);
+    lua_pop(L, 1);
+}
+
+void limp_solve3d_pair(const limp_check *c, const char *body1_prefix, const limp_body3d_in *b1,
+                       const limp_body3d_in *b2, imp_pair3d *p)
+{
+    int which = 0;
+    const char *field = NULL, *why = NULL;
+    imp_status st = imp_pair3d_init(&b1->body, &b2->body, p, &which, &field, &why);
+    if (st == IMP_OK) return;
+    char key[48];
+    if (which && field) {
+        snprintf(key, sizeof key, "%s%s", which == 2 ? "body2." : body1_prefix,
+                 strcmp(field, "axes") && strcmp(field, "moments") ? field : "inertia");
+        limp_check_error(c, key, "%s", why ? why : "is invalid");
+    }
+    if (st == IMP_ESINGULAR)
+        limp_check_error(c, "body2", "and body 1 make the pair's contact compliance W = W1 + W2 too "
+                         "ill-conditioned for double precision (condition number ~%.3g > %g)",
+                         p->c.cond, IMP_COND3D_MAX);
+    if (st == IMP_EOVERFLOW)
+        limp_check_fail(c, "the two bodies give a contact compliance, contact velocity or kinetic "
+                        "energy that overflows double precision");
+    limp_check_fail(c, "%s", imp_strerror(st));
+}
+
+/* The field name of row i of key ("M[2]"; i = 0: key itself), built only
+ * for a message. */
+static const char *row_name(char *buf, size_t size, const char *key, int i)
+{
+    if (i) snprintf(buf, size, "%s[%d]", key, i);
+    else snprintf(buf, size, "%s", key);
+    return buf;
+}
+
+/* A list of n numbers at the stack top (the value of key, or its row i). */
+static void read_row(const limp_check *c, const char *key, int i, int n, double *out)
+{
+    lua_State *L = c->L;
+    char name[32];
+    if (!lua_istable(L, -1))
+        limp_check_error(c, row_name(name, sizeof name, key, i), "must be a list of %d numbers, got %s",
+                         n, luaL_typename(L, -1));
+    if ((lua_Integer)lua_rawlen(L, -1) != n)
+        limp_check_error(c, row_name(name, sizeof name, key, i), "must have %d entries (n = #qdot = %d), got %d",
+                         n, n, (int)lua_rawlen(L, -1));
+    for (int j = 0; j < n; j++) {
+        if (lua_rawgeti(L, -1, j + 1) != LUA_TNUMBER)
+            limp_check_error(c, row_name(name, sizeof name, key, i), "entry %d must be a number, got %s",
+                             j + 1, luaL_typename(L, -1));
+        out[j] = lua_tonumber(L, -1);
+        lua_pop(L, 1);
+    }
+}
+
+/* rows x n numbers at t[key], row-major. */
+static void read_matrix(const limp_check *c, int t, const char *key, int rows, int n, double *out,
+                        const char *what)
+{
+    lua_State *L = c->L;
+    int type = lua_getfield(L, t, key);
+    if (type == LUA_TNIL) limp_check_error(c, key, "is required (%s)", what);
+    if (type != LUA_TTABLE)
+        limp_check_error(c, key, "must be %s, got %s", what, luaL_typename(L, -1));
+    if ((lua_Integer)lua_rawlen(L, -1) != rows)
+        limp_check_error(c, key, "must be %s: %d rows, got %d", what, rows, (int)lua_rawlen(L, -1));
+    for (int i = 0; i < rows; i++) {
+        lua_rawgeti(L, -1, i + 1);
+        read_row(c, key, i + 1, n, out + (size_t)i * n);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+imp_mech *limp_solve3d_read_mech(const limp_check *c, int t, imp_contact3d *cc)
+{
+    lua_State *L = c->L;
+    int type = lua_getfield(L, t, "qdot");
+    if (type == LUA_TNIL) limp_check_error(c, "qdot", "is required (the n pre-impact generalized velocities)");
+    int n = type == LUA_TTABLE ? (int)lua_rawlen(L, -1) : 0;
+    if (type == LUA_TTABLE && (n < 1 || n > IMP_MECH_NMAX))
+        limp_check_error(c, "qdot", "must have 1 to %d entries, got %d", IMP_MECH_NMAX, n);
+    imp_mech *mc = lua_newuserdatauv(L, sizeof *mc, 0);  /* freed by the collector */
+    mc->n = 0;   /* imp_mech_init sets what it reads (66 kB: no memset) */
+    luaL_setmetatable(L, MECH_MT);
+    int nn = n ? n : 1;   /* the row-major inputs, in a scratch userdata */
+    double *qd = lua_newuserdatauv(L, (size_t)(nn * nn + 4 * nn) * sizeof(double), 0);
+    double *J = qd + nn, *M = J + 3 * nn;
+    lua_rotate(L, -3, -1);
+    read_row(c, "qdot", 0, nn, qd);
+    lua_pop(L, 1);
+    read_matrix(c, t, "J", 3, n, J, "a 3 x n table (rows x, y = normal, z; n = #qdot)");
+    read_matrix(c, t, "M", n, n, M, "an n x n table of rows (n = #qdot)");
+    imp_status st = imp_mech_init(mc, n, 3, M, J, qd);
+    lua_pop(L, 1);
+    if (st != IMP_OK) {
+        const char *f = imp_mech_fail_field(mc->fail);
+        char where[48] = "";
+        if (mc->fail_row >= 0 && mc->fail_col >= 0)
+            snprintf(where, sizeof where, " (entry [%d][%d])", mc->fail_row + 1, mc->fail_col + 1);
+        else if (mc->fail_row >= 0)
+            snprintf(where, sizeof where, " (entry [%d])", mc->fail_row + 1);
+        if (mc->fail == IMP_MECH_FAIL_J_RANK && mc->cond > 0 && isfinite(mc->cond))
+            snprintf(where, sizeof where, " (condition number ~%.3g)", mc->cond);
+        limp_check_error(c, f ? f : "M", "%s%s", imp_mech_fail_reason(mc->fail), where);
+    }
+    st = imp_mech_contact3d(mc, cc);
+    if (st != IMP_OK) limp_check_error(c, "J", "%s", imp_mech_fail_reason(IMP_MECH_FAIL_J_RANK));
+    return mc;
+}
+
+static void push_vw(lua_State *L, const char *key, const double v[3], const double w[3])
+{
+    lua_createtable(L, 0, 2);
+    limp_push_vec3(L, v);
+    lua_setfield(L, -2, "v");
+    limp_push_vec3(L, w);
+    lua_setfield(L, -2, "w");
+    lua_setfield(L, -2, key);
+}
+
+void limp_solve3d_push_pair(lua_State *L, const limp_body3d_in *b1, const limp_body3d_in *b2,
+                            const imp_pair3d *p, const double P[3])
+{
+    double v1[3], w1[3], v2[3], w2[3];
+    imp_pair3d_after(&b1->body, &b2->body, p, P, v1, w1, v2, w2, NULL);
+    push_vw(L, "body1", v1, w1);
+    push_vw(L, "body2", v2, w2);
+    limp_push_vec3(L, v1); lua_setfield(L, -2, "v");
+    limp_push_vec3(L, w1); lua_setfield(L, -2, "w");
+}
+
+/* qdot after; dT from M and from contact space must agree (both in
+ * double-double in the core): a disagreement is a bug, reported as such. */
+void limp_solve3d_push_mech(const limp_check *c, const imp_mech *mc, const double P[3])
+{
+    lua_State *L = c->L;
+    double qa[IMP_MECH_NMAX], T1, dTM, dTW;
+    imp_mech_after(mc, P, qa, &T1, &dTM, &dTW);
+    double scale = fmax(fmax(fabs(dTM), fabs(dTW)), 1e-4 * mc->T0);
+    if (!(fabs(dTM - dTW) <= 1e-10 * scale))
+        limp_check_fail(c, "internal error: the energy change from M (%.17g) and from contact space "
+                        "(%.17g) disagree beyond 1e-10 relative (please report)", dTM, dTW);
+    lua_createtable(L, mc->n, 0);
+    for (int i = 0; i < mc->n; i++) {
+        if (!isfinite(qa[i])) limp_check_fail(c, "the post-impact qdot is not finite (inputs out of range?)");
+        lua_pushnumber(L, qa[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "qdot");
+}
+
+void limp_solve3d_open_mech(lua_State *L)
+{
+    luaL_newmetatable(L, MECH_MT);
+    lua_pop(L, 1);
+}
