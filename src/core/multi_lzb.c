@@ -19,6 +19,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dp45.h"
 #include "multi.h"
 
 #define K_MAX IMP_MULTI_MAX
@@ -144,39 +145,16 @@ static void rhs(const lzb_t *L, const double *y, double *f)
     if (L->fric) fric_rates(L, y, f);
 }
 
+static void flow(const void *ctx, double t, const double *y, double *dy)
+{
+    (void)t;                             /* autonomous in the primary's impulse */
+    rhs(ctx, y, dy);
+}
+
 static void dp_step(const lzb_t *L, const double *y, double h, double *yn, double *err)
 {
-    static const double
-        a21 = 1.0 / 5,
-        a31 = 3.0 / 40, a32 = 9.0 / 40,
-        a41 = 44.0 / 45, a42 = -56.0 / 15, a43 = 32.0 / 9,
-        a51 = 19372.0 / 6561, a52 = -25360.0 / 2187, a53 = 64448.0 / 6561, a54 = -212.0 / 729,
-        a61 = 9017.0 / 3168, a62 = -355.0 / 33, a63 = 46732.0 / 5247, a64 = 49.0 / 176,
-        a65 = -5103.0 / 18656,
-        b1 = 35.0 / 384, b3 = 500.0 / 1113, b4 = 125.0 / 192, b5 = -2187.0 / 6784, b6 = 11.0 / 84,
-        e1 = 71.0 / 57600, e3 = -71.0 / 16695, e4 = 71.0 / 1920, e5 = -17253.0 / 339200,
-        e6 = 22.0 / 525, e7 = -1.0 / 40;
-    double k1[NY], k2[NY], k3[NY], k4[NY], k5[NY], k6[NY], k7[NY], w[NY];
-    int i, n = (L->fric ? 5 : 3) * L->k;
-    rhs(L, y, k1);
-    for (i = 0; i < n; i++) w[i] = y[i] + h * a21 * k1[i];
-    rhs(L, w, k2);
-    for (i = 0; i < n; i++) w[i] = y[i] + h * (a31 * k1[i] + a32 * k2[i]);
-    rhs(L, w, k3);
-    for (i = 0; i < n; i++) w[i] = y[i] + h * (a41 * k1[i] + a42 * k2[i] + a43 * k3[i]);
-    rhs(L, w, k4);
-    for (i = 0; i < n; i++)
-        w[i] = y[i] + h * (a51 * k1[i] + a52 * k2[i] + a53 * k3[i] + a54 * k4[i]);
-    rhs(L, w, k5);
-    for (i = 0; i < n; i++)
-        w[i] = y[i] + h * (a61 * k1[i] + a62 * k2[i] + a63 * k3[i] + a64 * k4[i] + a65 * k5[i]);
-    rhs(L, w, k6);
-    for (i = 0; i < n; i++)
-        yn[i] = y[i] + h * (b1 * k1[i] + b3 * k3[i] + b4 * k4[i] + b5 * k5[i] + b6 * k6[i]);
-    if (!err) return;
-    rhs(L, yn, k7);
-    for (i = 0; i < n; i++)
-        err[i] = h * (e1 * k1[i] + e3 * k3[i] + e4 * k4[i] + e5 * k5[i] + e6 * k6[i] + e7 * k7[i]);
+    double work[8 * NY];
+    imp_dp45_step(flow, L, (L->fric ? 5 : 3) * L->k, 0, y, h, yn, err, work);
 }
 
 /* Scaled error norm (max) of a step from y. */
