@@ -98,10 +98,19 @@ static void fric_rates(const lzb_t *L, const double *y, double *f)
         for (l = 0; l < k; l++) b[c] -= L->W[r * n + 2 * l + 1] * f[l] + L->W[r * n + 2 * l] * f[3 * k + l];
         for (l = 0; l < m; l++) A[c * m + l] = L->W[r * n + 2 * S[l]];
     }
+    double amax = 0;
+    for (c = 0; c < m * m; c++) amax = fmax(amax, fabs(A[c]));
     for (c = 0; c < m; c++) {             /* Gauss, partial pivoting */
         int piv = c;
         for (l = c + 1; l < m; l++) if (fabs(A[l * m + c]) > fabs(A[piv * m + c])) piv = l;
-        if (!(fabs(A[piv * m + c]) > 1e-300)) return;
+        if (!(fabs(A[piv * m + c]) > 1e-12 * amax)) {
+            /* Redundant sticking contacts (two corners of one body on one
+             * surface share their tangent row): the rest of this row is
+             * a copy of the others, so this contact takes no share. */
+            for (l = 0; l < m; l++) A[c * m + l] = A[l * m + c] = 0;
+            A[c * m + c] = 1, b[c] = 0;
+            continue;
+        }
         for (l = 0; l < m; l++) { double t = A[c * m + l]; A[c * m + l] = A[piv * m + l]; A[piv * m + l] = t; }
         double t = b[c]; b[c] = b[piv]; b[piv] = t;
         for (l = c + 1; l < m; l++) {

@@ -28,6 +28,8 @@ local function multi(r)
   lines[#lines + 1] = "qdot' = " .. vec(r.qdot, largest{ r.qdot })
   if r.order then
     lines[#lines + 1] = "order: " .. table.concat(r.order, ", ")
+  elseif r.steps then   -- lzb: no complementarity problem, an integration
+    lines[#lines + 1] = string.format("%d steps, %d primary switches", r.steps, r.primary_switches or 0)
   else
     lines[#lines + 1] = string.format("residual %s, %d iterations", num(r.residual), r.iterations)
   end
