@@ -1,4 +1,4 @@
--- Help entries of the plot area (impact.plot.path, .map, .hodograph).
+-- Help entries of the plot area (impact.plot.path, .map, .hodograph, .curves).
 local FILES = [[
 Every plot writes NAME.dat (the data, one block per curve or category, with
 comments), NAME.gp (an editable gnuplot script) and runs gnuplot in that
@@ -27,7 +27,8 @@ return {
 impact.plot.path(result) draws Routh's impulse-space diagram of a solve2d
 result; impact.plot.map(sweep, {x =, y =, color =}) a mode map or a scalar
 map of a sweep; impact.plot.hodograph(result3d) the slip velocity of an exact
-3D result along the impulse. Each takes an options table whose 'out' names
+3D result along the impulse; impact.plot.curves(list) named curves y(x)
+with a legend. Each takes an options table whose 'out' names
 the figure (NAME.png, NAME.pdf or NAME.eps), and returns the names of the
 files it wrote. scripts/figures redraws
 the papers' figures with them (help("figures")).
@@ -37,7 +38,7 @@ the papers' figures with them (help("figures")).
 r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, e = 0.5 }
 impact.plot.path(r, { out = "rod.png" })      -- writes rod.png, rod.svg, rod.gp, rod.dat
 impact.plot.path(r, { out = "rod.pdf" })      -- writes rod.pdf, rod.gp, rod.dat]],
-    see = { "plot.path", "plot.map", "plot.hodograph" },
+    see = { "plot.path", "plot.map", "plot.hodograph", "plot.curves" },
   },
   {
     name = "plot.path",
@@ -156,5 +157,33 @@ r = impact.solve3d{ body = impact.rod{ m = 1, L = 2.3, radius = 0.5, theta1 = ma
                     mu = 0.2, e = 0.8, method = "exact" }
 impact.plot.hodograph(r, { out = "hodograph.png" })]],
     see = { "solve3d", "plot.path" },
+  },
+  {
+    name = "plot.curves",
+    signature = "impact.plot.curves({curve, ...} [, opts]) -> {png, svg | pdf | eps, script, data, file}",
+    summary = "Several named curves y(x) on one pair of axes with a legend: models against a parameter.",
+    text = [[
+Each curve is {x = {...}, y = {...}, title =, color =, width =, dash =,
+style =, point =}: x and y lists of numbers of one length (a NaN breaks
+the line there), style "lines" (the default), "points" or "linespoints",
+point a gnuplot point type; colours follow the plot library's cycle unless
+given, dash is true, a dash type or a pattern as in plot.map's lines. One
+data block per curve, in order. The multi-contact examples draw with it the
+models' answers against a parameter (examples/rocking_block.lua).
+
+]] .. FILES,
+    fields = [[
+      out | the figure (.png, .svg, .pdf, .eps) | "curves.png"
+      title, xlabel, ylabel | the texts | "", "x", "y"
+      xrange, yrange | {lo, hi} | gnuplot's
+      logx | a logarithmic x axis | false
+      key | the legend's place: "outside below", "outside right", "top left", "top right", "bottom left", "bottom right" | "outside below"
+      size, run | as in plot.path | {900, 620}]],
+    example = [[
+local x, y1, y2 = {}, {}, {}
+for i = 0, 20 do x[#x + 1] = i / 20; y1[#y1 + 1] = x[#x] ^ 2; y2[#y2 + 1] = x[#x] ^ 3 end
+impact.plot.curves({ { x = x, y = y1, title = "x^2" }, { x = x, y = y2, title = "x^3", dash = true } },
+  { out = "powers.png", xlabel = "x", ylabel = "y", key = "top left" })]],
+    see = { "plot", "plot.map", "solve_multi" },
   },
 }

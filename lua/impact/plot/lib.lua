@@ -42,6 +42,9 @@ function M.category_colors(cats)
   end
   return color
 end
+-- The legend places plot.curves offers (gnuplot's 'set key' words).
+M.KEYS = { ["outside below"] = true, ["outside right"] = true, ["top left"] = true,
+  ["top right"] = true, ["bottom left"] = true, ["bottom right"] = true }
 M.VIRIDIS = "set palette defined (0 '#440154', 1 '#3b528b', 2 '#21908d', 3 '#5dc863', 4 '#fde725')"
 
 -- About how many characters gnuplot's tic labels take on an axis from lo to
@@ -74,6 +77,8 @@ M.OPTIONS = {
     crange = "range", logx = "boolean", logy = "boolean", tiles = "boolean", lines = "lines",
     size = "size", run = "boolean" },
   ["plot.hodograph"] = { out = "string", title = "string", size = "size", run = "boolean" },
+  ["plot.curves"] = { out = "string", title = "string", xlabel = "string", ylabel = "string",
+    xrange = "range", yrange = "range", logx = "boolean", key = "key", size = "size", run = "boolean" },
 }
 
 local function bad(fname, name, want, v)
@@ -86,8 +91,9 @@ local function is_num(x) return M.finite(x) end
 -- One overlay of plot.map's lines: {x = {...}, y = {...}, color =, width =,
 -- dash =, title =} (a NaN in x or y breaks the line); dash is true (dashed), false, a gnuplot dash type (a
 -- positive integer) or a pattern of ".", "-", "_" and spaces.
-local function check_line(fname, i, l)
-  local at = string.format("lines[%d]", i)
+-- (list: the option's name in messages, default "lines").
+local function check_line(fname, i, l, list)
+  local at = string.format("%s[%d]", list or "lines", i)
   if type(l) ~= "table" then bad(fname, at, "a table {x = {...}, y = {...}}", l) end
   if type(l.x) ~= "table" or type(l.y) ~= "table" or #l.x ~= #l.y or #l.x == 0 then
     bad(fname, at .. ".x", "a list of numbers as long as " .. at .. ".y", l.x)
@@ -106,6 +112,8 @@ local function check_line(fname, i, l)
     bad(fname, at .. ".dash", "true, false, a dash type (1, 2, ...) or a pattern of '.', '-', '_' and spaces", d)
   end
 end
+
+M.check_line = check_line
 
 -- The gnuplot dash type of an overlay's dash option ("" for a solid line).
 function M.dash_type(d)
@@ -138,6 +146,10 @@ function M.opt_table(fname, opts)
         if type(v) ~= "table" or not (math.tointeger(v[1]) and v[1] > 0)
             or not (math.tointeger(v[2]) and v[2] > 0) then
           bad(fname, name, "{width, height} in pixels (positive integers)", v)
+        end
+      elseif kind == "key" then
+        if not M.KEYS[v] then
+          bad(fname, name, "a legend place (\"outside below\", \"outside right\", \"top left\", \"top right\", \"bottom left\", \"bottom right\")", v)
         end
       elseif kind == "lines" then
         if type(v) ~= "table" then bad(fname, name, "a list of overlays {x = {...}, y = {...}}", v) end
