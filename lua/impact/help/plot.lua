@@ -177,6 +177,7 @@ models' answers against a parameter (examples/rocking_block.lua).
       title, xlabel, ylabel | the texts | "", "x", "y"
       xrange, yrange | {lo, hi} | gnuplot's
       logx | a logarithmic x axis | false
+      xtics | the x axis' tics as a list of {x, "label"} | gnuplot's
       key | the legend's place: "outside below", "outside right", "top left", "top right", "bottom left", "bottom right" | "outside below"
       size, run | as in plot.path | {900, 620}]],
     example = [[

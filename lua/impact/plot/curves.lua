@@ -59,6 +59,11 @@ function M.curves(curves, opts)
   if opts.logx then body[#body + 1] = "set logscale x" end
   if opts.xrange then body[#body + 1] = string.format("set xrange [%s:%s]", gp.num(opts.xrange[1]), gp.num(opts.xrange[2])) end
   if opts.yrange then body[#body + 1] = string.format("set yrange [%s:%s]", gp.num(opts.yrange[1]), gp.num(opts.yrange[2])) end
+  if opts.xtics then
+    local tics = {}
+    for i, tic in ipairs(opts.xtics) do tics[i] = gp.str(tic[2]) .. " " .. gp.num(tic[1]) end
+    body[#body + 1] = "set xtics (" .. table.concat(tics, ", ") .. ")"
+  end
   body[#body + 1] = "plot " .. table.concat(plots, ", \\\n     ")
   return gp.render(F, opts.out or "curves.png", {
     what = "impact.plot.curves: " .. (opts.title or "curves"), blocks = blocks, body = body,

@@ -78,7 +78,8 @@ M.OPTIONS = {
     size = "size", run = "boolean" },
   ["plot.hodograph"] = { out = "string", title = "string", size = "size", run = "boolean" },
   ["plot.curves"] = { out = "string", title = "string", xlabel = "string", ylabel = "string",
-    xrange = "range", yrange = "range", logx = "boolean", key = "key", size = "size", run = "boolean" },
+    xrange = "range", yrange = "range", logx = "boolean", key = "key", xtics = "tics", size = "size",
+    run = "boolean" },
 }
 
 local function bad(fname, name, want, v)
@@ -146,6 +147,13 @@ function M.opt_table(fname, opts)
         if type(v) ~= "table" or not (math.tointeger(v[1]) and v[1] > 0)
             or not (math.tointeger(v[2]) and v[2] > 0) then
           bad(fname, name, "{width, height} in pixels (positive integers)", v)
+        end
+      elseif kind == "tics" then
+        if type(v) ~= "table" or #v == 0 then bad(fname, name, "a list of tics {x, \"label\"}", v) end
+        for i, tic in ipairs(v) do
+          if type(tic) ~= "table" or not is_num(tic[1]) or type(tic[2]) ~= "string" then
+            bad(fname, string.format("%s[%d]", name, i), "a tic {x, \"label\"}", tic)
+          end
         end
       elseif kind == "key" then
         if not M.KEYS[v] then
