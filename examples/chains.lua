@@ -62,8 +62,8 @@ if dir then
   -- The three chains side by side on one axis: balls 1-3, 5-8, 10-14, a
   -- gap (NaN) between chains.
   local curves, tics = {}, {}
-  local STYLE = { moreau = { width = 5, color = "#a6cee3", point = 7 }, poisson = { dash = true, point = 1 },
-                  sequential = { point = 6 }, lzb = { point = 2 } }
+  local STYLE = { moreau = { width = 5, color = "#a6cee3", point = 7 }, poisson = { dash = true, color = "#d73027", point = 1 },
+                  sequential = { point = 6, color = "#1a9850" }, lzb = { point = 2, color = "#ff7f00" } }
   for _, m in ipairs(MODELS) do
     local c = { x = {}, y = {}, title = m .. (m == "lzb" and " (eta = 3/2)" or ""), style = "linespoints" }
     for k, v in pairs(STYLE[m]) do c[k] = v end

@@ -69,9 +69,9 @@ if dir then
   local out = impact.plot.curves({
     { x = x, y = curve.housner, title = "Housner: 1 - 1.5 sin^2({/Symbol a})", color = "black", width = 7 },
     { x = x, y = curve.moreau, title = "moreau", width = 4, color = "#a6cee3" },
-    { x = x, y = curve.poisson, title = "poisson", dash = true },
-    { x = px.sequential, y = curve.sequential, title = "sequential", style = "points", point = 6 },
-    { x = px.lzb, y = curve.lzb, title = "lzb (eta = 3/2)", style = "points", point = 2 },
+    { x = x, y = curve.poisson, title = "poisson", dash = true, color = "#d73027" },
+    { x = px.sequential, y = curve.sequential, title = "sequential", style = "points", point = 6, color = "#1a9850" },
+    { x = px.lzb, y = curve.lzb, title = "lzb (eta = 3/2)", style = "points", point = 2, color = "#ff7f00" },
     { x = { LIMIT, LIMIT }, y = { -0.1, 1.05 }, title = "sin^2{/Symbol a} = 2/3: the block stops", color = "#7f7f7f",
       dash = "." },
   }, { out = dir .. "/multi_rocking_block.png", key = "bottom left", yrange = { -0.1, 1.05 },

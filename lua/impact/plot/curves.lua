@@ -56,6 +56,14 @@ function M.curves(curves, opts)
     "set grid lc rgb \"#e0e0e0\"",
     "set key " .. (opts.key or "outside below"),
   }
+  if (opts.key or "outside below") == "outside below" then
+    -- gnuplot lays the legend under the axis over the x label: room for
+    -- the rows it will take (about 7.5 px a character, 90 px for the sample).
+    local long = 1
+    for _, c in ipairs(curves) do long = math.max(long, #(c.title or "")) end
+    local cols = math.max(1, math.floor((opts.size or { 900 })[1] / (7.5 * long + 90)))
+    body[#body + 1] = string.format("set bmargin %d", 4 + math.ceil(1.3 * math.ceil(#curves / cols)))
+  end
   if opts.logx then body[#body + 1] = "set logscale x" end
   if opts.xrange then body[#body + 1] = string.format("set xrange [%s:%s]", gp.num(opts.xrange[1]), gp.num(opts.xrange[2])) end
   if opts.yrange then body[#body + 1] = string.format("set yrange [%s:%s]", gp.num(opts.yrange[1]), gp.num(opts.yrange[2])) end
