@@ -40,7 +40,7 @@ for _, deg in ipairs{ 10, 30, 60 } do
     local r = impact.solve_multi(corner(deg, m, 0))
     for i = 1, 3 do spread = math.max(spread, math.abs(r.qdot[i] - r1.qdot[i])) end
   end
-  print(line(string.format("theta = %d, mu = 0", deg), r1) .. string.format("  (all models, to %.0e)", spread + 1e-16))
+  print(line(string.format("theta = %d, mu = 0", deg), r1) .. string.format("  (all models, to 1e%d)", math.ceil(math.log(spread + 1e-16, 10))))
   for _, m in ipairs(MODELS) do print(line(string.format("  mu = 0.3, %s", m), impact.solve_multi(corner(deg, m, 0.3)))) end
 end
 

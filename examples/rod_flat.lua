@@ -31,7 +31,7 @@ local function rod(w, model)
 end
 
 print(string.format("A rod landing flat at vy = -1, turning at w (e = %g): vy', w' and T1/T0 per model", E))
-print(string.format("%5s  %-26s  %-26s  %-26s  %-26s", "", table.unpack(MODELS)):gsub("%s+$", ""))
+print((string.format("%5s  %-26s  %-26s  %-26s  %-26s", "", table.unpack(MODELS)):gsub("%s+$", "")))
 print(string.format("%5s%s", "w", string.rep(string.format("  %8s %9s %7s", "vy'", "w'", "T1/T0"), 4)))
 for _, w in ipairs{ 0, 0.05, 0.1, 0.2, 0.5, 0.9 } do
   local cells = {}

@@ -2,7 +2,7 @@
 return {
   {
     name = "figures", topic = true, signature = "The papers' figures",
-    summary = "scripts/figures redraws the figures of WM92, W86 and SB22; what each shows and where it differs.",
+    summary = "scripts/figures redraws the figures of WM92, W86 and SB22, and the multi-contact models' figures; what each shows.",
     text = [[
 'scripts/figures [DIR]' (from the source tree) builds the host if needed and
 runs every examples/figures/*.lua with it; each script writes its PNG and SVG
@@ -35,6 +35,20 @@ Wang & Mason 1992 (WM92), impulse-space diagrams of the falling rod
   sb22_fig12   theta1 = 20, theta2 = 15 over mu and e
   sb22_fig13   a close view of figure 12 where the mode changes with e
 
+Several simultaneous contacts (solve_multi, every model side by side with
+impact.plot.curves; each is drawn by the example of the same name in
+examples/, whose first comment explains the physics):
+
+  multi_rocking_block  Housner's rocking block: w'/w of each model against
+               1 - 1.5 sin^2(alpha), alpha 0.05 to 1 (e = 0, sticking)
+  multi_chains         chains of 3, 4 and 5 balls (e = 1): each model's
+               outgoing velocities; lzb's dispersion against eta (_eta)
+  multi_rod_flat       a rod landing flat while turning: w' against w
+  multi_corner         a disc striking floor and wall: T1/T0 against the
+               incidence (mu = 0: every model; mu = 0.3: each)
+  multi_box_edge       a 3D box landing on an edge: T1/T0 against mu (lzb
+               frictionless: no friction at its spatial contacts yet)
+
 The 3D figures are drawn with both methods ("algebraic": SB22's model;
 "exact": the Darboux-Keller integration) and a _methods map of where their
 modes differ.
@@ -50,6 +64,6 @@ figures 4.3 and 4.4, the axes of SB22 figure 13) are chosen and said so.]],
     example = [[
 scripts/figures /tmp/figs                         # all (about half a minute)
 impact examples/figures/wm92_fig09.lua /tmp/figs  # one]],
-    see = { "plot.path", "plot.map", "plot.hodograph", "sweep" },
+    see = { "plot.path", "plot.map", "plot.hodograph", "plot.curves", "solve_multi", "sweep" },
   },
 }

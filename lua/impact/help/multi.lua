@@ -15,34 +15,60 @@ top level are defaults for the contacts. The contacts' problem is
 W = J M^-1 J^T (stacked), v0 = J qdot; after the impulses P,
 qdot' = qdot + M^-1 J^T P.
 
-Models. "moreau" (the default): Newton's restitution at velocity level with
-Coulomb's cone at every contact (Moreau 1988; Stewart & Trinkle 1996;
-Anitescu & Potra 1997), one complementarity problem. "poisson": Pfeiffer &
-Glocker 1996, a compression phase and an expansion phase whose normal
-impulse is e times the compression's. "sequential": the impact as a
-sequence of single-contact impacts (Han & Gilmore 1993): the most strongly
-closing contact is resolved alone by solve2d's path tracer with t.law
-("poisson", "newton", "energetic" or a function as in solve2d, called for
-each single-contact impact with that contact's e), the other
-contacts' velocities are updated, and this repeats until no contact
-closes (a spatial contact by solve3d's exact method). "lzb" (Liu, Zhao & Brogliato
-2008/2009): each contact is a power-law spring F = K delta^eta (only the
-ratios of the K matter); the impulse of the contact storing the most energy
-drives a Darboux-Keller integration over impulse, with every event located
-(primary switches, each contact's maximum compression and end of
+Models (one question, which impulses at once at every contact, four
+readings of the literature):
+
+"moreau" (the default): Newton's restitution at velocity level with
+Coulomb's cone at every contact, one complementarity problem: each
+contact leaves at no less than -e times its approach, exactly that where it
+takes impulse (Moreau 1988; Jean 1999; Stewart & Trinkle 1996 for the
+planar LCP; Anitescu & Potra 1997 for the cone): the impact law of
+time-stepping simulators. With one contact it is Kane's model of solve2d
+and, like it, can gain energy with friction (energy_gain says so); since
+Newton's law fixes the normal velocities, friction makes the normal
+impulses grow instead of lowering the rebound.
+
+"poisson": Pfeiffer & Glocker 1996, a compression phase whose
+complementarity problem stops every contact's approach, then an expansion
+whose normal impulse is e times the compression's, each with Coulomb
+friction on its own impulse. Without friction, with every contact active in
+both phases, it is moreau's answer.
+
+"sequential": the impact as a sequence of single-contact impacts (Han &
+Gilmore 1993): the most strongly closing contact is resolved alone by
+solve2d's path tracer with t.law ("poisson", "newton", "energetic" or a
+function as in solve2d, called for each single-contact impact with that
+contact's e), the other contacts' velocities are updated, and this repeats
+until no contact closes (a spatial contact by solve3d's exact method). It
+depends on the order (ties in index order) and so can break symmetries.
+
+"lzb" (Liu, Zhao & Brogliato 2008/2009; planar friction after Zhao, Liu &
+Brogliato 2009): each contact is a power-law spring F = K delta^eta (only
+the ratios of the K matter); the impulse of the contact storing the most
+energy drives a Darboux-Keller integration over impulse, with every event
+located (primary switches, each contact's maximum compression and end of
 expansion, planar stick and reversal), and each contact releases e^2 of the
 energy it stored. At e = 1 without friction it is the rigid limit of the
 compliant springs (the cradle's impulse disperses down the chain); result
 fields steps and primary_switches. Friction at spatial contacts is not
 modelled yet (an error says so).
 
-The models agree when the contacts do not interact (W block-diagonal, as a
-ball in a corner) and, with one contact, moreau is Kane's model of solve2d
-and sequential is solve2d itself. They differ when one contact's impulse
-moves another contact (Newton's cradle): the simultaneous models spread the
-impulse over the chain at once, the sequential one passes it on contact by
-contact. Newton's restitution can gain energy with friction (Kane's
-pendulum): energy_gain says so. A model that fails raises a named error
+When they agree: when the contacts do not push on each other (W
+block-diagonal: a ball in a corner without friction rebounds with
+(-e vx, -e vy) under every model), and when one contact closes while the
+others can only lift off (Housner's rocking block landing on its corner,
+e = 0, sticking: w'/w = 1 - 1.5 sin^2(alpha) under every model, up to
+sin^2(alpha) = 2/3 where the block stops). With one contact, moreau is
+Kane's model of solve2d and sequential is solve2d itself. Why they differ:
+one contact's impulse loads another. In Newton's cradle of n balls (e = 1)
+moreau and poisson send the first ball back at (2 - n)/n and the rest off
+at 2/n, sequential passes the impulse on ball by ball, (0, ..., 0, 1), and
+lzb disperses it, (-0.070952, 0.076403, 0.994549) for three Hertz balls,
+less as eta grows. Friction couples contacts that are independent without
+it: in the corner with mu = 0.3 moreau keeps the frictionless rebound and
+adds spin, poisson loses the most. The examples rocking_block, chains,
+rod_flat, corner and box_edge (examples/, with their figures:
+help("figures")) show each case. A model that fails raises a named error
 ("did not converge", "has no solution"), never a NaN.
 
 impact.compare(t, models) with such a t shows the models side by side.]],
@@ -74,7 +100,21 @@ local r = impact.solve_multi(s)
 print(r.qdot[1], r.qdot[4], r.qdot[7])   --> -0.333333  0.666667  0.666667
 s.model = "sequential"
 r = impact.solve_multi(s)
-print(r.qdot[1], r.qdot[4], r.qdot[7])   --> 0  0  1]],
-    see = { "system2d", "system3d", "compare", "solve2d" },
+print(r.qdot[1], r.qdot[4], r.qdot[7])   --> 0  0  1
+s.model = "lzb"
+r = impact.solve_multi(s)
+print(r.qdot[1], r.qdot[4], r.qdot[7])   --> -0.070952  0.076403  0.994549
+-- Housner's block (b = 0.25, h = 1) landing on its left corner: every model
+local b = impact.system2d{
+  bodies = { {m = 1, I = (0.25^2 + 1) / 3, x = 0, y = 1, vx = -1, vy = -0.25, w = 1} },
+  contacts = { {a = 1, point = {-0.25, 0}, normal = {0, 1}}, {a = 1, point = {0.25, 0}, normal = {0, 1}} },
+  mu = 10, e = 0 }
+local w = {}
+for _, m in ipairs{ "moreau", "poisson", "sequential", "lzb" } do
+  b.model = m
+  w[#w + 1] = string.format("%.6f", impact.solve_multi(b).qdot[3])
+end
+print(table.concat(w, " "))              --> 0.911765 0.911765 0.911765 0.911765]],
+    see = { "system2d", "system3d", "compare", "solve2d", "figures", "plot.curves" },
   },
 }
