@@ -12,9 +12,10 @@
 --
 -- All four models of solve_multi give Housner's ratio: only one contact
 -- closes and the other can only lift off, so there is nothing for the
--- models to disagree about. lzb's compliant corners leave a trace of
--- rotation beyond the limit (the lifted corner lands and is stopped
--- softly).
+-- models to disagree about. Beyond the limit lzb's compliant corners
+-- leave a trace of rotation: with e = 0 each stops at its own maximum
+-- compression, one after the other, and the later one's impulse lifts the
+-- earlier one a little.
 -- Run: scripts/run examples/rocking_block.lua [DIR]  (with DIR: the figure
 -- DIR/multi_rocking_block.png, .svg, .dat, .gp)
 local impact = require "impact"
