@@ -4,13 +4,15 @@
 -- returns {png =, svg = | pdf = | eps =, script =, data =, file =}.
 --   path(result2d)      Routh's impulse-space diagram (WM92 figs 2, 7-10)
 --   map(sweep, opts)    mode maps with a legend, scalar maps with a colour bar
+--   curves(sweep, opts) columns against a column, shaded bands of x
 --   hodograph(result3d) the slip-velocity path of an exact 3D result
 -- This module is the table impact.plot itself; the functions live in
--- plot/path.lua, plot/map.lua and plot/hodograph.lua, with the helpers they
+-- plot/path.lua, plot/map.lua, plot/curves.lua and plot/hodograph.lua, with the helpers they
 -- share in plot/lib.lua and the gnuplot files in plot/gnuplot.lua.
 return {
   gnuplot = "gnuplot",   -- the command run on the scripts
   path = require("impact.plot.path").path,
   map = require("impact.plot.map").map,
+  curves = require("impact.plot.curves").curves,
   hodograph = require("impact.plot.hodograph").hodograph,
 }
