@@ -2,7 +2,7 @@
 return {
   {
     name = "figures", topic = true, signature = "The papers' figures",
-    summary = "scripts/figures redraws the figures of WM92, W86 and SB22; what each shows and where it differs.",
+    summary = "scripts/figures redraws the figures of WM92, W86 and SB22 and of two mechanisms; what each shows.",
     text = [[
 'scripts/figures [DIR]' (from the source tree) builds the host if needed and
 runs every examples/figures/*.lua with it; each script writes its PNG and SVG
@@ -35,6 +35,14 @@ Wang & Mason 1992 (WM92), impulse-space diagrams of the falling rod
   sb22_fig12   theta1 = 20, theta2 = 15 over mu and e
   sb22_fig13   a close view of figure 12 where the mode changes with e
 
+Two mechanisms (help("chain2d")), the studies of examples/kane_puzzle.lua
+and examples/robot_arm.lua drawn (impact.plot.curves and plot.map):
+
+  kane_puzzle  Kane's double pendulum: T'/T over q2 for Poisson, Newton,
+               energetic and model = "kane", Newton's energy gain shaded
+  robot_arm    a three-link arm striking a table: the mode, the normal tip
+               impulse, T'/T and the wrist-rate jump over (q2, q3)
+
 The 3D figures are drawn with both methods ("algebraic": SB22's model;
 "exact": the Darboux-Keller integration) and a _methods map of where their
 modes differ.
@@ -50,6 +58,6 @@ figures 4.3 and 4.4, the axes of SB22 figure 13) are chosen and said so.]],
     example = [[
 scripts/figures /tmp/figs                         # all (about half a minute)
 impact examples/figures/wm92_fig09.lua /tmp/figs  # one]],
-    see = { "plot.path", "plot.map", "plot.hodograph", "sweep" },
+    see = { "plot.path", "plot.map", "plot.curves", "plot.hodograph", "sweep" },
   },
 }

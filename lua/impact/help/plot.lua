@@ -1,4 +1,4 @@
--- Help entries of the plot area (impact.plot.path, .map, .hodograph).
+-- Help entries of the plot area (impact.plot.path, .map, .curves, .hodograph).
 local FILES = [[
 Every plot writes NAME.dat (the data, one block per curve or category, with
 comments), NAME.gp (an editable gnuplot script) and runs gnuplot in that
@@ -26,7 +26,8 @@ return {
     text = [[
 impact.plot.path(result) draws Routh's impulse-space diagram of a solve2d
 result; impact.plot.map(sweep, {x =, y =, color =}) a mode map or a scalar
-map of a sweep; impact.plot.hodograph(result3d) the slip velocity of an exact
+map of a sweep; impact.plot.curves(sweep, {x =, y =}) columns of a sweep
+against one of its columns, with shaded bands; impact.plot.hodograph(result3d) the slip velocity of an exact
 3D result along the impulse. Each takes an options table whose 'out' names
 the figure (NAME.png, NAME.pdf or NAME.eps), and returns the names of the
 files it wrote. scripts/figures redraws
@@ -37,7 +38,7 @@ the papers' figures with them (help("figures")).
 r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, e = 0.5 }
 impact.plot.path(r, { out = "rod.png" })      -- writes rod.png, rod.svg, rod.gp, rod.dat
 impact.plot.path(r, { out = "rod.pdf" })      -- writes rod.pdf, rod.gp, rod.dat]],
-    see = { "plot.path", "plot.map", "plot.hodograph" },
+    see = { "plot.path", "plot.map", "plot.curves", "plot.hodograph" },
   },
   {
     name = "plot.path",
@@ -132,6 +133,42 @@ s = impact.sweep{ base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1, e = 0.5 },
 impact.plot.map(s, { x = "S0", y = "mu", color = "mode", out = "modes.png" })
 impact.plot.map(s, { x = "S0", y = "mu", color = "dT", out = "energy.png" })]],
     see = { "sweep", "sweep_read", "plot.path" },
+  },
+  {
+    name = "plot.curves",
+    signature = "impact.plot.curves(sweep, {x =, y = column or {curve, ...}}) -> {png, svg | pdf | eps, script, data, file}",
+    summary = "Columns of a sweep against one of its columns, one curve each, with shaded bands of x.",
+    text = [[
+'sweep' is an impact.sweep result (or its CSV/JSON file); x names a numeric
+column, y one column or a list of curves, each a column name or
+{column, title =, color =, dash =, width =}. Each curve is one block of the
+data in increasing x; a NaN (a failed point) breaks the curve there, as
+does a value a logarithmic axis cannot show. The laws and modes keep the
+colours of plot.map (newton red, poisson blue, energetic green), other
+columns get one from their name. 'bands' shades intervals of x behind the
+curves, each {lo, hi, title =, color =} (default light orange; a title
+gives one legend entry per title): where a law gains energy, for instance.
+'lines' adds overlay curves as in plot.map (a reference level). The legend
+is below the plot. examples/figures/kane_puzzle.lua draws T'/T of Kane's
+double pendulum under each law with Newton's gain shaded.
+
+]] .. FILES,
+    fields = [[
+      x | the column on the horizontal axis
+      y | a column, or a list of columns or {column, title =, color =, dash =, width =}
+      bands | list of {lo, hi, title =, color =}: shaded intervals of x
+      lines | overlays, as in plot.map
+      out | the figure (.png, .svg, .pdf, .eps) | "curves.png"
+      title, xlabel, ylabel | labels | the column names
+      xrange, yrange | {lo, hi} | gnuplot's autoscale
+      logx, logy | true: logarithmic axes (points <= 0 break the curve) | false
+      size, run | as in plot.path]],
+    example = [[
+s = impact.sweep{ base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1, mu = 0.5, e = 0.5 },
+                  vary = { S0 = impact.range(0, 2, 81) } }
+impact.plot.curves(s, { x = "S0", y = { "Px", { "Py", dash = true } }, out = "impulse.png",
+                        bands = { { 0, 0.5, title = "S0 < 0.5" } } })]],
+    see = { "plot.map", "sweep" },
   },
   {
     name = "plot.hodograph",

@@ -84,6 +84,7 @@ local function curve_rows(X, Y, n, opts)
       gap = true
     end
   end
+  if gap then rows[#rows] = nil end   -- nothing after the break
   return rows
 end
 
@@ -106,7 +107,7 @@ function M.curves(s, opts)
     "set xlabel " .. gp.str(opts.xlabel or literal(opts.x)),
     "set ylabel " .. gp.str(opts.ylabel or literal(#names == 1 and names[1] or "")),
     "set key outside below height 1.5",
-    "set grid lc rgb \"#dddddd\"",
+    "set grid back lt 1 lw 1 lc rgb \"#e4e4e4\"",
     "set tics out",
   }
   if opts.xrange then body[#body + 1] = string.format("set xrange [%s:%s]", gp.num(opts.xrange[1]), gp.num(opts.xrange[2])) end
