@@ -115,7 +115,7 @@ function M.curves(s, opts)
   if opts.logx then body[#body + 1] = "set logscale x" end
   if opts.logy then body[#body + 1] = "set logscale y" end
   -- Bands behind the curves, spanning the plot's height; a titled band has
-  -- a legend entry (the first of its colour only).
+  -- a legend entry (one per title: bands of one meaning share it).
   local keyed = {}
   for i, b in ipairs(bands) do
     local c = b.color or "#fdae61"
