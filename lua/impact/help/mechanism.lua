@@ -32,7 +32,8 @@ figure draws T'/T of the three laws and model = "kane" with that region
 shaded. The three-link arm striking a table (m = (4, 2.5, 1), L = (0.5,
 0.4, 0.25), q1 = 20 degrees, qdot = (-0.4, -0.8, -1.2), mu = 0.5, e = 0.3)
 over a 1-degree grid of q2 in -90..30 and q3 in -180..0: sliding on 43.4 %
-of it, C-sticking 30.0 % (a band q3 = -57 to -122), C-reversed 19.2 %,
+of it, C-sticking 30.0 % (a band, q3 from -64 to -106 at q2 = -90 and
+from -56 to -121 at q2 = 30), C-reversed 19.2 %,
 R-reversed 3.4 %, R-sticking 0.7 %, no impact 3.3 %; the figures map the
 mode, the normal tip impulse (up to 1.895 N s), T'/T (down to 0.0088) and
 the wrist rate's jump (-1.72 to +4.88 rad/s).]],
