@@ -4,6 +4,7 @@
 -- energy near the singular configuration q2 = -50 degrees (Keller 1986;
 -- Stronge 1990 on the energetic law). For fixed q1 = -40 degrees, a sweep
 -- of q2: dT per law and for model "kane", and the mode under Poisson's law.
+-- The figure of this sweep (T'/T per law, finer): examples/figures/kane_puzzle.lua.
 -- Run: scripts/run examples/kane_puzzle.lua
 local impact = require "impact"
 

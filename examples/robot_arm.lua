@@ -3,6 +3,7 @@
 -- friction). impact.chain2d gives M, J and qdot; solve2d gives the tip
 -- impulse, the joint-velocity jumps and the contact mode over a grid of the
 -- elbow and wrist angles (absolute, degrees), shoulder fixed at 20 degrees.
+-- The maps on a 1-degree grid: examples/figures/robot_arm.lua.
 -- Run: scripts/run examples/robot_arm.lua
 local impact = require "impact"
 

@@ -75,6 +75,47 @@ describe("solve2d on Kane's double pendulum (chain2d, pinned, q = (-60, -30) deg
       assert(r.dT <= 0, law .. " dT " .. r.dT)
     end
   end)
+
+  -- Newton's gain region of examples/figures/kane_puzzle.lua (q1 = -40,
+  -- mu = 0.8, e = 1). Where the tip sticks, Newton's impulse brings the
+  -- contact velocity from (S0, C0) to (0, -C0), so P = W^-1 (-S0, -2 C0) and
+  -- dT = P.(v0 + v1)/2 = Px S0 / 2: the gain starts where Px changes sign.
+  -- W from M's 2x2 inverse in Lua (the solver uses a Cholesky factor).
+  it("Newton's gain starts where the sticking impulse's Px changes sign (q2 = -76.89 degrees)", function()
+    local function px(q2)
+      local p = pendulum(-40, q2, {})
+      local M, J, v = p.M, p.J, p.qdot
+      local det = M[1][1] * M[2][2] - M[1][2] * M[2][1]
+      local Mi = { { M[2][2] / det, -M[1][2] / det }, { -M[2][1] / det, M[1][1] / det } }
+      local W = { { 0, 0 }, { 0, 0 } }
+      for a = 1, 2 do for b = 1, 2 do for i = 1, 2 do for j = 1, 2 do
+        W[a][b] = W[a][b] + J[a][i] * Mi[i][j] * J[b][j]
+      end end end end
+      local S0, C0 = J[1][1] * v[1] + J[1][2] * v[2], J[2][1] * v[1] + J[2][2] * v[2]
+      local dv = { -S0, -2 * C0 }
+      local wd = W[1][1] * W[2][2] - W[1][2] * W[2][1]
+      return (W[2][2] * dv[1] - W[1][2] * dv[2]) / wd * S0
+    end
+    local function gain(q2)
+      return impact.solve2d(pendulum(-40, q2, { law = "newton", e = 1, mu = 0.8 })).energy_ratio - 1
+    end
+    local function root(f, lo, hi)
+      for _ = 1, 60 do
+        local mid = (lo + hi) / 2
+        if (f(mid) > 0) == (f(hi) > 0) then hi = mid else lo = mid end
+      end
+      return (lo + hi) / 2
+    end
+    local oracle, solver = root(px, -80, -75), root(gain, -80, -75)
+    assert.are.equal("C-sticking", impact.solve2d(pendulum(-40, oracle, { law = "newton", e = 1, mu = 0.8 })).mode)
+    near(oracle, solver, 1e-9, "start of Newton's gain")
+    assert.are.equal("-76.89", string.format("%.2f", solver))
+    -- the other ends the figure reports: the sticking ends at -47.28, and
+    -- after the singular q2 = q1 the gain lasts to -28.78
+    assert.are.equal("-47.28", string.format("%.2f", root(gain, -48, -47)))
+    assert.are.equal("-28.78", string.format("%.2f", root(gain, -30, -28)))
+    assert.is_true(gain(-39.9) > 0)
+  end)
 end)
 
 -- Every field of the result, compared to 1e-12 relative.

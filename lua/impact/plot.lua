@@ -5,7 +5,7 @@
 --   path(result2d)      Routh's impulse-space diagram (WM92 figs 2, 7-10)
 --   map(sweep, opts)    mode maps with a legend, scalar maps with a colour bar
 --   hodograph(result3d) the slip-velocity path of an exact 3D result
---   curves(list, opts)  several named curves y(x) with a legend
+--   curves(list | sweep, opts)  named curves y(x), or sweep columns against a column
 -- This module is the table impact.plot itself; the functions live in
 -- plot/path.lua, plot/map.lua, plot/hodograph.lua and plot/curves.lua, with the helpers they
 -- share in plot/lib.lua and the gnuplot files in plot/gnuplot.lua.

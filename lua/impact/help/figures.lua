@@ -2,7 +2,7 @@
 return {
   {
     name = "figures", topic = true, signature = "The papers' figures",
-    summary = "scripts/figures redraws the figures of WM92, W86 and SB22, and the multi-contact models' figures; what each shows.",
+    summary = "scripts/figures redraws the figures of WM92, W86 and SB22, of two mechanisms and of the multi-contact models; what each shows.",
     text = [[
 'scripts/figures [DIR]' (from the source tree) builds the host if needed and
 runs every examples/figures/*.lua with it; each script writes its PNG and SVG
@@ -34,6 +34,14 @@ Wang & Mason 1992 (WM92), impulse-space diagrams of the falling rod
   sb22_fig11   mu = 0.4, e = 0.5
   sb22_fig12   theta1 = 20, theta2 = 15 over mu and e
   sb22_fig13   a close view of figure 12 where the mode changes with e
+
+Two mechanisms (help("chain2d")), the studies of examples/kane_puzzle.lua
+and examples/robot_arm.lua drawn (impact.plot.curves and plot.map):
+
+  kane_puzzle  Kane's double pendulum: T'/T over q2 for Poisson, Newton,
+               energetic and model = "kane", Newton's energy gain shaded
+  robot_arm    a three-link arm striking a table: the mode, the normal tip
+               impulse, T'/T and the wrist-rate jump over (q2, q3)
 
 Several simultaneous contacts (solve_multi, every model side by side with
 impact.plot.curves; each is drawn by the example of the same name in

@@ -20,7 +20,23 @@ components: row 1 the tangent x, row 2 the normal y (J qdot = (S0, C0)).
 The solvers need only W = J M^-1 J^T (in 2D B1 = W_xx, B2 = W_yy,
 B3 = -W_xy) and J qdot. The result is solve2d's mechanism table (solve2d,
 classify2d and the published models take it as it is); every other field
-of t (mu, e, law, model, ...) is copied as it is.]],
+of t (mu, e, law, model, ...) is copied as it is.
+
+Two studies use it (examples/kane_puzzle.lua and robot_arm.lua print the
+tables; scripts/figures draws examples/figures/kane_puzzle.lua and
+robot_arm.lua, help("figures")). Kane's pendulum (m = 1, L = 1, q1 = -40
+degrees, qdot = (-1, -1), mu = 0.8, e = 1) over q2: Newton's law gains
+energy for q2 in (-76.89, -47.28) and (-39.90, -28.78) degrees, T'/T up to
+13.54 at q2 = -48.8, while Poisson's and the energetic law never do; the
+figure draws T'/T of the three laws and model = "kane" with that region
+shaded. The three-link arm striking a table (m = (4, 2.5, 1), L = (0.5,
+0.4, 0.25), q1 = 20 degrees, qdot = (-0.4, -0.8, -1.2), mu = 0.5, e = 0.3)
+over a 1-degree grid of q2 in -90..30 and q3 in -180..0: sliding on 43.4 %
+of it, C-sticking 30.0 % (a band, q3 from -64 to -106 at q2 = -90 and
+from -56 to -121 at q2 = 30), C-reversed 19.2 %,
+R-reversed 3.4 %, R-sticking 0.7 %, no impact 3.3 %; the figures map the
+mode, the normal tip impulse (up to 1.895 N s), T'/T (down to 0.0088) and
+the wrist rate's jump (-1.72 to +4.88 rad/s).]],
     fields = [[
 links | list of {m =, L =, I =}: mass, length (both > 0), moment of inertia about the link's centre | I = m L^2/12
 q | link angles from +x (radians); with base = "free", {x, y, angles...}

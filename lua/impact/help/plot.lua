@@ -26,9 +26,10 @@ return {
     text = [[
 impact.plot.path(result) draws Routh's impulse-space diagram of a solve2d
 result; impact.plot.map(sweep, {x =, y =, color =}) a mode map or a scalar
-map of a sweep; impact.plot.hodograph(result3d) the slip velocity of an exact
-3D result along the impulse; impact.plot.curves(list) named curves y(x)
-with a legend. Each takes an options table whose 'out' names
+map of a sweep; impact.plot.curves(list or sweep, opts) named curves y(x), or
+columns of a sweep against one of its columns, with shaded bands;
+impact.plot.hodograph(result3d) the slip velocity of an exact 3D result
+along the impulse. Each takes an options table whose 'out' names
 the figure (NAME.png, NAME.pdf or NAME.eps), and returns the names of the
 files it wrote. scripts/figures redraws
 the papers' figures with them (help("figures")).
@@ -160,23 +161,43 @@ impact.plot.hodograph(r, { out = "hodograph.png" })]],
   },
   {
     name = "plot.curves",
-    signature = "impact.plot.curves({curve, ...} [, opts]) -> {png, svg | pdf | eps, script, data, file}",
-    summary = "Several named curves y(x) on one pair of axes with a legend: models against a parameter.",
+    signature = "impact.plot.curves({curve, ...} or sweep [, opts]) -> {png, svg | pdf | eps, script, data, file}",
+    summary = "Named curves y(x) with a legend, or columns of a sweep against one of its columns, with shaded bands of x.",
     text = [[
-Each curve is {x = {...}, y = {...}, title =, color =, width =, dash =,
-style =, point =}: x and y lists of numbers of one length (a NaN breaks
-the line there), style "lines" (the default), "points" or "linespoints",
-point a gnuplot point type; colours follow the plot library's cycle unless
-given, dash is true, a dash type or a pattern as in plot.map's lines. One
-data block per curve, in order. The multi-contact examples draw with it the
-models' answers against a parameter (examples/rocking_block.lua).
+Two ways to give the curves:
+
+A list of curves, each {x = {...}, y = {...}, title =, color =, width =,
+dash =, style =, point =}: x and y lists of numbers of one length, style
+"lines" (the default), "points" or "linespoints", point a gnuplot point
+type; colours follow the plot library's cycle unless given, dash is true,
+a dash type or a pattern as in plot.map's lines. One data block per curve,
+in the given order. The multi-contact examples draw with it the models'
+answers against a parameter (examples/rocking_block.lua).
+
+A sweep (an impact.sweep result, or its CSV/JSON file) with opts.x naming
+a numeric column and opts.y one column or a list of curves, each a column
+name or {column, title =, color =, dash =, width =}. Each curve is one
+block of the data in increasing x. The laws and modes keep the colours of
+plot.map (newton red, poisson blue, energetic green), other columns get
+one from their name. examples/figures/kane_puzzle.lua draws T'/T of Kane's
+double pendulum under each law with Newton's gain shaded.
+
+Either way a NaN (a failed point) breaks a curve there, as does a value a
+logarithmic axis cannot show. 'bands' shades intervals of x behind the
+curves, each {lo, hi, title =, color =} (default light orange; a title
+gives one legend entry per title): where a law gains energy, for instance.
+'lines' adds overlay curves as in plot.map (a reference level).
 
 ]] .. FILES,
     fields = [[
+      x | (sweep form) the column on the horizontal axis
+      y | (sweep form) a column, or a list of columns or {column, title =, color =, dash =, width =}
+      bands | list of {lo, hi, title =, color =}: shaded intervals of x
+      lines | overlays, as in plot.map
       out | the figure (.png, .svg, .pdf, .eps) | "curves.png"
-      title, xlabel, ylabel | the texts | "", "x", "y"
-      xrange, yrange | {lo, hi} | gnuplot's
-      logx | a logarithmic x axis | false
+      title, xlabel, ylabel | the texts | list: "", "x", "y"; sweep: from the column names
+      xrange, yrange | {lo, hi} | gnuplot's autoscale
+      logx, logy | true: logarithmic axes (points <= 0 break the curve) | false
       xtics | the x axis' tics as a list of {x, "label"} | gnuplot's
       key | the legend's place: "outside below", "outside right", "top left", "top right", "bottom left", "bottom right" | "outside below"
       size, run | as in plot.path | {900, 620}]],
@@ -184,7 +205,11 @@ models' answers against a parameter (examples/rocking_block.lua).
 local x, y1, y2 = {}, {}, {}
 for i = 0, 20 do x[#x + 1] = i / 20; y1[#y1 + 1] = x[#x] ^ 2; y2[#y2 + 1] = x[#x] ^ 3 end
 impact.plot.curves({ { x = x, y = y1, title = "x^2" }, { x = x, y = y2, title = "x^3", dash = true } },
-  { out = "powers.png", xlabel = "x", ylabel = "y", key = "top left" })]],
-    see = { "plot", "plot.map", "solve_multi" },
+  { out = "powers.png", xlabel = "x", ylabel = "y", key = "top left" })
+s = impact.sweep{ base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1, mu = 0.5, e = 0.5 },
+                  vary = { S0 = impact.range(0, 2, 81) } }
+impact.plot.curves(s, { x = "S0", y = { "Px", { "Py", dash = true } }, out = "impulse.png",
+                        bands = { { 0, 0.5, title = "S0 < 0.5" } } })]],
+    see = { "plot", "plot.map", "sweep", "solve_multi" },
   },
 }

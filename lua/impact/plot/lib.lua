@@ -1,4 +1,4 @@
--- Helpers shared by the plot functions (plot/path.lua, plot/map.lua, plot/hodograph.lua).
+-- Helpers shared by the plot functions (plot/path.lua, plot/map.lua, plot/curves.lua, plot/hodograph.lua).
 local M = {}
 
 -- The modes (impact.names) and "error", a sweep's failed point.
@@ -76,10 +76,12 @@ M.OPTIONS = {
     xlabel = "string", ylabel = "string", clabel = "string", xrange = "range", yrange = "range",
     crange = "range", logx = "boolean", logy = "boolean", tiles = "boolean", lines = "lines",
     size = "size", run = "boolean" },
-  ["plot.hodograph"] = { out = "string", title = "string", size = "size", run = "boolean" },
-  ["plot.curves"] = { out = "string", title = "string", xlabel = "string", ylabel = "string",
-    xrange = "range", yrange = "range", logx = "boolean", key = "key", xtics = "tics", size = "size",
+  -- y and bands are checked by plot.curves itself
+  ["plot.curves"] = { out = "string", title = "string", x = "string", y = "curves",
+    bands = "curves", xlabel = "string", ylabel = "string", xrange = "range", yrange = "range",
+    logx = "boolean", logy = "boolean", lines = "lines", key = "key", xtics = "tics", size = "size",
     run = "boolean" },
+  ["plot.hodograph"] = { out = "string", title = "string", size = "size", run = "boolean" },
 }
 
 local function bad(fname, name, want, v)
@@ -104,6 +106,11 @@ local function check_line(fname, i, l, list)
     if type(l.x[j]) ~= "number" then bad(fname, string.format("%s.x[%d]", at, j), "a number", l.x[j]) end
     if type(l.y[j]) ~= "number" then bad(fname, string.format("%s.y[%d]", at, j), "a number", l.y[j]) end
   end
+  M.check_style(fname, at, l)
+end
+
+-- The style keys of an overlay or a curve: color, title, width, dash.
+function M.check_style(fname, at, l)
   if l.color ~= nil and type(l.color) ~= "string" then bad(fname, at .. ".color", "a colour name or \"#rrggbb\"", l.color) end
   if l.title ~= nil and type(l.title) ~= "string" then bad(fname, at .. ".title", "a string", l.title) end
   if l.width ~= nil and not (is_num(l.width) and l.width > 0) then bad(fname, at .. ".width", "a positive number", l.width) end
