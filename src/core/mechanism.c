@@ -69,19 +69,24 @@ static imp_status check_M(imp_mech *mc, const double *M)
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++)
             if (!isfinite(M[n * i + j])) return fail(mc, IMP_MECH_FAIL_M_NONFINITE, i, j);
-    for (int i = 0; i < n; i++)
+    double d[IMP_MECH_NMAX];
+    for (int i = 0; i < n; i++) {
         if (!(M[(n + 1) * i] > 0)) return fail(mc, IMP_MECH_FAIL_M_NOTPD, i, i);
+        d[i] = sqrt(M[(n + 1) * i]);
+    }
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) {
             double a = M[n * i + j], b = M[n * j + i];
-            double tol = 1e-10 * sqrt(M[(n + 1) * i]) * sqrt(M[(n + 1) * j]);
+            double tol = 1e-10 * d[i] * d[j];
             if (!(fabs(a - b) <= tol)) return fail(mc, IMP_MECH_FAIL_M_ASYMMETRIC, i, j);
             mc->M[i + n * j] = 0.5 * a + 0.5 * b;
         }
     return IMP_OK;
 }
 
-/* S M S = Ls Ls^T (dpotrf) and its condition (dpocon). */
+/* S M S = Ls Ls^T (dpotrf) and its condition (dpocon). The _work
+ * variants in column-major order: the high-level ones would scan A for
+ * NaN (M is checked finite) and allocate dpocon's work arrays per call. */
 static imp_status factor_M(imp_mech *mc)
 {
     int n = mc->n;
@@ -95,13 +100,14 @@ static imp_status factor_M(imp_mech *mc)
         }
         if (col > anorm) anorm = col;
     }
-    lapack_int info = LAPACKE_dpotrf(LAPACK_COL_MAJOR, 'L', n, A, n);
+    lapack_int info = LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'L', n, A, n);
     if (info > 0) return fail(mc, IMP_MECH_FAIL_M_NOTPD, (int)info - 1, (int)info - 1);
     if (info < 0) return IMP_ELAPACK;
     for (int j = 0; j < n; j++)
         for (int i = 0; i < j; i++) A[i + n * j] = 0;   /* dpotrf leaves the upper part */
-    double rcond = 0;
-    info = LAPACKE_dpocon(LAPACK_COL_MAJOR, 'L', n, A, n, anorm, &rcond);
+    double rcond = 0, work[3 * IMP_MECH_NMAX];
+    lapack_int iwork[IMP_MECH_NMAX];
+    info = LAPACKE_dpocon_work(LAPACK_COL_MAJOR, 'L', n, A, n, anorm, &rcond, work, iwork);
     if (info < 0) return IMP_ELAPACK;
     mc->rcond = rcond;
     if (!(rcond >= MECH_RCOND_MIN)) return fail(mc, IMP_MECH_FAIL_M_SINGULAR, -1, -1);
@@ -122,51 +128,67 @@ static inline void dd_add_prod(dd *s, double a, double b)
     s->hi = t;
 }
 
-/* x = Ls^-1 x then Ls^-T x: M^-1 (S b) / S, i.e. dq = S Ls^-T Ls^-1 S b. */
-static void m_solve(const imp_mech *mc, const double *b, double *x)
+/* Right-hand sides solved together: their dependent chains (the sums,
+ * the divisions) interleave, while each column's arithmetic is exactly
+ * that of a solve on its own. */
+#define MECH_RHS 3
+
+/* x_c = S Ls^-T Ls^-1 S b_c = M^-1 b_c for c < nrhs. */
+static void m_solve(const imp_mech *mc, int nrhs, double b[][IMP_MECH_NMAX],
+                    double x[][IMP_MECH_NMAX])
 {
     int n = mc->n;
     const double *Ls = mc->Ls;
+    double r[MECH_RHS];
     for (int i = 0; i < n; i++) {
-        double r = mc->s[i] * b[i];
-        for (int k = 0; k < i; k++) r -= Ls[i + n * k] * x[k];
-        x[i] = r / Ls[i + n * i];
+        for (int c = 0; c < nrhs; c++) r[c] = mc->s[i] * b[c][i];
+        for (int k = 0; k < i; k++)
+            for (int c = 0; c < nrhs; c++) r[c] -= Ls[i + n * k] * x[c][k];
+        for (int c = 0; c < nrhs; c++) x[c][i] = r[c] / Ls[i + n * i];
     }
     for (int i = n - 1; i >= 0; i--) {
-        double r = x[i];
-        for (int k = i + 1; k < n; k++) r -= Ls[k + n * i] * x[k];
-        x[i] = r / Ls[i + n * i];
+        for (int c = 0; c < nrhs; c++) r[c] = x[c][i];
+        for (int k = i + 1; k < n; k++)
+            for (int c = 0; c < nrhs; c++) r[c] -= Ls[k + n * i] * x[c][k];
+        for (int c = 0; c < nrhs; c++) x[c][i] = r[c] / Ls[i + n * i];
     }
-    for (int i = 0; i < n; i++) x[i] *= mc->s[i];
+    for (int c = 0; c < nrhs; c++)
+        for (int i = 0; i < n; i++) x[c][i] *= mc->s[i];
 }
 
-/* r = J^T P - M dq, each row in double-double. */
-static void residual(const imp_mech *mc, const double *P, const double *dq, double *r)
+/* r_c = J^T P_c - M dq_c, each row in double-double; dq = NULL: J^T P_c. */
+static void residual(const imp_mech *mc, int nrhs, const double *const P[],
+                     double dq[][IMP_MECH_NMAX], double r[][IMP_MECH_NMAX])
 {
     int n = mc->n;
     for (int j = 0; j < n; j++) {
-        dd a = {0, 0};
-        for (int k = 0; k < mc->dim; k++) dd_add_prod(&a, mc->J[n * k + j], P[k]);
-        for (int i = 0; i < n; i++) dd_add_prod(&a, -mc->M[j + n * i], dq[i]);
-        r[j] = a.hi + a.lo;
+        dd a[MECH_RHS] = {{0, 0}, {0, 0}, {0, 0}};
+        for (int k = 0; k < mc->dim; k++)
+            for (int c = 0; c < nrhs; c++) dd_add_prod(&a[c], mc->J[n * k + j], P[c][k]);
+        if (dq)
+            for (int i = 0; i < n; i++)
+                for (int c = 0; c < nrhs; c++) dd_add_prod(&a[c], -mc->M[j + n * i], dq[c][i]);
+        for (int c = 0; c < nrhs; c++) r[c][j] = a[c].hi + a[c].lo;
     }
 }
 
-/* dq = M^-1 J^T P: the Cholesky solve and two steps of iterative
- * refinement with extra-precise residuals, which make dq accurate to
- * working precision while cond(M) eps < 1 (Higham, "Accuracy and
- * Stability of Numerical Algorithms", 2nd ed., SIAM 2002, ch. 12). */
-static void m_impulse(const imp_mech *mc, const double *P, double *dq)
+/* dq_c = M^-1 J^T P_c (c < nrhs <= MECH_RHS): the Cholesky solve and two
+ * steps of iterative refinement with extra-precise residuals, which make
+ * dq accurate to working precision while cond(M) eps < 1 (Higham,
+ * "Accuracy and Stability of Numerical Algorithms", 2nd ed., SIAM 2002,
+ * ch. 12). */
+static void m_impulse(const imp_mech *mc, int nrhs, const double *const P[],
+                      double dq[][IMP_MECH_NMAX])
 {
     int n = mc->n;
-    double b[IMP_MECH_NMAX], d[IMP_MECH_NMAX];
-    for (int j = 0; j < n; j++) d[j] = 0;
-    residual(mc, P, d, b);      /* b = J^T P (dq = 0) */
-    m_solve(mc, b, dq);
+    double b[MECH_RHS][IMP_MECH_NMAX], d[MECH_RHS][IMP_MECH_NMAX];
+    residual(mc, nrhs, P, NULL, b);      /* b = J^T P (dq = 0) */
+    m_solve(mc, nrhs, b, dq);
     for (int it = 0; it < 2; it++) {
-        residual(mc, P, dq, b);
-        m_solve(mc, b, d);
-        for (int i = 0; i < n; i++) dq[i] += d[i];
+        residual(mc, nrhs, P, dq, b);
+        m_solve(mc, nrhs, b, d);
+        for (int c = 0; c < nrhs; c++)
+            for (int i = 0; i < n; i++) dq[c][i] += d[c][i];
     }
 }
 
@@ -207,6 +229,18 @@ static double diff_prod(double a, double d, double b, double c)
     return fma(a, d, -w) - fma(b, c, -w);
 }
 
+/* Y = L^-1 J^T = Ls^-1 S J^T (J^T column-major is J row-major), which
+ * only an ill-conditioned W needs. */
+static imp_status factor_Y(imp_mech *mc)
+{
+    int n = mc->n, dim = mc->dim;
+    for (int k = 0; k < dim; k++)
+        for (int i = 0; i < n; i++) mc->Y[i + n * k] = mc->s[i] * mc->J[n * k + i];
+    lapack_int info = LAPACKE_dtrtrs_work(LAPACK_COL_MAJOR, 'L', 'N', 'N', n, dim, mc->Ls, n,
+                                          mc->Y, n);
+    return info == 0 ? IMP_OK : IMP_ELAPACK;
+}
+
 /* W = J X with M X = J^T (refined solves, double-double products): as
  * accurate as J and M whatever cond(M). det W (2D) and W's Cholesky factor
  * (3D) come either from W or from Y = L^-1 J^T (2D: det(Y^T Y) =
@@ -218,12 +252,10 @@ static imp_status contact_W(imp_mech *mc)
 {
     int n = mc->n, dim = mc->dim;
     const double *Y = mc->Y;
+    static const double e[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    const double *E[3] = {e[0], e[1], e[2]};
     double X[3][IMP_MECH_NMAX], Wr[9] = {0};
-    for (int l = 0; l < dim; l++) {
-        double e[3] = {0, 0, 0};
-        e[l] = 1;
-        m_impulse(mc, e, X[l]);
-    }
+    m_impulse(mc, dim, E, X);
     for (int k = 0; k < dim; k++)
         for (int l = 0; l < dim; l++) {
             dd a = {0, 0};
@@ -238,13 +270,16 @@ static imp_status contact_W(imp_mech *mc)
     double condM = 1 / mc->rcond;
     if (dim == 2) {
         double DY = 0, DW = diff_prod(mc->W[0], mc->W[4], mc->W[1], mc->W[1]);
-        for (int i = 0; i < n; i++)
-            for (int j = i + 1; j < n; j++) {
-                double m = diff_prod(Y[i], Y[j + n], Y[j], Y[i + n]);
-                DY += m * m;
-            }
         double tr = mc->W[0] + mc->W[4];
         double condW = DW > 0 ? tr / DW * tr : INFINITY;   /* >= lambda_max / lambda_min */
+        if (condM < condW) {
+            if (factor_Y(mc) != IMP_OK) return IMP_ELAPACK;
+            for (int i = 0; i < n; i++)
+                for (int j = i + 1; j < n; j++) {
+                    double m = diff_prod(Y[i], Y[j + n], Y[j], Y[i + n]);
+                    DY += m * m;
+                }
+        }
         mc->D = condM < condW ? DY : DW;
         mc->cond = mc->D > 0 ? tr / mc->D * tr : INFINITY;
         if (!(mc->cond <= IMP_MECH_COND_MAX)) return fail(mc, IMP_MECH_FAIL_J_RANK, -1, -1);
@@ -258,6 +293,7 @@ static imp_status contact_W(imp_mech *mc)
         return IMP_OK;
     }
     memset(mc->LW, 0, sizeof mc->LW);
+    if (factor_Y(mc) != IMP_OK) return IMP_ELAPACK;
     for (int i = 0; i < n; i++) {
         double x[3] = {Y[i], Y[i + 2 * n], Y[i + n]};   /* order (x, z, y) */
         imp_chol3_update(mc->LW, x);
@@ -274,7 +310,7 @@ static imp_status contact_W(imp_mech *mc)
     return IMP_OK;
 }
 
-/* The checks, M's factor, Y, vC0 and T0 for dim rows. */
+/* The checks, M's factor, vC0 and T0 for dim rows. */
 static imp_status setup(imp_mech *mc, int n, int dim, int maxdim, const double *M,
                         const double *J, const double *qdot)
 {
@@ -295,11 +331,6 @@ static imp_status setup(imp_mech *mc, int n, int dim, int maxdim, const double *
     memcpy(mc->J, J, (size_t)(dim * n) * sizeof *J);
     memcpy(mc->qdot, qdot, (size_t)n * sizeof *qdot);
     if ((st = factor_M(mc)) != IMP_OK) return st;
-    /* Y = L^-1 J^T = Ls^-1 S J^T: J^T column-major is J row-major */
-    for (int k = 0; k < dim; k++)
-        for (int i = 0; i < n; i++) mc->Y[i + n * k] = mc->s[i] * J[n * k + i];
-    if (LAPACKE_dtrtrs(LAPACK_COL_MAJOR, 'L', 'N', 'N', n, dim, mc->Ls, n, mc->Y, n) != 0)
-        return IMP_ELAPACK;
     memset(mc->vC0, 0, sizeof mc->vC0);
     for (int k = 0; k < dim; k++) {
         dd a = {0, 0};
@@ -330,16 +361,19 @@ imp_status imp_mech_init_rows(imp_mech *mc, int n, int rows, const double *M,
     if (st != IMP_OK) return st;
     memset(mc->W, 0, sizeof mc->W);
     memset(mc->LW, 0, sizeof mc->LW);
-    double X[IMP_MECH_NMAX], e[IMP_MECH_ROWS] = {0};
-    for (int l = 0; l < rows; l++) {       /* column l of W = J (M^-1 J^T e_l) */
-        e[l] = 1;
-        m_impulse(mc, e, X);
-        e[l] = 0;
-        for (int k = 0; k < rows; k++) {
-            dd a = {0, 0};
-            for (int i = 0; i < n; i++) dd_add_prod(&a, mc->J[n * k + i], X[i]);
-            mc->Wm[rows * k + l] = a.hi + a.lo;
-        }
+    double X[MECH_RHS][IMP_MECH_NMAX], e[MECH_RHS][IMP_MECH_ROWS] = {{0}};
+    const double *E[MECH_RHS] = {e[0], e[1], e[2]};
+    for (int l0 = 0; l0 < rows; l0 += MECH_RHS) {  /* columns l of W = J (M^-1 J^T e_l) */
+        int nr = rows - l0 < MECH_RHS ? rows - l0 : MECH_RHS;
+        for (int c = 0; c < nr; c++) e[c][l0 + c] = 1;
+        m_impulse(mc, nr, E, X);
+        for (int c = 0; c < nr; c++) e[c][l0 + c] = 0;
+        for (int c = 0; c < nr; c++)
+            for (int k = 0; k < rows; k++) {
+                dd a = {0, 0};
+                for (int i = 0; i < n; i++) dd_add_prod(&a, mc->J[n * k + i], X[c][i]);
+                mc->Wm[rows * k + l0 + c] = a.hi + a.lo;
+            }
     }
     for (int k = 0; k < rows; k++) {       /* symmetrise */
         if (!isfinite(mc->Wm[(rows + 1) * k])) return fail(mc, IMP_MECH_FAIL_OVERFLOW, -1, -1);
@@ -379,8 +413,8 @@ void imp_mech_after(const imp_mech *mc, const double *P, double *qdot_after,
                     double *T1, double *dT_M, double *dT_W)
 {
     int n = mc->n, dim = mc->dim;
-    double dq[IMP_MECH_NMAX], q1[IMP_MECH_NMAX];
-    m_impulse(mc, P, dq);
+    double dq1[1][IMP_MECH_NMAX], q1[IMP_MECH_NMAX], *dq = dq1[0];
+    m_impulse(mc, 1, &P, dq1);
     for (int i = 0; i < n; i++) q1[i] = mc->qdot[i] + dq[i];
     if (qdot_after) memcpy(qdot_after, q1, (size_t)n * sizeof *q1);
     if (T1) *T1 = m_energy(mc, q1);

@@ -51,7 +51,7 @@ typedef struct {
     double Ls[IMP_MECH_NMAX * IMP_MECH_NMAX]; /* S M S = Ls Ls^T, lower */
     double s[IMP_MECH_NMAX];
     double J[IMP_MECH_ROWS * IMP_MECH_NMAX];  /* dim x n, row-major */
-    double Y[IMP_MECH_ROWS * IMP_MECH_NMAX];  /* L^-1 J^T: column k (n entries) per contact row k */
+    double Y[IMP_MECH_ROWS * IMP_MECH_NMAX];  /* L^-1 J^T, column k per contact row k (set only when used) */
     double qdot[IMP_MECH_NMAX];
     double W[9];      /* J M^-1 J^T, dim x dim inside a row-major 3x3 */
     double LW[9];     /* 3D: W = LW LW^T in (x, z, y) order, lower, row-major */

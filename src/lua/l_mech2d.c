@@ -94,26 +94,6 @@ const imp_mech *limp_mech2d_read(const limp_check *c, int t, int fresh,
 {
     lua_State *L = c->L;
     t = lua_absindex(L, t);
-    if (lua_getfield(L, t, "M") == LUA_TNIL) {
-        lua_pop(L, 1);
-        return NULL;
-    }
-    lua_pop(L, 1);
-    static const char *const other[] = {"body1", "body2", "B1", "B2", "B3", "S0", "C0"};
-    for (int i = 0; i < 7; i++) {
-        int type = lua_getfield(L, t, other[i]);
-        lua_pop(L, 1);
-        if (type != LUA_TNIL)
-            limp_check_error(c, other[i], "cannot be combined with M (give a mechanism, bodies or coefficients)");
-    }
-    for (int i = 0; i < 2; i++) {
-        const char *k = i ? "qdot" : "J";
-        int type = lua_getfield(L, t, k);
-        lua_pop(L, 1);
-        if (type == LUA_TNIL)
-            limp_check_error(c, k, "is required with M (%s)", i ? "the generalized velocities before impact"
-                                                               : "the contact Jacobian, rows tangent and normal");
-    }
     mech_buf *b = buffer(L, fresh);
     int n = read_matrix(c, t, "M", 0, 0, b->M);
     read_matrix(c, t, "J", 2, n, b->J);
