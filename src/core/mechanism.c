@@ -84,9 +84,44 @@ static imp_status check_M(imp_mech *mc, const double *M)
     return IMP_OK;
 }
 
-/* S M S = Ls Ls^T (dpotrf) and its condition (dpocon). The _work
- * variants in column-major order: the high-level ones would scan A for
- * NaN (M is checked finite) and allocate dpocon's work arrays per call. */
+/* Up to this n, ||A^-1||_1 comes from the explicit inverse of the
+ * factor instead of dpocon's estimate: measured (2 cores, reference
+ * LAPACK 3.11) dpocon takes 0.64, 1.47 and 1.61 us for n = 2, 7, 12, as
+ * much as a whole 2D solve from Lua (0.8 us); the inverse costs n^3/2
+ * multiply-adds (0.1 us at n = 7) and gives the norm itself, not a
+ * lower bound. */
+#define MECH_NINV 12
+
+/* ||A^-1||_1 for A = Ls Ls^T, n <= MECH_NINV: V = Ls^-1 by forward
+ * substitution, A^-1 = V^T V. Overflow gives inf or NaN (M singular). */
+static double inv_norm1(const imp_mech *mc)
+{
+    int n = mc->n;
+    const double *Ls = mc->Ls;
+    double V[MECH_NINV * MECH_NINV], best = 0;
+    for (int j = 0; j < n; j++) {                 /* Ls v = e_j */
+        V[j + n * j] = 1 / Ls[j + n * j];
+        for (int i = j + 1; i < n; i++) {
+            double r = 0;
+            for (int k = j; k < i; k++) r -= Ls[i + n * k] * V[k + n * j];
+            V[i + n * j] = r / Ls[i + n * i];
+        }
+    }
+    for (int j = 0; j < n; j++) {
+        double col = 0;
+        for (int i = 0; i < n; i++) {
+            double a = 0;
+            for (int k = i > j ? i : j; k < n; k++) a += V[k + n * i] * V[k + n * j];
+            col += fabs(a);
+        }
+        if (!(col <= best)) best = col;          /* NaN propagates */
+    }
+    return best;
+}
+
+/* S M S = Ls Ls^T (dpotrf) and its condition (above, or dpocon). The
+ * _work variants in column-major order: the high-level ones would scan A
+ * for NaN (M is checked finite) and allocate dpocon's work arrays. */
 static imp_status factor_M(imp_mech *mc)
 {
     int n = mc->n;
@@ -107,8 +142,12 @@ static imp_status factor_M(imp_mech *mc)
         for (int i = 0; i < j; i++) A[i + n * j] = 0;   /* dpotrf leaves the upper part */
     double rcond = 0, work[3 * IMP_MECH_NMAX];
     lapack_int iwork[IMP_MECH_NMAX];
-    info = LAPACKE_dpocon_work(LAPACK_COL_MAJOR, 'L', n, A, n, anorm, &rcond, work, iwork);
-    if (info < 0) return IMP_ELAPACK;
+    if (n <= MECH_NINV) {
+        rcond = 1 / (anorm * inv_norm1(mc));
+    } else {
+        info = LAPACKE_dpocon_work(LAPACK_COL_MAJOR, 'L', n, A, n, anorm, &rcond, work, iwork);
+        if (info < 0) return IMP_ELAPACK;
+    }
     mc->rcond = rcond;
     if (!(rcond >= MECH_RCOND_MIN)) return fail(mc, IMP_MECH_FAIL_M_SINGULAR, -1, -1);
     return IMP_OK;
@@ -128,9 +167,10 @@ static inline void dd_add_prod(dd *s, double a, double b)
     s->hi = t;
 }
 
-/* Right-hand sides solved together: their dependent chains (the sums,
- * the divisions) interleave, while each column's arithmetic is exactly
- * that of a solve on its own. */
+/* Right-hand sides per call. Each column is solved on its own: a
+ * column's accumulators then stay in registers (an array indexed by the
+ * column kept them in memory, a store and a load in every dependent step,
+ * which made these loops twice as slow). */
 #define MECH_RHS 3
 
 /* x_c = S Ls^-T Ls^-1 S b_c = M^-1 b_c for c < nrhs. */
@@ -139,21 +179,20 @@ static void m_solve(const imp_mech *mc, int nrhs, double b[][IMP_MECH_NMAX],
 {
     int n = mc->n;
     const double *Ls = mc->Ls;
-    double r[MECH_RHS];
-    for (int i = 0; i < n; i++) {
-        for (int c = 0; c < nrhs; c++) r[c] = mc->s[i] * b[c][i];
-        for (int k = 0; k < i; k++)
-            for (int c = 0; c < nrhs; c++) r[c] -= Ls[i + n * k] * x[c][k];
-        for (int c = 0; c < nrhs; c++) x[c][i] = r[c] / Ls[i + n * i];
+    for (int c = 0; c < nrhs; c++) {
+        double *xc = x[c];
+        for (int i = 0; i < n; i++) {
+            double r = mc->s[i] * b[c][i];
+            for (int k = 0; k < i; k++) r -= Ls[i + n * k] * xc[k];
+            xc[i] = r / Ls[i + n * i];
+        }
+        for (int i = n - 1; i >= 0; i--) {
+            double r = xc[i];
+            for (int k = i + 1; k < n; k++) r -= Ls[k + n * i] * xc[k];
+            xc[i] = r / Ls[i + n * i];
+        }
+        for (int i = 0; i < n; i++) xc[i] *= mc->s[i];
     }
-    for (int i = n - 1; i >= 0; i--) {
-        for (int c = 0; c < nrhs; c++) r[c] = x[c][i];
-        for (int k = i + 1; k < n; k++)
-            for (int c = 0; c < nrhs; c++) r[c] -= Ls[k + n * i] * x[c][k];
-        for (int c = 0; c < nrhs; c++) x[c][i] = r[c] / Ls[i + n * i];
-    }
-    for (int c = 0; c < nrhs; c++)
-        for (int i = 0; i < n; i++) x[c][i] *= mc->s[i];
 }
 
 /* r_c = J^T P_c - M dq_c, each row in double-double; dq = NULL: J^T P_c. */
@@ -161,15 +200,14 @@ static void residual(const imp_mech *mc, int nrhs, const double *const P[],
                      double dq[][IMP_MECH_NMAX], double r[][IMP_MECH_NMAX])
 {
     int n = mc->n;
-    for (int j = 0; j < n; j++) {
-        dd a[MECH_RHS] = {{0, 0}, {0, 0}, {0, 0}};
-        for (int k = 0; k < mc->dim; k++)
-            for (int c = 0; c < nrhs; c++) dd_add_prod(&a[c], mc->J[n * k + j], P[c][k]);
-        if (dq)
-            for (int i = 0; i < n; i++)
-                for (int c = 0; c < nrhs; c++) dd_add_prod(&a[c], -mc->M[j + n * i], dq[c][i]);
-        for (int c = 0; c < nrhs; c++) r[c][j] = a[c].hi + a[c].lo;
-    }
+    for (int c = 0; c < nrhs; c++)
+        for (int j = 0; j < n; j++) {
+            dd a = {0, 0};
+            for (int k = 0; k < mc->dim; k++) dd_add_prod(&a, mc->J[n * k + j], P[c][k]);
+            if (dq)
+                for (int i = 0; i < n; i++) dd_add_prod(&a, -mc->M[j + n * i], dq[c][i]);
+            r[c][j] = a.hi + a.lo;
+        }
 }
 
 /* dq_c = M^-1 J^T P_c (c < nrhs <= MECH_RHS): the Cholesky solve and two
@@ -192,6 +230,24 @@ static void m_impulse(const imp_mech *mc, int nrhs, const double *const P[],
     }
 }
 
+/* dq = M^-1 J^T P from W's refined columns X = M^-1 J^T: dq = X P in
+ * double-double, then one refinement step, which leaves dq as accurate as
+ * m_impulse's (the start is already good to a few ulps of |X| |P|, and a
+ * step divides the error by about 1 / (cond(M) eps)). */
+static void m_impulse_X(const imp_mech *mc, const double *P, double dq[][IMP_MECH_NMAX])
+{
+    int n = mc->n;
+    double b[1][IMP_MECH_NMAX], d[1][IMP_MECH_NMAX];
+    for (int i = 0; i < n; i++) {
+        dd a = {0, 0};
+        for (int k = 0; k < mc->dim; k++) dd_add_prod(&a, mc->MinvJt[n * k + i], P[k]);
+        dq[0][i] = a.hi + a.lo;
+    }
+    residual(mc, 1, &P, dq, b);
+    m_solve(mc, 1, b, d);
+    for (int i = 0; i < n; i++) dq[0][i] += d[0][i];
+}
+
 /* (qdot + dq/2)^T M dq = qdot^T M dq + dq^T M dq / 2, in double-double. */
 static double m_energy_change(const imp_mech *mc, const double *dq)
 {
@@ -208,17 +264,17 @@ static double m_energy_change(const imp_mech *mc, const double *dq)
     return t.hi + t.lo;
 }
 
-/* x^T M x / 2. */
+/* x^T M x / 2: (M x)_j, then x.(M x), in double-double. */
 static double m_energy(const imp_mech *mc, const double *x)
 {
     int n = mc->n;
     dd t = {0, 0};
-    for (int j = 0; j < n; j++)
-        for (int i = 0; i < n; i++) {
-            double p = mc->M[j + n * i] * x[i], e = fma(mc->M[j + n * i], x[i], -p);
-            dd_add_prod(&t, x[j], p);
-            dd_add_prod(&t, x[j], e);
-        }
+    for (int j = 0; j < n; j++) {
+        dd r = {0, 0};
+        for (int i = 0; i < n; i++) dd_add_prod(&r, mc->M[j + n * i], x[i]);
+        dd_add_prod(&t, x[j], r.hi);
+        dd_add_prod(&t, x[j], r.lo);
+    }
     return 0.5 * (t.hi + t.lo);
 }
 
@@ -256,6 +312,7 @@ static imp_status contact_W(imp_mech *mc)
     const double *E[3] = {e[0], e[1], e[2]};
     double X[3][IMP_MECH_NMAX], Wr[9] = {0};
     m_impulse(mc, dim, E, X);
+    for (int l = 0; l < dim; l++) memcpy(mc->MinvJt + n * l, X[l], (size_t)n * sizeof **X);
     for (int k = 0; k < dim; k++)
         for (int l = 0; l < dim; l++) {
             dd a = {0, 0};
@@ -319,6 +376,7 @@ static imp_status setup(imp_mech *mc, int n, int dim, int maxdim, const double *
     mc->fail = IMP_MECH_FAIL_NONE;
     mc->fail_row = mc->fail_col = -1;
     mc->cond = mc->D = mc->T0 = mc->rcond = 0;
+    mc->has_X = 0;
     if (n < 1 || n > IMP_MECH_NMAX || dim < 1 || dim > maxdim || (maxdim == 3 && dim < 2))
         return fail(mc, IMP_MECH_FAIL_SIZE, -1, -1);
     imp_status st = check_M(mc, M);
@@ -349,6 +407,7 @@ imp_status imp_mech_init(imp_mech *mc, int n, int dim, const double *M,
     imp_status st = setup(mc, n, dim, 3, M, J, qdot);
     if (st != IMP_OK) return st;
     if ((st = contact_W(mc)) != IMP_OK) return st;
+    mc->has_X = 1;
     for (int k = 0; k < dim; k++)
         for (int l = 0; l < dim; l++) mc->Wm[dim * k + l] = mc->W[3 * k + l];
     return IMP_OK;
@@ -414,7 +473,8 @@ void imp_mech_after(const imp_mech *mc, const double *P, double *qdot_after,
 {
     int n = mc->n, dim = mc->dim;
     double dq1[1][IMP_MECH_NMAX], q1[IMP_MECH_NMAX], *dq = dq1[0];
-    m_impulse(mc, 1, &P, dq1);
+    if (mc->has_X) m_impulse_X(mc, P, dq1);
+    else m_impulse(mc, 1, &P, dq1);
     for (int i = 0; i < n; i++) q1[i] = mc->qdot[i] + dq[i];
     if (qdot_after) memcpy(qdot_after, q1, (size_t)n * sizeof *q1);
     if (T1) *T1 = m_energy(mc, q1);

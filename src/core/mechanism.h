@@ -52,11 +52,13 @@ typedef struct {
     double s[IMP_MECH_NMAX];
     double J[IMP_MECH_ROWS * IMP_MECH_NMAX];  /* dim x n, row-major */
     double Y[IMP_MECH_ROWS * IMP_MECH_NMAX];  /* L^-1 J^T, column k per contact row k (set only when used) */
+    double MinvJt[3 * IMP_MECH_NMAX]; /* imp_mech_init: M^-1 J^T, column k (n entries) per row k */
+    int has_X;
     double qdot[IMP_MECH_NMAX];
     double W[9];      /* J M^-1 J^T, dim x dim inside a row-major 3x3 */
     double LW[9];     /* 3D: W = LW LW^T in (x, z, y) order, lower, row-major */
     double D;         /* 2D: det W (from W or from the minors of Y, see mechanism.c) */
-    double rcond;     /* reciprocal condition estimate of S M S (dpocon) */
+    double rcond;     /* reciprocal 1-norm condition of S M S (n <= 12 exact, else dpocon's estimate) */
     double vC0[IMP_MECH_ROWS];
     double Wm[IMP_MECH_ROWS * IMP_MECH_ROWS]; /* J M^-1 J^T, dim x dim row-major (ld dim) */
     double T0;
