@@ -210,11 +210,17 @@ static void residual(const imp_mech *mc, int nrhs, const double *const P[],
         }
 }
 
-/* dq_c = M^-1 J^T P_c (c < nrhs <= MECH_RHS): the Cholesky solve and two
- * steps of iterative refinement with extra-precise residuals, which make
- * dq accurate to working precision while cond(M) eps < 1 (Higham,
- * "Accuracy and Stability of Numerical Algorithms", 2nd ed., SIAM 2002,
- * ch. 12). */
+/* Below this cond(M) one refinement step leaves dq at working precision:
+ * a step takes the error e to about eps + c_n cond(M) eps e (Higham, ch.
+ * 12), and the solve's first error is about c_n cond(M) eps, so one step
+ * leaves eps + (c_n cond(M) eps)^2 = eps (1 + 1e-3 c_n^2) at cond 1e6. */
+#define MECH_ONE_STEP_COND 1e6
+
+/* dq_c = M^-1 J^T P_c (c < nrhs <= MECH_RHS): the Cholesky solve and one
+ * or two steps of iterative refinement with extra-precise residuals,
+ * which make dq accurate to working precision while cond(M) eps < 1
+ * (Higham, "Accuracy and Stability of Numerical Algorithms", 2nd ed.,
+ * SIAM 2002, ch. 12). */
 static void m_impulse(const imp_mech *mc, int nrhs, const double *const P[],
                       double dq[][IMP_MECH_NMAX])
 {
@@ -222,7 +228,8 @@ static void m_impulse(const imp_mech *mc, int nrhs, const double *const P[],
     double b[MECH_RHS][IMP_MECH_NMAX], d[MECH_RHS][IMP_MECH_NMAX];
     residual(mc, nrhs, P, NULL, b);      /* b = J^T P (dq = 0) */
     m_solve(mc, nrhs, b, dq);
-    for (int it = 0; it < 2; it++) {
+    int steps = mc->rcond * MECH_ONE_STEP_COND >= 1 ? 1 : 2;
+    for (int it = 0; it < steps; it++) {
         residual(mc, nrhs, P, dq, b);
         m_solve(mc, nrhs, b, d);
         for (int c = 0; c < nrhs; c++)
