@@ -255,15 +255,25 @@ static void m_impulse_X(const imp_mech *mc, const double *P, double dq[][IMP_MEC
     for (int i = 0; i < n; i++) dq[0][i] += d[0][i];
 }
 
-/* (qdot + dq/2)^T M dq = qdot^T M dq + dq^T M dq / 2, in double-double. */
-static double m_energy_change(const imp_mech *mc, const double *dq)
+/* (qdot + dq/2)^T M dq with dq = dq + tail (tail: what refinement would
+ * still add, below dq's last bit), in double-double. The tail matters:
+ * even a correctly rounded dq is off by eps |dq| along M's stiff
+ * directions, which M multiplies by up to cond(M) (1e-8 relative to dT
+ * at cond(M) = 1e8 without it). */
+static double m_energy_change(const imp_mech *mc, const double *dq, const double *tail)
 {
     int n = mc->n;
     dd t = {0, 0};
     for (int j = 0; j < n; j++) {
-        dd r = {0, 0};                         /* (M dq)_j */
-        for (int i = 0; i < n; i++) dd_add_prod(&r, mc->M[j + n * i], dq[i]);
-        double y = mc->qdot[j] + 0.5 * dq[j], ey = (mc->qdot[j] - y) + 0.5 * dq[j];
+        dd r = {0, 0};                         /* (M (dq + tail))_j */
+        double rt = 0;
+        for (int i = 0; i < n; i++) {
+            dd_add_prod(&r, mc->M[j + n * i], dq[i]);
+            rt += mc->M[j + n * i] * tail[i];
+        }
+        r.lo += rt;
+        double a = mc->qdot[j], b = 0.5 * dq[j];  /* y + ey = qdot + dq/2 + tail/2 (TwoSum) */
+        double y = a + b, bb = y - a, ey = (a - (y - bb)) + (b - bb) + 0.5 * tail[j];
         dd_add_prod(&t, y, r.hi);
         dd_add_prod(&t, y, r.lo);
         dd_add_prod(&t, ey, r.hi);
@@ -485,12 +495,24 @@ void imp_mech_after(const imp_mech *mc, const double *P, double *qdot_after,
     for (int i = 0; i < n; i++) q1[i] = mc->qdot[i] + dq[i];
     if (qdot_after) memcpy(qdot_after, q1, (size_t)n * sizeof *q1);
     if (T1) *T1 = m_energy(mc, q1);
-    if (dT_M) *dT_M = m_energy_change(mc, dq);
-    if (dT_W) {   /* vC0.P + P^T W P / 2 */
+    if (!dT_M && !dT_W) return;
+    /* the tail of dq: one more residual and solve, not applied */
+    double r[1][IMP_MECH_NMAX], tl[1][IMP_MECH_NMAX], *tail = tl[0];
+    residual(mc, 1, &P, dq1, r);
+    m_solve(mc, 1, r, tl);
+    if (dT_M) *dT_M = m_energy_change(mc, dq, tail);
+    if (dT_W) {   /* P.(vC0 + vC)/2 = vC0.P + P.(J dq)/2 (= vC0.P + P^T W P / 2) */
         dd t = {0, 0};
         for (int k = 0; k < dim; k++) {
+            dd a = {0, 0};
+            double at = 0;
+            for (int i = 0; i < n; i++) {
+                dd_add_prod(&a, mc->J[n * k + i], dq[i]);
+                at += mc->J[n * k + i] * tail[i];
+            }
             dd_add_prod(&t, mc->vC0[k], P[k]);
-            for (int l = 0; l < dim; l++) dd_add_prod(&t, 0.5 * P[k], mc->Wm[dim * k + l] * P[l]);
+            dd_add_prod(&t, 0.5 * P[k], a.hi);
+            dd_add_prod(&t, 0.5 * P[k], a.lo + at);
         }
         *dT_W = t.hi + t.lo;
     }
