@@ -318,6 +318,38 @@ describe("solve3d's new forms with a custom Lua law", function()
   end)
 end)
 
+describe("solve3d on a mechanism, reentrant", function()
+  it("a custom law that solves another mechanism at each call, and a table with a metatable", function()
+    local I3 = { { 2, 0.5, 0 }, { 0.5, 1, 0 }, { 0, 0, 3 } }
+    local J = { { 1, 0.2, 0 }, { 0.1, 1, 0.3 }, { 0, 0.4, 1 } }
+    local other = { M = { { 5, 1, 0, 0 }, { 1, 4, 0, 1 }, { 0, 0, 3, 0 }, { 0, 1, 0, 2 } },
+                    J = { { 1, 0, 0.5, 0 }, { 0, 1, 0, 0.2 }, { 0.3, 0, 1, 1 } },
+                    qdot = { 0.1, -1, 0.4, 0.2 }, mu = 0.5, e = 0.2, law = "newton", method = "algebraic" }
+    local inner = impact.solve3d(other)
+    for _, method in ipairs(METHODS) do
+      local t = { M = I3, J = J, qdot = { 0.3, -1, 0.2 }, mu = 0.3, e = 0.5, law = "poisson", method = method }
+      local a = impact.solve3d(t)
+      local calls = 0
+      t.e, t.law = nil, function(st)
+        calls = calls + 1
+        local o = impact.solve3d(other)       -- the scratch buffer is reused in here
+        near_rel(inner.qdot[4], o.qdot[4], 1e-15, 1)
+        return st.Pn - 1.5 * st.Pc
+      end
+      local b = impact.solve3d(t)
+      assert.is_true(calls > 0)
+      for i = 1, 3 do near_rel(a.qdot[i], b.qdot[i], 1e-8, 1) end
+      -- fields behind __index: reading them may run any Lua code
+      local proxy = setmetatable({}, { __index = function(_, k)
+        if k == "M" then impact.solve3d(other) end
+        return ({ M = I3, J = J, qdot = { 0.3, -1, 0.2 }, mu = 0.3, e = 0.5, law = "poisson", method = method })[k]
+      end })
+      local c = impact.solve3d(proxy)
+      for i = 1, 3 do near_rel(a.qdot[i], c.qdot[i], 1e-15, 1) end
+    end
+  end)
+end)
+
 describe("solve3d's mechanism and two-body errors", function()
   local I3 = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } }
   local good = { M = I3, J = I3, qdot = { 0, -1, 0 } }

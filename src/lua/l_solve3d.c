@@ -371,8 +371,15 @@ static int l_solve3d(lua_State *L)
     imp_contact3d cc;
     imp_pair3d pr;
     const imp_contact3d *cp = pair ? &pr.c : &cc;
-    imp_mech *mc = NULL;   /* a userdata on the stack */
-    if (mech) mc = limp_solve3d_read_mech(&c, 1, &cc);
+    imp_mech *mc = NULL;
+    if (mech) {
+        int fresh = law.kind == IMP_LAW_CUSTOM;   /* Lua runs before the result */
+        if (!fresh && lua_getmetatable(L, 1)) {
+            lua_pop(L, 1);
+            fresh = 1;
+        }
+        mc = limp_solve3d_read_mech(&c, 1, fresh, &cc);
+    }
     else if (pair) limp_solve3d_pair(&c, limp_check_has(&c, 1, "body") ? "body." : "", &bi, &b2, &pr);
     else check_contact(&c, &bi, &cc);
     imp_result3d r;

@@ -11,6 +11,17 @@
 
 #define MECH_MT "impact.Mech3D"
 
+static const char scratch_key = 0;   /* registry[&scratch_key] = the buffer */
+
+/* The mechanism and its row-major input (imp_mech_init copies them). A
+ * fresh 90 kB userdata per call cost solve3d about 8 us (the allocation
+ * and the collector's work on it): one per state is reused, unless Lua
+ * code can run before the result is built. */
+typedef struct {
+    imp_mech mc;
+    double in[IMP_MECH_NMAX * IMP_MECH_NMAX + 4 * IMP_MECH_NMAX];
+} mech_buf;
+
 static const char *const body2_fields[] = {"m", "inertia", "R", "theta1", "theta2", "theta1_deg",
     "theta2_deg", "q", "r", "v", "w", NULL};
 /* A body's fields, which a mechanism problem must not hold. */
@@ -119,27 +130,32 @@ static void read_matrix(const limp_check *c, int t, const char *key, int rows, i
     lua_pop(L, 1);
 }
 
-imp_mech *limp_solve3d_read_mech(const limp_check *c, int t, imp_contact3d *cc)
+imp_mech *limp_solve3d_read_mech(const limp_check *c, int t, int fresh, imp_contact3d *cc)
 {
     lua_State *L = c->L;
+    mech_buf *b;
+    if (fresh) {
+        b = lua_newuserdatauv(L, sizeof *b, 0);  /* freed by the collector */
+        b->mc.n = 0;   /* imp_mech_init sets what it reads (no memset) */
+        luaL_setmetatable(L, MECH_MT);
+    } else {
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &scratch_key);
+        b = lua_touserdata(L, -1);
+        lua_pop(L, 1);
+    }
+    imp_mech *mc = &b->mc;
     int type = lua_getfield(L, t, "qdot");
     if (type == LUA_TNIL) limp_check_error(c, "qdot", "is required (the n pre-impact generalized velocities)");
     int n = type == LUA_TTABLE ? (int)lua_rawlen(L, -1) : 0;
     if (type == LUA_TTABLE && (n < 1 || n > IMP_MECH_NMAX))
         limp_check_error(c, "qdot", "must have 1 to %d entries, got %d", IMP_MECH_NMAX, n);
-    imp_mech *mc = lua_newuserdatauv(L, sizeof *mc, 0);  /* freed by the collector */
-    mc->n = 0;   /* imp_mech_init sets what it reads (66 kB: no memset) */
-    luaL_setmetatable(L, MECH_MT);
-    int nn = n ? n : 1;   /* the row-major inputs, in a scratch userdata */
-    double *qd = lua_newuserdatauv(L, (size_t)(nn * nn + 4 * nn) * sizeof(double), 0);
-    double *J = qd + nn, *M = J + 3 * nn;
-    lua_rotate(L, -3, -1);
+    int nn = n ? n : 1;   /* the row-major inputs */
+    double *qd = b->in, *J = qd + nn, *M = J + 3 * nn;
     read_row(c, "qdot", 0, nn, qd);
     lua_pop(L, 1);
     read_matrix(c, t, "J", 3, n, J, "a 3 x n table (rows x, y = normal, z; n = #qdot)");
     read_matrix(c, t, "M", n, n, M, "an n x n table of rows (n = #qdot)");
     imp_status st = imp_mech_init(mc, n, 3, M, J, qd);
-    lua_pop(L, 1);
     if (st != IMP_OK) {
         const char *f = imp_mech_fail_field(mc->fail);
         char where[48] = "";
@@ -201,4 +217,6 @@ void limp_solve3d_open_mech(lua_State *L)
 {
     luaL_newmetatable(L, MECH_MT);
     lua_pop(L, 1);
+    lua_newuserdatauv(L, sizeof(mech_buf), 0);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &scratch_key);
 }
