@@ -411,3 +411,19 @@ describe("solve3d's mechanism and two-body errors", function()
     assert.is.near(0.25, r.energy_ratio, 1e-14)
   end)
 end)
+
+describe("solve2d and solve3d on 10^4 random mechanisms (tests/mech_invariants.lua)", function()
+  it("dT from M = the solver's dT to 1e-10 T0, M dq = J^T P, Coulomb, no gain for Poisson or "
+     .. "energetic in 2D, planar 3D data = 2D", function()
+    local inv = dofile("tests/mech_invariants.lua")
+    local worst, solved, refused = inv.run(impact, 10000, 1)
+    if os.getenv("IMPACT_SPEC_VERBOSE") then
+      for k, v in pairs(worst) do print(k, v) end
+      print(solved, refused)
+    end
+    for k, bound in pairs(inv.bounds) do
+      assert.is_true(worst[k] <= bound, string.format("%s: worst %.3g over the bound %g", k, worst[k], bound))
+    end
+    assert.is_true(solved > 8500, "solved " .. solved)
+  end)
+end)

@@ -402,7 +402,7 @@ static int l_solve3d(lua_State *L)
     luaL_setmetatable(L, RESULT3D_MT);
     limp_push_vec3(L, r.P); lua_setfield(L, -2, "P");
     if (mech) {
-        limp_solve3d_push_mech(&c, mc, r.P);
+        limp_solve3d_push_mech(&c, mc, &r);
     } else if (pair) {
         limp_solve3d_push_pair(L, &bi, &b2, &pr, r.P);
     } else {

@@ -35,7 +35,7 @@ imp_mech *limp_solve3d_read_mech(const limp_check *c, int t, int fresh, imp_cont
 /* The post-impact fields of each form, into the result table on top. */
 void limp_solve3d_push_pair(lua_State *L, const limp_body3d_in *b1, const limp_body3d_in *b2,
                             const imp_pair3d *p, const double P[3]);
-void limp_solve3d_push_mech(const limp_check *c, const imp_mech *mc, const double P[3]);
+void limp_solve3d_push_mech(const limp_check *c, const imp_mech *mc, imp_result3d *r);
 /* The mechanism userdata's metatable. */
 void limp_solve3d_open_mech(lua_State *L);
 
