@@ -147,7 +147,9 @@ local function cut_back(st)
 end
 
 -- Solves the points (the fast path when the sweep qualifies); an error
--- other than Ctrl-C closes the CSV and is raised again.
+-- other than Ctrl-C (a point with on_error = "raise", a write error)
+-- removes the CSV's private file (out keeps what it held) and is raised
+-- again.
 local function run(st)
   local ok, err = pcall(function()
     if st.cols.stopped then error("interrupted!", 0) end
@@ -155,8 +157,9 @@ local function run(st)
     if plan then fast.run(plan, st) else run_lua(st) end
   end)
   if not ok then
-    if not is_interrupt(err) and not core._interrupted() then
-      if st.writer then st.writer:close() end
+    local broken = st.writer and st.writer:failed()   -- a write error, even after Ctrl-C
+    if broken or not is_interrupt(err) and not core._interrupted() then
+      if st.writer then st.writer:abort() end
       error(err, 0)
     end
     cut_back(st)
