@@ -145,6 +145,31 @@ describe("writes", function()
   end)
 end)
 
+describe("Ctrl-C while the files are written", function()
+  it("keeps the CSV written, the result in impact.interrupted_sweep, and no private file", function()
+    local output = require("impact.sweep.output")
+    local dir = scratch.subdir()
+    local real = output.write_json
+    output.write_json = function() error("interrupted!", 0) end   -- Ctrl-C during the JSON
+    local said, stderr = {}, io.stderr
+    io.stderr = { write = function(self, t) said[#said + 1] = t return self end }
+    impact.interrupted_sweep = nil
+    local ok, err = pcall(impact.sweep, rod_sweep{ n = 40, out = dir .. "/i.csv", json = dir .. "/i.json" })
+    io.stderr, output.write_json = stderr, real
+    assert.is_false(ok)
+    assert.are.equal("interrupted!", err)
+    local s = impact.interrupted_sweep
+    assert.is_true(s.interrupted)
+    assert.are.equal(40, s.n)
+    assert.are.equal(40, #s.columns.Px)
+    assert.are.equal("sweep: interrupted after 40 of 40 points; the rows done are kept in " .. dir ..
+      "/i.csv and in impact.interrupted_sweep\n", table.concat(said))
+    assert.are.equal("i.csv", listing(dir))
+    assert.are.equal(40, impact.sweep_read(dir .. "/i.csv").n)
+    assert.is_false(core._interrupted())
+  end)
+end)
+
 describe("two processes writing the same out", function()
   it("leave one whole file, the same as one run's, both exiting 0", function()
     if not BIN then pending("IMPACT_BIN not set") return end

@@ -68,16 +68,22 @@ function M.open(fname, path)
         os.remove(tmp)
         raise(fname, path, reason(why, tmp))
       end
+      tmp = nil   -- renamed: nothing left to remove
     end
+    w.done = true
   end
   return w
 end
 
--- write(fname, path, ...) : the strings given, as the whole file.
+-- write(fname, path, ...) : the strings given, as the whole file. Any
+-- error (Ctrl-C included) removes the private file before it is raised.
 function M.write(fname, path, ...)
   local w = M.open(fname, path)
-  w:write(...)
-  w:commit()
+  local ok, err = pcall(function(...) w:write(...) w:commit() end, ...)
+  if not ok then
+    w:abort()
+    error(err, 0)
+  end
 end
 
 return M

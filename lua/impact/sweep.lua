@@ -242,7 +242,15 @@ function M.sweep(spec)
   run(st)
   st.bar:finish(result.n)
   result.elapsed = core._now() - t0
-  finish_files(impact, st, jsonpath)
+  local ok, err = pcall(finish_files, impact, st, jsonpath)
+  if not ok then
+    -- A private file not yet renamed is removed; Ctrl-C while the files
+    -- were written keeps those written and the result.
+    if writer then writer:abort() end
+    if not is_interrupt(err) and not core._interrupted() then error(err, 0) end
+    result.interrupted = true
+    raise_interrupt(impact, result, writer and writer:done() and csvpath, nil)
+  end
   if result.interrupted then raise_interrupt(impact, result, csvpath, jsonpath) end
   return result
 end

@@ -74,6 +74,7 @@ function M.csv_writer(fname, path, prelude, names, core)
   end
   function w:abort() out:abort() end
   function w:failed() return out.failed == true end
+  function w:done() return out.done == true end
   return w
 end
 
