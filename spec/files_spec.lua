@@ -170,6 +170,36 @@ describe("Ctrl-C while the files are written", function()
   end)
 end)
 
+describe("Ctrl-C (SIGINT) while a fast-path sweep writes its JSON", function()
+  it("lets the JSON complete, keeps the result and raises 'interrupted!'", function()
+    if not BIN then pending("IMPACT_BIN not set") return end
+    local dir = scratch.subdir()
+    local json, out, err = dir .. "/big.json", dir .. "/out.txt", dir .. "/err.txt"
+    -- "ready" once every point is solved: the JSON (100,000 rows) is next.
+    local code = string.format("impact.sweep{base = {B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1, e = 0.5}, " ..
+      "vary = {S0 = impact.range(-2, 2, 250), mu = impact.range(0, 1, 400)}, json = %q, " ..
+      "progress = function(done, total) if done == total then io.write('ready\\n') io.stdout:flush() end end}", json)
+    local sh = table.concat({
+      q(BIN) .. " -e " .. q(code) .. " >" .. q(out) .. " 2>" .. q(err) .. " </dev/null &",
+      "pid=$!; i=0",
+      "while ! grep -q ready " .. q(out) .. " && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done",
+      "sleep 0.1; kill -INT $pid",
+      "( sleep 60; kill -9 $pid 2>/dev/null ) & guard=$!",
+      "wait $pid; rc=$?; kill $guard 2>/dev/null; exit $rc",
+    }, "\n")
+    local _, how, code_ = os.execute(sh)
+    local said = slurp(err)
+    assert.are.equal("exit", how)
+    assert.are.equal(1, code_, said)
+    assert.truthy(said:find("sweep: interrupted after 100000 of 100000 points; the rows done are kept in " ..
+      json .. " and in impact.interrupted_sweep\nimpact: interrupted!\n", 1, true), said)
+    local back = impact.sweep_read(json)
+    assert.are.equal(100000, back.n)
+    assert.are.equal(100000, #back.columns.Px)
+    assert.are.equal("big.json err.txt out.txt", listing(dir))
+  end)
+end)
+
 describe("two processes writing the same out", function()
   it("leave one whole file, the same as one run's, both exiting 0", function()
     if not BIN then pending("IMPACT_BIN not set") return end

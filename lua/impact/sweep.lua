@@ -183,7 +183,20 @@ local function finish_files(impact, st, jsonpath)
       last = st.last, n = result.n, names = result.names, columns = data,
       interrupted = result.interrupted, failures = result.failures,
     })
+    st.json_done = true
   end
+end
+
+-- finish_files in a coroutine: the host's Ctrl-C hook is set on the main
+-- thread only, so a Ctrl-C while the files are written (the JSON's
+-- encoding takes seconds at a million rows) lets them complete, and its
+-- "interrupted!" is raised, and caught here, when the coroutine returns.
+local function finish_whole(impact, st, jsonpath)
+  local co = coroutine.create(finish_files)
+  return pcall(function()
+    local ok, err = coroutine.resume(co, impact, st, jsonpath)
+    if not ok then error(err, 0) end
+  end)
 end
 
 -- Ctrl-C stops the calling chunk too, as it stops any Lua code; what is
@@ -242,14 +255,14 @@ function M.sweep(spec)
   run(st)
   st.bar:finish(result.n)
   result.elapsed = core._now() - t0
-  local ok, err = pcall(finish_files, impact, st, jsonpath)
+  local ok, err = finish_whole(impact, st, jsonpath)
   if not ok then
     -- A private file not yet renamed is removed; Ctrl-C while the files
     -- were written keeps those written and the result.
     if writer then writer:abort() end
     if not is_interrupt(err) and not core._interrupted() then error(err, 0) end
     result.interrupted = true
-    raise_interrupt(impact, result, writer and writer:done() and csvpath, nil)
+    raise_interrupt(impact, result, writer and writer:done() and csvpath, st.json_done and jsonpath)
   end
   if result.interrupted then raise_interrupt(impact, result, csvpath, jsonpath) end
   return result

@@ -46,7 +46,8 @@ A progress bar (points, rate, time left) is drawn on stderr when it is a
 terminal. Ctrl-C stops the sweep cleanly and keeps what is done: the CSV is
 closed valid (whole rows in order, then "# interrupted after N of M points"),
 the JSON is written, the partial result (interrupted = true, n = the rows
-done) is kept in impact.interrupted_sweep and stderr says so; then the sweep
+done) is kept in impact.interrupted_sweep and stderr says so (a Ctrl-C while
+the files are written, after the last point, lets them complete); then the sweep
 raises "interrupted!", which stops the calling chunk or script (exit status
 1) as Ctrl-C stops any Lua code. impact.interrupted_sweep is reset to nil
 when a sweep starts.
