@@ -2,6 +2,7 @@
  * problem table field by field, builds the world-frame body, runs the
  * exact or the algebraic core solver, and returns a plain result table
  * (lua/impact/solve3d.lua adds the printing metatable). */
+#include <stdio.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -305,6 +306,8 @@ static int raise_failure(lua_State *L, const imp_law *law, const imp_opts3d *o,
 {
     const char *ln = limp_law_name(law), *ph = r->fail_restitution ? "restitution" : "compression";
     const char *sg = imp_stage3d_name(r->fail_stage);
+    char p[32];   /* luaL_error has no %g: the impulse formatted here */
+    snprintf(p, sizeof p, "%.6g", r->fail_p);
     static const char *const tail = "; Sun & Baruh's model has no admissible solution here "
                                     "(method = \"exact\" always has one)";
     switch (r->fail) {
@@ -325,15 +328,15 @@ static int raise_failure(lua_State *L, const imp_law *law, const imp_opts3d *o,
     case IMP_FAIL3D_SINGULAR:
         return luaL_error(L, "solve3d: algebraic stage %s (%s): the stage's 9x9 system is singular", sg, ln);
     case IMP_FAIL3D_STEP:
-        return luaL_error(L, "solve3d: exact (%s): the step size underflowed in the %s period (%s) at p = %g",
-                          ln, period_name(r->fail_stage), ph, r->fail_p);
+        return luaL_error(L, "solve3d: exact (%s): the step size underflowed in the %s period (%s) at p = %s",
+                          ln, period_name(r->fail_stage), ph, p);
     case IMP_FAIL3D_NOEND:
-        return luaL_error(L, "solve3d: exact (%s): the impact does not end: at p = %g (10^6 times the body's "
+        return luaL_error(L, "solve3d: exact (%s): the impact does not end: at p = %s (10^6 times the body's "
                           "momentum scale) the law is still unmet in the %s period, the contact keeps "
-                          "re-compressing", ln, r->fail_p, period_name(r->fail_stage));
+                          "re-compressing", ln, p, period_name(r->fail_stage));
     case IMP_FAIL3D_RESLIDE:
-        return luaL_error(L, "solve3d: exact (%s): no re-slide direction found after the slip stopped at p = %g",
-                          ln, r->fail_p);
+        return luaL_error(L, "solve3d: exact (%s): no re-slide direction found after the slip stopped at p = %s",
+                          ln, p);
     default:
         return luaL_error(L, "solve3d: failed");
     }
