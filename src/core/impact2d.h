@@ -119,6 +119,15 @@ static inline int imp_coef2d_scale(const imp_coef2d *c, double mu_k, imp_coef2d_
     return imp_coef2d_scale_centred(c, mu_k, IMP_CENTRE_NORMAL, s);
 }
 
+/* The kinetic energy change: the impulse times the mean of the contact
+ * velocities before and after (WM92 eq 56), the one form used for dT; the
+ * equal quadratic form of eq 57 cancels when dT is small against its
+ * terms (B3^2 near B1*B2, e near 1). */
+static inline double imp_dT2d(double Px, double Py, double S0, double C0, double S, double C)
+{
+    return 0.5 * (Px * (S0 + S) + Py * (C0 + C));
+}
+
 /* x * 2^k, exact unless the result under- or overflows (inline: the
  * tracer scales some thirty numbers per solve). */
 static inline double imp_mul2k(double x, int k)

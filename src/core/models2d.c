@@ -62,8 +62,8 @@ imp_class imp_model_class(const imp_coef2d *c)
 
 double imp_energy2d(const imp_coef2d *c, double Px, double Py)
 {
-    return c->S0 * Px + c->C0 * Py
-         + 0.5 * (c->B1 * Px * Px - 2 * c->B3 * Px * Py + c->B2 * Py * Py);
+    return imp_dT2d(Px, Py, c->S0, c->C0, c->S0 + c->B1 * Px - c->B3 * Py,
+                    c->C0 - c->B3 * Px + c->B2 * Py);
 }
 
 static double det2(const imp_coef2d *c) { return imp_coef2d_delta(c); }
@@ -514,13 +514,13 @@ static imp_status solve_model(imp_model2d m, const imp_coef2d *c,
      * below needs finite ones to place its events. */
     if (!(isfinite(r->Px) && isfinite(r->Py) && isfinite(r->S) && isfinite(r->C)))
         return IMP_EOVERFLOW;
-    r->dT = imp_energy2d(c, r->Px, r->Py);
+    /* eq 56 with the model's own final velocities; a moment impulse adds
+     * Mq (W0 + W)/2 with W = W0 + BSq Px + BCq Py + Bq Mq. */
+    r->dT = imp_dT2d(r->Px, r->Py, c->S0, c->C0, r->S, r->C);
     double dscale = fabs(c->S0 * r->Px) + fabs(c->C0 * r->Py);
     if (r->Mq != 0) {
         const imp_moment2d *q = p->mcoef;
-        r->dT += q->W0 * r->Mq
-               + 0.5 * (2 * q->BSq * r->Px * r->Mq + 2 * q->BCq * r->Py * r->Mq
-                        + q->Bq * r->Mq * r->Mq);
+        r->dT += 0.5 * r->Mq * (2 * q->W0 + q->BSq * r->Px + q->BCq * r->Py + q->Bq * r->Mq);
         dscale += fabs(q->W0 * r->Mq);
     }
     if (m != IMP_MODEL_BRACH) r->ratio = r->Py > 0 ? r->Px / r->Py : 0;
