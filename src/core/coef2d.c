@@ -78,7 +78,12 @@ static int centre_normal(const imp_coef2d *c, double mu_k, imp_coef2d_scaled *s)
      * Ordinary problems cost no more than without it. */
     if (kb >= -128 && kb <= 128)
         kb = 0;
-    double b1 = imp_mul2k(c->B1, -kb), b3 = keep_sign(imp_mul2k(c->B3, -kb), c->B3);
+    double b1 = c->B1, b2 = c->B2, b3 = c->B3;
+    if (kb != 0) {
+        b1 = imp_mul2k(b1, -kb);
+        b2 = imp_mul2k(b2, -kb);
+        b3 = keep_sign(imp_mul2k(b3, -kb), b3);
+    }
     /* The velocities are scaled by the normal velocity's own scale: the
      * normal works, which the energetic law compares, are its square over
      * B, while S enters the path linearly (S*P), so centring on |C0| keeps
@@ -90,8 +95,7 @@ static int centre_normal(const imp_coef2d *c, double mu_k, imp_coef2d_scaled *s)
     int eS = aS > 0 ? expo(aS) : 0, eC = aC > 0 ? expo(aC) : 0;
     int kv = aC > 0 ? eC : eS;
     if (aS > 0) {
-        double sg = c->S0 > 0 ? 1 : -1, kS = mu_k * b1 + sg * b3,
-               kC = imp_mul2k(c->B2, -kb) + sg * mu_k * b3;
+        double sg = c->S0 > 0 ? 1 : -1, kS = mu_k * b1 + sg * b3, kC = b2 + sg * mu_k * b3;
         if (kC < 0 && kS > 0 && isfinite(kS) && isfinite(kC)) {
             int eN = expo(-kC) - expo(kS) + eS;
             if (aC == 0 || eN > kv)
@@ -114,6 +118,11 @@ static int centre_normal(const imp_coef2d *c, double mu_k, imp_coef2d_scaled *s)
         s->c.D = det2(s->c.B1, s->c.B2, s->c.B3);
     s->D = s->c.D;
     return s->D > 0;
+}
+
+int imp_coef2d_scale(const imp_coef2d *c, double mu_k, imp_coef2d_scaled *s)
+{
+    return centre_normal(c, mu_k, s);
 }
 
 int imp_coef2d_scale_centred(const imp_coef2d *c, double mu_k, imp_centring how,
