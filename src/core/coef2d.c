@@ -1,6 +1,7 @@
 /* The coefficients of the planar impact: their scaling by powers of two
  * (the problem is homogeneous: WM92 eqs 5-23 are linear in
- * (S0, C0) and in 1/B) and Delta = B1*B2 - B3^2. */
+ * (S0, C0) and in 1/B), the one scaling helper of the tracer, the closed
+ * forms and the published models, and Delta = B1*B2 - B3^2. */
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
