@@ -145,7 +145,7 @@ static int l_classify2d(lua_State *L)
     limp_set_number(L, "B3", co.B3);
     limp_set_number(L, "S0", co.S0);
     limp_set_number(L, "C0", co.C0);
-    limp_set_number(L, "Delta", imp_coef2d_delta(&co));
+    set_finite(L, "Delta", imp_coef2d_delta(&co));
     limp_set_number(L, "e", p.law.e);
     /* closed = {poisson = {Px, Py, Pc, S, C, dT}, newton = ..., energetic = ...}
      * (WM92 eqs 39-55, Stronge 1990's law likewise; a law whose result
