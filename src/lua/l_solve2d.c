@@ -198,8 +198,14 @@ static int l_sb2d(lua_State *L)
         ratio = limp_check_range(&c, 1, "ratio", 1, 0, 0, HUGE_VAL);
     else if (limp_check_has(&c, 1, "vCx"))
         ratio = limp_check_range(&c, 1, "vCx", 1, 0, 0, HUGE_VAL) / vCy;
+    if (!isfinite(ratio) || !isfinite(ratio * vCy))
+        limp_check_error(&c, "vCx", "gives ratio = vCx/vCy beyond double's range (vCy = %g)", vCy);
     imp_sb2d q;
     imp_sb2d_rod(theta, alpha, mu_s, mu_k, e, ratio, &q);
+    if (!(isfinite(q.Pbar) && isfinite(q.Qbar) && isfinite(q.Rbar) && isfinite(q.D1) &&
+          isfinite(q.R2)))
+        limp_check_error(&c, "alpha", "is too small: Qbar = 1 + sin^2(theta)/alpha and Rbar = "
+                         "1 + cos^2(theta)/alpha overflow double precision (alpha = %g)", alpha);
     lua_createtable(L, 0, 12);
     limp_set_number(L, "Pbar", q.Pbar);
     limp_set_number(L, "Qbar", q.Qbar);

@@ -472,6 +472,15 @@ static int l_rod(lua_State *L)
     int cap = limp_check_boolean(&c, 1, "cap", 0);
     double I[3], R[9], r[3];
     imp_rod3d(m, Lh, rc, t1, t2, cap, I, R, r);
+    for (int i = 0; i < 3; i++) {
+        if (isfinite(I[i]) && I[i] > 0 && isfinite(r[i])) continue;
+        /* which field: the length the shape overflows with, else the mass */
+        double g = rc * rc / 4 + Lh * Lh / 3, h = rc * rc / 2;
+        const char *f = !(isfinite(g) && g > 0 && h > 0) ? (Lh >= rc ? "L" : "radius") : "m";
+        limp_check_error(&c, f, "gives moments of inertia beyond double's range (m = %g, L = %g, "
+                         "radius = %g: m (radius^2/4 + L^2/3) = %g, m radius^2/2 = %g)",
+                         m, Lh, rc, I[0], I[1]);
+    }
     lua_createtable(L, 0, 6);
     limp_set_number(L, "m", m);
     limp_push_vec3(L, I);
