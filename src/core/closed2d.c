@@ -206,6 +206,10 @@ imp_status imp_closed2d_solve(const imp_coef2d *c, double mu_s, double mu_k,
     imp_coef2d_scaled sc;
     if (!valid(c, mu_s, mu_k, e, &sc))
         return IMP_EINPUT;
+    /* mu B beyond double's range even on scaled data: the slide's rates
+     * are not representable (the tracer reports the same overflow) */
+    if (!isfinite(mu_k * sc.p->B1) || !isfinite(mu_k * sc.p->B2) || !isfinite(mu_k * fabs(sc.p->B3)))
+        return IMP_EOVERFLOW;
     imp_class2d k;
     classify(sc.p, mu_s, mu_k, e, &k);
     closed(sc.p, sc.D, mu_k, law, e, &k, o);

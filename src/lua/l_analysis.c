@@ -199,7 +199,7 @@ static int l_painleve(lua_State *L)
     limp_set_number(L, "S0", pb.coef.S0);
     /* The friction coefficient above which this orientation is inconsistent. */
     double mu_crit = imp_painleve_mu_crit(&pb.coef, s);
-    if (!isnan(mu_crit)) limp_set_number(L, "mu_crit", mu_crit);
+    if (isfinite(mu_crit)) limp_set_number(L, "mu_crit", mu_crit);   /* beyond range: left out */
     if (shape) {
         limp_set_number(L, "theta", theta);
         limp_set_number(L, "theta_deg", theta / DEG);

@@ -224,6 +224,9 @@ static int l_sb2d(lua_State *L)
         /* the same impact as a solve2d problem in the master convention */
         imp_body2d b;
         imp_sb2d_body(theta, alpha, m, Lr, ratio * vCy, vCy, &b);
+        if (!isfinite(b.rho))   /* L sqrt(alpha) */
+            limp_check_error(&c, "L", "gives the problem's body1.rho = L sqrt(alpha) beyond double's "
+                             "range (L = %g, alpha = %g)", Lr, alpha);
         lua_createtable(L, 0, 4);
         lua_createtable(L, 0, 7);
         limp_set_number(L, "m", b.m);

@@ -294,6 +294,22 @@ static void check_contact(const limp_check *c, const body_in *bi, imp_contact3d 
     luaL_error(c->L, "solve3d: %s", imp_strerror(st));
 }
 
+/* A friction coefficient so large that mu times the contact speed (the
+ * slip's rate of change, the friction work's rate) overflows: the slide
+ * then lasts an impulse of order |v|/(mu W), but its rates are not
+ * representable. */
+static void check_mu_range(const limp_check *c, const imp_contact3d *cp, double mu)
+{
+    if (!(mu > 1)) return;
+    double vs = hypot(hypot(cp->vC0[0], cp->vC0[1]), cp->vC0[2]), wmax = 0;
+    for (int i = 0; i < 9; i++) wmax = fmax(wmax, fabs(cp->W[i]));
+    double a = mu * vs * (wmax / cp->Wnn), b = mu * vs * (vs / cp->Wnn);
+    if (!(a <= 1e300 && b <= 1e300))
+        limp_check_error(c, "mu", "is too large for these velocities: mu |v_C| |W|/W_nn = %g and "
+                         "mu |v_C|^2/W_nn = %g (the slip's rate and the friction work's) overflow double precision",
+                         a, b);
+}
+
 static const char *period_name(imp_stage3d_kind k)
 {
     return k == IMP_STAGE3D_STICKING ? "sticking" : k == IMP_STAGE3D_RESLIDE ? "re-slide" : "sliding";
@@ -375,6 +391,7 @@ static int l_solve3d(lua_State *L)
     if (mech) mc = limp_solve3d_read_mech(&c, 1, &cc);
     else if (pair) limp_solve3d_pair(&c, limp_check_has(&c, 1, "body") ? "body." : "", &bi, &b2, &pr);
     else check_contact(&c, &bi, &cc);
+    check_mu_range(&c, cp, mu_k);
     imp_result3d r;
     run_t u = {cp, mu_s, mu_k, &law, &o, method, &r, IMP_OK};
     limp_law_run(L, &law, run_solver, &u);
@@ -386,6 +403,8 @@ static int l_solve3d(lua_State *L)
     if (u.st != IMP_OK && r.fail != IMP_FAIL3D_NONE) return raise_failure(L, &law, &o, &r);
     if (u.st != IMP_OK) return limp_law_raise(L, &c, &law, u.st);
     if (!mech && !pair) imp_result3d_apply(&bi.body, &cc, &r);
+    if (!isfinite(r.Wc) || !isfinite(r.Wr) || !isfinite(r.Wf) || !isfinite(r.Pc))
+        return luaL_error(L, "solve3d: the works are not finite (inputs out of range?)");
     for (int i = 0; i < 3; i++)
         if (!isfinite(r.P[i]) || !isfinite(r.vC[i]) || !isfinite(r.dT)
             || (!mech && !pair && (!isfinite(r.v[i]) || !isfinite(r.w[i]))))
