@@ -28,6 +28,7 @@
  * The integration runs on contact-space data (imp_solve3d_exact_contact).
  * This file is the driver (step control, events); the flow is in
  * solve3d_exact_flow.c, periods and stops in solve3d_exact_stop.c. */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -102,6 +103,15 @@ static imp_status locate(const dk_t *d, int ev, double h, double ga, double gb,
         /* the secant point from the end nearer the root: from b it rounds
          * to b (or a) when |ga| is 1e-80 of |gb| */
         double x = -ga <= gb ? a - ga * (b - a) / (gb - ga) : b - gb * (b - a) / (gb - ga);
+        /* a secant point within 1e-9 of the bracket's length from an end
+         * (a step 1e130 times longer than the event's distance, set by a
+         * huge slip): the geometric mean of the two distances instead, so
+         * that the bracket shrinks by orders of magnitude per iteration */
+        double w = b - a;
+        if (x - a < 1e-9 * w)
+            x = a + sqrt(fmax(x - a, DBL_EPSILON * fmax(fabs(a), DBL_MIN))) * sqrt(w);
+        else if (b - x < 1e-9 * w)
+            x = b - sqrt(fmax(b - x, DBL_EPSILON * fmax(fabs(b), DBL_MIN))) * sqrt(w);
         if (!(x > a && x < b)) x = 0.5 * (a + b);
         double gx;
         imp_exact3d_dp_step(&d->r, d->t, d->z, x, zt, err);
