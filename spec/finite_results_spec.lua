@@ -74,6 +74,13 @@ describe("extreme magnitudes", function()
     end
   end)
 
+  it("survives a fuzz at extreme magnitudes (tests/fuzz_extreme.lua)", function()
+    local fuzz = dofile("tests/fuzz_extreme.lua")
+    local s = fuzz(impact, 1500, 11)
+    assert.equal("", table.concat(s.bad, "\n"))
+    assert.is_true(s.ok > 750 and s.errors > 250)
+  end)
+
   it("rod, sb2d and the brach model: overflowing shapes are named, mu0 beyond range left out", function()
     fails(impact.rod, { m = 1, L = 1e200, radius = 0.5 }, "rod: field 'L' gives moments of inertia beyond")
     fails(impact.rod, { m = 1e300, L = 1e10, radius = 0.5 }, "rod: field 'm' gives moments of inertia beyond")

@@ -4,8 +4,8 @@
 -- accepted result must hold no NaN or inf anywhere (nested tables too), and
 -- Poisson's and the energetic law must not gain energy (WM92's appendix for
 -- Poisson in 2D; for the energetic law Wc + Wr = (1 - e^2) Wc <= 0 and
--- Wf <= 0). A refused call must raise a message naming its reason (any
--- error with the function's name; a crash or hang fails the run outright).
+-- Wf <= 0). A refused call must raise a string (the messages themselves are
+-- tests/fuzz_fields.lua's concern); a crash or hang fails the run outright.
 --
 --   impact tests/fuzz_extreme.lua [calls [seed]]     (default 1000000, 1)
 --
@@ -120,7 +120,7 @@ local function fuzz(impact, n, seed)
     local ok, r = pcall(f, t)
     if not ok then
       stats.errors, by.err = stats.errors + 1, by.err + 1
-      if type(r) ~= "string" or not r:find(":", 1, true) then bad(case[1], t, "error " .. tostring(r)) end
+      if type(r) ~= "string" then bad(case[1], t, "error " .. tostring(r)) end
     else
       stats.ok, by.ok = stats.ok + 1, by.ok + 1
       local nf = nonfinite(r, "r", {}, {})

@@ -102,7 +102,7 @@ static imp_status locate(const dk_t *d, int ev, double h, double ga, double gb,
     for (int it = 0; it < 200 && b - a > 1e-15 * (fabs(d->t) + b) && gb != 0; it++) {
         /* the secant point from the end nearer the root: from b it rounds
          * to b (or a) when |ga| is 1e-80 of |gb| */
-        double x = -ga <= gb ? a - ga * (b - a) / (gb - ga) : b - gb * (b - a) / (gb - ga);
+        double x = -ga <= gb ? a - ga / (gb - ga) * (b - a) : b - gb / (gb - ga) * (b - a);
         /* a secant point within 1e-9 of the bracket's length from an end
          * (a step 1e130 times longer than the event's distance, set by a
          * huge slip): the geometric mean of the two distances instead, so
