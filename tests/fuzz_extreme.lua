@@ -153,17 +153,13 @@ local function fuzz(impact, n, seed)
   return stats
 end
 
--- As a script (not when loaded with dofile by the specs).
-local script = arg and arg[0] and arg[0]:match("fuzz_extreme%.lua$")
-if not script then return fuzz end
-
-local impact = rawget(_G, "impact") or require("impact")
-local n = math.tointeger(tonumber(arg[1] or "1000000")) or 1000000
-local seed = math.tointeger(tonumber(arg[2] or "1")) or 1
-local t0 = os.clock()
-local s = fuzz(impact, n, seed)
-print(string.format("fuzz_extreme: %d calls (%d accepted, %d refused), %d bad results, %.1f s CPU",
-  s.calls, s.ok, s.errors, #s.bad, os.clock() - t0))
+-- Loaded with dofile (the specs): the function; run as a script: the fuzz.
+if not (arg and arg[0] and arg[0]:match("fuzz_extreme%.lua$")) then return fuzz end
+local calls, seed = math.floor(tonumber(arg[1]) or 1e6), math.floor(tonumber(arg[2]) or 1)
+local started = os.clock()
+local s = fuzz(rawget(_G, "impact") or require("impact"), calls, seed)
+print(("fuzz_extreme: %d calls (%d accepted, %d refused), %d bad results, %.1f s CPU")
+  :format(s.calls, s.ok, s.errors, #s.bad, os.clock() - started))
 local names = {}
 for k in pairs(s.by) do names[#names + 1] = k end
 table.sort(names)
