@@ -46,6 +46,27 @@ describe("extreme magnitudes", function()
     assert.is.near((1 + 0.3332272157356) * 0.26419587508692477, r.P.y, 1e-12)
   end)
 
+  it("solve3d exact: an event far inside a long first step is located (no energy gain)", function()
+    -- frictionless: the tangential speed does not matter, 1e127 made the step 1e126 times the
+    -- restitution's impulse and the law's end was passed (energy ratio 1.000025)
+    local t = { e = 0.62611173252749, inertia = { 0.32781152088307, 0.50248675088788, 0.32402049061915 },
+                law = "energetic", m = 0.14701130126586, mu = 0, r = { -0.12334576570861, 0, 0 },
+                v = { 0, -0.10824697634744, 0 }, w = { 0, 5.6662758907855, 0 } }
+    local ref = impact.solve3d(t)
+    t.v[3] = 9.7290762756333e+127
+    local r = finite(impact.solve3d(t))
+    assert.is_true(math.abs(r.P.y - ref.P.y) <= 1e-12 * ref.P.y and r.energy_ratio <= 1)
+    -- a friction of 1e-137 slides on a tau-period where p grows like 1e138 tau: max compression
+    -- lies 1e-80 into the first step (P.y was 1e64 times too large)
+    local u = { e = 0, inertia = { 1.2425460263591, 0.96806171959256, 1.1725384997513 }, law = "energetic",
+                m = 6.3118096028549, mu = 0, r = { 0, 6.168276394445e-70, -6.9095456658215e-109 },
+                v = { 0, -7.7141235396019e+54, 0.13185275647009 }, w = { 0, 0, -8.4563334843396 } }
+    ref = impact.solve3d(u)
+    u.mu = 1e-137
+    r = finite(impact.solve3d(u))
+    assert.is_true(math.abs(r.P.y - ref.P.y) <= 1e-12 * ref.P.y and r.dT <= 0)
+  end)
+
   it("solve2d and classify2d leave out a Delta that overflows (1/m^2 at m = 1e-200)", function()
     local t = { body1 = { m = 1e-200, rho = 1, x = 0.3, y = 1, vx = 1, vy = -1 }, mu = 0.3, e = 0.5 }
     local r = finite(impact.solve2d(t))
