@@ -67,6 +67,23 @@ describe("extreme magnitudes", function()
     assert.is_true(math.abs(r.P.y - ref.P.y) <= 1e-12 * ref.P.y and r.dT <= 0)
   end)
 
+  it("solve3d algebraic: a light body's slip stops as the exact solver's; mu at most 1e100", function()
+    -- g = Wtt^-1 v_t ~ 1e-174: g.g underflowed, the slip was taken as unstoppable and
+    -- the slide gained energy (energy ratio 6.2, 1e19 at mu = 1e10)
+    local t = { e = 0.45919045207149, inertia = { 0.11926039007054, 0.094283576100801, 0.085816261974139 },
+                m = 6.1300492846916e-175, r = { -0.12614775725957, 0, -0.25145720784382 },
+                v = { 0.13909901226162, -7.4981282729737, 9.8490696071574 }, mu = 10 }
+    local ex = impact.solve3d(t)
+    for _, mu in ipairs{ 10, 1e10, 1e100 } do
+      t.mu, t.method = mu, "algebraic"
+      local r = finite(impact.solve3d(t))
+      assert.are.equal("C-sticking", r.mode)
+      assert.is.near(ex.energy_ratio, r.energy_ratio, 1e-12)
+    end
+    t.mu = 1e200
+    fails(impact.solve3d, t, "solve3d: field 'mu' must be at most 1e100")
+  end)
+
   it("solve2d and classify2d leave out a Delta that overflows (1/m^2 at m = 1e-200)", function()
     local t = { body1 = { m = 1e-200, rho = 1, x = 0.3, y = 1, vx = 1, vy = -1 }, mu = 0.3, e = 0.5 }
     local r = finite(impact.solve2d(t))

@@ -301,6 +301,12 @@ static void check_contact(const limp_check *c, const body_in *bi, imp_contact3d 
 static void check_mu_range(const limp_check *c, const imp_contact3d *cp, double mu)
 {
     if (!(mu > 1)) return;
+    /* the solvers square mu (the cone's quadratics): a bound far below
+     * sqrt(DBL_MAX); beyond the sticking ratio rho_req a larger mu only
+     * shortens slides that already last 1/mu of the impact */
+    if (mu > 1e100)
+        limp_check_error(c, "mu", "must be at most 1e100 (mu^2 terms overflow double precision; "
+                         "this contact sticks for any mu above %g), got %g", cp->rho_req, mu);
     double vs = hypot(hypot(cp->vC0[0], cp->vC0[1]), cp->vC0[2]), wmax = 0;
     for (int i = 0; i < 9; i++) wmax = fmax(wmax, fabs(cp->W[i]));
     double a = mu * vs * (wmax / cp->Wnn), b = mu * vs * (vs / cp->Wnn);
