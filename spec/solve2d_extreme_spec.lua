@@ -117,6 +117,15 @@ describe("impact.solve2d at the edges of double precision", function()
     end
   end)
 
+  it("keeps the energetic closed form's digits when Wc/k2 is subnormal (B1 = 1e-187, B2 = 1e159)", function()
+    -- frictionless and elastic: no energy change, closed form = tracer (it was 4.6e-7 off, dT > 0)
+    local t = { B1 = 8.7286319776722e-187, B2 = 3.1849821337701e+159, B3 = -2.8945333180696e-14,
+                S0 = -7.186031515869e-240, C0 = -1.1424963937882e+105, mu = 0, e = 1, law = "energetic" }
+    local r = impact.solve2d(t)
+    local q = impact.classify2d(t).closed.energetic
+    assert.is_true(rel(q.Py, r.Py) < 1e-14 and q.dT <= 0)
+  end)
+
   describe("custom Lua laws equal the built-ins", function()
     local function as_lua(name, e)
       if name == "poisson" then return function(s) return s.Pn - (1 + e) * s.Pc end end

@@ -108,7 +108,9 @@ static double energetic_Py(int cmode, double C0, double kC, double k2,
         *pc = p_s - Cs / k2;
         double Wc = C0 * p_s + 0.5 * kC * p_s * p_s -
                     0.5 * k2 * (*pc - p_s) * (*pc - p_s);
-        return *pc + e * sqrt(-2 * Wc / k2);
+        /* two roots: Wc/k2 is subnormal when kC/kS is 2^1149 (B1 = 1e-187,
+         * B2 = 1e159) and lost its digits */
+        return *pc + e * (sqrt(-2 * Wc) / sqrt(k2));
     }
     *pc = -C0 / kC;
     double Wc = -0.5 * kC * *pc * *pc;
