@@ -90,6 +90,14 @@ describe("extreme magnitudes", function()
     assert.is_nil(r.Delta)
     assert.is_true(r.energy_ratio <= 1)
     assert.is_nil(finite(impact.classify2d(t)).Delta)
+    -- 1/(m rho) underflowed in the spin change (m = 1e246, rho = 1e175): the spin kept its
+    -- energy and energy_ratio was 1 + 6.9e-7 while dT < 0
+    local b = finite(impact.solve2d{ body1 = { m = 1.0529600429625e+246, rho = 7.2592190266679e+174,
+      vy = -8.2089425931144e-61, w = -8.770640523504e-170, x = -5.2569247218767e+26, y = -6.0180231428691e+171 },
+      e = 0.66307811948728, law = "energetic", mu = 7.2878257790162e+209 })
+    local T0 = 0.5 * 1.0529600429625e+246 * (7.2592190266679e+174 * 8.770640523504e-170) ^ 2
+    assert.is.near(1 + b.dT / T0, b.energy_ratio, 1e-12)
+    assert.is_true(b.energy_ratio < 1)
   end)
 
   it("painleve, painleve_bands and space refuse r or rho beyond double's range", function()

@@ -74,7 +74,9 @@ void imp_body2d_after(const imp_body2d *b, double sign, double Px, double Py,
     double px = sign * Px, py = sign * Py, im = 1 / b->m, ir = 1 / b->rho;
     out[0] = b->vx + px * im;
     out[1] = b->vy + py * im;
-    out[2] = b->w + ((b->y * ir) * px - (b->x * ir) * py) * (im * ir);
+    /* times 1/m, then 1/rho: the product 1/(m rho) underflowed for m = 1e246,
+     * rho = 1e175, and the spin kept its energy (a gain) */
+    out[2] = b->w + ((b->y * ir) * px - (b->x * ir) * py) * im * ir;
 }
 
 double imp_body2d_energy(const imp_body2d *b, const double v[3])
