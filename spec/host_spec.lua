@@ -121,6 +121,17 @@ describe("the impact host", function()
       assert.truthy(r.out:find("\n42\n", 1, true), r.out)
     end)
 
+    it("-i reads a pipe without readline: stray bytes are Lua errors, never a crash", function()
+      -- issue 17: these bytes made readline 8.2 abort (double free) on a pipe
+      local r = run{ "-i", stdin = "\xaf\n\x10\xf1\x1bn\x07\xe4\xe6\x0e\x14" }
+      assert.are.equal(0, r.code, r.err)
+      assert.truthy(r.err:find("stdin:1: unexpected symbol near '<\\175>'", 1, true), r.err)
+      assert.truthy(r.err:find("stdin:1: unexpected symbol near '<\\16>'", 1, true), r.err)
+      r = run{ "-i", stdin = "x = 1\nfor i = 1, 2 do\nx = x + i\nend\nx\n" }
+      assert.are.equal(0, r.code, r.err)
+      assert.truthy(r.out:find("> x\n4\n> \n$"), r.out)   -- lines echoed, as in a session
+    end)
+
     it("-E ignores LUA_INIT, which otherwise runs first", function()
       local env = { LUA_INIT = "x = 5" }
       assert.are.equal("5\n", run{ "-e", "print(x)", env = env }.out)

@@ -51,7 +51,7 @@ describe("impact.solve2d at the edges of double precision", function()
   end)
 
   it("takes Delta from the bodies: a small radius of gyration", function()
-    for _, rho in ipairs{ 1e-4, 1e-8, 1e-9, 1e-12 } do
+    for _, rho in ipairs{ 1e-4, 1e-5, 1e-6 } do   -- condition numbers 2.5e7 .. 2.5e11
       local t = { body1 = { m = 1, rho = rho, x = 0.3, y = 0.4, vy = -1 }, mu = 1, e = 0.5 }
       local r = impact.solve2d(t)
       local r2 = 0.25 / rho ^ 2
@@ -71,6 +71,59 @@ describe("impact.solve2d at the edges of double precision", function()
       assert.are.equal(r.mode, k.mode)
       assert.are.equal(r.Delta, k.Delta)
     end
+  end)
+
+  it("refuses a body form whose compliance is too ill-conditioned, as solve3d does (cond > 1e12)", function()
+    -- issue 17: these gained energy without a word (energy_ratio 2.24, dT = +2.2e71)
+    local function err(t) local ok, m = pcall(impact.solve2d, t); assert.is_false(ok); return m end
+    local m = err{ body1 = { m = 1, rho = 1e-22, x = 1e-6, y = 1, vx = 1, vy = -0.5, w = 2e21 }, mu = 0.3, e = 0.5 }
+    assert.truthy(m:find("field 'body1' makes the contact compliance too ill-conditioned", 1, true), m)
+    assert.truthy(m:find("condition number ~1e+44 > 1e+12", 1, true), m)
+    m = err{ body1 = { m = 1, rho = 1, x = 0.2, y = 1, vy = -1 },
+             body2 = { m = 1, rho = 1e-30, x = 1e-6, y = 1, w = 2e29 }, mu = 0.3, e = 0.5, law = "energetic" }
+    assert.truthy(m:find("field 'body2' makes the contact compliance", 1, true), m)
+    for _, rho in ipairs{ 1e-8, 1e-12 } do
+      m = err{ body1 = { m = 1, rho = rho, x = 0.3, y = 0.4, vy = -1 }, mu = 1, e = 0.5 }
+      assert.truthy(m:find("field 'body1'", 1, true), m)
+    end
+    -- the bound is scale-free: heavy, light and mixed bodies of a fine shape pass
+    local r = impact.solve2d{ body1 = { m = 1e-300, rho = 1, x = 0.3, y = 1, vy = -1 },
+                              body2 = { m = 1e300, rho = 1, x = 0.3, y = 1 }, mu = 0.3, e = 0.5 }
+    assert.is_true(r.energy_ratio <= 1)
+    r = impact.solve2d{ body1 = { m = 1e200, rho = 1e-5, x = 0.3e-5, y = 1e-5, vy = -1 }, mu = 0.3, e = 0.5 }
+    assert.is_true(r.energy_ratio <= 1)
+  end)
+
+  it("keeps its digits when a huge mu stops the slip after a subnormal impulse", function()
+    -- issue 17: with mu = 1e300 the stick came after |S0|/(mu B1) = 1e-330, a subnormal, and
+    -- dT was +2.95e-59 (an energy gain). Past the sticking bound, mu no longer matters:
+    -- every mu gives the result of mu = 1e10 (to its 1e-10 relative share of the slide).
+    local t = { B1 = 1, B2 = 0.1, B3 = -0.3, S0 = -1e-30, C0 = -1e-30, mu = 1e10, e = 1 }
+    local ref = impact.solve2d(t)
+    local kref = impact.classify2d(t).closed
+    assert.is.near(-5e-61, ref.dT, 1e-70)
+    for _, mu in ipairs{ 1e250, 1e280, 1e300, 1e308 } do
+      t.mu = mu
+      for _, law in ipairs{ "poisson", "energetic" } do
+        t.law = law
+        local r = impact.solve2d(t)
+        assert.are.equal("C-sticking", r.mode)
+        assert.is_true(r.dT <= 0, law .. " " .. mu)
+        assert.is_true(rel(r.Py, ref.Py) < 1e-9 and rel(r.Px, ref.Px) < 1e-9, law .. " " .. mu)
+        local q = impact.classify2d(t).closed[law]
+        assert.is_true(rel(q.Py, kref.poisson.Py) < 1e-9 and q.dT <= 0, law .. " " .. mu)
+      end
+      t.law = nil
+    end
+  end)
+
+  it("keeps the energetic closed form's digits when Wc/k2 is subnormal (B1 = 1e-187, B2 = 1e159)", function()
+    -- frictionless and elastic: no energy change, closed form = tracer (it was 4.6e-7 off, dT > 0)
+    local t = { B1 = 8.7286319776722e-187, B2 = 3.1849821337701e+159, B3 = -2.8945333180696e-14,
+                S0 = -7.186031515869e-240, C0 = -1.1424963937882e+105, mu = 0, e = 1, law = "energetic" }
+    local r = impact.solve2d(t)
+    local q = impact.classify2d(t).closed.energetic
+    assert.is_true(rel(q.Py, r.Py) < 1e-14 and q.dT <= 0)
   end)
 
   describe("custom Lua laws equal the built-ins", function()

@@ -74,7 +74,9 @@ void imp_body2d_after(const imp_body2d *b, double sign, double Px, double Py,
     double px = sign * Px, py = sign * Py, im = 1 / b->m, ir = 1 / b->rho;
     out[0] = b->vx + px * im;
     out[1] = b->vy + py * im;
-    out[2] = b->w + ((b->y * ir) * px - (b->x * ir) * py) * (im * ir);
+    /* times 1/m, then 1/rho: the product 1/(m rho) underflowed for m = 1e246,
+     * rho = 1e175, and the spin kept its energy (a gain) */
+    out[2] = b->w + ((b->y * ir) * px - (b->x * ir) * py) * im * ir;
 }
 
 double imp_body2d_energy(const imp_body2d *b, const double v[3])
@@ -108,6 +110,35 @@ static const char *check_body(const imp_body2d *b, int which, char *msg, size_t 
     if (!(b->rho > 0))
         return fail(msg, n, names[which][1], "must be positive (the radius of gyration)", b->rho);
     return NULL;
+}
+
+static int body_ok(const imp_body2d *b)
+{
+    return b->m > 0 && b->rho > 0 && isfinite(b->m) && isfinite(b->rho);
+}
+
+/* A bound on the condition number of the contact compliance W = [[B1, B3],
+ * [B3, B2]] (trace^2 / det >= lambda_max / lambda_min), with the masses
+ * divided by the smaller one so that neither the trace nor det under- or
+ * overflows for merely heavy or light bodies. *which is the body whose own
+ * compliance is the larger (0 or 1): the slender one. */
+static double bodies_cond(const imp_body2d *b1, const imp_body2d *b2, int *which)
+{
+    imp_body2d s1 = *b1, s2 = b2 ? *b2 : *b1;
+    double mm = b2 ? fmin(b1->m, b2->m) : b1->m;
+    s1.m = b1->m / mm;
+    s2.m = s2.m / mm;
+    imp_coef2d c;
+    imp_coef2d_from_bodies(&s1, b2 ? &s2 : NULL, &c);
+    *which = 0;
+    if (b2) {
+        imp_coef2d c1, c2;
+        imp_coef2d_from_bodies(&s1, NULL, &c1);
+        imp_coef2d_from_bodies(&s2, NULL, &c2);
+        *which = !(c1.B1 + c1.B2 >= c2.B1 + c2.B2);
+    }
+    double t = c.B1 + c.B2;
+    return c.D > 0 ? t / c.D * t : INFINITY;
 }
 
 const char *imp_problem2d_check(const imp_problem2d *p, char *msg, size_t n)
@@ -161,12 +192,16 @@ const char *imp_problem2d_check(const imp_problem2d *p, char *msg, size_t n)
             snprintf(msg, n, "gives a degenerate contact (B1*B2 <= B3^2 or overflow)");
         return "body1";
     }
+    int which;
+    double k = bodies_cond(&p->body1, p->nbodies == 2 ? &p->body2 : NULL, &which);
+    if (!(k <= IMP_COND2D_MAX)) {
+        if (msg && n)
+            snprintf(msg, n, "makes the contact compliance too ill-conditioned for double precision "
+                     "(condition number ~%.3g > %g: rho is too small against the arm (x, y))",
+                     k, IMP_COND2D_MAX);
+        return which ? "body2" : "body1";
+    }
     return NULL;
-}
-
-static int body_ok(const imp_body2d *b)
-{
-    return b->m > 0 && b->rho > 0 && isfinite(b->m) && isfinite(b->rho);
 }
 
 /* One body: its spin change (y Px - x Py)/(m rho^2) cancels when rho is
@@ -191,6 +226,9 @@ imp_status imp_problem2d_solve(const imp_problem2d *p, imp_result2d *out,
     const imp_body2d *b2 = p->nbodies == 2 ? &p->body2 : NULL;
     if (!body_ok(&p->body1) || (b2 && !body_ok(b2)))
         return IMP_EINPUT;
+    int which;
+    if (!(bodies_cond(&p->body1, b2, &which) <= IMP_COND2D_MAX))
+        return IMP_ESINGULAR;   /* imp_problem2d_check names the body */
     imp_coef2d c;
     imp_coef2d_from_bodies(&p->body1, b2, &c);
     imp_status st = imp_solve2d(&c, p->mu_s, p->mu_k, &p->law, out);

@@ -108,7 +108,9 @@ static double energetic_Py(int cmode, double C0, double kC, double k2,
         *pc = p_s - Cs / k2;
         double Wc = C0 * p_s + 0.5 * kC * p_s * p_s -
                     0.5 * k2 * (*pc - p_s) * (*pc - p_s);
-        return *pc + e * sqrt(-2 * Wc / k2);
+        /* two roots: Wc/k2 is subnormal when kC/kS is 2^1149 (B1 = 1e-187,
+         * B2 = 1e159) and lost its digits */
+        return *pc + e * (sqrt(-2 * Wc) / sqrt(k2));
     }
     *pc = -C0 / kC;
     double Wc = -0.5 * kC * *pc * *pc;
@@ -206,6 +208,10 @@ imp_status imp_closed2d_solve(const imp_coef2d *c, double mu_s, double mu_k,
     imp_coef2d_scaled sc;
     if (!valid(c, mu_s, mu_k, e, &sc))
         return IMP_EINPUT;
+    /* mu B beyond double's range even on scaled data: the slide's rates
+     * are not representable (the tracer reports the same overflow) */
+    if (!isfinite(mu_k * sc.p->B1) || !isfinite(mu_k * sc.p->B2) || !isfinite(mu_k * fabs(sc.p->B3)))
+        return IMP_EOVERFLOW;
     imp_class2d k;
     classify(sc.p, mu_s, mu_k, e, &k);
     closed(sc.p, sc.D, mu_k, law, e, &k, o);

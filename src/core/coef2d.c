@@ -3,6 +3,7 @@
  * (S0, C0) and in 1/B), the one scaling helper of the tracer, the closed
  * forms and the published models, and Delta = B1*B2 - B3^2. */
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -102,10 +103,24 @@ static int centre_normal(const imp_coef2d *c, double mu_k, imp_coef2d_scaled *s)
             if (aC == 0 || eN > kv)
                 kv = eN;
         }
-        if (kv < eS - 960)       /* S0 itself must stay far from overflow */
-            kv = eS - 960;
     }
-    if (eS >= -128 && eS <= 128 && eC >= -128 && eC <= 128 && kv >= -128 && kv <= 128)
+    /* A large mu_k shrinks the impulses of a slide by mu_k (the slip stops
+     * after |S0|/(mu_k B1)): the velocities are scaled up until those
+     * stay normal numbers, whose digits subnormals would lose. */
+    int cap = INT_MAX, g = 0;
+    double big = mu_k * (b1 + fabs(b3));
+    if (big > 1 && big <= DBL_MAX) {
+        g = expo(big);
+        cap = (aS > 0 ? eS : eC) - g + 1000;
+        if (aC > 0 && eC - g + 1000 < cap)
+            cap = eC - g + 1000;
+        if (kv > cap)
+            kv = cap;
+    }
+    if (aS > 0 && kv < eS - 960)  /* S0 itself must stay far from overflow */
+        kv = eS - 960;
+    if (eS >= -128 && eS <= 128 && eC >= -128 && eC <= 128 && kv >= -128 && kv <= 128 &&
+        cap >= 0)
         kv = 0;
     if (kv == 0 && kb == 0) {    /* the caller's own, not a copy */
         double D = c->D;

@@ -48,7 +48,7 @@ imp_status imp_contact3d_from_L(imp_contact3d *c)
     double hd = 0.5 * (c->Wtt[0] - c->Wtt[3]), off = c->Wtt[1];
     c->tev[1] = 0.5 * (c->Wtt[0] + c->Wtt[3]) + hypot(hd, off);
     double d = L[0] * L[4];
-    c->tev[0] = d * d / c->tev[1];
+    c->tev[0] = d / c->tev[1] * d;   /* d * d overflows for m = 1e-300 */
     double th = 0.5 * atan2(off, hd);
     c->tvec[0] = cos(th); c->tvec[1] = sin(th);
     double vt0[2] = {c->vC0[0], c->vC0[2]};

@@ -170,6 +170,11 @@ imp_status imp_solve2d(const imp_coef2d *c, double mu_s, double mu_k,
 
 /* One planar problem, as a sweep varies it: either the coefficients
  * (nbodies == 0) or body1 against the ground (1) or body1 and body2 (2). */
+/* The bound on the body form's contact compliance condition number (as
+ * IMP_COND3D_MAX): beyond it the post-impact velocities, W times an
+ * impulse known to rounding, are not resolved in double precision. */
+#define IMP_COND2D_MAX 1e12
+
 typedef struct {
     imp_coef2d coef;
     imp_body2d body1, body2;

@@ -32,11 +32,14 @@ void imp_painleve_coef(double m, double rho, double l, double theta, double s,
  * mirror image beyond pi/2. */
 int imp_painleve_band(double r, double mu, double s, double *lo, double *hi)
 {
-    double r2 = r * r, b = s * mu * r2, disc = b * b - 4 * (1 + r2);
+    /* b = s mu r^2, disc = b^2 - 4 (1 + r^2) = b^2 (1 - k)(1 + k), k =
+     * 2 sqrt(1 + r^2)/|b|: no b^2, which overflows for r = 1e100 */
+    double r2 = r * r, k = 2 * sqrt(1 + r2) / (mu * r2);
     *lo = *hi = 0;
-    if (!(disc > 0) || s == 0) return 0;
-    double q = -0.5 * (b + (b >= 0 ? 1 : -1) * sqrt(disc));
-    double t1 = q, t2 = (1 + r2) / q;           /* both with the sign of -s */
+    if (!(k < 1) || s == 0) return 0;
+    double sq = 1 + sqrt((1 - k) * (1 + k));
+    double q = -0.5 * s * (mu * r2) * sq;
+    double t1 = q, t2 = (1 / r2 + 1) / (-0.5 * s * mu * sq);   /* (1 + r^2)/q; both with the sign of -s */
     double a1 = atan(t1), a2 = atan(t2);
     if (a1 < 0) a1 += M_PI;
     if (a2 < 0) a2 += M_PI;
@@ -52,5 +55,5 @@ double imp_painleve_mu_crit(const imp_coef2d *c, double s)
 
 double imp_painleve_mu_min(double r)
 {
-    return r > 0 ? 2 * sqrt(1 + r * r) / (r * r) : HUGE_VAL;
+    return r > 0 ? 2 * hypot(1, 1 / r) / r : HUGE_VAL;   /* 2 sqrt(1 + r^2)/r^2, no r^2 */
 }

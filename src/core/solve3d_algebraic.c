@@ -68,12 +68,19 @@ static imp_status slip_stop(sb_t *s, double x[NX], int *found)
     start_vel(s, vc);
     double vt[2] = {vc[0], vc[2]};
     imp_contact3d_tsolve(c, vt, g);
+    /* g over its largest component (F scales with it): g.g underflowed to
+     * 0 for m = 1e-175, and the slip that stops was taken for one that
+     * cannot (a slide gaining energy) */
+    double gn = fmax(fabs(g[0]), fabs(g[1]));
+    *found = 0;
+    if (!(gn > 0)) return IMP_OK;
+    g[0] /= gn;
+    g[1] /= gn;
     double mu = s->mu_k;
     double a = (c->rho_req - mu) * (c->rho_req + mu);
     double bb = g[0] * c->q[0] + g[1] * c->q[1], cc = g[0] * g[0] + g[1] * g[1];
     double cr = g[0] * c->q[1] - g[1] * c->q[0];
     double disc = mu * mu * cc - cr * cr, F;
-    *found = 0;
     if (!(cc > 0)) return IMP_OK;
     if (bb <= 0) {
         if (a > 0 && !(bb < 0 && disc >= 0)) return IMP_OK;   /* the slip cannot stop */
@@ -83,6 +90,7 @@ static imp_status slip_stop(sb_t *s, double x[NX], int *found)
         if (!(a < 0)) return IMP_OK;
         F = (bb + sqrt(disc)) / -a;
     }
+    F *= gn;
     if (!(F > 0) || !isfinite(F)) return IMP_OK;
     /* the stage: v_t' = 0 at that F_n (without friction, F_t = 0 exactly:
      * the slip only passes through zero) */

@@ -28,6 +28,7 @@
  * The integration runs on contact-space data (imp_solve3d_exact_contact).
  * This file is the driver (step control, events); the flow is in
  * solve3d_exact_flow.c, periods and stops in solve3d_exact_stop.c. */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -88,14 +89,29 @@ static imp_status event_value(const dk_t *d, int ev, double p, const double y[NY
 
 /* First h' in (0, h] where the event function, negative at the step start
  * (ga), becomes >= 0 (it is >= 0 at h): Illinois on the length of a step
- * re-taken from the step start, so the event is as accurate as a step. */
+ * re-taken from the step start, so the event is as accurate as a step.
+ * The bracket shrinks to 1e-15 of t + b, the event's own position: on a
+ * tau-period with a tiny mu, p grows like 1e137 tau, and an event deep
+ * inside the first step (tau ~ 1e-83 of h) ended at h when the bracket
+ * stopped at 1e-15 of h. */
 static imp_status locate(const dk_t *d, int ev, double h, double ga, double gb,
                          double *hr, double *zr)
 {
     double a = 0, b = h, err[NZ], zt[NZ], p, y[NY];
     int side = 0, n = dim_of(&d->r);
-    for (int it = 0; it < 200 && b - a > 1e-15 * (fabs(d->t) + h) && gb != 0; it++) {
-        double x = b - gb * (b - a) / (gb - ga);
+    for (int it = 0; it < 200 && b - a > 1e-15 * (fabs(d->t) + b) && gb != 0; it++) {
+        /* the secant point from the end nearer the root: from b it rounds
+         * to b (or a) when |ga| is 1e-80 of |gb| */
+        double x = -ga <= gb ? a - ga / (gb - ga) * (b - a) : b - gb / (gb - ga) * (b - a);
+        /* a secant point within 1e-9 of the bracket's length from an end
+         * (a step 1e130 times longer than the event's distance, set by a
+         * huge slip): the geometric mean of the two distances instead, so
+         * that the bracket shrinks by orders of magnitude per iteration */
+        double w = b - a;
+        if (x - a < 1e-9 * w)
+            x = a + sqrt(fmax(x - a, DBL_EPSILON * fmax(fabs(a), DBL_MIN))) * sqrt(w);
+        else if (b - x < 1e-9 * w)
+            x = b - sqrt(fmax(b - x, DBL_EPSILON * fmax(fabs(b), DBL_MIN))) * sqrt(w);
         if (!(x > a && x < b)) x = 0.5 * (a + b);
         double gx;
         imp_exact3d_dp_step(&d->r, d->t, d->z, x, zt, err);

@@ -67,9 +67,14 @@ static double ray_rate(const imp_contact3d *c, double mu, const double u[2])
     double b1 = e1[0] * c->Wtn[0] + e1[1] * c->Wtn[1], b2 = e2[0] * c->Wtn[0] + e2[1] * c->Wtn[1];
     double u1 = e1[0] * u[0] + e1[1] * u[1], u2 = e2[0] * u[0] + e2[1] * u[1];
     double f1 = b1 - mu * c->tev[0] * u1, f2 = b2 - mu * c->tev[1] * u2;
-    double s1 = fabs(b1) + mu * c->tev[0] + 1e-300, s2 = fabs(b2) + mu * c->tev[1] + 1e-300;
-    double w1 = u1 / (s1 * s1), w2 = u2 / (s2 * s2);
-    return (w1 * f1 + w2 * f2) / (w1 * u1 + w2 * u2);
+    /* the weights u_i / s_i^2 times the smaller s^2, so that they neither
+     * under- nor overflow (mu = 1e-250 made s^2 zero, the rate NaN) */
+    double s1 = fabs(b1) + mu * c->tev[0], s2 = fabs(b2) + mu * c->tev[1];
+    double t1 = s1 <= s2 ? 1 : s2 / s1, t2 = s2 <= s1 ? 1 : s1 / s2;
+    double w1 = u1 * t1 * t1, w2 = u2 * t2 * t2, den = w1 * u1 + w2 * u2;
+    if (!(den > 0) || !(s1 > 0 || s2 > 0))
+        return u1 * f1 + u2 * f2;   /* plain u.f(u) */
+    return (w1 * f1 + w2 * f2) / den;
 }
 
 /* The attracting invariant ray within 0.1 rad of the slip direction u:

@@ -45,10 +45,12 @@ int imp_space_reversal(double r, double mu, double *ratio_max, double *lo, doubl
         *lo = -M_PI / 2;
         return 1;
     }
-    /* mu t^2 + r^2 t + mu (1 + r^2) < 0 between its roots. */
-    double d = sqrt(r2 * r2 - 4 * mu * mu * (1 + r2));
-    *lo = atan((-r2 - d) / (2 * mu));
-    *hi = atan((-r2 + d) / (2 * mu));
+    /* mu t^2 + r^2 t + mu (1 + r^2) < 0 between its roots, whose product
+     * is 1 + r^2; d = sqrt(r^4 - 4 mu^2 (1 + r^2)) = r^2 sqrt((1-k)(1+k)),
+     * k = mu/ratio_max, without r^4, which overflows for r = 1e100 */
+    double k = mu / *ratio_max, q = -0.5 * (r2 / mu) * (1 + sqrt((1 - k) * (1 + k)));
+    *lo = atan(q);
+    *hi = atan((1 + r2) / q);
     return 1;
 }
 
@@ -90,6 +92,10 @@ double imp_space_translation_law(imp_law_kind kind, double r, double mu, double 
 double imp_space_rebound_c(double r, double mu, double e, double theta)
 {
     double t = tan(theta), r2 = r * r;
+    if (r2 > 1) {   /* divided by r^2: no overflow for large r */
+        double a = (1 + t * t) / r2;
+        return (1 + e) * (mu * (a + 1) - t) / (mu * t - (a + t * t));
+    }
     double den = mu * r2 * t - (1 + t * t + r2 * t * t);
     return (1 + e) * (mu * (1 + r2 + t * t) - r2 * t) / den;
 }

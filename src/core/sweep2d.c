@@ -50,7 +50,10 @@ double imp_sweep2d_input_of(const imp_problem2d *p, int k)
     case IMP_OUT_B3: return c.B3;
     case IMP_OUT_S0: return c.S0;
     case IMP_OUT_C0: return c.C0;
-    case IMP_OUT_DELTA: return imp_coef2d_delta(&c);
+    case IMP_OUT_DELTA: {
+        double D = imp_coef2d_delta(&c);
+        return isfinite(D) ? D : NAN;   /* as the solved columns */
+    }
     case IMP_OUT_E: return p->law.e;
     case IMP_OUT_MU_S: return p->mu_s;
     case IMP_OUT_MU_K: return p->mu_k;
@@ -145,6 +148,8 @@ static void outputs(const imp_problem2d *p, const imp_result2d *r,
     all[IMP_OUT_S0] = r->coef.S0;
     all[IMP_OUT_C0] = r->coef.C0;
     all[IMP_OUT_DELTA] = imp_coef2d_delta(&r->coef);
+    if (!isfinite(all[IMP_OUT_DELTA]))   /* overflows (m < 1e-154): not defined */
+        all[IMP_OUT_DELTA] = NAN;
     all[IMP_OUT_E] = p->law.e;
     all[IMP_OUT_MU_S] = p->mu_s;
     all[IMP_OUT_MU_K] = p->mu_k;

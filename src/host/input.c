@@ -12,7 +12,13 @@
  * paste (a terminal that does not support it, or readline's
  * enable-bracketed-paste off) the rest is plain typed-ahead input still
  * waiting in the terminal, and that is discarded (tcflush) instead: what
- * was typed ahead while a failing line ran is dropped the same way. */
+ * was typed ahead while a failing line ran is dropped the same way.
+ *
+ * When standard input is not a terminal, lines are read with getline, as
+ * lua.c does without readline: piped bytes never reach readline's editing
+ * code (arbitrary bytes there can abort readline itself). The line is
+ * echoed after the prompt, as readline does, so the output still reads
+ * as a session. */
 #ifndef _DEFAULT_SOURCE
 #define _DEFAULT_SOURCE
 #endif
@@ -136,6 +142,29 @@ static char *next_pasted(void)
     return line;
 }
 
+/* A line from a non-terminal input (malloc'd, without its newline), or
+ * NULL at the end of input or on a Ctrl-C (then *cancelled is set). */
+static char *plain_read(const char *prompt, int *cancelled)
+{
+    fputs(prompt, stdout);
+    fflush(stdout);
+    char *line = NULL;
+    size_t cap = 0;
+    errno = 0;
+    ssize_t n = getline(&line, &cap, stdin);
+    if (n < 0) {
+        free(line);
+        *cancelled = errno == EINTR && prompt_sigint;
+        clearerr(stdin);
+        return NULL;
+    }
+    if (n > 0 && line[n - 1] == '\n')
+        line[n - 1] = '\0';
+    fputs(line, stdout);
+    fputc('\n', stdout);
+    return line;
+}
+
 /* A Ctrl-C that came while the last result was printed is forgotten. A
  * Ctrl-C while a pasted line ran drops the rest of the paste (host_docall
  * reports it; the flag here is the prompt's own). */
@@ -147,6 +176,8 @@ char *host_input_read(const char *prompt, int *cancelled)
     char *line = next_pasted();
     if (line != NULL)
         return line;
+    if (!isatty(fileno(stdin)))
+        return plain_read(prompt, cancelled);
     fflush(stdout);
     line = readline(prompt);
     *cancelled = line_cancelled;

@@ -167,6 +167,11 @@ static int l_painleve(lua_State *L)
         theta = limp_check_angle(&c, 1, "theta", 1, 0, 0, M_PI);
         if (s == 0) s = -1;           /* MW88's rod slides to the left */
         imp_painleve_coef(m, rho, l, theta, s, &pb.coef);
+        if (!(isfinite(pb.coef.B1) && isfinite(pb.coef.B2) && isfinite(pb.coef.B3) &&
+              isfinite(pb.coef.D)))
+            limp_check_error(&c, "rho", "gives coefficients beyond double's range (l/rho = %g, "
+                             "m = %g: B1 = 1/m + (l sin theta)^2/(m rho^2), Delta = (1 + (l/rho)^2)/m^2)",
+                             l / rho, m);
         pb.coef.S0 = s * limp_check_positive(&c, 1, "speed", 0, 1);
     } else {
         parsed = read_general(&c, plastic, &s, &pb, &lr);
@@ -178,6 +183,9 @@ static int l_painleve(lua_State *L)
         limp_law_check(&c, 1, 0, &lr.law, &lr.lctx);     /* no e: 0, plastic */
     }
     double a = imp_painleve_a(&pb.coef, mu_k, s);
+    if (!isfinite(a))
+        limp_check_error(&c, "mu", "makes a = B2 + s mu B3 overflow double precision (mu = %g, B3 = %g)",
+                         mu_k, pb.coef.B3);
     lua_createtable(L, 0, 16);
     int res = lua_gettop(L);
     limp_set_number(L, "a", a);
@@ -191,7 +199,7 @@ static int l_painleve(lua_State *L)
     limp_set_number(L, "S0", pb.coef.S0);
     /* The friction coefficient above which this orientation is inconsistent. */
     double mu_crit = imp_painleve_mu_crit(&pb.coef, s);
-    if (!isnan(mu_crit)) limp_set_number(L, "mu_crit", mu_crit);
+    if (isfinite(mu_crit)) limp_set_number(L, "mu_crit", mu_crit);   /* beyond range: left out */
     if (shape) {
         limp_set_number(L, "theta", theta);
         limp_set_number(L, "theta_deg", theta / DEG);
@@ -222,8 +230,27 @@ static int l_painleve(lua_State *L)
     return 1;
 }
 
+/* The field that gave r (read_r's order: r, body1, then l and rho). */
+static const char *r_field(const limp_check *c, int t)
+{
+    return limp_check_has(c, t, "r") ? "r" : limp_check_has(c, t, "body1") ? "body1" : "l";
+}
+
 /* painleve_bands{l =, rho = (or r =, or body1 =), mu =, s = -1} */
+static double read_r_raw(const limp_check *c, int t, double *theta_body);
+
+/* r = |(x, y)|/rho, finite and at most 1e150, so that r^2 and 1 + r^2
+ * stay well inside double's range. */
 static double read_r(const limp_check *c, int t, double *theta_body)
+{
+    double r = read_r_raw(c, t, theta_body);
+    if (!(r <= 1e150))
+        limp_check_error(c, r_field(c, t), "gives r = %g, too large for double precision "
+                         "(r^2 nears the largest double: keep r below 1e150)", r);
+    return r;
+}
+
+static double read_r_raw(const limp_check *c, int t, double *theta_body)
 {
     lua_State *L = c->L;
     *theta_body = NAN;
@@ -269,7 +296,9 @@ static int l_painleve_bands(lua_State *L)
     limp_set_number(L, "r", r);
     limp_set_number(L, "mu", mu_k);
     limp_set_number(L, "s", s);
-    limp_set_number(L, "mu_min", imp_painleve_mu_min(r));
+    double mu_min = imp_painleve_mu_min(r);
+    if (isfinite(mu_min))   /* r = 0 (or below 1e-154): no mu gives a band */
+        limp_set_number(L, "mu_min", mu_min);
     lua_createtable(L, n, 0);
     if (n) {
         lua_createtable(L, 0, 4);
@@ -325,12 +354,6 @@ static double read_mu(const limp_check *c, int t)
         limp_check_error(c, "mu_s", "must equal mu_k here (Wang 1986 uses one mu), got %g and %g",
                          mu_s, mu_k);
     return mu_k;
-}
-
-/* The field that gave r (read_r's order: r, body1, then l and rho). */
-static const char *r_field(const limp_check *c, int t)
-{
-    return limp_check_has(c, t, "r") ? "r" : limp_check_has(c, t, "body1") ? "body1" : "l";
 }
 
 static void space_raise(lua_State *L, const limp_check *c, const law_run *lr, imp_status st,

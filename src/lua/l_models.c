@@ -216,7 +216,8 @@ static void push_result(lua_State *L, imp_model2d m, const imp_problem2d *pb,
     limp_set_boolean(L, "coulomb_ok", r->coulomb_ok);
     limp_set_number(L, "ratio", r->ratio);
     if (m == IMP_MODEL_KANE) limp_set_number(L, "mu_0", p->mu_0);
-    if (m == IMP_MODEL_BRACH && !isnan(r->ratio_limit)) limp_set_number(L, "mu0", r->ratio_limit);
+    /* mu0 beyond double's range (a subnormal B1) bounds nothing: left out */
+    if (m == IMP_MODEL_BRACH && isfinite(r->ratio_limit)) limp_set_number(L, "mu0", r->ratio_limit);
     if (m == IMP_MODEL_BRACH && r->Py > 0) {
         static const char *const why[4] = { NULL, "reversal", "energy", "reversal+energy" };
         limp_set_number(L, "ratio_requested", r->ratio_req);

@@ -331,7 +331,8 @@ void limp_result2d_build(const keyset *ks, const imp_problem2d *p,
     setnum(ks, K_C0, r->coef.C0);
     /* exact from the bodies when given; the path is traced again with it */
     double D = imp_coef2d_delta(&r->coef);
-    setnum(ks, K_Delta, D);
+    if (isfinite(D))   /* 1/m^2 overflows for m below about 1e-154: left out */
+        setnum(ks, K_Delta, D);
     if (p->nbodies) {
         const imp_body2d *b2 = p->nbodies == 2 ? &p->body2 : NULL;
         double v1[3] = {p->body1.vx, p->body1.vy, p->body1.w};

@@ -145,7 +145,7 @@ static int l_classify2d(lua_State *L)
     limp_set_number(L, "B3", co.B3);
     limp_set_number(L, "S0", co.S0);
     limp_set_number(L, "C0", co.C0);
-    limp_set_number(L, "Delta", imp_coef2d_delta(&co));
+    set_finite(L, "Delta", imp_coef2d_delta(&co));
     limp_set_number(L, "e", p.law.e);
     /* closed = {poisson = {Px, Py, Pc, S, C, dT}, newton = ..., energetic = ...}
      * (WM92 eqs 39-55, Stronge 1990's law likewise; a law whose result
@@ -198,8 +198,14 @@ static int l_sb2d(lua_State *L)
         ratio = limp_check_range(&c, 1, "ratio", 1, 0, 0, HUGE_VAL);
     else if (limp_check_has(&c, 1, "vCx"))
         ratio = limp_check_range(&c, 1, "vCx", 1, 0, 0, HUGE_VAL) / vCy;
+    if (!isfinite(ratio) || !isfinite(ratio * vCy))
+        limp_check_error(&c, "vCx", "gives ratio = vCx/vCy beyond double's range (vCy = %g)", vCy);
     imp_sb2d q;
     imp_sb2d_rod(theta, alpha, mu_s, mu_k, e, ratio, &q);
+    if (!(isfinite(q.Pbar) && isfinite(q.Qbar) && isfinite(q.Rbar) && isfinite(q.D1) &&
+          isfinite(q.R2)))
+        limp_check_error(&c, "alpha", "is too small: Qbar = 1 + sin^2(theta)/alpha and Rbar = "
+                         "1 + cos^2(theta)/alpha overflow double precision (alpha = %g)", alpha);
     lua_createtable(L, 0, 12);
     limp_set_number(L, "Pbar", q.Pbar);
     limp_set_number(L, "Qbar", q.Qbar);
@@ -218,6 +224,9 @@ static int l_sb2d(lua_State *L)
         /* the same impact as a solve2d problem in the master convention */
         imp_body2d b;
         imp_sb2d_body(theta, alpha, m, Lr, ratio * vCy, vCy, &b);
+        if (!isfinite(b.rho))   /* L sqrt(alpha) */
+            limp_check_error(&c, "L", "gives the problem's body1.rho = L sqrt(alpha) beyond double's "
+                             "range (L = %g, alpha = %g)", Lr, alpha);
         lua_createtable(L, 0, 4);
         lua_createtable(L, 0, 7);
         limp_set_number(L, "m", b.m);

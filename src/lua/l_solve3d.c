@@ -295,6 +295,28 @@ static void check_contact(const limp_check *c, const body_in *bi, imp_contact3d 
     luaL_error(c->L, "solve3d: %s", imp_strerror(st));
 }
 
+/* A friction coefficient so large that mu times the contact speed (the
+ * slip's rate of change, the friction work's rate) overflows: the slide
+ * then lasts an impulse of order |v|/(mu W), but its rates are not
+ * representable. */
+static void check_mu_range(const limp_check *c, const imp_contact3d *cp, double mu)
+{
+    if (!(mu > 1)) return;
+    /* the solvers square mu (the cone's quadratics): a bound far below
+     * sqrt(DBL_MAX); beyond the sticking ratio rho_req a larger mu only
+     * shortens slides that already last 1/mu of the impact */
+    if (mu > 1e100)
+        limp_check_error(c, "mu", "must be at most 1e100 (mu^2 terms overflow double precision; "
+                         "this contact sticks for any mu above %g), got %g", cp->rho_req, mu);
+    double vs = hypot(hypot(cp->vC0[0], cp->vC0[1]), cp->vC0[2]), wmax = 0;
+    for (int i = 0; i < 9; i++) wmax = fmax(wmax, fabs(cp->W[i]));
+    double a = mu * vs * (wmax / cp->Wnn), b = mu * vs * (vs / cp->Wnn);
+    if (!(a <= 1e300 && b <= 1e300))
+        limp_check_error(c, "mu", "is too large for these velocities: mu |v_C| |W|/W_nn = %g and "
+                         "mu |v_C|^2/W_nn = %g (the slip's rate and the friction work's) overflow double precision",
+                         a, b);
+}
+
 static const char *period_name(imp_stage3d_kind k)
 {
     return k == IMP_STAGE3D_STICKING ? "sticking" : k == IMP_STAGE3D_RESLIDE ? "re-slide" : "sliding";
@@ -385,6 +407,7 @@ static int l_solve3d(lua_State *L)
     }
     else if (pair) limp_solve3d_pair(&c, limp_check_has(&c, 1, "body") ? "body." : "", &bi, &b2, &pr);
     else check_contact(&c, &bi, &cc);
+    check_mu_range(&c, cp, mu_k);
     imp_result3d r;
     run_t u = {cp, mu_s, mu_k, &law, &o, method, &r, IMP_OK};
     limp_law_run(L, &law, run_solver, &u);
@@ -396,6 +419,8 @@ static int l_solve3d(lua_State *L)
     if (u.st != IMP_OK && r.fail != IMP_FAIL3D_NONE) return raise_failure(L, &law, &o, &r);
     if (u.st != IMP_OK) return limp_law_raise(L, &c, &law, u.st);
     if (!mech && !pair) imp_result3d_apply(&bi.body, &cc, &r);
+    if (!isfinite(r.Wc) || !isfinite(r.Wr) || !isfinite(r.Wf) || !isfinite(r.Pc))
+        return luaL_error(L, "solve3d: the works are not finite (inputs out of range?)");
     for (int i = 0; i < 3; i++)
         if (!isfinite(r.P[i]) || !isfinite(r.vC[i]) || !isfinite(r.dT)
             || (!mech && !pair && (!isfinite(r.v[i]) || !isfinite(r.w[i]))))
@@ -482,6 +507,15 @@ static int l_rod(lua_State *L)
     int cap = limp_check_boolean(&c, 1, "cap", 0);
     double I[3], R[9], r[3];
     imp_rod3d(m, Lh, rc, t1, t2, cap, I, R, r);
+    for (int i = 0; i < 3; i++) {
+        if (isfinite(I[i]) && I[i] > 0 && isfinite(r[i])) continue;
+        /* which field: the length the shape overflows with, else the mass */
+        double g = rc * rc / 4 + Lh * Lh / 3, h = rc * rc / 2;
+        const char *f = !(isfinite(g) && g > 0 && h > 0) ? (Lh >= rc ? "L" : "radius") : "m";
+        limp_check_error(&c, f, "gives moments of inertia beyond double's range (m = %g, L = %g, "
+                         "radius = %g: m (radius^2/4 + L^2/3) = %g, m radius^2/2 = %g)",
+                         m, Lh, rc, I[0], I[1]);
+    }
     lua_createtable(L, 0, 6);
     limp_set_number(L, "m", m);
     limp_push_vec3(L, I);

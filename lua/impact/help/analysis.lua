@@ -63,12 +63,12 @@ a = 1 + r^2 cos^2 + s mu r^2 sin cos < 0 (times 1/m). There is one band iff
 mu > mu_min = 2 sqrt(1 + r^2)/r^2; with s = -1 it lies below 90 degrees, with
 s = +1 it is its mirror image. Closed form (from MW88 eq 20).]],
     fields = [[
-      l, rho (or I, m), or r, or body1 | the shape
+      l, rho (or I, m), or r, or body1 | the shape (r at most 1e150)
       mu | friction | 0
       s | slip sign | -1]],
     result = [[
       bands | list of {lo, hi, lo_deg, hi_deg} (0 or 1 entries)
-      mu_min | the smallest mu with a band
+      mu_min | the smallest mu with a band (nil when none has: r = 0)
       r, mu, s | the data used]],
     example = [[
 b = impact.painleve_bands{ l = 4, mu = math.tan(math.rad(30)) }

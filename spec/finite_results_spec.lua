@@ -1,0 +1,140 @@
+-- Results at extreme magnitudes are finite or a named error, never NaN or
+-- inf (issue 17): each case below returned a NaN or an inf before.
+local impact = require("impact")
+
+-- The paths of the non-finite numbers in v (nested tables walked once).
+local function nonfinite(v, path, out, seen)
+  out, seen = out or {}, seen or {}
+  if type(v) == "number" then
+    if v ~= v or v == math.huge or v == -math.huge then out[#out + 1] = path .. " = " .. tostring(v) end
+  elseif type(v) == "table" and not seen[v] then
+    seen[v] = true
+    for k, x in pairs(v) do nonfinite(x, path .. "." .. tostring(k), out, seen) end
+  end
+  return out
+end
+
+local function finite(r)
+  local bad = nonfinite(r, "r")
+  assert.are.equal(0, #bad, table.concat(bad, ", "))
+  return r
+end
+
+local function fails(f, t, text)
+  local ok, msg = pcall(f, t)
+  assert.is_false(ok)
+  assert.truthy(msg:find(text, 1, true), msg)
+end
+
+describe("extreme magnitudes", function()
+  it("solve3d exact: tiny masses and tiny mu keep Wf and the hodograph finite", function()
+    local base = { inertia = { 0.45763059491267333, 0.95350412498157089, 0.96379181916441214 },
+                   r = { 0.38144692683866666, -0.31069784780670995, -0.021143648632786838 },
+                   v = { 0.089279845372956634, -0.39798294470426887, 0.039317182903488845 },
+                   w = { -0.083987726397843576, 0.22651211038734309, 0.49961893632363297 },
+                   mu = 0.6384222538339831, e = 0.97049319619673213 }
+    for _, m in ipairs{ 1e-300, 1e-200 } do
+      base.m = m
+      local r = finite(impact.solve3d(base))
+      assert.is_true(r.dT <= 0 and r.Wf <= 0)
+    end
+    -- contact at the centre of mass: W = 1/m, friction 1e-250 slides along a ray
+    local r = finite(impact.solve3d{ m = 1, inertia = { 0.5, 0.7, 0.9 }, r = { 0, 0, 0 },
+                                     v = { -0.34545219095390667, -0.26419587508692477, -0.24179100496978823 },
+                                     mu = 1e-250, e = 0.3332272157356 })
+    assert.is_true(r.Wf <= 0 and r.Wf >= -1e-250 * 0.43 * r.P.y)   -- |Wf| <= mu |v_t| Py
+    assert.is.near((1 + 0.3332272157356) * 0.26419587508692477, r.P.y, 1e-12)
+  end)
+
+  it("solve3d exact: an event far inside a long first step is located (no energy gain)", function()
+    -- frictionless: the tangential speed does not matter, 1e127 made the step 1e126 times the
+    -- restitution's impulse and the law's end was passed (energy ratio 1.000025)
+    local t = { e = 0.62611173252749, inertia = { 0.32781152088307, 0.50248675088788, 0.32402049061915 },
+                law = "energetic", m = 0.14701130126586, mu = 0, r = { -0.12334576570861, 0, 0 },
+                v = { 0, -0.10824697634744, 0 }, w = { 0, 5.6662758907855, 0 } }
+    local ref = impact.solve3d(t)
+    t.v[3] = 9.7290762756333e+127
+    local r = finite(impact.solve3d(t))
+    assert.is_true(math.abs(r.P.y - ref.P.y) <= 1e-12 * ref.P.y and r.energy_ratio <= 1)
+    -- a friction of 1e-137 slides on a tau-period where p grows like 1e138 tau: max compression
+    -- lies 1e-80 into the first step (P.y was 1e64 times too large)
+    local u = { e = 0, inertia = { 1.2425460263591, 0.96806171959256, 1.1725384997513 }, law = "energetic",
+                m = 6.3118096028549, mu = 0, r = { 0, 6.168276394445e-70, -6.9095456658215e-109 },
+                v = { 0, -7.7141235396019e+54, 0.13185275647009 }, w = { 0, 0, -8.4563334843396 } }
+    ref = impact.solve3d(u)
+    u.mu = 1e-137
+    r = finite(impact.solve3d(u))
+    assert.is_true(math.abs(r.P.y - ref.P.y) <= 1e-12 * ref.P.y and r.dT <= 0)
+  end)
+
+  it("solve3d algebraic: a light body's slip stops as the exact solver's; mu at most 1e100", function()
+    -- g = Wtt^-1 v_t ~ 1e-174: g.g underflowed, the slip was taken as unstoppable and
+    -- the slide gained energy (energy ratio 6.2, 1e19 at mu = 1e10)
+    local t = { e = 0.45919045207149, inertia = { 0.11926039007054, 0.094283576100801, 0.085816261974139 },
+                m = 6.1300492846916e-175, r = { -0.12614775725957, 0, -0.25145720784382 },
+                v = { 0.13909901226162, -7.4981282729737, 9.8490696071574 }, mu = 10 }
+    local ex = impact.solve3d(t)
+    for _, mu in ipairs{ 10, 1e10, 1e100 } do
+      t.mu, t.method = mu, "algebraic"
+      local r = finite(impact.solve3d(t))
+      assert.are.equal("C-sticking", r.mode)
+      assert.is.near(ex.energy_ratio, r.energy_ratio, 1e-12)
+    end
+    t.mu = 1e200
+    fails(impact.solve3d, t, "solve3d: field 'mu' must be at most 1e100")
+  end)
+
+  it("solve2d and classify2d leave out a Delta that overflows (1/m^2 at m = 1e-200)", function()
+    local t = { body1 = { m = 1e-200, rho = 1, x = 0.3, y = 1, vx = 1, vy = -1 }, mu = 0.3, e = 0.5 }
+    local r = finite(impact.solve2d(t))
+    assert.is_nil(r.Delta)
+    assert.is_true(r.energy_ratio <= 1)
+    assert.is_nil(finite(impact.classify2d(t)).Delta)
+    -- 1/(m rho) underflowed in the spin change (m = 1e246, rho = 1e175): the spin kept its
+    -- energy and energy_ratio was 1 + 6.9e-7 while dT < 0
+    local b = finite(impact.solve2d{ body1 = { m = 1.0529600429625e+246, rho = 7.2592190266679e+174,
+      vy = -8.2089425931144e-61, w = -8.770640523504e-170, x = -5.2569247218767e+26, y = -6.0180231428691e+171 },
+      e = 0.66307811948728, law = "energetic", mu = 7.2878257790162e+209 })
+    local T0 = 0.5 * 1.0529600429625e+246 * (7.2592190266679e+174 * 8.770640523504e-170) ^ 2
+    assert.is.near(1 + b.dT / T0, b.energy_ratio, 1e-12)
+    assert.is_true(b.energy_ratio < 1)
+  end)
+
+  it("painleve, painleve_bands and space refuse r or rho beyond double's range", function()
+    fails(impact.painleve, { l = 4, theta_deg = 75, mu = 0.5, e = 0.5, rho = 1e-160 },
+          "painleve: field 'rho' gives coefficients beyond double's range")
+    finite(impact.painleve{ l = 4, theta_deg = 75, mu = 0.5, e = 0.5, rho = 1e-140 })
+    fails(impact.painleve_bands, { l = 4, mu = 0.5, rho = 1e-308 }, "painleve_bands: field 'l' gives r = inf")
+    fails(impact.space, { r = 3.6e153, mu = 0.25, e = 0.8, theta_deg = -40, gamma_deg = 10 },
+          "space: field 'r' gives r = 3.6e+153, too large for double precision")
+    -- large r below the bound: the band and the reversal bounds from r^4-free roots
+    local b = finite(impact.painleve_bands{ r = 1e100, mu = 0.5 })
+    assert.is.near(math.deg(math.atan(2)), b.bands[1].lo_deg, 1e-9)   -- roots -> 1/mu and 90 deg
+    assert.is.near(90, b.bands[1].hi_deg, 1e-9)
+    assert.is.near(2e-100, b.mu_min, 1e-112)
+    assert.is_nil(finite(impact.painleve_bands{ r = 0, mu = 0.5 }).mu_min)   -- no mu gives a band
+    for _, th in ipairs{ -80, -40, 0, 40, 80 } do
+      local s = finite(impact.space{ r = 1e150, mu = 0.25, e = 0.8, theta_deg = th, gamma_deg = 10 })
+      assert.is.near(-90, s.reversal.theta_lo_deg, 1e-9)
+      assert.is.near(-math.deg(math.atan(0.25)), s.reversal.theta_hi_deg, 1e-9)   -- -atan(mu), r -> inf
+    end
+  end)
+
+  it("survives a fuzz at extreme magnitudes (tests/fuzz_extreme.lua)", function()
+    local fuzz = dofile("tests/fuzz_extreme.lua")
+    local s = fuzz(impact, 1500, 11)
+    assert.equal("", table.concat(s.bad, "\n"))
+    assert.is_true(s.ok > 750 and s.errors > 250)
+  end)
+
+  it("rod, sb2d and the brach model: overflowing shapes are named, mu0 beyond range left out", function()
+    fails(impact.rod, { m = 1, L = 1e200, radius = 0.5 }, "rod: field 'L' gives moments of inertia beyond")
+    fails(impact.rod, { m = 1e300, L = 1e10, radius = 0.5 }, "rod: field 'm' gives moments of inertia beyond")
+    fails(impact.sb2d, { theta_deg = 40, mu = 0.4, e = 0.7, ratio = 0.4, alpha = 1e-320 },
+          "sb2d: field 'alpha' is too small")
+    local r = finite(impact.solve2d{ B1 = 5e-320, B2 = 1, B3 = 0, S0 = -1, C0 = -1, mu = 0.3, e = 0.5,
+                                     model = "brach" })
+    assert.is_nil(r.mu0)
+    assert.is.near(0.3, r.ratio, 1e-15)   -- the rule min(mu, |mu0|) with mu0 beyond range
+  end)
+end)
