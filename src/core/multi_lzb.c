@@ -19,9 +19,6 @@
 #include <float.h>
 #include <math.h>
 #include <string.h>
-#ifdef LZB_DEBUG
-#include <stdio.h>
-#endif
 
 #include "dp45.h"
 #include "multi_lzb.h"
@@ -317,14 +314,6 @@ static imp_status lzb_segment(lzb_t *L, double rtol, double *h, lzb_log *g)
         }
         dp_step(L, y, *h, yn, err);
         double q = err_norm(L, y, err, rtol);
-#ifdef LZB_DEBUG
-        if (g->steps % LZB_DEBUG == 0 || g->steps < 0) {
-            fprintf(stderr, "step %d prim %d tm %d h %.3g q %.3g P:", g->steps, L->prim, L->tmode, *h, q);
-            for (int d_ = 0; d_ < L->k; d_++) fprintf(stderr, " [%d ph%d fs%d fr%d P%.6g x%.3g v(%.3g %.3g %.3g)]", d_, L->phase[d_], L->fs[d_], L->fresh[d_], y[d_], y[L->k + d_],
-                lzb_vel(L, d_, 0, y, lzb_fT(L, y)), lzb_vel(L, d_, 1, y, lzb_fT(L, y)), L->d == 3 ? lzb_vel(L, d_, 2, y, lzb_fT(L, y)) : 0.0);
-            fprintf(stderr, "\n");
-        }
-#endif
         int bad = !(q <= 1);
         if (bad || (L->fric3 && lzb_f3_overshoot(L, y, yn))) {
             *h *= !bad ? 0.5 : isfinite(q) ? fmax(0.1, 0.9 * pow(q, -0.2)) : 0.1;
@@ -332,11 +321,6 @@ static imp_status lzb_segment(lzb_t *L, double rtol, double *h, lzb_log *g)
             continue;
         }
         kind = ev_first(L, y, yn, *h, &who, &at);
-#ifdef LZB_DEBUG
-        fprintf(stderr, "  accepted kind %d who %d at %.3g yn:", kind, who, at);
-        for (int d_ = 0; d_ < nstate(L); d_++) fprintf(stderr, " %.4g", yn[d_]);
-        fprintf(stderr, "\n");
-#endif
         double grow = q > 0 ? fmin(5, fmax(0.2, 0.9 * pow(q, -0.2))) : 5;
         if (kind != EV_NONE) {
             dp_step(L, y, at, yn, NULL);

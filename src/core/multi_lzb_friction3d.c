@@ -13,10 +13,6 @@
  * given the sticking contacts). A sticking contact re-slides the same way
  * when its impulse reaches the cone (an event located by the driver). */
 #include <math.h>
-#ifdef LZB_DEBUG
-#include <stdio.h>
-#include <stdlib.h>
-#endif
 
 #include "impact3d.h"
 #include "multi_lzb.h"
@@ -33,20 +29,34 @@ static int rubs(const lzb_t *L, int i)
     return L->mu_s[i] > 0 && L->phase[i] != PH_FREE;
 }
 
-/* The tangential block of W over the contacts S (2m x 2m), with a
- * relative 1e-13 on the diagonal: redundant contacts (a box flat on four
- * corners) make it singular, and this picks the smallest impulses. */
-static void block(const lzb_t *L, const int *S, int m, double *A)
+/* Solves the tangential block of W over the contacts S (2m x 2m) for
+ * b in place. Redundant contacts (a box flat on four corners) make the
+ * block singular: iterated Tikhonov with the weight 1e-9 / f_i (f: normal
+ * rates, NULL: 1) converges to the solution of least sum |tau_i|^2 / f_i,
+ * friction shared in proportion to the normal loads where it can be, and
+ * to the exact solution when the block is regular. 0 when singular. */
+static int stick_solve(const lzb_t *L, const int *S, int m, const double *f, double *b)
 {
-    int n = 3 * L->k, c, l, a, b;
-    double dmax = 0;
-    for (c = 0; c < m; c++)
-        for (a = 0; a < 2; a++)
-            for (l = 0; l < m; l++)
-                for (b = 0; b < 2; b++)
-                    A[(2 * c + a) * 2 * m + 2 * l + b] = L->W[(3 * S[c] + 2 * a) * n + 3 * S[l] + 2 * b];
-    for (c = 0; c < 2 * m; c++) dmax = fmax(dmax, A[c * 2 * m + c]);
-    for (c = 0; c < 2 * m; c++) A[c * 2 * m + c] += 1e-13 * dmax;
+    int n = 3 * L->k, c, l, a, q, N = 2 * m;
+    double A[4 * K_MAX * K_MAX], R[4 * K_MAX * K_MAX], x[2 * K_MAX], r[2 * K_MAX];
+    double dmax = 0, fmx = 0;
+    for (c = 0; f && c < m; c++) fmx = fmax(fmx, f[S[c]]);
+    for (c = 0; c < N; c++)
+        for (l = 0; l < N; l++)
+            A[c * N + l] = L->W[(3 * S[c / 2] + 2 * (c % 2)) * n + 3 * S[l / 2] + 2 * (l % 2)];
+    for (c = 0; c < N; c++) dmax = fmax(dmax, A[c * N + c]), x[c] = 0;
+    for (q = 0; q < 3; q++) {
+        for (c = 0; c < N; c++) {
+            double w = !f ? 1 : f[S[c / 2]] > 1e-13 * fmx ? fmx / f[S[c / 2]] : 1e13;
+            r[c] = b[c];
+            for (l = 0; l < N; l++) r[c] -= A[c * N + l] * x[l], R[c * N + l] = A[c * N + l];
+            R[c * N + c] += 1e-9 * dmax * w;
+        }
+        if (!lzb_gauss(R, r, N)) return 0;
+        for (a = 0; a < N; a++) x[a] += r[a];
+    }
+    for (c = 0; c < N; c++) b[c] = x[c];
+    return 1;
 }
 
 /* Row r's velocity rate for normal rates f and tangential ones tau (2k). */
@@ -69,7 +79,7 @@ static void tan_rates(const lzb_t *L, const double *y, const double *f, int forc
                       const double *tf, double *tau)
 {
     int k = L->k, i, c, S[K_MAX], m = 0;
-    double A[4 * K_MAX * K_MAX], b[2 * K_MAX];
+    double b[2 * K_MAX];
     for (i = 0; i < k; i++) {
         tau[2 * i] = tau[2 * i + 1] = 0;
         if (i == force) {
@@ -92,8 +102,7 @@ static void tan_rates(const lzb_t *L, const double *y, const double *f, int forc
         b[2 * c] = -row_rate(L, 3 * S[c], f, tau);
         b[2 * c + 1] = -row_rate(L, 3 * S[c] + 2, f, tau);
     }
-    block(L, S, m, A);
-    if (!lzb_gauss(A, b, 2 * m)) return;
+    if (!stick_solve(L, S, m, f, b)) return;
     for (c = 0; c < m; c++) tau[2 * S[c]] = b[2 * c], tau[2 * S[c] + 1] = b[2 * c + 1];
 }
 
@@ -174,6 +183,15 @@ static void reslide(lzb_t *L, int i, const double *y, const double *f)
     double m = L->mu_k[i] * f[i];
     response(L, y, f, i, b, Wh);
     double det = Wh[0] * Wh[3] - Wh[1] * Wh[1];
+    if (!(det > 1e-10 * L->Wtr[i] * L->Wtr[i])) {
+        /* locked by the sticking contacts: keep the friction it had */
+        double tau[2 * K_MAX];
+        L->fs[i] = 0;
+        tan_rates(L, y, f, -1, NULL, tau);
+        b[0] = -tau[2 * i], b[1] = -tau[2 * i + 1];
+        Wh[0] = Wh[3] = 1, Wh[1] = Wh[2] = 0, det = 1;
+        m = hypot(b[0], b[1]);
+    }
     double q[2] = {(Wh[3] * b[0] - Wh[1] * b[1]) / det, (Wh[0] * b[1] - Wh[1] * b[0]) / det};
     double nq = hypot(q[0], q[1]), nb = hypot(b[0], b[1]);
     if (!(m > 0) && nb > 0) {
@@ -251,7 +269,7 @@ void lzb_f3_settle(lzb_t *L)
 void lzb_f3_land(lzb_t *L, int i)
 {
     int k = L->k, l, c, S[K_MAX], m = 0;
-    double A[4 * K_MAX * K_MAX], b[2 * K_MAX], y[NY], v[2];
+    double b[2 * K_MAX], y[NY], v[2];
     lzb_pack(L, y);
     for (l = 0; l < k; l++)
         if (l == i || (rubs(L, l) && !L->fs[l])) S[m++] = l;
@@ -259,8 +277,7 @@ void lzb_f3_land(lzb_t *L, int i)
         slip(L, S[c], y, v);
         b[2 * c] = -v[0], b[2 * c + 1] = -v[1];
     }
-    block(L, S, m, A);
-    if (!lzb_gauss(A, b, 2 * m)) return;
+    if (!stick_solve(L, S, m, NULL, b)) return;
     for (c = 0; c < m; c++) L->T[S[c]] += b[2 * c], L->T[2 * k + S[c]] += b[2 * c + 1];
 }
 
@@ -302,12 +319,6 @@ int lzb_f3_prestep(lzb_t *L, const double *y, double *h, double rtol2)
         if (ds < -0.5 * hypot(a[0], a[1]) && !L->fresh[i]
             && (s <= L->zslip || (1 + L->mu_k[i]) * fm * s / -ds <= rtol2 * Pm))
             return i;
-#ifdef LZB_DEBUG
-        if (getenv("F3DBG") && s < 1e-6) {
-            int ok = ray_near(L, y, f, i, ur, lam);
-            fprintf(stderr, "   c%d s %.3g ds %.3g g %.3g a %.3g %.3g f %.3g ray %d lam %.3g dg %.3g dot %.6f crit %.3g <= %.3g\n", i, s, ds, g, a[0], a[1], f[i], ok, lam[0], lam[1], ur[0]*u[0]+ur[1]*u[1], s * s * L->mu_k[i] * f[i], 0.1 * rtol2 * Pm * Pm * lam[0] * lam[1]);
-        }
-#endif
         if (!(s > L->zslip)) continue;
         if (s * s * m <= crit * hypot(a[0], a[1]) * (hypot(a[0], a[1]) + m * L->Wtr[i])
             && ray_near(L, y, f, i, ur, lam) && ur[0] * u[0] + ur[1] * u[1] > 0.99
