@@ -11,7 +11,11 @@
  * its slip rate (b - mu_k f_i W^ u = lambda u, lambda >= 0, with b the
  * slip rate without its own friction and W^ its tangential compliance
  * given the sticking contacts). A sticking contact re-slides the same way
- * when its impulse reaches the cone (an event located by the driver). */
+ * when its impulse reaches the cone (an event located by the driver).
+ * Near zero slip the direction equation is stiff (its rate grows like
+ * 1/|v_t|): next to an attracting ray, once the lag of the direction is
+ * negligible, the friction follows the ray itself (recomputed at every
+ * stage) and the stop is an event like the others. */
 #include <math.h>
 
 #include "impact3d.h"
@@ -29,6 +33,35 @@ static int rubs(const lzb_t *L, int i)
     return L->mu_s[i] > 0 && L->phase[i] != PH_FREE;
 }
 
+/* LU with partial pivoting of R (N x N, in place); 0 when singular. */
+static int lu(double *R, int N, int *piv)
+{
+    for (int c = 0; c < N; c++) {
+        int p = c;
+        for (int l = c + 1; l < N; l++) if (fabs(R[l * N + c]) > fabs(R[p * N + c])) p = l;
+        if (!(fabs(R[p * N + c]) > 1e-300)) return 0;
+        piv[c] = p;
+        for (int l = 0; l < N; l++) { double t = R[c * N + l]; R[c * N + l] = R[p * N + l]; R[p * N + l] = t; }
+        for (int l = c + 1; l < N; l++) {
+            double q = R[l * N + c] /= R[c * N + c];
+            for (int j = c + 1; j < N; j++) R[l * N + j] -= q * R[c * N + j];
+        }
+    }
+    return 1;
+}
+
+static void lu_solve(const double *R, int N, const int *piv, double *r)
+{
+    for (int c = 0; c < N; c++) {
+        double t = r[c]; r[c] = r[piv[c]]; r[piv[c]] = t;
+        for (int l = c + 1; l < N; l++) r[l] -= R[l * N + c] * r[c];
+    }
+    for (int c = N - 1; c >= 0; c--) {
+        for (int l = c + 1; l < N; l++) r[c] -= R[c * N + l] * r[l];
+        r[c] /= R[c * N + c];
+    }
+}
+
 /* Solves the tangential block of W over the contacts S (2m x 2m) for
  * b in place. Redundant contacts (a box flat on four corners) make the
  * block singular: iterated Tikhonov with the weight 1e-9 / f_i (f: normal
@@ -37,23 +70,24 @@ static int rubs(const lzb_t *L, int i)
  * to the exact solution when the block is regular. 0 when singular. */
 static int stick_solve(const lzb_t *L, const int *S, int m, const double *f, double *b)
 {
-    int n = 3 * L->k, c, l, a, q, N = 2 * m;
+    int n = 3 * L->k, c, l, q, N = 2 * m, piv[2 * K_MAX];
     double A[4 * K_MAX * K_MAX], R[4 * K_MAX * K_MAX], x[2 * K_MAX], r[2 * K_MAX];
     double dmax = 0, fmx = 0;
     for (c = 0; f && c < m; c++) fmx = fmax(fmx, f[S[c]]);
     for (c = 0; c < N; c++)
         for (l = 0; l < N; l++)
-            A[c * N + l] = L->W[(3 * S[c / 2] + 2 * (c % 2)) * n + 3 * S[l / 2] + 2 * (l % 2)];
+            R[c * N + l] = A[c * N + l] = L->W[(3 * S[c / 2] + 2 * (c % 2)) * n + 3 * S[l / 2] + 2 * (l % 2)];
     for (c = 0; c < N; c++) dmax = fmax(dmax, A[c * N + c]), x[c] = 0;
+    for (c = 0; c < N; c++)
+        R[c * N + c] += 1e-9 * dmax * (!f ? 1 : f[S[c / 2]] > 1e-13 * fmx ? fmx / f[S[c / 2]] : 1e13);
+    if (!lu(R, N, piv)) return 0;
     for (q = 0; q < 3; q++) {
         for (c = 0; c < N; c++) {
-            double w = !f ? 1 : f[S[c / 2]] > 1e-13 * fmx ? fmx / f[S[c / 2]] : 1e13;
             r[c] = b[c];
-            for (l = 0; l < N; l++) r[c] -= A[c * N + l] * x[l], R[c * N + l] = A[c * N + l];
-            R[c * N + c] += 1e-9 * dmax * w;
+            for (l = 0; l < N; l++) r[c] -= A[c * N + l] * x[l];
         }
-        if (!lzb_gauss(R, r, N)) return 0;
-        for (a = 0; a < N; a++) x[a] += r[a];
+        lu_solve(R, N, piv, r);
+        for (c = 0; c < N; c++) x[c] += r[c];
     }
     for (c = 0; c < N; c++) b[c] = x[c];
     return 1;
