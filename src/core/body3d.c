@@ -276,13 +276,20 @@ imp_status imp_reslide3d(const imp_contact3d *c, double mu_k, double u[2], doubl
         return IMP_OK;
     }
     if (!(c->rho_req > mu_k)) return IMP_EINPUT;
+    return imp_reslide_ray(Wtn, c->tvec, c->tev, mu_k, u, lambda);
+}
+
+imp_status imp_reslide_ray(const double Wtn[2], const double tvec[2], const double tev[2],
+                           double mu_k, double u[2], double *lambda)
+{
+    double b = hypot(Wtn[0], Wtn[1]);
     /* In Wtt's eigenbasis (e1 small, e2 large): |u(l)|^2 =
      * b1^2/(l + mu w1)^2 + b2^2/(l + mu w2)^2, convex and strictly
      * decreasing on l > 0; safeguarded Newton on the bracket [0, |Wtn|]
      * (|u(|Wtn|)| < 1). */
-    const double e2[2] = {c->tvec[0], c->tvec[1]}, e1[2] = {-c->tvec[1], c->tvec[0]};
+    const double e2[2] = {tvec[0], tvec[1]}, e1[2] = {-tvec[1], tvec[0]};
     double b1 = e1[0] * Wtn[0] + e1[1] * Wtn[1], b2 = e2[0] * Wtn[0] + e2[1] * Wtn[1];
-    double m1 = mu_k * c->tev[0], m2 = mu_k * c->tev[1];
+    double m1 = mu_k * tev[0], m2 = mu_k * tev[1];
     double lo = 0, hi = b, l = 0.5 * b, x1 = 0, x2 = 0;
     for (int it = 0; it < 200; it++) {
         x1 = b1 / (l + m1); x2 = b2 / (l + m2);

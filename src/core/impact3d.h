@@ -212,6 +212,11 @@ imp_status imp_solve3d_algebraic(const imp_body3d *b, double mu_s, double mu_k,
  * Wtn - mu_k Wtt u = lambda u, solved in Wtt's eigenbasis. Requires
  * rho_req > mu_k (IMP_EINPUT otherwise). */
 imp_status imp_reslide3d(const imp_contact3d *c, double mu_k, double u[2], double *lambda);
+/* The same ray for any slip rate Wtn - mu_k A u with A symmetric positive
+ * definite of eigenvalues tev (small, large) and tvec the large one's
+ * eigenvector; requires |A^-1 Wtn| > mu_k > 0 (IMP_ENOCONV otherwise). */
+imp_status imp_reslide_ray(const double Wtn[2], const double tvec[2], const double tev[2],
+                           double mu_k, double u[2], double *lambda);
 
 /* The contact-space solvers: the same methods on contact-space data alone
  * (W, L and the blocks derived from it, vC0, T0, m: never the body's

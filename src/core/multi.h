@@ -70,9 +70,10 @@ typedef struct {
 /* Liu, Zhao & Brogliato's Darboux-Keller multiple impact: power-law
  * contact springs (c[i].K, c[i].eta), energetic restitution c[i].e per
  * contact, integrated over the primary contact's impulse with adaptive
- * Dormand-Prince steps and located events. Coulomb friction with
- * stick/slip/reversal per contact when d = 2; for d = 3 mu_s, mu_k are
- * checked but not modelled yet (P_t = 0). rtol <= 0 means 1e-9. Fills P,
+ * Dormand-Prince steps and located events. Coulomb friction per contact:
+ * stick/slip/reversal when d = 2; when d = 3 each slip direction is
+ * integrated, with stops, sticking inside the cone and re-sliding along
+ * the contact's invariant ray. rtol <= 0 means 1e-9. Fills P,
  * v, mode, Pc, Wc, Wr, Wf, dT, steps, primary_switches, energy_gain.
  * IMP_EINPUT for invalid data, IMP_ESTEPS past the step budget,
  * IMP_ENOCONV or IMP_EOVERFLOW on non-finite numbers (out is then zeroed). */

@@ -12,42 +12,18 @@
  * e_i^2 times the maximum (energetic restitution): the expansion releases
  * e_i^2 |W_c| and ends at zero energy. Adaptive Dormand-Prince 5(4) in p;
  * events are located by Illinois root finding on the step's endpoint
- * (re-stepping from the step start). Planar problems (d = 2) carry
- * Coulomb friction per contact (stick, slip, reversal); in 3D friction is
- * not modelled yet: P_t = 0, and a contact that took impulse is "sliding". */
+ * (re-stepping from the step start). Coulomb friction per contact: in
+ * the plane stick, slip and reversal (multi_lzb_friction.c); in space the
+ * slip direction of each contact is integrated, with stops, sticking
+ * inside the cone and re-sliding (multi_lzb_friction3d.c). */
 #include <float.h>
 #include <math.h>
 #include <string.h>
 
 #include "dp45.h"
-#include "multi.h"
+#include "multi_lzb.h"
 
-#define K_MAX IMP_MULTI_MAX
-#define NY (5 * K_MAX)
 #define STEP_BUDGET 200000
-
-/* FREE: unloaded, delta <= 0 is the gap (a contact that ended its
- * expansion keeps flying apart, and meets again only once the gap closes,
- * as the compliant dynamics do at any stiffness scale). */
-enum { PH_FREE = 0, PH_COMP, PH_EXP };
-
-typedef struct {
-    int k, d;
-    const double *W, *v0;
-    double K[K_MAX], eta[K_MAX], e2[K_MAX];
-    int phase[K_MAX], prim;
-    int tmode;        /* 1: the unloading tail in compliant time (below) */
-    int next;         /* the new primary at a located switch, else -1 */
-    int fric;         /* planar friction modelled (d == 2, some mu_s > 0) */
-    double mu_s[K_MAX], mu_k[K_MAX], Pt[K_MAX], Wf[K_MAX];
-    int fs[K_MAX];    /* slip sign of v_t (+1, -1), 0 sticking */
-    int hist[K_MAX];  /* 1 slid, 2 stuck, 4 slip reversed */
-    int undec[K_MAX]; /* joined: stick or slip is decided once a primary is set */
-    double P[K_MAX], dl[K_MAX], Wn[K_MAX]; /* canonical state between segments
-                                              (dl: delta, < 0 a gap) */
-    double mark[K_MAX];                    /* Wn at the start of the phase */
-    double vs, Ps, Es;                     /* scales of v, P, E */
-} lzb_t;
 
 static double en_of_delta(const lzb_t *L, int i, double dl)
 {
@@ -66,66 +42,18 @@ static double force_of_en(const lzb_t *L, int i, double E)
     return E > 0 ? pow(L->K[i], 1 / a) * pow(a * E, L->eta[i] / a) : 0;
 }
 
-/* Row `row` (1 normal, 0 tangent in 2D) of contact i's velocity for
- * normal impulses P and planar tangential ones Pt (NULL: none). */
-static double vel(const lzb_t *L, int i, int row, const double *P, const double *Pt)
+#define vn(L, i, P) lzb_vel(L, i, 1, P, lzb_fT(L, P))
+
+/* The state's length: 3k without friction, 5k planar, 6k spatial. */
+static int nstate(const lzb_t *L)
 {
-    int n = L->d * L->k, r = L->d * i + row, l;
-    double s = L->v0[r];
-    for (l = 0; l < L->k; l++) s += L->W[r * n + L->d * l + 1] * P[l];
-    if (Pt)
-        for (l = 0; l < L->k; l++) s += L->W[r * n + L->d * l] * Pt[l];
-    return s;
+    return (L->fric3 ? 6 : L->fric ? 5 : 3) * L->k;
 }
 
-#define vn(L, i, P) vel(L, i, 1, P, (L)->fric ? (P) + 3 * (L)->k : NULL)
-
-/* Planar Coulomb friction along the impulse path (Zhao, Liu & Brogliato
- * 2009): a sliding contact's tangential rate is -mu_k sgn(v_t) times its
- * normal rate; the sticking ones keep v_t = 0 jointly (a solve with their
- * W_tt block). f[0..k) holds the normal rates; fills f[3k..5k). */
-static void fric_rates(const lzb_t *L, const double *y, double *f)
+static void decide(lzb_t *L, int i)
 {
-    int k = L->k, n = 2 * k, i, l, c, S[K_MAX], m = 0;
-    double A[K_MAX * K_MAX], b[K_MAX];
-    for (i = 0; i < k; i++) {
-        f[3 * k + i] = L->mu_s[i] > 0 && L->fs[i] ? -L->mu_k[i] * L->fs[i] * f[i] : 0;
-        if (L->mu_s[i] > 0 && !L->fs[i] && L->phase[i] != PH_FREE) S[m++] = i;
-    }
-    for (c = 0; c < m; c++) {
-        int r = 2 * S[c];
-        b[c] = 0;
-        for (l = 0; l < k; l++) b[c] -= L->W[r * n + 2 * l + 1] * f[l] + L->W[r * n + 2 * l] * f[3 * k + l];
-        for (l = 0; l < m; l++) A[c * m + l] = L->W[r * n + 2 * S[l]];
-    }
-    double amax = 0;
-    for (c = 0; c < m * m; c++) amax = fmax(amax, fabs(A[c]));
-    for (c = 0; c < m; c++) {             /* Gauss, partial pivoting */
-        int piv = c;
-        for (l = c + 1; l < m; l++) if (fabs(A[l * m + c]) > fabs(A[piv * m + c])) piv = l;
-        if (!(fabs(A[piv * m + c]) > 1e-12 * amax)) {
-            /* Redundant sticking contacts (two corners of one body on one
-             * surface share their tangent row): the rest of this row is
-             * a copy of the others, so this contact takes no share. */
-            for (l = 0; l < m; l++) A[c * m + l] = A[l * m + c] = 0;
-            A[c * m + c] = 1, b[c] = 0;
-            continue;
-        }
-        for (l = 0; l < m; l++) { double t = A[c * m + l]; A[c * m + l] = A[piv * m + l]; A[piv * m + l] = t; }
-        double t = b[c]; b[c] = b[piv]; b[piv] = t;
-        for (l = c + 1; l < m; l++) {
-            double q = A[l * m + c] / A[c * m + c];
-            for (i = c; i < m; i++) A[l * m + i] -= q * A[c * m + i];
-            b[l] -= q * b[c];
-        }
-    }
-    for (c = m - 1; c >= 0; c--) {
-        double t = b[c];
-        for (l = c + 1; l < m; l++) t -= A[c * m + l] * b[l];
-        b[c] = t / A[c * m + c];
-        f[3 * k + S[c]] = b[c];
-    }
-    for (i = 0; i < k; i++) f[4 * k + i] = vel(L, i, 0, y, y + 3 * k) * f[3 * k + i];
+    if (L->fric3) lzb_f3_decide(L, i, 0);
+    else lzb_fric_decide(L, i);
 }
 
 /* y = (P (k), x (k): E for the primary, delta for the others, Wn (k)).
@@ -133,7 +61,7 @@ static void fric_rates(const lzb_t *L, const double *y, double *f)
  * integrated in the time of the compliant model, dt = dp/F_j, with x =
  * delta for all: in p the free contacts' gaps, d delta/dp = -v/F_j, are
  * singular as F_j -> 0 at the end of the expansion. */
-static void rhs(const lzb_t *L, const double *y, double *f)
+void lzb_rhs(const lzb_t *L, const double *y, double *f)
 {
     int k = L->k, j = L->prim, i;
     double sc = 1;
@@ -151,19 +79,20 @@ static void rhs(const lzb_t *L, const double *y, double *f)
             f[i] = r, f[k + i] = -v * sc, f[2 * k + i] = v * r;
         }
     }
-    if (L->fric) fric_rates(L, y, f);
+    if (L->fric) lzb_fric_rates(L, y, f);
+    else if (L->fric3) lzb_f3_rates(L, y, f);
 }
 
 static void flow(const void *ctx, double t, const double *y, double *dy)
 {
     (void)t;                             /* autonomous in the primary's impulse */
-    rhs(ctx, y, dy);
+    lzb_rhs(ctx, y, dy);
 }
 
 static void dp_step(const lzb_t *L, const double *y, double h, double *yn, double *err)
 {
     double work[8 * NY];
-    imp_dp45_step(flow, L, (L->fric ? 5 : 3) * L->k, 0, y, h, yn, err, work);
+    imp_dp45_step(flow, L, nstate(L), 0, y, h, yn, err, work);
 }
 
 /* Scaled error norm (max) of a step from y. */
@@ -171,15 +100,16 @@ static double err_norm(const lzb_t *L, const double *y, const double *err, doubl
 {
     int k = L->k, i;
     double m = 0;
-    for (i = 0; i < (L->fric ? 5 : 3) * k; i++) {
+    for (i = 0; i < nstate(L); i++) {
         int c = i % k, part = i / k;
         double sc;
-        if (part == 0 || part == 3) sc = L->Ps;
+        if (part == 0 || part == 3 || part == 5) sc = L->Ps;
         else if (part == 2 || part == 4 || (c == L->prim && !L->tmode)) sc = L->Es;
         else sc = delta_of_en(L, c, L->Es);
         sc = rtol * (sc + fabs(y[i]));  /* not yn: a blow-up must fail */
         double q = fabs(err[i]) / sc;
-        if (!(q <= m)) m = q;          /* NaN propagates as a rejection */
+        if (isnan(q)) return q;        /* a rejection */
+        if (q > m) m = q;
     }
     return m;
 }
@@ -194,10 +124,13 @@ static double ev_value(const lzb_t *L, int kind, int i, const double *y)
     case EV_MAXCOMP: return vn(L, i, y);
     case EV_CLOSE: return y[k + i];
     case EV_ENDEXP: return -y[k + i];
-    case EV_STOP: return -L->fs[i] * vel(L, i, 0, y, y + 3 * k);
+    case EV_STOP:
+        if (L->fric3) return lzb_f3_stopval(L, i, y);
+        return -L->fs[i] * lzb_vel(L, i, 0, y, y + 3 * k);
     case EV_SLIP: {
         double f[NY];
-        rhs(L, y, f);
+        lzb_rhs(L, y, f);
+        if (L->fric3) return hypot(f[3 * k + i], f[5 * k + i]) - L->mu_s[i] * f[i];
         return fabs(f[3 * k + i]) - L->mu_s[i] * f[i];
     }
     default: return en_of_delta(L, i, y[k + i]) - y[k + j];
@@ -214,6 +147,8 @@ static int ev_kinds(const lzb_t *L, int i, int *kinds)
         kinds[n++] = L->phase[i] == PH_COMP ? EV_MAXCOMP : EV_ENDEXP;
         if (i != L->prim) kinds[n++] = EV_SWITCH;
         if (L->fric && L->mu_s[i] > 0) kinds[n++] = L->fs[i] ? EV_STOP : EV_SLIP;
+        if (L->fric3 && L->mu_s[i] > 0 && (!L->fs[i] || L->rmode[i]))
+            kinds[n++] = L->fs[i] ? EV_STOP : EV_SLIP;
     }
     return n;
 }
@@ -243,12 +178,12 @@ static double ev_root(const lzb_t *L, int kind, int i, const double *y,
     return b;
 }
 
-static void pack(const lzb_t *L, double *y)
+void lzb_pack(const lzb_t *L, double *y)
 {
     int k = L->k, i;
     for (i = 0; i < k; i++) {
         y[i] = L->P[i], y[2 * k + i] = L->Wn[i];
-        y[3 * k + i] = L->Pt[i], y[4 * k + i] = L->Wf[i];
+        y[3 * k + i] = L->T[i], y[4 * k + i] = L->T[k + i], y[5 * k + i] = L->T[2 * k + i];
         y[k + i] = i == L->prim && !L->tmode ? en_of_delta(L, i, L->dl[i]) : L->dl[i];
     }
 }
@@ -258,7 +193,8 @@ static void unpack(lzb_t *L, const double *y)
     int k = L->k, i;
     for (i = 0; i < k; i++) {
         L->P[i] = y[i], L->Wn[i] = y[2 * k + i];
-        if (L->fric) L->Pt[i] = y[3 * k + i], L->Wf[i] = y[4 * k + i];
+        if (L->fric || L->fric3) L->T[i] = y[3 * k + i], L->T[k + i] = y[4 * k + i];
+        if (L->fric3) L->T[2 * k + i] = y[5 * k + i];
         L->dl[i] = i == L->prim && !L->tmode ? delta_of_en(L, i, y[k + i]) : y[k + i];
     }
 }
@@ -292,55 +228,6 @@ static int ev_first(const lzb_t *L, const double *y, const double *yn, double h,
     return best;
 }
 
-/* Stick or slip for contact i from the canonical state: slide along
- * v_t when it slips, else stick if the joint stick solve keeps its ratio
- * within mu_s, else slip against the friction it would need (WM92's
- * reversal in the plane). */
-static void fric_decide(lzb_t *L, int i)
-{
-    double y[NY], f[NY];
-    int k = L->k, old = L->fs[i];
-    if (!L->fric || !(L->mu_s[i] > 0)) return;
-    double vt = vel(L, i, 0, L->P, L->Pt);
-    if (fabs(vt) > 1e-12 * L->vs) {
-        L->fs[i] = vt > 0 ? 1 : -1, L->hist[i] |= 1;
-        return;
-    }
-    pack(L, y);
-    L->fs[i] = 0;
-    rhs(L, y, f);
-    if (fabs(f[3 * k + i]) <= L->mu_s[i] * f[i] * (1 + 1e-12)) {
-        L->hist[i] |= 2;
-        return;
-    }
-    L->fs[i] = f[3 * k + i] > 0 ? -1 : 1;
-    if (old && L->fs[i] == old) L->fs[i] = -old;
-    L->hist[i] |= old ? 5 : 1;
-}
-
-/* At a segment start another contact's event may have pushed a sticking
- * contact past its cone, or left a slip against its velocity: those can
- * no longer be seen as sign changes, so settle them here. */
-static void fric_settle(lzb_t *L)
-{
-    double y[NY], f[NY];
-    int k = L->k, it, i, changed = 1;
-    for (it = 0; it < 2 * k + 2 && changed && L->fric; it++) {
-        changed = 0;
-        pack(L, y);
-        rhs(L, y, f);
-        for (i = 0; i < k && !changed; i++) {
-            if (L->phase[i] == PH_FREE || !(L->mu_s[i] > 0)) continue;
-            if (!L->fs[i] && fabs(f[3 * k + i]) > L->mu_s[i] * f[i] * (1 + 1e-9)) {
-                L->fs[i] = f[3 * k + i] > 0 ? -1 : 1, L->hist[i] |= 1, changed = 1;
-            } else if (L->fs[i] && -L->fs[i] * vel(L, i, 0, L->P, L->Pt) > 1e-12 * L->vs) {
-                fric_decide(L, i);
-                changed = 1;
-            }
-        }
-    }
-}
-
 typedef struct {
     double Wc[K_MAX], Wr[K_MAX], Pc[K_MAX];
     int steps, switches;
@@ -359,14 +246,21 @@ static void ev_apply(lzb_t *L, int kind, int i, lzb_log *g)
         L->phase[i] = PH_FREE;
     } else if (kind == EV_CLOSE) {
         L->phase[i] = PH_COMP;
-        fric_decide(L, i);
+        decide(L, i);
+    } else if (kind == EV_STOP && L->fric3) {
+        lzb_f3_land(L, i);               /* a slip following its ray stops */
+        lzb_f3_decide(L, i, 0);
+        return;
     } else if (kind == EV_STOP) {
-        fric_decide(L, i);
+        lzb_fric_decide(L, i);
+        return;
+    } else if (kind == EV_SLIP && L->fric3) {
+        lzb_f3_decide(L, i, 1);          /* the cone is reached: re-slide */
         return;
     } else if (kind == EV_SLIP) {
         double y[NY], f[NY];
-        pack(L, y);
-        rhs(L, y, f);
+        lzb_pack(L, y);
+        lzb_rhs(L, y, f);
         L->fs[i] = f[3 * L->k + i] > 0 ? -1 : 1, L->hist[i] |= 1;
         return;
     } else {            /* the energies cross: rounding must not undo it */
@@ -386,7 +280,7 @@ static int series_start(lzb_t *L, double vtol)
     int i, n = 0;
     double v[K_MAX], t = INFINITY, eps = 1e-12;
     for (i = 0; i < L->k; i++) {
-        v[i] = vel(L, i, 1, L->P, L->fric ? L->Pt : NULL);
+        v[i] = lzb_vel(L, i, 1, L->P, L->fric || L->fric3 ? L->T : NULL);
         if (L->phase[i] != PH_COMP) continue;
         if (!(v[i] < -vtol)) { L->phase[i] = PH_FREE; continue; }
         double c = L->K[i] * pow(-v[i], L->eta[i]) / (L->eta[i] + 1);
@@ -408,13 +302,21 @@ static imp_status lzb_segment(lzb_t *L, double rtol, double *h, lzb_log *g)
 {
     double y[NY], yn[NY], err[NY], at;
     int who = 0, kind;
-    pack(L, y);
+    lzb_pack(L, y);
     for (;;) {
         if (++g->steps > STEP_BUDGET) return IMP_ESTEPS;
+        int stop = L->fric3 ? lzb_f3_prestep(L, y, h, 1e-2 * rtol) : -1;
+        if (stop >= 0) {                 /* a spatial slip reached zero */
+            unpack(L, y);
+            lzb_f3_land(L, stop);
+            lzb_f3_decide(L, stop, 0);
+            return IMP_OK;
+        }
         dp_step(L, y, *h, yn, err);
         double q = err_norm(L, y, err, rtol);
-        if (!(q <= 1)) {
-            *h *= isfinite(q) ? fmax(0.1, 0.9 * pow(q, -0.2)) : 0.1;
+        int bad = !(q <= 1);
+        if (bad || (L->fric3 && lzb_f3_overshoot(L, y, yn))) {
+            *h *= !bad ? 0.5 : isfinite(q) ? fmax(0.1, 0.9 * pow(q, -0.2)) : 0.1;
             if (!(*h > 1e-300)) return IMP_ENOCONV;
             continue;
         }
@@ -427,7 +329,7 @@ static imp_status lzb_segment(lzb_t *L, double rtol, double *h, lzb_log *g)
             *h *= grow;
             return IMP_OK;
         }
-        memcpy(y, yn, sizeof(double) * 5 * L->k);
+        memcpy(y, yn, sizeof(double) * nstate(L));
         *h *= grow;
     }
 }
@@ -440,7 +342,7 @@ static int free_flight(lzb_t *L, double vtol)
     int i, first = -1;
     double v[K_MAX], t = INFINITY;
     for (i = 0; i < L->k; i++) {
-        v[i] = vel(L, i, 1, L->P, L->fric ? L->Pt : NULL);
+        v[i] = lzb_vel(L, i, 1, L->P, L->fric || L->fric3 ? L->T : NULL);
         if (v[i] < -vtol && L->dl[i] / v[i] < t) t = fmax(L->dl[i] / v[i], 0), first = i;
     }
     if (first < 0) return 0;
@@ -455,7 +357,7 @@ static void join_closing(lzb_t *L)
 {
     int i;
     for (i = 0; i < L->k; i++)
-        if (L->phase[i] == PH_FREE && L->dl[i] >= 0 && vel(L, i, 1, L->P, L->fric ? L->Pt : NULL) < 0)
+        if (L->phase[i] == PH_FREE && L->dl[i] >= 0 && lzb_vel(L, i, 1, L->P, L->fric || L->fric3 ? L->T : NULL) < 0)
             L->phase[i] = PH_COMP, L->dl[i] = 0, L->mark[i] = L->Wn[i], L->undec[i] = 1;
 }
 
@@ -487,8 +389,9 @@ static imp_status lzb_run(lzb_t *L, double rtol, lzb_log *g)
         if (tm != L->tmode) h = 0;
         L->tmode = tm;
         for (i = 0; i < L->k; i++)
-            if (L->undec[i]) L->undec[i] = 0, fric_decide(L, i);
-        fric_settle(L);
+            if (L->undec[i]) L->undec[i] = 0, decide(L, i);
+        if (L->fric3) lzb_f3_settle(L);
+        else lzb_fric_settle(L);
         if (!(h > 0) && tm)      /* a small fraction of delta/v */
             h = 1e-4 * delta_of_en(L, j, L->Es) / L->vs;
         else if (!(h > 0))
@@ -529,20 +432,22 @@ static void lzb_init(lzb_t *L, const imp_multi_problem *p)
         int r = p->d * i + 1;
         L->K[i] = p->c[i].K, L->eta[i] = p->c[i].eta, L->e2[i] = p->c[i].e * p->c[i].e;
         L->mu_s[i] = p->c[i].mu_s, L->mu_k[i] = p->c[i].mu_k;
-        if (p->d == 2 && p->c[i].mu_s > 0) L->fric = 1;
+        if (p->d == 3) L->Wtr[i] = p->W[(r - 1) * n + r - 1] + p->W[(r + 1) * n + r + 1];
+        if (p->c[i].mu_s > 0) *(p->d == 2 ? &L->fric : &L->fric3) = 1;
         if (p->v0[r] < 0) {
             L->vs = fmax(L->vs, -p->v0[r]);
             L->Ps = fmax(L->Ps, -p->v0[r] / p->W[r * n + r]);
         }
     }
     L->Es = L->vs * L->Ps;
+    L->zslip = 1e-14 * L->vs;
 }
 
 static imp_multi_mode lzb_mode(const lzb_t *L, int i)
 {
     int h = L->hist[i];
     if (!(L->P[i] > 0)) return IMP_MULTI_OPEN;
-    if (!L->fric || !(L->mu_s[i] > 0) || h == 1) return IMP_MULTI_SLIDING;
+    if (!(L->fric || L->fric3) || !(L->mu_s[i] > 0) || h == 1) return IMP_MULTI_SLIDING;
     if (!L->fs[i] && !(h & 4)) return IMP_MULTI_STICKING;
     if (L->fs[i] && (h & 4) && !(h & 2)) return IMP_MULTI_REVERSED;
     return IMP_MULTI_MIXED;
@@ -555,7 +460,8 @@ static void lzb_fill(const lzb_t *L, const imp_multi_problem *p, const lzb_log *
     double vp = 0, pwp = 0;
     for (i = 0; i < p->k; i++) {       /* RK rounding can leave -1e-37 */
         out->P[p->d * i + 1] = fmax(L->P[i], 0);
-        if (L->fric) out->P[p->d * i] = L->Pt[i];
+        if (L->fric || L->fric3) out->P[p->d * i] = L->T[i];
+        if (L->fric3) out->P[p->d * i + 2] = L->T[2 * p->k + i];
     }
     for (i = 0; i < n; i++) {
         double s = 0;
@@ -566,7 +472,7 @@ static void lzb_fill(const lzb_t *L, const imp_multi_problem *p, const lzb_log *
     for (i = 0; i < p->k; i++) {
         out->mode[i] = lzb_mode(L, i);
         out->Pc[i] = g->Pc[i], out->Wc[i] = g->Wc[i], out->Wr[i] = g->Wr[i];
-        out->Wf[i] = L->fric ? L->Wf[i] : 0;
+        out->Wf[i] = L->fric || L->fric3 ? L->T[p->k + i] : 0;
     }
     out->dT = vp + 0.5 * pwp;
     out->steps = g->steps, out->primary_switches = g->switches;

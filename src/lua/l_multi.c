@@ -262,12 +262,6 @@ static int l_solve_multi(lua_State *L)
     read_contacts(&c, in);
     if (!models[model].fn)
         return limp_check_fail(&c, "model \"%s\" is not available yet", models[model].name);
-    if (in->d == 3 && strcmp(models[model].name, "lzb") == 0)
-        for (int i = 0; i < in->k; i++)
-            if (in->p.c[i].mu_s > 0)
-                return limp_check_fail(&c, "model \"lzb\" has no friction at spatial contacts yet "
-                                       "(contacts[%d].mu = %g); give mu = 0 or planar contacts", i + 1,
-                                       in->p.c[i].mu_s);
     build(&c, in);
     imp_multi_result *r = lua_newuserdatauv(L, sizeof *r, 0);
     run_t u = {models[model].fn, &in->p, &o, r, IMP_OK};

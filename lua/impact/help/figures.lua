@@ -54,8 +54,8 @@ examples/, whose first comment explains the physics):
   multi_rod_flat       a rod landing flat while turning: w' against w
   multi_corner         a disc striking floor and wall: T1/T0 against the
                incidence (mu = 0: every model; mu = 0.3: each)
-  multi_box_edge       a 3D box landing on an edge: T1/T0 against mu (lzb
-               frictionless: no friction at its spatial contacts yet)
+  multi_box_edge       a 3D box landing on an edge: T1/T0 of each model
+               against mu
 
 The 3D figures are drawn with both methods ("algebraic": SB22's model;
 "exact": the Darboux-Keller integration) and a _methods map of where their

@@ -42,16 +42,22 @@ contact's e), the other contacts' velocities are updated, and this repeats
 until no contact closes (a spatial contact by solve3d's exact method). It
 depends on the order (ties in index order) and so can break symmetries.
 
-"lzb" (Liu, Zhao & Brogliato 2008/2009; planar friction after Zhao, Liu &
-Brogliato 2009): each contact is a power-law spring F = K delta^eta (only
-the ratios of the K matter); the impulse of the contact storing the most
-energy drives a Darboux-Keller integration over impulse, with every event
-located (primary switches, each contact's maximum compression and end of
-expansion, planar stick and reversal), and each contact releases e^2 of the
-energy it stored. At e = 1 without friction it is the rigid limit of the
-compliant springs (the cradle's impulse disperses down the chain); result
-fields steps and primary_switches. Friction at spatial contacts is not
-modelled yet (an error says so).
+"lzb" (Liu, Zhao & Brogliato 2008/2009): each contact is a power-law
+spring F = K delta^eta (only the ratios of the K matter); the impulse of
+the contact storing the most energy drives a Darboux-Keller integration
+over impulse, with every event located (primary switches, each contact's
+maximum compression and end of expansion, stick and reversal), and each
+contact releases e^2 of the energy it stored. Coulomb friction acts per
+contact along the impulse path (Zhao, Liu & Brogliato 2009 in the plane):
+in space each contact's slip direction is integrated as solve3d's exact
+method does for one contact (Keller 1986), a slip that reaches zero sticks
+while its impulse stays inside the cone and re-slides along its invariant
+ray when the cone is reached. With one contact lzb is solve2d's or
+solve3d's exact method with the energetic law. Where redundant contacts
+stick together (a box flat on four corners) the friction is shared in
+proportion to the normal loads where it can be. At e = 1 without friction
+it is the rigid limit of the compliant springs (the cradle's impulse
+disperses down the chain); result fields steps and primary_switches.
 
 When they agree: when the contacts do not push on each other (W
 block-diagonal: a ball in a corner without friction rebounds with
