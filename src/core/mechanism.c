@@ -14,6 +14,17 @@
  * factor carries no correct digit: M is then singular in double. */
 #define MECH_RCOND_MIN 1e-15
 
+/* Without -mfma (the x86-64 baseline) fma() is a library call, and each
+ * call spills the double-double accumulators: the entry points are built
+ * twice, with everything they call inlined, for FMA hardware and without,
+ * picked at load time. Same results either way (fma is exact; the file is
+ * built with -ffp-contract=off, so no other product gets fused). */
+#if defined(__GNUC__) && defined(__x86_64__) && defined(__linux__) && !defined(__FMA__)
+#define MECH_ENTRY __attribute__((target_clones("fma", "default"), flatten))
+#else
+#define MECH_ENTRY
+#endif
+
 static imp_status fail(imp_mech *mc, imp_mech_fail f, int row, int col)
 {
     mc->fail = f;
@@ -97,14 +108,14 @@ static imp_status check_M(imp_mech *mc, const double *M)
 static double inv_norm1(const imp_mech *mc)
 {
     int n = mc->n;
-    const double *Ls = mc->Ls;
+    const double *Ls = mc->Ls, *rd = mc->rdiag;
     double V[MECH_NINV * MECH_NINV], best = 0;
     for (int j = 0; j < n; j++) {                 /* Ls v = e_j */
-        V[j + n * j] = 1 / Ls[j + n * j];
+        V[j + n * j] = rd[j];
         for (int i = j + 1; i < n; i++) {
             double r = 0;
             for (int k = j; k < i; k++) r -= Ls[i + n * k] * V[k + n * j];
-            V[i + n * j] = r / Ls[i + n * i];
+            V[i + n * j] = r * rd[i];
         }
     }
     for (int j = 0; j < n; j++) {
@@ -138,8 +149,10 @@ static imp_status factor_M(imp_mech *mc)
     lapack_int info = LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'L', n, A, n);
     if (info > 0) return fail(mc, IMP_MECH_FAIL_M_NOTPD, (int)info - 1, (int)info - 1);
     if (info < 0) return IMP_ELAPACK;
-    for (int j = 0; j < n; j++)
-        for (int i = 0; i < j; i++) A[i + n * j] = 0;   /* dpotrf leaves the upper part */
+    for (int j = 0; j < n; j++) {
+        for (int i = 0; i < j; i++) A[i + n * j] = A[j + n * i];   /* upper: Ls^T, for m_solve */
+        mc->rdiag[j] = 1 / A[j + n * j];
+    }
     double rcond = 0, work[3 * IMP_MECH_NMAX];
     lapack_int iwork[IMP_MECH_NMAX];
     if (n <= MECH_NINV) {
@@ -173,23 +186,28 @@ static inline void dd_add_prod(dd *s, double a, double b)
  * which made these loops twice as slow). */
 #define MECH_RHS 3
 
-/* x_c = S Ls^-T Ls^-1 S b_c = M^-1 b_c for c < nrhs. */
+/* x_c = S Ls^-T Ls^-1 S b_c = M^-1 b_c for c < nrhs. Both sweeps by
+ * columns (x_k found, then subtracted from every other unknown's sum at
+ * once: no chain of dependent sums; the upper triangle holds Ls^T, so
+ * the backward sweep reads contiguous columns too), and products with
+ * 1 / Ls_kk instead of divisions, which otherwise sit in the chain. */
 static void m_solve(const imp_mech *mc, int nrhs, double b[][IMP_MECH_NMAX],
                     double x[][IMP_MECH_NMAX])
 {
     int n = mc->n;
-    const double *Ls = mc->Ls;
+    const double *Ls = mc->Ls, *rd = mc->rdiag;
     for (int c = 0; c < nrhs; c++) {
         double *xc = x[c];
-        for (int i = 0; i < n; i++) {
-            double r = mc->s[i] * b[c][i];
-            for (int k = 0; k < i; k++) r -= Ls[i + n * k] * xc[k];
-            xc[i] = r / Ls[i + n * i];
+        for (int i = 0; i < n; i++) xc[i] = mc->s[i] * b[c][i];
+        for (int k = 0; k < n; k++) {
+            double xk = xc[k] * rd[k];
+            xc[k] = xk;
+            for (int i = k + 1; i < n; i++) xc[i] -= Ls[i + n * k] * xk;
         }
-        for (int i = n - 1; i >= 0; i--) {
-            double r = xc[i];
-            for (int k = i + 1; k < n; k++) r -= Ls[k + n * i] * xc[k];
-            xc[i] = r / Ls[i + n * i];
+        for (int k = n - 1; k >= 0; k--) {      /* by columns of Ls^T (its upper copy) */
+            double xk = xc[k] * rd[k];
+            xc[k] = xk;
+            for (int i = 0; i < k; i++) xc[i] -= Ls[i + n * k] * xk;
         }
         for (int i = 0; i < n; i++) xc[i] *= mc->s[i];
     }
@@ -418,7 +436,7 @@ static imp_status setup(imp_mech *mc, int n, int dim, int maxdim, const double *
     return IMP_OK;
 }
 
-imp_status imp_mech_init(imp_mech *mc, int n, int dim, const double *M,
+MECH_ENTRY imp_status imp_mech_init(imp_mech *mc, int n, int dim, const double *M,
                          const double *J, const double *qdot)
 {
     imp_status st = setup(mc, n, dim, 3, M, J, qdot);
@@ -430,7 +448,7 @@ imp_status imp_mech_init(imp_mech *mc, int n, int dim, const double *M,
     return IMP_OK;
 }
 
-imp_status imp_mech_init_rows(imp_mech *mc, int n, int rows, const double *M,
+MECH_ENTRY imp_status imp_mech_init_rows(imp_mech *mc, int n, int rows, const double *M,
                               const double *J, const double *qdot)
 {
     imp_status st = setup(mc, n, rows, IMP_MECH_ROWS, M, J, qdot);
@@ -485,7 +503,7 @@ imp_status imp_mech_contact3d(const imp_mech *mc, imp_contact3d *c)
     return imp_contact3d_from_L(c);
 }
 
-void imp_mech_after(const imp_mech *mc, const double *P, double *qdot_after,
+MECH_ENTRY void imp_mech_after(const imp_mech *mc, const double *P, double *qdot_after,
                     double *T1, double *dT_M, double *dT_W)
 {
     int n = mc->n, dim = mc->dim;
