@@ -258,8 +258,13 @@ static void m_impulse(const imp_mech *mc, int nrhs, const double *const P[],
 /* dq = M^-1 J^T P from W's refined columns X = M^-1 J^T: dq = X P in
  * double-double, then one refinement step, which leaves dq as accurate as
  * m_impulse's (the start is already good to a few ulps of |X| |P|, and a
- * step divides the error by about 1 / (cond(M) eps)). */
-static void m_impulse_X(const imp_mech *mc, const double *P, double dq[][IMP_MECH_NMAX])
+ * step divides the error by about 1 / (cond(M) eps)). Up to cond(M) = 1e6
+ * the step's own error (about cond(M) eps times the start's few ulps) is
+ * far below dq's last bit, so dq's tail (see m_energy_change) is the
+ * rounding of the sum start + step, exact by TwoSum: returns 1 with tail
+ * set (it saves imp_mech_after a residual and a solve), else 0. */
+static int m_impulse_X(const imp_mech *mc, const double *P, double dq[][IMP_MECH_NMAX],
+                       double *tail)
 {
     int n = mc->n;
     double b[1][IMP_MECH_NMAX], d[1][IMP_MECH_NMAX];
@@ -270,7 +275,12 @@ static void m_impulse_X(const imp_mech *mc, const double *P, double dq[][IMP_MEC
     }
     residual(mc, 1, &P, dq, b);
     m_solve(mc, 1, b, d);
-    for (int i = 0; i < n; i++) dq[0][i] += d[0][i];
+    for (int i = 0; i < n; i++) {
+        double a = dq[0][i], e = d[0][i], y = a + e, ee = y - a;
+        dq[0][i] = y;
+        tail[i] = (a - (y - ee)) + (e - ee);
+    }
+    return mc->rcond * MECH_ONE_STEP_COND >= 1;
 }
 
 /* (qdot + dq/2)^T M dq with dq = dq + tail (tail: what refinement would
@@ -508,16 +518,18 @@ MECH_ENTRY void imp_mech_after(const imp_mech *mc, const double *P, double *qdot
 {
     int n = mc->n, dim = mc->dim;
     double dq1[1][IMP_MECH_NMAX], q1[IMP_MECH_NMAX], *dq = dq1[0];
-    if (mc->has_X) m_impulse_X(mc, P, dq1);
+    double r[1][IMP_MECH_NMAX], tl[1][IMP_MECH_NMAX], *tail = tl[0];
+    int has_tail = 0;
+    if (mc->has_X) has_tail = m_impulse_X(mc, P, dq1, tail);
     else m_impulse(mc, 1, &P, dq1);
     for (int i = 0; i < n; i++) q1[i] = mc->qdot[i] + dq[i];
     if (qdot_after) memcpy(qdot_after, q1, (size_t)n * sizeof *q1);
     if (T1) *T1 = m_energy(mc, q1);
     if (!dT_M && !dT_W) return;
-    /* the tail of dq: one more residual and solve, not applied */
-    double r[1][IMP_MECH_NMAX], tl[1][IMP_MECH_NMAX], *tail = tl[0];
-    residual(mc, 1, &P, dq1, r);
-    m_solve(mc, 1, r, tl);
+    if (!has_tail) {   /* the tail of dq: one more residual and solve, not applied */
+        residual(mc, 1, &P, dq1, r);
+        m_solve(mc, 1, r, tl);
+    }
     if (dT_M) *dT_M = m_energy_change(mc, dq, tail);
     if (dT_W) {   /* P.(vC0 + vC)/2 = vC0.P + P.(J dq)/2 (= vC0.P + P^T W P / 2) */
         dd t = {0, 0};
