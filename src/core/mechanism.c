@@ -110,12 +110,14 @@ static double inv_norm1(const imp_mech *mc)
     int n = mc->n;
     const double *Ls = mc->Ls, *rd = mc->rdiag;
     double V[MECH_NINV * MECH_NINV], best = 0;
-    for (int j = 0; j < n; j++) {                 /* Ls v = e_j */
-        V[j + n * j] = rd[j];
-        for (int i = j + 1; i < n; i++) {
-            double r = 0;
-            for (int k = j; k < i; k++) r -= Ls[i + n * k] * V[k + n * j];
-            V[i + n * j] = r * rd[i];
+    for (int j = 0; j < n; j++) {                 /* Ls v = e_j, by columns of Ls */
+        double *v = V + n * j;
+        for (int i = j; i < n; i++) v[i] = 0;
+        v[j] = 1;
+        for (int k = j; k < n; k++) {
+            double vk = v[k] * rd[k];
+            v[k] = vk;
+            for (int i = k + 1; i < n; i++) v[i] -= Ls[i + n * k] * vk;
         }
     }
     for (int j = 0; j < n; j++) {
@@ -186,31 +188,51 @@ static inline void dd_add_prod(dd *s, double a, double b)
  * which made these loops twice as slow). */
 #define MECH_RHS 3
 
-/* x_c = S Ls^-T Ls^-1 S b_c = M^-1 b_c for c < nrhs. Both sweeps by
+/* x = S Ls^-T Ls^-1 S b = M^-1 b for b = b0 (and b1 if two). Both sweeps by
  * columns (x_k found, then subtracted from every other unknown's sum at
  * once: no chain of dependent sums; the upper triangle holds Ls^T, so
  * the backward sweep reads contiguous columns too), and products with
  * 1 / Ls_kk instead of divisions, which otherwise sit in the chain. */
+static inline void solve_cols(const imp_mech *mc, const double *b0, const double *b1,
+                              double *x0, double *x1, int two)
+{
+    int n = mc->n;
+    const double *Ls = mc->Ls, *rd = mc->rdiag, *s = mc->s;
+    for (int i = 0; i < n; i++) {
+        x0[i] = s[i] * b0[i];
+        if (two) x1[i] = s[i] * b1[i];
+    }
+    for (int k = 0; k < n; k++) {
+        double y0 = x0[k] * rd[k], y1 = two ? x1[k] * rd[k] : 0;
+        x0[k] = y0;
+        if (two) x1[k] = y1;
+        for (int i = k + 1; i < n; i++) {
+            x0[i] -= Ls[i + n * k] * y0;
+            if (two) x1[i] -= Ls[i + n * k] * y1;
+        }
+    }
+    for (int k = n - 1; k >= 0; k--) {      /* by columns of Ls^T (its upper copy) */
+        double y0 = x0[k] * rd[k], y1 = two ? x1[k] * rd[k] : 0;
+        x0[k] = y0;
+        if (two) x1[k] = y1;
+        for (int i = 0; i < k; i++) {
+            x0[i] -= Ls[i + n * k] * y0;
+            if (two) x1[i] -= Ls[i + n * k] * y1;
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        x0[i] *= s[i];
+        if (two) x1[i] *= s[i];
+    }
+}
+
+/* Two columns per sweep where there are two (they share the loads). */
 static void m_solve(const imp_mech *mc, int nrhs, double b[][IMP_MECH_NMAX],
                     double x[][IMP_MECH_NMAX])
 {
-    int n = mc->n;
-    const double *Ls = mc->Ls, *rd = mc->rdiag;
-    for (int c = 0; c < nrhs; c++) {
-        double *xc = x[c];
-        for (int i = 0; i < n; i++) xc[i] = mc->s[i] * b[c][i];
-        for (int k = 0; k < n; k++) {
-            double xk = xc[k] * rd[k];
-            xc[k] = xk;
-            for (int i = k + 1; i < n; i++) xc[i] -= Ls[i + n * k] * xk;
-        }
-        for (int k = n - 1; k >= 0; k--) {      /* by columns of Ls^T (its upper copy) */
-            double xk = xc[k] * rd[k];
-            xc[k] = xk;
-            for (int i = 0; i < k; i++) xc[i] -= Ls[i + n * k] * xk;
-        }
-        for (int i = 0; i < n; i++) xc[i] *= mc->s[i];
-    }
+    int c = 0;
+    for (; c + 1 < nrhs; c += 2) solve_cols(mc, b[c], b[c + 1], x[c], x[c + 1], 1);
+    if (c < nrhs) solve_cols(mc, b[c], NULL, x[c], NULL, 0);
 }
 
 /* r_c = J^T P_c - M dq_c, each row in double-double; dq = NULL: J^T P_c. */
