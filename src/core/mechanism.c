@@ -14,6 +14,17 @@
  * factor carries no correct digit: M is then singular in double. */
 #define MECH_RCOND_MIN 1e-15
 
+/* Without -mfma (the x86-64 baseline) fma() is a library call, and each
+ * call spills the double-double accumulators: the entry points are built
+ * twice, with everything they call inlined, for FMA hardware and without,
+ * picked at load time. Same results either way (fma is exact; the file is
+ * built with -ffp-contract=off, so no other product gets fused). */
+#if defined(__GNUC__) && defined(__x86_64__) && defined(__linux__) && !defined(__FMA__)
+#define MECH_ENTRY __attribute__((target_clones("fma", "default"), flatten))
+#else
+#define MECH_ENTRY
+#endif
+
 static imp_status fail(imp_mech *mc, imp_mech_fail f, int row, int col)
 {
     mc->fail = f;
@@ -97,14 +108,16 @@ static imp_status check_M(imp_mech *mc, const double *M)
 static double inv_norm1(const imp_mech *mc)
 {
     int n = mc->n;
-    const double *Ls = mc->Ls;
+    const double *Ls = mc->Ls, *rd = mc->rdiag;
     double V[MECH_NINV * MECH_NINV], best = 0;
-    for (int j = 0; j < n; j++) {                 /* Ls v = e_j */
-        V[j + n * j] = 1 / Ls[j + n * j];
-        for (int i = j + 1; i < n; i++) {
-            double r = 0;
-            for (int k = j; k < i; k++) r -= Ls[i + n * k] * V[k + n * j];
-            V[i + n * j] = r / Ls[i + n * i];
+    for (int j = 0; j < n; j++) {                 /* Ls v = e_j, by columns of Ls */
+        double *v = V + n * j;
+        for (int i = j; i < n; i++) v[i] = 0;
+        v[j] = 1;
+        for (int k = j; k < n; k++) {
+            double vk = v[k] * rd[k];
+            v[k] = vk;
+            for (int i = k + 1; i < n; i++) v[i] -= Ls[i + n * k] * vk;
         }
     }
     for (int j = 0; j < n; j++) {
@@ -138,8 +151,10 @@ static imp_status factor_M(imp_mech *mc)
     lapack_int info = LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'L', n, A, n);
     if (info > 0) return fail(mc, IMP_MECH_FAIL_M_NOTPD, (int)info - 1, (int)info - 1);
     if (info < 0) return IMP_ELAPACK;
-    for (int j = 0; j < n; j++)
-        for (int i = 0; i < j; i++) A[i + n * j] = 0;   /* dpotrf leaves the upper part */
+    for (int j = 0; j < n; j++) {
+        for (int i = 0; i < j; i++) A[i + n * j] = A[j + n * i];   /* upper: Ls^T, for m_solve */
+        mc->rdiag[j] = 1 / A[j + n * j];
+    }
     double rcond = 0, work[3 * IMP_MECH_NMAX];
     lapack_int iwork[IMP_MECH_NMAX];
     if (n <= MECH_NINV) {
@@ -173,26 +188,51 @@ static inline void dd_add_prod(dd *s, double a, double b)
  * which made these loops twice as slow). */
 #define MECH_RHS 3
 
-/* x_c = S Ls^-T Ls^-1 S b_c = M^-1 b_c for c < nrhs. */
+/* x = S Ls^-T Ls^-1 S b = M^-1 b for b = b0 (and b1 if two). Both sweeps by
+ * columns (x_k found, then subtracted from every other unknown's sum at
+ * once: no chain of dependent sums; the upper triangle holds Ls^T, so
+ * the backward sweep reads contiguous columns too), and products with
+ * 1 / Ls_kk instead of divisions, which otherwise sit in the chain. */
+static inline void solve_cols(const imp_mech *mc, const double *b0, const double *b1,
+                              double *x0, double *x1, int two)
+{
+    int n = mc->n;
+    const double *Ls = mc->Ls, *rd = mc->rdiag, *s = mc->s;
+    for (int i = 0; i < n; i++) {
+        x0[i] = s[i] * b0[i];
+        if (two) x1[i] = s[i] * b1[i];
+    }
+    for (int k = 0; k < n; k++) {
+        double y0 = x0[k] * rd[k], y1 = two ? x1[k] * rd[k] : 0;
+        x0[k] = y0;
+        if (two) x1[k] = y1;
+        for (int i = k + 1; i < n; i++) {
+            x0[i] -= Ls[i + n * k] * y0;
+            if (two) x1[i] -= Ls[i + n * k] * y1;
+        }
+    }
+    for (int k = n - 1; k >= 0; k--) {      /* by columns of Ls^T (its upper copy) */
+        double y0 = x0[k] * rd[k], y1 = two ? x1[k] * rd[k] : 0;
+        x0[k] = y0;
+        if (two) x1[k] = y1;
+        for (int i = 0; i < k; i++) {
+            x0[i] -= Ls[i + n * k] * y0;
+            if (two) x1[i] -= Ls[i + n * k] * y1;
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        x0[i] *= s[i];
+        if (two) x1[i] *= s[i];
+    }
+}
+
+/* Two columns per sweep where there are two (they share the loads). */
 static void m_solve(const imp_mech *mc, int nrhs, double b[][IMP_MECH_NMAX],
                     double x[][IMP_MECH_NMAX])
 {
-    int n = mc->n;
-    const double *Ls = mc->Ls;
-    for (int c = 0; c < nrhs; c++) {
-        double *xc = x[c];
-        for (int i = 0; i < n; i++) {
-            double r = mc->s[i] * b[c][i];
-            for (int k = 0; k < i; k++) r -= Ls[i + n * k] * xc[k];
-            xc[i] = r / Ls[i + n * i];
-        }
-        for (int i = n - 1; i >= 0; i--) {
-            double r = xc[i];
-            for (int k = i + 1; k < n; k++) r -= Ls[k + n * i] * xc[k];
-            xc[i] = r / Ls[i + n * i];
-        }
-        for (int i = 0; i < n; i++) xc[i] *= mc->s[i];
-    }
+    int c = 0;
+    for (; c + 1 < nrhs; c += 2) solve_cols(mc, b[c], b[c + 1], x[c], x[c + 1], 1);
+    if (c < nrhs) solve_cols(mc, b[c], NULL, x[c], NULL, 0);
 }
 
 /* r_c = J^T P_c - M dq_c, each row in double-double; dq = NULL: J^T P_c. */
@@ -240,8 +280,13 @@ static void m_impulse(const imp_mech *mc, int nrhs, const double *const P[],
 /* dq = M^-1 J^T P from W's refined columns X = M^-1 J^T: dq = X P in
  * double-double, then one refinement step, which leaves dq as accurate as
  * m_impulse's (the start is already good to a few ulps of |X| |P|, and a
- * step divides the error by about 1 / (cond(M) eps)). */
-static void m_impulse_X(const imp_mech *mc, const double *P, double dq[][IMP_MECH_NMAX])
+ * step divides the error by about 1 / (cond(M) eps)). Up to cond(M) = 1e6
+ * the step's own error (about cond(M) eps times the start's few ulps) is
+ * far below dq's last bit, so dq's tail (see m_energy_change) is the
+ * rounding of the sum start + step, exact by TwoSum: returns 1 with tail
+ * set (it saves imp_mech_after a residual and a solve), else 0. */
+static int m_impulse_X(const imp_mech *mc, const double *P, double dq[][IMP_MECH_NMAX],
+                       double *tail)
 {
     int n = mc->n;
     double b[1][IMP_MECH_NMAX], d[1][IMP_MECH_NMAX];
@@ -252,7 +297,12 @@ static void m_impulse_X(const imp_mech *mc, const double *P, double dq[][IMP_MEC
     }
     residual(mc, 1, &P, dq, b);
     m_solve(mc, 1, b, d);
-    for (int i = 0; i < n; i++) dq[0][i] += d[0][i];
+    for (int i = 0; i < n; i++) {
+        double a = dq[0][i], e = d[0][i], y = a + e, ee = y - a;
+        dq[0][i] = y;
+        tail[i] = (a - (y - ee)) + (e - ee);
+    }
+    return mc->rcond * MECH_ONE_STEP_COND >= 1;
 }
 
 /* (qdot + dq/2)^T M dq with dq = dq + tail (tail: what refinement would
@@ -418,7 +468,7 @@ static imp_status setup(imp_mech *mc, int n, int dim, int maxdim, const double *
     return IMP_OK;
 }
 
-imp_status imp_mech_init(imp_mech *mc, int n, int dim, const double *M,
+MECH_ENTRY imp_status imp_mech_init(imp_mech *mc, int n, int dim, const double *M,
                          const double *J, const double *qdot)
 {
     imp_status st = setup(mc, n, dim, 3, M, J, qdot);
@@ -430,7 +480,7 @@ imp_status imp_mech_init(imp_mech *mc, int n, int dim, const double *M,
     return IMP_OK;
 }
 
-imp_status imp_mech_init_rows(imp_mech *mc, int n, int rows, const double *M,
+MECH_ENTRY imp_status imp_mech_init_rows(imp_mech *mc, int n, int rows, const double *M,
                               const double *J, const double *qdot)
 {
     imp_status st = setup(mc, n, rows, IMP_MECH_ROWS, M, J, qdot);
@@ -485,21 +535,23 @@ imp_status imp_mech_contact3d(const imp_mech *mc, imp_contact3d *c)
     return imp_contact3d_from_L(c);
 }
 
-void imp_mech_after(const imp_mech *mc, const double *P, double *qdot_after,
+MECH_ENTRY void imp_mech_after(const imp_mech *mc, const double *P, double *qdot_after,
                     double *T1, double *dT_M, double *dT_W)
 {
     int n = mc->n, dim = mc->dim;
     double dq1[1][IMP_MECH_NMAX], q1[IMP_MECH_NMAX], *dq = dq1[0];
-    if (mc->has_X) m_impulse_X(mc, P, dq1);
+    double r[1][IMP_MECH_NMAX], tl[1][IMP_MECH_NMAX], *tail = tl[0];
+    int has_tail = 0;
+    if (mc->has_X) has_tail = m_impulse_X(mc, P, dq1, tail);
     else m_impulse(mc, 1, &P, dq1);
     for (int i = 0; i < n; i++) q1[i] = mc->qdot[i] + dq[i];
     if (qdot_after) memcpy(qdot_after, q1, (size_t)n * sizeof *q1);
     if (T1) *T1 = m_energy(mc, q1);
     if (!dT_M && !dT_W) return;
-    /* the tail of dq: one more residual and solve, not applied */
-    double r[1][IMP_MECH_NMAX], tl[1][IMP_MECH_NMAX], *tail = tl[0];
-    residual(mc, 1, &P, dq1, r);
-    m_solve(mc, 1, r, tl);
+    if (!has_tail) {   /* the tail of dq: one more residual and solve, not applied */
+        residual(mc, 1, &P, dq1, r);
+        m_solve(mc, 1, r, tl);
+    }
     if (dT_M) *dT_M = m_energy_change(mc, dq, tail);
     if (dT_W) {   /* P.(vC0 + vC)/2 = vC0.P + P.(J dq)/2 (= vC0.P + P^T W P / 2) */
         dd t = {0, 0};

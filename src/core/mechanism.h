@@ -48,8 +48,9 @@ typedef enum {
 typedef struct {
     int n, dim;
     double M[IMP_MECH_NMAX * IMP_MECH_NMAX];  /* symmetrised (M + M^T)/2 */
-    double Ls[IMP_MECH_NMAX * IMP_MECH_NMAX]; /* S M S = Ls Ls^T, lower */
+    double Ls[IMP_MECH_NMAX * IMP_MECH_NMAX]; /* S M S = Ls Ls^T, lower; Ls^T above */
     double s[IMP_MECH_NMAX];
+    double rdiag[IMP_MECH_NMAX];              /* 1 / (Ls)_ii */
     double J[IMP_MECH_ROWS * IMP_MECH_NMAX];  /* dim x n, row-major */
     double Y[IMP_MECH_ROWS * IMP_MECH_NMAX];  /* L^-1 J^T, column k per contact row k (set only when used) */
     double MinvJt[3 * IMP_MECH_NMAX]; /* imp_mech_init: M^-1 J^T, column k (n entries) per row k */

@@ -38,19 +38,24 @@ static int read_list(const limp_check *c, int t, const char *key, int row,
                              want, row, n);
         limp_check_error(c, key, "must have %d entries (one per coordinate), got %d", want, n);
     }
+    /* all entries pushed, then read, then one pop: a third fewer API calls */
+    luaL_checkstack(L, n, key);
+    int base = lua_gettop(L);
+    unsigned char type[IMP_MECH_NMAX];
+    for (int i = 1; i <= n; i++) type[i - 1] = (unsigned char)lua_rawgeti(L, t, i);
     for (int i = 1; i <= n; i++) {
-        int type = lua_rawgeti(L, t, i);
-        double v = lua_tonumber(L, -1);
-        lua_pop(L, 1);
-        if (type != LUA_TNUMBER || !isfinite(v)) {
+        int ty = type[i - 1];
+        double v = ty == LUA_TNUMBER ? lua_tonumberx(L, base + i, NULL) : 0;
+        if (ty != LUA_TNUMBER || !isfinite(v)) {
             if (row)
                 limp_check_error(c, key, "must have finite numbers, entry [%d][%d] is %s", row, i,
-                                 type == LUA_TNUMBER ? "not finite" : lua_typename(L, type));
+                                 ty == LUA_TNUMBER ? "not finite" : lua_typename(L, ty));
             limp_check_error(c, key, "must have finite numbers, entry [%d] is %s", i,
-                             type == LUA_TNUMBER ? "not finite" : lua_typename(L, type));
+                             ty == LUA_TNUMBER ? "not finite" : lua_typename(L, ty));
         }
         out[i - 1] = v;
     }
+    lua_settop(L, base);
     return n;
 }
 
