@@ -519,6 +519,7 @@ void limp_open_solve3d(lua_State *L)
         {"solve3d", l_solve3d},
         {"rod", l_rod},
         {"_hodograph", l_hodograph},
+        {"_solve3d_bench", limp_solve3d_bench},
         {NULL, NULL}
     };
     /* the result metatable, exposed as core._Result3D for the Lua side */

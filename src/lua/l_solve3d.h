@@ -41,6 +41,9 @@ void limp_solve3d_push_mech(const limp_check *c, const imp_mech *mc, const doubl
  * fast path does not take: two bodies, a mechanism, a custom law. */
 int limp_solve3d_read_problem(lua_State *L, int t, imp_problem3d *p);
 
+/* core._solve3d_bench (l_solve3d_bench.c). */
+int limp_solve3d_bench(lua_State *L);
+
 /* The mechanism userdata's metatable. */
 void limp_solve3d_open_mech(lua_State *L);
 
