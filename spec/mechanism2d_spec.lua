@@ -200,15 +200,15 @@ local function random_spd(n, cond, rnd)
 end
 
 describe("solve2d on random mechanisms", function()
-  it("2000 mechanisms (n = 1..12, cond(M) up to 1e8): dT from M = contact dT (to max(1e-10, 1e3 cond eps)), "
-     .. "Poisson and energetic lose", function()
+  it("2000 mechanisms (n = 1..12, cond(M) up to 1e8): dT from M = contact dT (to 1e-10 relative, "
+     .. "beyond the rounding of qdot' and of this sum), Poisson and energetic lose", function()
     local seed = 12345
     local function rnd()
       seed = (seed * 1103515245 + 12345) % 2147483648
       return seed / 2147483648
     end
     local laws = { "poisson", "newton", "energetic" }
-    local worst = 0
+    local worst, eps = 0, 2.0 ^ -52
     for i = 1, 2000 do
       local n = 1 + (i - 1) % 12
       local cond = 10 ^ (8 * rnd())
@@ -222,17 +222,20 @@ describe("solve2d on random mechanisms", function()
       local ok, r = pcall(impact.solve2d, { M = M, J = J, qdot = qdot, mu = 2 * rnd(), e = rnd(), law = law })
       if ok then
         -- dT from M: (qdot + qdot')^T M (qdot' - qdot) / 2
-        local dTM, terms = 0, 0
+        local dTM, terms, stiff = 0, 0, 0
         for a = 1, n do
           for b = 1, n do
             local x = (qdot[a] + r.qdot[a]) * M[a][b] * (r.qdot[b] - qdot[b]) / 2
             dTM, terms = dTM + x, terms + math.abs(x)
+            stiff = stiff + math.abs(r.qdot[a] * M[a][b] * r.qdot[b])
           end
         end
-        -- relative to the terms, and to the accuracy of the rounded qdot'
-        -- through M (about cond(M) eps)
-        local err = math.abs(dTM - r.dT) / math.max(math.abs(r.dT), terms * 1e-6)
-        worst = math.max(worst, err / math.max(1e-10, 1e3 * 2.2e-16 * cond))
+        -- what this check itself cannot resolve: qdot' rounded (a few ulps,
+        -- which M amplifies along its stiff directions: q'^T M dq') and this
+        -- sum's own rounding; the rest must be within 1e-10 of dT
+        local slack = 4 * eps * stiff + (n * n + 4) * eps * terms
+        local err = math.abs(dTM - r.dT) / (1e-10 * math.max(math.abs(r.dT), terms * 1e-6) + slack)
+        worst = math.max(worst, err)
         if law ~= "newton" then assert(r.dT <= 1e-12 * r.T0, law .. " gains energy " .. r.dT) end
       else
         assert.matches("field 'J' must let the contact move", r)

@@ -318,6 +318,38 @@ describe("solve3d's new forms with a custom Lua law", function()
   end)
 end)
 
+describe("solve3d on a mechanism, reentrant", function()
+  it("a custom law that solves another mechanism at each call, and a table with a metatable", function()
+    local I3 = { { 2, 0.5, 0 }, { 0.5, 1, 0 }, { 0, 0, 3 } }
+    local J = { { 1, 0.2, 0 }, { 0.1, 1, 0.3 }, { 0, 0.4, 1 } }
+    local other = { M = { { 5, 1, 0, 0 }, { 1, 4, 0, 1 }, { 0, 0, 3, 0 }, { 0, 1, 0, 2 } },
+                    J = { { 1, 0, 0.5, 0 }, { 0, 1, 0, 0.2 }, { 0.3, 0, 1, 1 } },
+                    qdot = { 0.1, -1, 0.4, 0.2 }, mu = 0.5, e = 0.2, law = "newton", method = "algebraic" }
+    local inner = impact.solve3d(other)
+    for _, method in ipairs(METHODS) do
+      local t = { M = I3, J = J, qdot = { 0.3, -1, 0.2 }, mu = 0.3, e = 0.5, law = "poisson", method = method }
+      local a = impact.solve3d(t)
+      local calls = 0
+      t.e, t.law = nil, function(st)
+        calls = calls + 1
+        local o = impact.solve3d(other)       -- the scratch buffer is reused in here
+        near_rel(inner.qdot[4], o.qdot[4], 1e-15, 1)
+        return st.Pn - 1.5 * st.Pc
+      end
+      local b = impact.solve3d(t)
+      assert.is_true(calls > 0)
+      for i = 1, 3 do near_rel(a.qdot[i], b.qdot[i], 1e-8, 1) end
+      -- fields behind __index: reading them may run any Lua code
+      local proxy = setmetatable({}, { __index = function(_, k)
+        if k == "M" then impact.solve3d(other) end
+        return ({ M = I3, J = J, qdot = { 0.3, -1, 0.2 }, mu = 0.3, e = 0.5, law = "poisson", method = method })[k]
+      end })
+      local c = impact.solve3d(proxy)
+      for i = 1, 3 do near_rel(a.qdot[i], c.qdot[i], 1e-15, 1) end
+    end
+  end)
+end)
+
 describe("solve3d's mechanism and two-body errors", function()
   local I3 = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } }
   local good = { M = I3, J = I3, qdot = { 0, -1, 0 } }
@@ -377,5 +409,21 @@ describe("solve3d's mechanism and two-body errors", function()
     assert.are.equal(6, #r.qdot)
     assert.is.near(0.5, r.qdot[2], 1e-14)
     assert.is.near(0.25, r.energy_ratio, 1e-14)
+  end)
+end)
+
+describe("solve2d and solve3d on 10^4 random mechanisms (tests/mech_invariants.lua)", function()
+  it("dT from M = the solver's dT to 1e-10 T0, M dq = J^T P, Coulomb, no gain for Poisson or "
+     .. "energetic in 2D, planar 3D data = 2D", function()
+    local inv = dofile("tests/mech_invariants.lua")
+    local worst, solved, refused = inv.run(impact, 10000, 1)
+    if os.getenv("IMPACT_SPEC_VERBOSE") then
+      for k, v in pairs(worst) do print(k, v) end
+      print(solved, refused)
+    end
+    for k, bound in pairs(inv.bounds) do
+      assert.is_true(worst[k] <= bound, string.format("%s: worst %.3g over the bound %g", k, worst[k], bound))
+    end
+    assert.is_true(solved > 8500, "solved " .. solved)
   end)
 end)

@@ -6,6 +6,7 @@ local ORDER = { "gamma_deg", "theta_deg", "gamma", "theta", "mode", "region", "P
                 "S", "C", "dT", "tan_gr", "gamma_r_deg", "gamma_r", "dw", "sense" }
 
 local num = require("impact.core")._num   -- shortest round-trip text
+local files = require("impact.files")
 
 local function cell(v)
   if type(v) == "number" then return num(v) end
@@ -13,9 +14,9 @@ local function cell(v)
 end
 
 -- Writes columns (name -> array) in the given order as CSV with a header.
+-- Written whole or not at all, every write checked (impact.files).
 local function write_csv(path, columns, order, fn)
-  local f, err = io.open(path, "w")
-  if not f then error(fn .. ": cannot write '" .. tostring(path) .. "': " .. tostring(err), 3) end
+  local f = files.open(fn, path)
   f:write(table.concat(order, ","), "\n")
   local n = #columns[order[1]]
   local row = {}
@@ -23,7 +24,7 @@ local function write_csv(path, columns, order, fn)
     for j, k in ipairs(order) do row[j] = cell(columns[k][i]) end
     f:write(table.concat(row, ","), "\n")
   end
-  f:close()
+  f:commit()
 end
 
 -- Where the change of rotation dw changes sign between grid neighbours: the

@@ -147,7 +147,9 @@ local function cut_back(st)
 end
 
 -- Solves the points (the fast path when the sweep qualifies); an error
--- other than Ctrl-C closes the CSV and is raised again.
+-- other than Ctrl-C (a point with on_error = "raise", a write error)
+-- removes the CSV's private file (out keeps what it held) and is raised
+-- again.
 local function run(st)
   local ok, err = pcall(function()
     if st.cols.stopped then error("interrupted!", 0) end
@@ -155,8 +157,9 @@ local function run(st)
     if plan then fast.run(plan, st) else run_lua(st) end
   end)
   if not ok then
-    if not is_interrupt(err) and not core._interrupted() then
-      if st.writer then st.writer:close() end
+    local broken = st.writer and st.writer:failed()   -- a write error, even after Ctrl-C
+    if broken or not is_interrupt(err) and not core._interrupted() then
+      if st.writer then st.writer:abort() end
       error(err, 0)
     end
     cut_back(st)
@@ -180,7 +183,20 @@ local function finish_files(impact, st, jsonpath)
       last = st.last, n = result.n, names = result.names, columns = data,
       interrupted = result.interrupted, failures = result.failures,
     })
+    st.json_done = true
   end
+end
+
+-- finish_files in a coroutine: the host's Ctrl-C hook is set on the main
+-- thread only, so a Ctrl-C while the files are written (the JSON's
+-- encoding takes seconds at a million rows) lets them complete, and its
+-- "interrupted!" is raised, and caught here, when the coroutine returns.
+local function finish_whole(impact, st, jsonpath)
+  local co = coroutine.create(finish_files)
+  return pcall(function()
+    local ok, err = coroutine.resume(co, impact, st, jsonpath)
+    if not ok then error(err, 0) end
+  end)
 end
 
 -- Ctrl-C stops the calling chunk too, as it stops any Lua code; what is
@@ -239,7 +255,15 @@ function M.sweep(spec)
   run(st)
   st.bar:finish(result.n)
   result.elapsed = core._now() - t0
-  finish_files(impact, st, jsonpath)
+  local ok, err = finish_whole(impact, st, jsonpath)
+  if not ok then
+    -- A private file not yet renamed is removed; Ctrl-C while the files
+    -- were written keeps those written and the result.
+    if writer then writer:abort() end
+    if not is_interrupt(err) and not core._interrupted() then error(err, 0) end
+    result.interrupted = true
+    raise_interrupt(impact, result, writer and writer:done() and csvpath, st.json_done and jsonpath)
+  end
   if result.interrupted then raise_interrupt(impact, result, csvpath, jsonpath) end
   return result
 end

@@ -211,7 +211,7 @@ imp_status imp_closed2d_solve(const imp_coef2d *c, double mu_s, double mu_k,
     closed(sc.p, sc.D, mu_k, law, e, &k, o);
     if (law == IMP_LAW_NEWTON && o->mode != IMP_MODE_NONE)
         o->C = 0.0 - e * sc.p->C0;  /* the law itself, exactly as the tracer ends */
-    o->dT = 0.5 * (o->Px * (sc.p->S0 + o->S) + o->Py * (sc.p->C0 + o->C));   /* eq 56 */
+    o->dT = imp_dT2d(o->Px, o->Py, sc.p->S0, sc.p->C0, o->S, o->C);
     int kP = sc.kv - sc.kb;
     o->Px = imp_mul2k(o->Px, kP);
     o->Py = imp_mul2k(o->Py, kP);

@@ -1,6 +1,7 @@
 /* The coefficients of the planar impact: their scaling by powers of two
  * (the problem is homogeneous: WM92 eqs 5-23 are linear in
- * (S0, C0) and in 1/B) and Delta = B1*B2 - B3^2. */
+ * (S0, C0) and in 1/B), the one scaling helper of the tracer, the closed
+ * forms and the published models, and Delta = B1*B2 - B3^2. */
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
@@ -42,7 +43,29 @@ static inline double keep_sign(double scaled, double x)
     return scaled == 0 && x != 0 ? copysign(DBL_TRUE_MIN, x) : scaled;
 }
 
-int imp_coef2d_scale(const imp_coef2d *c, double mu_k, imp_coef2d_scaled *s)
+/* s->c: c with B1, B2, B3 (and a Delta given as a normal number) scaled by
+ * 2^-kb and S0, C0 by 2^-kv, all exactly barring subnormals; with
+ * keep, a value scaled to 0 keeps its sign. A Delta not given is left 0. */
+static void apply(const imp_coef2d *c, int kv, int kb, int keep, imp_coef2d_scaled *s)
+{
+    s->kv = kv;
+    s->kb = kb;
+    s->p = &s->c;
+    s->c.B1 = imp_mul2k(c->B1, -kb);
+    s->c.B2 = imp_mul2k(c->B2, -kb);
+    s->c.B3 = imp_mul2k(c->B3, -kb);
+    s->c.S0 = imp_mul2k(c->S0, -kv);
+    s->c.C0 = imp_mul2k(c->C0, -kv);
+    if (keep) {
+        s->c.B3 = keep_sign(s->c.B3, c->B3);
+        s->c.S0 = keep_sign(s->c.S0, c->S0);
+        s->c.C0 = keep_sign(s->c.C0, c->C0);
+    }
+    s->c.D = c->D >= DBL_MIN && c->D <= DBL_MAX ? imp_mul2k(c->D, -2 * kb) : 0;
+}
+
+/* The tracer's centring (see impact2d.h): kb and kv, or 0 within 2^128. */
+static int centre_normal(const imp_coef2d *c, double mu_k, imp_coef2d_scaled *s)
 {
     if (!(c->B1 > 0 && c->B2 > 0 && c->B1 <= DBL_MAX && c->B2 <= DBL_MAX &&
           fabs(c->B3) <= DBL_MAX)) {
@@ -84,27 +107,39 @@ int imp_coef2d_scale(const imp_coef2d *c, double mu_k, imp_coef2d_scaled *s)
     }
     if (eS >= -128 && eS <= 128 && eC >= -128 && eC <= 128 && kv >= -128 && kv <= 128)
         kv = 0;
-    s->kv = kv;
-    s->kb = kb;
     if (kv == 0 && kb == 0) {    /* the caller's own, not a copy */
         double D = c->D;
+        s->kv = s->kb = 0;
         s->p = c;
         s->D = D >= DBL_MIN && D <= DBL_MAX ? D : det2(c->B1, c->B2, c->B3);
         return s->D > 0;
     }
-    s->p = &s->c;
-    s->c.B1 = b1;
-    s->c.B2 = b2;
-    s->c.B3 = b3;
-    s->c.S0 = keep_sign(imp_mul2k(c->S0, -kv), c->S0);
-    s->c.C0 = keep_sign(imp_mul2k(c->C0, -kv), c->C0);
-    /* a given Delta only while it is a normal number: scaled exactly */
-    if (c->D >= DBL_MIN && c->D <= DBL_MAX)
-        s->c.D = imp_mul2k(c->D, -2 * kb);
-    else
+    apply(c, kv, kb, 1, s);
+    if (!(c->D >= DBL_MIN && c->D <= DBL_MAX))   /* not given: from the scaled B's */
         s->c.D = det2(s->c.B1, s->c.B2, s->c.B3);
     s->D = s->c.D;
     return s->D > 0;
+}
+
+int imp_coef2d_scale(const imp_coef2d *c, double mu_k, imp_coef2d_scaled *s)
+{
+    return centre_normal(c, mu_k, s);
+}
+
+int imp_coef2d_scale_centred(const imp_coef2d *c, double mu_k, imp_centring how,
+                             imp_coef2d_scaled *s)
+{
+    if (how == IMP_CENTRE_NORMAL)
+        return centre_normal(c, mu_k, s);
+    int kv = 0, kb = 0;
+    if (how == IMP_CENTRE_MAX) {
+        double v = fmax(fabs(c->S0), fabs(c->C0));
+        kv = v > 0 ? ilogb(v) : 0;
+        kb = ilogb(fmax(c->B1, c->B2));
+    }
+    apply(c, kv, kb, 0, s);
+    s->D = s->c.D;
+    return 1;
 }
 
 double imp_coef2d_delta(const imp_coef2d *c)

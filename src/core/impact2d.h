@@ -98,10 +98,33 @@ typedef struct {
     imp_coef2d c;          /* the scaled copy */
 } imp_coef2d_scaled;
 
-/* Returns 1 when W2 is positive definite (B1 > 0, B2 > 0, Delta > 0, all
- * finite), else 0 (with s->c.D = NaN when B1, B2, B3 were not even finite
- * with B1, B2 > 0). S0, C0 must be finite. */
+/* Where the data are centred. NORMAL: as above (the tracer, the closed
+ * forms). MAX: max(B1, B2) and max(|S0|, |C0|) to [1, 2), always, a zero
+ * not kept signed (the published models, as they were checked). NONE:
+ * unscaled (a model with a moment law sees physical values). */
+typedef enum { IMP_CENTRE_NORMAL, IMP_CENTRE_MAX, IMP_CENTRE_NONE } imp_centring;
+
+/* NORMAL: returns 1 when W2 is positive definite (B1 > 0, B2 > 0,
+ * Delta > 0, all finite), else 0 (with s->D = NaN when B1, B2, B3 were not
+ * even finite with B1, B2 > 0); s->D is the scaled Delta. MAX, NONE: for a
+ * W2 the caller has checked; returns 1, with s->D = s->c.D the scaled
+ * Delta when c->D gave it as a normal number, else 0 (not given). S0, C0
+ * must be finite. */
+int imp_coef2d_scale_centred(const imp_coef2d *c, double mu_k, imp_centring how,
+                             imp_coef2d_scaled *s);
+
+/* The same with the tracer's centring (NORMAL); a function of its own so
+ * that the tracer's hot path costs no dispatch. */
 int imp_coef2d_scale(const imp_coef2d *c, double mu_k, imp_coef2d_scaled *s);
+
+/* The kinetic energy change: the impulse times the mean of the contact
+ * velocities before and after (WM92 eq 56), the one form used for dT; the
+ * equal quadratic form of eq 57 cancels when dT is small against its
+ * terms (B3^2 near B1*B2, e near 1). */
+static inline double imp_dT2d(double Px, double Py, double S0, double C0, double S, double C)
+{
+    return 0.5 * (Px * (S0 + S) + Py * (C0 + C));
+}
 
 /* x * 2^k, exact unless the result under- or overflows (inline: the
  * tracer scales some thirty numbers per solve). */

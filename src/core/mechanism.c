@@ -69,19 +69,59 @@ static imp_status check_M(imp_mech *mc, const double *M)
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++)
             if (!isfinite(M[n * i + j])) return fail(mc, IMP_MECH_FAIL_M_NONFINITE, i, j);
-    for (int i = 0; i < n; i++)
+    double d[IMP_MECH_NMAX];
+    for (int i = 0; i < n; i++) {
         if (!(M[(n + 1) * i] > 0)) return fail(mc, IMP_MECH_FAIL_M_NOTPD, i, i);
+        d[i] = sqrt(M[(n + 1) * i]);
+    }
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) {
             double a = M[n * i + j], b = M[n * j + i];
-            double tol = 1e-10 * sqrt(M[(n + 1) * i]) * sqrt(M[(n + 1) * j]);
+            double tol = 1e-10 * d[i] * d[j];
             if (!(fabs(a - b) <= tol)) return fail(mc, IMP_MECH_FAIL_M_ASYMMETRIC, i, j);
             mc->M[i + n * j] = 0.5 * a + 0.5 * b;
         }
     return IMP_OK;
 }
 
-/* S M S = Ls Ls^T (dpotrf) and its condition (dpocon). */
+/* Up to this n, ||A^-1||_1 comes from the explicit inverse of the
+ * factor instead of dpocon's estimate: measured (2 cores, reference
+ * LAPACK 3.11) dpocon takes 0.64, 1.47 and 1.61 us for n = 2, 7, 12, as
+ * much as a whole 2D solve from Lua (0.8 us); the inverse costs n^3/2
+ * multiply-adds (0.1 us at n = 7) and gives the norm itself, not a
+ * lower bound. */
+#define MECH_NINV 12
+
+/* ||A^-1||_1 for A = Ls Ls^T, n <= MECH_NINV: V = Ls^-1 by forward
+ * substitution, A^-1 = V^T V. Overflow gives inf or NaN (M singular). */
+static double inv_norm1(const imp_mech *mc)
+{
+    int n = mc->n;
+    const double *Ls = mc->Ls;
+    double V[MECH_NINV * MECH_NINV], best = 0;
+    for (int j = 0; j < n; j++) {                 /* Ls v = e_j */
+        V[j + n * j] = 1 / Ls[j + n * j];
+        for (int i = j + 1; i < n; i++) {
+            double r = 0;
+            for (int k = j; k < i; k++) r -= Ls[i + n * k] * V[k + n * j];
+            V[i + n * j] = r / Ls[i + n * i];
+        }
+    }
+    for (int j = 0; j < n; j++) {
+        double col = 0;
+        for (int i = 0; i < n; i++) {
+            double a = 0;
+            for (int k = i > j ? i : j; k < n; k++) a += V[k + n * i] * V[k + n * j];
+            col += fabs(a);
+        }
+        if (!(col <= best)) best = col;          /* NaN propagates */
+    }
+    return best;
+}
+
+/* S M S = Ls Ls^T (dpotrf) and its condition (above, or dpocon). The
+ * _work variants in column-major order: the high-level ones would scan A
+ * for NaN (M is checked finite) and allocate dpocon's work arrays. */
 static imp_status factor_M(imp_mech *mc)
 {
     int n = mc->n;
@@ -95,14 +135,19 @@ static imp_status factor_M(imp_mech *mc)
         }
         if (col > anorm) anorm = col;
     }
-    lapack_int info = LAPACKE_dpotrf(LAPACK_COL_MAJOR, 'L', n, A, n);
+    lapack_int info = LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'L', n, A, n);
     if (info > 0) return fail(mc, IMP_MECH_FAIL_M_NOTPD, (int)info - 1, (int)info - 1);
     if (info < 0) return IMP_ELAPACK;
     for (int j = 0; j < n; j++)
         for (int i = 0; i < j; i++) A[i + n * j] = 0;   /* dpotrf leaves the upper part */
-    double rcond = 0;
-    info = LAPACKE_dpocon(LAPACK_COL_MAJOR, 'L', n, A, n, anorm, &rcond);
-    if (info < 0) return IMP_ELAPACK;
+    double rcond = 0, work[3 * IMP_MECH_NMAX];
+    lapack_int iwork[IMP_MECH_NMAX];
+    if (n <= MECH_NINV) {
+        rcond = 1 / (anorm * inv_norm1(mc));
+    } else {
+        info = LAPACKE_dpocon_work(LAPACK_COL_MAJOR, 'L', n, A, n, anorm, &rcond, work, iwork);
+        if (info < 0) return IMP_ELAPACK;
+    }
     mc->rcond = rcond;
     if (!(rcond >= MECH_RCOND_MIN)) return fail(mc, IMP_MECH_FAIL_M_SINGULAR, -1, -1);
     return IMP_OK;
@@ -122,63 +167,113 @@ static inline void dd_add_prod(dd *s, double a, double b)
     s->hi = t;
 }
 
-/* x = Ls^-1 x then Ls^-T x: M^-1 (S b) / S, i.e. dq = S Ls^-T Ls^-1 S b. */
-static void m_solve(const imp_mech *mc, const double *b, double *x)
+/* Right-hand sides per call. Each column is solved on its own: a
+ * column's accumulators then stay in registers (an array indexed by the
+ * column kept them in memory, a store and a load in every dependent step,
+ * which made these loops twice as slow). */
+#define MECH_RHS 3
+
+/* x_c = S Ls^-T Ls^-1 S b_c = M^-1 b_c for c < nrhs. */
+static void m_solve(const imp_mech *mc, int nrhs, double b[][IMP_MECH_NMAX],
+                    double x[][IMP_MECH_NMAX])
 {
     int n = mc->n;
     const double *Ls = mc->Ls;
+    for (int c = 0; c < nrhs; c++) {
+        double *xc = x[c];
+        for (int i = 0; i < n; i++) {
+            double r = mc->s[i] * b[c][i];
+            for (int k = 0; k < i; k++) r -= Ls[i + n * k] * xc[k];
+            xc[i] = r / Ls[i + n * i];
+        }
+        for (int i = n - 1; i >= 0; i--) {
+            double r = xc[i];
+            for (int k = i + 1; k < n; k++) r -= Ls[k + n * i] * xc[k];
+            xc[i] = r / Ls[i + n * i];
+        }
+        for (int i = 0; i < n; i++) xc[i] *= mc->s[i];
+    }
+}
+
+/* r_c = J^T P_c - M dq_c, each row in double-double; dq = NULL: J^T P_c. */
+static void residual(const imp_mech *mc, int nrhs, const double *const P[],
+                     double dq[][IMP_MECH_NMAX], double r[][IMP_MECH_NMAX])
+{
+    int n = mc->n;
+    for (int c = 0; c < nrhs; c++)
+        for (int j = 0; j < n; j++) {
+            dd a = {0, 0};
+            for (int k = 0; k < mc->dim; k++) dd_add_prod(&a, mc->J[n * k + j], P[c][k]);
+            if (dq)
+                for (int i = 0; i < n; i++) dd_add_prod(&a, -mc->M[j + n * i], dq[c][i]);
+            r[c][j] = a.hi + a.lo;
+        }
+}
+
+/* Below this cond(M) one refinement step leaves dq at working precision:
+ * a step takes the error e to about eps + c_n cond(M) eps e (Higham, ch.
+ * 12), and the solve's first error is about c_n cond(M) eps, so one step
+ * leaves eps + (c_n cond(M) eps)^2 = eps (1 + 1e-3 c_n^2) at cond 1e6. */
+#define MECH_ONE_STEP_COND 1e6
+
+/* dq_c = M^-1 J^T P_c (c < nrhs <= MECH_RHS): the Cholesky solve and one
+ * or two steps of iterative refinement with extra-precise residuals,
+ * which make dq accurate to working precision while cond(M) eps < 1
+ * (Higham, "Accuracy and Stability of Numerical Algorithms", 2nd ed.,
+ * SIAM 2002, ch. 12). */
+static void m_impulse(const imp_mech *mc, int nrhs, const double *const P[],
+                      double dq[][IMP_MECH_NMAX])
+{
+    int n = mc->n;
+    double b[MECH_RHS][IMP_MECH_NMAX], d[MECH_RHS][IMP_MECH_NMAX];
+    residual(mc, nrhs, P, NULL, b);      /* b = J^T P (dq = 0) */
+    m_solve(mc, nrhs, b, dq);
+    int steps = mc->rcond * MECH_ONE_STEP_COND >= 1 ? 1 : 2;
+    for (int it = 0; it < steps; it++) {
+        residual(mc, nrhs, P, dq, b);
+        m_solve(mc, nrhs, b, d);
+        for (int c = 0; c < nrhs; c++)
+            for (int i = 0; i < n; i++) dq[c][i] += d[c][i];
+    }
+}
+
+/* dq = M^-1 J^T P from W's refined columns X = M^-1 J^T: dq = X P in
+ * double-double, then one refinement step, which leaves dq as accurate as
+ * m_impulse's (the start is already good to a few ulps of |X| |P|, and a
+ * step divides the error by about 1 / (cond(M) eps)). */
+static void m_impulse_X(const imp_mech *mc, const double *P, double dq[][IMP_MECH_NMAX])
+{
+    int n = mc->n;
+    double b[1][IMP_MECH_NMAX], d[1][IMP_MECH_NMAX];
     for (int i = 0; i < n; i++) {
-        double r = mc->s[i] * b[i];
-        for (int k = 0; k < i; k++) r -= Ls[i + n * k] * x[k];
-        x[i] = r / Ls[i + n * i];
-    }
-    for (int i = n - 1; i >= 0; i--) {
-        double r = x[i];
-        for (int k = i + 1; k < n; k++) r -= Ls[k + n * i] * x[k];
-        x[i] = r / Ls[i + n * i];
-    }
-    for (int i = 0; i < n; i++) x[i] *= mc->s[i];
-}
-
-/* r = J^T P - M dq, each row in double-double. */
-static void residual(const imp_mech *mc, const double *P, const double *dq, double *r)
-{
-    int n = mc->n;
-    for (int j = 0; j < n; j++) {
         dd a = {0, 0};
-        for (int k = 0; k < mc->dim; k++) dd_add_prod(&a, mc->J[n * k + j], P[k]);
-        for (int i = 0; i < n; i++) dd_add_prod(&a, -mc->M[j + n * i], dq[i]);
-        r[j] = a.hi + a.lo;
+        for (int k = 0; k < mc->dim; k++) dd_add_prod(&a, mc->MinvJt[n * k + i], P[k]);
+        dq[0][i] = a.hi + a.lo;
     }
+    residual(mc, 1, &P, dq, b);
+    m_solve(mc, 1, b, d);
+    for (int i = 0; i < n; i++) dq[0][i] += d[0][i];
 }
 
-/* dq = M^-1 J^T P: the Cholesky solve and two steps of iterative
- * refinement with extra-precise residuals, which make dq accurate to
- * working precision while cond(M) eps < 1 (Higham, "Accuracy and
- * Stability of Numerical Algorithms", 2nd ed., SIAM 2002, ch. 12). */
-static void m_impulse(const imp_mech *mc, const double *P, double *dq)
-{
-    int n = mc->n;
-    double b[IMP_MECH_NMAX], d[IMP_MECH_NMAX];
-    for (int j = 0; j < n; j++) d[j] = 0;
-    residual(mc, P, d, b);      /* b = J^T P (dq = 0) */
-    m_solve(mc, b, dq);
-    for (int it = 0; it < 2; it++) {
-        residual(mc, P, dq, b);
-        m_solve(mc, b, d);
-        for (int i = 0; i < n; i++) dq[i] += d[i];
-    }
-}
-
-/* (qdot + dq/2)^T M dq = qdot^T M dq + dq^T M dq / 2, in double-double. */
-static double m_energy_change(const imp_mech *mc, const double *dq)
+/* (qdot + dq/2)^T M dq with dq = dq + tail (tail: what refinement would
+ * still add, below dq's last bit), in double-double. The tail matters:
+ * even a correctly rounded dq is off by eps |dq| along M's stiff
+ * directions, which M multiplies by up to cond(M) (1e-8 relative to dT
+ * at cond(M) = 1e8 without it). */
+static double m_energy_change(const imp_mech *mc, const double *dq, const double *tail)
 {
     int n = mc->n;
     dd t = {0, 0};
     for (int j = 0; j < n; j++) {
-        dd r = {0, 0};                         /* (M dq)_j */
-        for (int i = 0; i < n; i++) dd_add_prod(&r, mc->M[j + n * i], dq[i]);
-        double y = mc->qdot[j] + 0.5 * dq[j], ey = (mc->qdot[j] - y) + 0.5 * dq[j];
+        dd r = {0, 0};                         /* (M (dq + tail))_j */
+        double rt = 0;
+        for (int i = 0; i < n; i++) {
+            dd_add_prod(&r, mc->M[j + n * i], dq[i]);
+            rt += mc->M[j + n * i] * tail[i];
+        }
+        r.lo += rt;
+        double a = mc->qdot[j], b = 0.5 * dq[j];  /* y + ey = qdot + dq/2 + tail/2 (TwoSum) */
+        double y = a + b, bb = y - a, ey = (a - (y - bb)) + (b - bb) + 0.5 * tail[j];
         dd_add_prod(&t, y, r.hi);
         dd_add_prod(&t, y, r.lo);
         dd_add_prod(&t, ey, r.hi);
@@ -186,17 +281,17 @@ static double m_energy_change(const imp_mech *mc, const double *dq)
     return t.hi + t.lo;
 }
 
-/* x^T M x / 2. */
+/* x^T M x / 2: (M x)_j, then x.(M x), in double-double. */
 static double m_energy(const imp_mech *mc, const double *x)
 {
     int n = mc->n;
     dd t = {0, 0};
-    for (int j = 0; j < n; j++)
-        for (int i = 0; i < n; i++) {
-            double p = mc->M[j + n * i] * x[i], e = fma(mc->M[j + n * i], x[i], -p);
-            dd_add_prod(&t, x[j], p);
-            dd_add_prod(&t, x[j], e);
-        }
+    for (int j = 0; j < n; j++) {
+        dd r = {0, 0};
+        for (int i = 0; i < n; i++) dd_add_prod(&r, mc->M[j + n * i], x[i]);
+        dd_add_prod(&t, x[j], r.hi);
+        dd_add_prod(&t, x[j], r.lo);
+    }
     return 0.5 * (t.hi + t.lo);
 }
 
@@ -205,6 +300,18 @@ static double diff_prod(double a, double d, double b, double c)
 {
     double w = b * c;
     return fma(a, d, -w) - fma(b, c, -w);
+}
+
+/* Y = L^-1 J^T = Ls^-1 S J^T (J^T column-major is J row-major), which
+ * only an ill-conditioned W needs. */
+static imp_status factor_Y(imp_mech *mc)
+{
+    int n = mc->n, dim = mc->dim;
+    for (int k = 0; k < dim; k++)
+        for (int i = 0; i < n; i++) mc->Y[i + n * k] = mc->s[i] * mc->J[n * k + i];
+    lapack_int info = LAPACKE_dtrtrs_work(LAPACK_COL_MAJOR, 'L', 'N', 'N', n, dim, mc->Ls, n,
+                                          mc->Y, n);
+    return info == 0 ? IMP_OK : IMP_ELAPACK;
 }
 
 /* W = J X with M X = J^T (refined solves, double-double products): as
@@ -218,12 +325,11 @@ static imp_status contact_W(imp_mech *mc)
 {
     int n = mc->n, dim = mc->dim;
     const double *Y = mc->Y;
+    static const double e[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    const double *E[3] = {e[0], e[1], e[2]};
     double X[3][IMP_MECH_NMAX], Wr[9] = {0};
-    for (int l = 0; l < dim; l++) {
-        double e[3] = {0, 0, 0};
-        e[l] = 1;
-        m_impulse(mc, e, X[l]);
-    }
+    m_impulse(mc, dim, E, X);
+    for (int l = 0; l < dim; l++) memcpy(mc->MinvJt + n * l, X[l], (size_t)n * sizeof **X);
     for (int k = 0; k < dim; k++)
         for (int l = 0; l < dim; l++) {
             dd a = {0, 0};
@@ -238,13 +344,16 @@ static imp_status contact_W(imp_mech *mc)
     double condM = 1 / mc->rcond;
     if (dim == 2) {
         double DY = 0, DW = diff_prod(mc->W[0], mc->W[4], mc->W[1], mc->W[1]);
-        for (int i = 0; i < n; i++)
-            for (int j = i + 1; j < n; j++) {
-                double m = diff_prod(Y[i], Y[j + n], Y[j], Y[i + n]);
-                DY += m * m;
-            }
         double tr = mc->W[0] + mc->W[4];
         double condW = DW > 0 ? tr / DW * tr : INFINITY;   /* >= lambda_max / lambda_min */
+        if (condM < condW) {
+            if (factor_Y(mc) != IMP_OK) return IMP_ELAPACK;
+            for (int i = 0; i < n; i++)
+                for (int j = i + 1; j < n; j++) {
+                    double m = diff_prod(Y[i], Y[j + n], Y[j], Y[i + n]);
+                    DY += m * m;
+                }
+        }
         mc->D = condM < condW ? DY : DW;
         mc->cond = mc->D > 0 ? tr / mc->D * tr : INFINITY;
         if (!(mc->cond <= IMP_MECH_COND_MAX)) return fail(mc, IMP_MECH_FAIL_J_RANK, -1, -1);
@@ -258,6 +367,7 @@ static imp_status contact_W(imp_mech *mc)
         return IMP_OK;
     }
     memset(mc->LW, 0, sizeof mc->LW);
+    if (factor_Y(mc) != IMP_OK) return IMP_ELAPACK;
     for (int i = 0; i < n; i++) {
         double x[3] = {Y[i], Y[i + 2 * n], Y[i + n]};   /* order (x, z, y) */
         imp_chol3_update(mc->LW, x);
@@ -274,7 +384,7 @@ static imp_status contact_W(imp_mech *mc)
     return IMP_OK;
 }
 
-/* The checks, M's factor, Y, vC0 and T0 for dim rows. */
+/* The checks, M's factor, vC0 and T0 for dim rows. */
 static imp_status setup(imp_mech *mc, int n, int dim, int maxdim, const double *M,
                         const double *J, const double *qdot)
 {
@@ -283,6 +393,7 @@ static imp_status setup(imp_mech *mc, int n, int dim, int maxdim, const double *
     mc->fail = IMP_MECH_FAIL_NONE;
     mc->fail_row = mc->fail_col = -1;
     mc->cond = mc->D = mc->T0 = mc->rcond = 0;
+    mc->has_X = 0;
     if (n < 1 || n > IMP_MECH_NMAX || dim < 1 || dim > maxdim || (maxdim == 3 && dim < 2))
         return fail(mc, IMP_MECH_FAIL_SIZE, -1, -1);
     imp_status st = check_M(mc, M);
@@ -295,11 +406,6 @@ static imp_status setup(imp_mech *mc, int n, int dim, int maxdim, const double *
     memcpy(mc->J, J, (size_t)(dim * n) * sizeof *J);
     memcpy(mc->qdot, qdot, (size_t)n * sizeof *qdot);
     if ((st = factor_M(mc)) != IMP_OK) return st;
-    /* Y = L^-1 J^T = Ls^-1 S J^T: J^T column-major is J row-major */
-    for (int k = 0; k < dim; k++)
-        for (int i = 0; i < n; i++) mc->Y[i + n * k] = mc->s[i] * J[n * k + i];
-    if (LAPACKE_dtrtrs(LAPACK_COL_MAJOR, 'L', 'N', 'N', n, dim, mc->Ls, n, mc->Y, n) != 0)
-        return IMP_ELAPACK;
     memset(mc->vC0, 0, sizeof mc->vC0);
     for (int k = 0; k < dim; k++) {
         dd a = {0, 0};
@@ -318,6 +424,7 @@ imp_status imp_mech_init(imp_mech *mc, int n, int dim, const double *M,
     imp_status st = setup(mc, n, dim, 3, M, J, qdot);
     if (st != IMP_OK) return st;
     if ((st = contact_W(mc)) != IMP_OK) return st;
+    mc->has_X = 1;
     for (int k = 0; k < dim; k++)
         for (int l = 0; l < dim; l++) mc->Wm[dim * k + l] = mc->W[3 * k + l];
     return IMP_OK;
@@ -330,16 +437,19 @@ imp_status imp_mech_init_rows(imp_mech *mc, int n, int rows, const double *M,
     if (st != IMP_OK) return st;
     memset(mc->W, 0, sizeof mc->W);
     memset(mc->LW, 0, sizeof mc->LW);
-    double X[IMP_MECH_NMAX], e[IMP_MECH_ROWS] = {0};
-    for (int l = 0; l < rows; l++) {       /* column l of W = J (M^-1 J^T e_l) */
-        e[l] = 1;
-        m_impulse(mc, e, X);
-        e[l] = 0;
-        for (int k = 0; k < rows; k++) {
-            dd a = {0, 0};
-            for (int i = 0; i < n; i++) dd_add_prod(&a, mc->J[n * k + i], X[i]);
-            mc->Wm[rows * k + l] = a.hi + a.lo;
-        }
+    double X[MECH_RHS][IMP_MECH_NMAX], e[MECH_RHS][IMP_MECH_ROWS] = {{0}};
+    const double *E[MECH_RHS] = {e[0], e[1], e[2]};
+    for (int l0 = 0; l0 < rows; l0 += MECH_RHS) {  /* columns l of W = J (M^-1 J^T e_l) */
+        int nr = rows - l0 < MECH_RHS ? rows - l0 : MECH_RHS;
+        for (int c = 0; c < nr; c++) e[c][l0 + c] = 1;
+        m_impulse(mc, nr, E, X);
+        for (int c = 0; c < nr; c++) e[c][l0 + c] = 0;
+        for (int c = 0; c < nr; c++)
+            for (int k = 0; k < rows; k++) {
+                dd a = {0, 0};
+                for (int i = 0; i < n; i++) dd_add_prod(&a, mc->J[n * k + i], X[c][i]);
+                mc->Wm[rows * k + l0 + c] = a.hi + a.lo;
+            }
     }
     for (int k = 0; k < rows; k++) {       /* symmetrise */
         if (!isfinite(mc->Wm[(rows + 1) * k])) return fail(mc, IMP_MECH_FAIL_OVERFLOW, -1, -1);
@@ -379,17 +489,30 @@ void imp_mech_after(const imp_mech *mc, const double *P, double *qdot_after,
                     double *T1, double *dT_M, double *dT_W)
 {
     int n = mc->n, dim = mc->dim;
-    double dq[IMP_MECH_NMAX], q1[IMP_MECH_NMAX];
-    m_impulse(mc, P, dq);
+    double dq1[1][IMP_MECH_NMAX], q1[IMP_MECH_NMAX], *dq = dq1[0];
+    if (mc->has_X) m_impulse_X(mc, P, dq1);
+    else m_impulse(mc, 1, &P, dq1);
     for (int i = 0; i < n; i++) q1[i] = mc->qdot[i] + dq[i];
     if (qdot_after) memcpy(qdot_after, q1, (size_t)n * sizeof *q1);
     if (T1) *T1 = m_energy(mc, q1);
-    if (dT_M) *dT_M = m_energy_change(mc, dq);
-    if (dT_W) {   /* vC0.P + P^T W P / 2 */
+    if (!dT_M && !dT_W) return;
+    /* the tail of dq: one more residual and solve, not applied */
+    double r[1][IMP_MECH_NMAX], tl[1][IMP_MECH_NMAX], *tail = tl[0];
+    residual(mc, 1, &P, dq1, r);
+    m_solve(mc, 1, r, tl);
+    if (dT_M) *dT_M = m_energy_change(mc, dq, tail);
+    if (dT_W) {   /* P.(vC0 + vC)/2 = vC0.P + P.(J dq)/2 (= vC0.P + P^T W P / 2) */
         dd t = {0, 0};
         for (int k = 0; k < dim; k++) {
+            dd a = {0, 0};
+            double at = 0;
+            for (int i = 0; i < n; i++) {
+                dd_add_prod(&a, mc->J[n * k + i], dq[i]);
+                at += mc->J[n * k + i] * tail[i];
+            }
             dd_add_prod(&t, mc->vC0[k], P[k]);
-            for (int l = 0; l < dim; l++) dd_add_prod(&t, 0.5 * P[k], mc->Wm[dim * k + l] * P[l]);
+            dd_add_prod(&t, 0.5 * P[k], a.hi);
+            dd_add_prod(&t, 0.5 * P[k], a.lo + at);
         }
         *dT_W = t.hi + t.lo;
     }

@@ -51,12 +51,14 @@ typedef struct {
     double Ls[IMP_MECH_NMAX * IMP_MECH_NMAX]; /* S M S = Ls Ls^T, lower */
     double s[IMP_MECH_NMAX];
     double J[IMP_MECH_ROWS * IMP_MECH_NMAX];  /* dim x n, row-major */
-    double Y[IMP_MECH_ROWS * IMP_MECH_NMAX];  /* L^-1 J^T: column k (n entries) per contact row k */
+    double Y[IMP_MECH_ROWS * IMP_MECH_NMAX];  /* L^-1 J^T, column k per contact row k (set only when used) */
+    double MinvJt[3 * IMP_MECH_NMAX]; /* imp_mech_init: M^-1 J^T, column k (n entries) per row k */
+    int has_X;
     double qdot[IMP_MECH_NMAX];
     double W[9];      /* J M^-1 J^T, dim x dim inside a row-major 3x3 */
     double LW[9];     /* 3D: W = LW LW^T in (x, z, y) order, lower, row-major */
     double D;         /* 2D: det W (from W or from the minors of Y, see mechanism.c) */
-    double rcond;     /* reciprocal condition estimate of S M S (dpocon) */
+    double rcond;     /* reciprocal 1-norm condition of S M S (n <= 12 exact, else dpocon's estimate) */
     double vC0[IMP_MECH_ROWS];
     double Wm[IMP_MECH_ROWS * IMP_MECH_ROWS]; /* J M^-1 J^T, dim x dim row-major (ld dim) */
     double T0;
@@ -99,9 +101,13 @@ imp_status imp_mech_contact3d(const imp_mech *mc, imp_contact3d *c);
  * imp_mech_init returned IMP_OK: qdot_after (n),
  * T1 = qdot'^T M qdot' / 2, and dT two ways: dT_M from M and the rates
  * (dT = (qdot + qdot')^T M (qdot' - qdot) / 2, no cancellation of T1 - T0)
- * and dT_W = vC0.P + P^T W P / 2; both in double-double, and qdot' by a
- * refined solve, so they agree to ~1e-13 even for cond(M) = 1e8. Any out
- * pointer may be NULL. */
+ * and dT_W = P.(vC0 + vC)/2 = vC0.P + P^T W P / 2 from J, vC = vC0 + J dq.
+ * qdot' - qdot = dq comes from a refined solve, and both sums take dq's
+ * refinement tail (below its last bit) in double-double: they agree to
+ * ~1e-12 relative up to cond(M) = 1e8 (3e-14 on the core's random test,
+ * 9e-13 on solve2d's); dT_W is the accurate contact-space dT (W P taken
+ * as J dq: the explicit W loses about cond(W) eps). Any out pointer may
+ * be NULL. */
 void imp_mech_after(const imp_mech *mc, const double *P, double *qdot_after,
                     double *T1, double *dT_M, double *dT_W);
 

@@ -62,8 +62,8 @@ imp_class imp_model_class(const imp_coef2d *c)
 
 double imp_energy2d(const imp_coef2d *c, double Px, double Py)
 {
-    return c->S0 * Px + c->C0 * Py
-         + 0.5 * (c->B1 * Px * Px - 2 * c->B3 * Px * Py + c->B2 * Py * Py);
+    return imp_dT2d(Px, Py, c->S0, c->C0, c->S0 + c->B1 * Px - c->B3 * Py,
+                    c->C0 - c->B3 * Px + c->B2 * Py);
 }
 
 static double det2(const imp_coef2d *c) { return imp_coef2d_delta(c); }
@@ -510,13 +510,17 @@ static imp_status solve_model(imp_model2d m, const imp_coef2d *c,
         r->C = c->C0 - c->B3 * r->Px + c->B2 * r->Py;
         if (stuck) r->S = 0;
     }
-    r->dT = imp_energy2d(c, r->Px, r->Py);
+    /* A moment law can drive the velocities past double's range; the path
+     * below needs finite ones to place its events. */
+    if (!(isfinite(r->Px) && isfinite(r->Py) && isfinite(r->S) && isfinite(r->C)))
+        return IMP_EOVERFLOW;
+    /* eq 56 with the model's own final velocities; a moment impulse adds
+     * Mq (W0 + W)/2 with W = W0 + BSq Px + BCq Py + Bq Mq. */
+    r->dT = imp_dT2d(r->Px, r->Py, c->S0, c->C0, r->S, r->C);
     double dscale = fabs(c->S0 * r->Px) + fabs(c->C0 * r->Py);
     if (r->Mq != 0) {
         const imp_moment2d *q = p->mcoef;
-        r->dT += q->W0 * r->Mq
-               + 0.5 * (2 * q->BSq * r->Px * r->Mq + 2 * q->BCq * r->Py * r->Mq
-                        + q->Bq * r->Mq * r->Mq);
+        r->dT += 0.5 * r->Mq * (2 * q->W0 + q->BSq * r->Px + q->BCq * r->Py + q->Bq * r->Mq);
         dscale += fabs(q->W0 * r->Mq);
     }
     if (m != IMP_MODEL_BRACH) r->ratio = r->Py > 0 ? r->Px / r->Py : 0;
@@ -537,7 +541,8 @@ static imp_status solve_model(imp_model2d m, const imp_coef2d *c,
         seg[0] = g;
         nseg = 1;
     }
-    if (nseg == 1 && seg[0].C1 > 0) uc = seg[0].C0 / (seg[0].C0 - seg[0].C1);
+    if (nseg == 1 && seg[0].C0 >= 0) uc = 0;    /* Brach's moment alone separates */
+    else if (nseg == 1 && seg[0].C1 > 0) uc = seg[0].C0 / (seg[0].C0 - seg[0].C1);
     model_path(c, seg, nseg, uc, r->slip == IMP_SLIP_STICKING ? 0 : 1, sscale, r);
     return IMP_OK;
 }
@@ -566,29 +571,22 @@ imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
      * results are those of the unscaled arithmetic wherever that does not
      * overflow, and products such as B1*Px^2 cannot overflow when the answer
      * is representable. A moment law sees physical values: not scaled. */
-    int kv = 0, kb = 0;
-    if (!p->moment) {
-        kv = ilogb(fmax(fabs(c->S0), fabs(c->C0)));
-        kb = ilogb(fmax(c->B1, c->B2));
-    }
-    /* a Delta given with the bodies (exact, imp_coef2d_from_bodies) is kept,
-     * scaled exactly, while it is a normal number */
-    double D = c->D >= DBL_MIN && c->D <= DBL_MAX ? ldexp(c->D, -2 * kb) : 0;
-    imp_coef2d cs = { ldexp(c->B1, -kb), ldexp(c->B2, -kb), ldexp(c->B3, -kb),
-                      ldexp(c->S0, -kv), ldexp(c->C0, -kv), D };
-    imp_status st = solve_model(m, &cs, p, r);
+    imp_coef2d_scaled sc;
+    imp_coef2d_scale_centred(c, 0, p->moment ? IMP_CENTRE_NONE : IMP_CENTRE_MAX, &sc);
+    imp_status st = solve_model(m, sc.p, p, r);
     if (st != IMP_OK) return st;
-    r->Px = ldexp(r->Px, kv - kb);
-    r->Py = ldexp(r->Py, kv - kb);
-    r->PxC = ldexp(r->PxC, kv - kb);
-    r->PyC = ldexp(r->PyC, kv - kb);
-    r->S = ldexp(r->S, kv);
-    r->C = ldexp(r->C, kv);
-    r->dT = ldexp(r->dT, 2 * kv - kb);
+    int kP = sc.kv - sc.kb, kV = sc.kv;
+    r->Px = imp_mul2k(r->Px, kP);
+    r->Py = imp_mul2k(r->Py, kP);
+    r->PxC = imp_mul2k(r->PxC, kP);
+    r->PyC = imp_mul2k(r->PyC, kP);
+    r->S = imp_mul2k(r->S, kV);
+    r->C = imp_mul2k(r->C, kV);
+    r->dT = imp_mul2k(r->dT, 2 * kV - sc.kb);
     for (int i = 0; i < r->nvert; i++) {
         imp_vertex2d *v = &r->vert[i];
-        v->Px = ldexp(v->Px, kv - kb); v->Py = ldexp(v->Py, kv - kb);
-        v->S = ldexp(v->S, kv); v->C = ldexp(v->C, kv);
+        v->Px = imp_mul2k(v->Px, kP); v->Py = imp_mul2k(v->Py, kP);
+        v->S = imp_mul2k(v->S, kV); v->C = imp_mul2k(v->C, kV);
     }
     /* The answer itself does not fit a double (dT ~ |C0|^2/B2 at 1e300). */
     if (!(isfinite(r->Px) && isfinite(r->Py) && isfinite(r->S) && isfinite(r->C)

@@ -80,7 +80,7 @@ enum { IMP_RATIO_REVERSAL = 1,  /* clamped so that friction does not reverse the
 typedef struct {
     double Px, Py;      /* total impulse on body 1 */
     double S, C;        /* final contact velocities */
-    double dT;          /* kinetic energy change (eq 57, plus the moment terms) */
+    double dT;          /* kinetic energy change (eq 56, plus Mq's term) */
     double Mq;          /* total contact moment impulse (C-S only, else 0) */
     double PxC, PyC;    /* compression-phase impulse (GP, C-S; else 0) */
     double ratio;       /* Px/Py (0 when Py = 0); Brach: the ratio used */
@@ -106,7 +106,7 @@ imp_model_status imp_model_status_of(imp_model2d m);
 /* The impact class of WM92 sec 3.4.1 (tangential, direct, central, eccentric). */
 imp_class imp_model_class(const imp_coef2d *c);
 
-/* dT = S0*Px + C0*Py + 0.5*(B1*Px^2 - 2*B3*Px*Py + B2*Py^2)   [eq 57] */
+/* dT of the impulse (Px, Py): eq 56 with S, C from eqs 5-23. */
 double imp_energy2d(const imp_coef2d *c, double Px, double Py);
 
 /* Solve one model. Requires B1 > 0, B2 > 0, B1*B2 > B3^2, finite S0, C0,

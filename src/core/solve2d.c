@@ -395,7 +395,7 @@ static imp_status tracer_done(const tracer *t, int stuck0, int event, int event_
     out->Pc = t->pc;
     /* eq 56 with the traced S, C: eq 57's quadratic form cancels badly
      * when B3^2 is close to B1*B2 (a body with a small rho) */
-    out->dT = 0.5 * (t->Px * (c->S0 + out->S) + t->p * (c->C0 + t->C));
+    out->dT = imp_dT2d(t->Px, t->p, c->S0, c->C0, out->S, t->C);
     if (scale_back(t, out) != IMP_OK)
         return IMP_EOVERFLOW;
     if (stuck0)

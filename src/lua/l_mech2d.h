@@ -9,8 +9,9 @@
 #include "impact2d.h"
 #include "mechanism.h"
 
-/* If t.M is not nil: reads M (n rows of n), J (2 rows of n) and qdot (n)
- * with raw reads, factors them and sets *coef; else NULL. The imp_mech
+/* Reads t.M (n rows of n), J (2 rows of n) and qdot (n) with raw reads,
+ * factors them and sets *coef. The caller has checked that M is given,
+ * J and qdot too, and no bodies or coefficients. The imp_mech
  * lives in a per-state scratch buffer, or, when Lua code can run before
  * the result is built (fresh != 0: a custom law, a table with a
  * metatable), in a new userdata left on the stack. Raises naming the

@@ -16,12 +16,11 @@ static const char model_solver_key = 0; /* registry[&model_solver_key] = the mod
 
 const char *const limp_problem2d_keys[NKEYS] = {
     "model", "body1", "body2", "B1", "B2", "B3", "S0", "C0", "mu", "mu_s", "mu_k",
-    "e", "law", "m", "rho", "I", "x", "y", "vx", "vy", "w",
+    "e", "law", "M", "J", "qdot", "tip", "frame", "m", "rho", "I", "x", "y", "vx", "vy", "w",
     "Px", "Py", "S", "C", "dT", "Wc", "Wr", "Wf", "Pc", "mode", "class",
     "energy_ratio", "path", "Delta", "routh", "poisson", "newton", "energetic", "custom",
     "none", "sliding", "C-sticking", "R-sticking", "C-reversed", "R-reversed",
     "direct", "central", "eccentric", "tangential",
-    "M", "J", "qdot", "tip", "frame",
 };
 
 const char *const limp_problem2d_fields[] = {PROBLEM2D_FIELDS, NULL};
@@ -165,6 +164,18 @@ static const imp_mech *read_mech(keyset *ks, const limp_check *c, int t,
         ks->nread += getk(ks, t, k) != LUA_TNIL;
         lua_pop(L, 1);
     }
+    for (int k = K_body1; k <= K_C0; k++) {
+        int type = getk(ks, t, k);
+        lua_pop(L, 1);
+        if (type != LUA_TNIL)
+            limp_check_error(c, limp_problem2d_keys[k],
+                             "cannot be combined with M (give a mechanism, bodies or coefficients)");
+    }
+    if (getk(ks, t, K_J) == LUA_TNIL)
+        limp_check_error(c, "J", "is required with M (the contact Jacobian, rows tangent and normal)");
+    if (getk(ks, t, K_qdot) == LUA_TNIL)
+        limp_check_error(c, "qdot", "is required with M (the generalized velocities before impact)");
+    lua_pop(L, 2);
     return limp_mech2d_read(c, t, fresh, coef);
 }
 

@@ -2,6 +2,7 @@
  * problem table field by field, builds the world-frame body, runs the
  * exact or the algebraic core solver, and returns a plain result table
  * (lua/impact/solve3d.lua adds the printing metatable). */
+#include <stdio.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -300,6 +301,8 @@ static int raise_failure(lua_State *L, const imp_law *law, const imp_opts3d *o,
 {
     const char *ln = limp_law_name(law), *ph = r->fail_restitution ? "restitution" : "compression";
     const char *sg = imp_stage3d_name(r->fail_stage);
+    char p[32];   /* luaL_error has no %g: the impulse formatted here */
+    snprintf(p, sizeof p, "%.6g", r->fail_p);
     static const char *const tail = "; Sun & Baruh's model has no admissible solution here "
                                     "(method = \"exact\" always has one)";
     switch (r->fail) {
@@ -320,15 +323,15 @@ static int raise_failure(lua_State *L, const imp_law *law, const imp_opts3d *o,
     case IMP_FAIL3D_SINGULAR:
         return luaL_error(L, "solve3d: algebraic stage %s (%s): the stage's 9x9 system is singular", sg, ln);
     case IMP_FAIL3D_STEP:
-        return luaL_error(L, "solve3d: exact (%s): the step size underflowed in the %s period (%s) at p = %g",
-                          ln, period_name(r->fail_stage), ph, r->fail_p);
+        return luaL_error(L, "solve3d: exact (%s): the step size underflowed in the %s period (%s) at p = %s",
+                          ln, period_name(r->fail_stage), ph, p);
     case IMP_FAIL3D_NOEND:
-        return luaL_error(L, "solve3d: exact (%s): the impact does not end: at p = %g (10^6 times the body's "
+        return luaL_error(L, "solve3d: exact (%s): the impact does not end: at p = %s (10^6 times the body's "
                           "momentum scale) the law is still unmet in the %s period, the contact keeps "
-                          "re-compressing", ln, r->fail_p, period_name(r->fail_stage));
+                          "re-compressing", ln, p, period_name(r->fail_stage));
     case IMP_FAIL3D_RESLIDE:
-        return luaL_error(L, "solve3d: exact (%s): no re-slide direction found after the slip stopped at p = %g",
-                          ln, r->fail_p);
+        return luaL_error(L, "solve3d: exact (%s): no re-slide direction found after the slip stopped at p = %s",
+                          ln, p);
     default:
         return luaL_error(L, "solve3d: failed");
     }
@@ -401,8 +404,15 @@ static int l_solve3d(lua_State *L)
     imp_contact3d cc;
     imp_pair3d pr;
     const imp_contact3d *cp = pair ? &pr.c : &cc;
-    imp_mech *mc = NULL;   /* a userdata on the stack */
-    if (mech) mc = limp_solve3d_read_mech(&c, 1, &cc);
+    imp_mech *mc = NULL;
+    if (mech) {
+        int fresh = law.kind == IMP_LAW_CUSTOM;   /* Lua runs before the result */
+        if (!fresh && lua_getmetatable(L, 1)) {
+            lua_pop(L, 1);
+            fresh = 1;
+        }
+        mc = limp_solve3d_read_mech(&c, 1, fresh, &cc);
+    }
     else if (pair) limp_solve3d_pair(&c, limp_check_has(&c, 1, "body") ? "body." : "", &bi, &b2, &pr);
     else check_contact(&c, &bi, &cc);
     imp_result3d r;
@@ -425,7 +435,7 @@ static int l_solve3d(lua_State *L)
     luaL_setmetatable(L, RESULT3D_MT);
     limp_push_vec3(L, r.P); lua_setfield(L, -2, "P");
     if (mech) {
-        limp_solve3d_push_mech(&c, mc, r.P);
+        limp_solve3d_push_mech(&c, mc, &r);
     } else if (pair) {
         limp_solve3d_push_pair(L, &bi, &b2, &pr, r.P);
     } else {

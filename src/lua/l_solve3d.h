@@ -28,14 +28,16 @@ void limp_solve3d_read_body2(const limp_check *c, int t, limp_body3d_in *bi);
  * body1_prefix is "body." or "" (body 1 given at the top level). */
 void limp_solve3d_pair(const limp_check *c, const char *body1_prefix, const limp_body3d_in *b1,
                        const limp_body3d_in *b2, imp_pair3d *p);
-/* M, J, qdot checked and factored into a userdata left on the stack (the
- * 66 kB mechanism is freed by the collector even if a later check
- * raises); fills the contact data. */
-imp_mech *limp_solve3d_read_mech(const limp_check *c, int t, imp_contact3d *cc);
+/* M, J, qdot checked and factored; fills the contact data. The mechanism
+ * lives in a per-state scratch buffer, or, when Lua code can run before
+ * the result is built (fresh != 0: a custom law, a table with a
+ * metatable), in a userdata left on the stack (freed by the collector
+ * even if a later check raises). */
+imp_mech *limp_solve3d_read_mech(const limp_check *c, int t, int fresh, imp_contact3d *cc);
 /* The post-impact fields of each form, into the result table on top. */
 void limp_solve3d_push_pair(lua_State *L, const limp_body3d_in *b1, const limp_body3d_in *b2,
                             const imp_pair3d *p, const double P[3]);
-void limp_solve3d_push_mech(const limp_check *c, const imp_mech *mc, const double P[3]);
+void limp_solve3d_push_mech(const limp_check *c, const imp_mech *mc, imp_result3d *r);
 /* solve3d's problem at t, read (and checked, raising) as solve3d reads
  * it, into the sweeps' flat 3D problem; 0 (nothing raised) for a form the
  * fast path does not take: two bodies, a mechanism, a custom law. */

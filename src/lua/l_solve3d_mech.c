@@ -11,6 +11,17 @@
 
 #define MECH_MT "impact.Mech3D"
 
+static const char scratch_key = 0;   /* registry[&scratch_key] = the buffer */
+
+/* The mechanism and its row-major input (imp_mech_init copies them). A
+ * fresh 90 kB userdata per call cost solve3d about 8 us (the allocation
+ * and the collector's work on it): one per state is reused, unless Lua
+ * code can run before the result is built. */
+typedef struct {
+    imp_mech mc;
+    double in[IMP_MECH_NMAX * IMP_MECH_NMAX + 4 * IMP_MECH_NMAX];
+} mech_buf;
+
 static const char *const body2_fields[] = {"m", "inertia", "R", "theta1", "theta2", "theta1_deg",
     "theta2_deg", "q", "r", "v", "w", NULL};
 /* A body's fields, which a mechanism problem must not hold. */
@@ -119,27 +130,32 @@ static void read_matrix(const limp_check *c, int t, const char *key, int rows, i
     lua_pop(L, 1);
 }
 
-imp_mech *limp_solve3d_read_mech(const limp_check *c, int t, imp_contact3d *cc)
+imp_mech *limp_solve3d_read_mech(const limp_check *c, int t, int fresh, imp_contact3d *cc)
 {
     lua_State *L = c->L;
+    mech_buf *b;
+    if (fresh) {
+        b = lua_newuserdatauv(L, sizeof *b, 0);  /* freed by the collector */
+        b->mc.n = 0;   /* imp_mech_init sets what it reads (no memset) */
+        luaL_setmetatable(L, MECH_MT);
+    } else {
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &scratch_key);
+        b = lua_touserdata(L, -1);
+        lua_pop(L, 1);
+    }
+    imp_mech *mc = &b->mc;
     int type = lua_getfield(L, t, "qdot");
     if (type == LUA_TNIL) limp_check_error(c, "qdot", "is required (the n pre-impact generalized velocities)");
     int n = type == LUA_TTABLE ? (int)lua_rawlen(L, -1) : 0;
     if (type == LUA_TTABLE && (n < 1 || n > IMP_MECH_NMAX))
         limp_check_error(c, "qdot", "must have 1 to %d entries, got %d", IMP_MECH_NMAX, n);
-    imp_mech *mc = lua_newuserdatauv(L, sizeof *mc, 0);  /* freed by the collector */
-    mc->n = 0;   /* imp_mech_init sets what it reads (66 kB: no memset) */
-    luaL_setmetatable(L, MECH_MT);
-    int nn = n ? n : 1;   /* the row-major inputs, in a scratch userdata */
-    double *qd = lua_newuserdatauv(L, (size_t)(nn * nn + 4 * nn) * sizeof(double), 0);
-    double *J = qd + nn, *M = J + 3 * nn;
-    lua_rotate(L, -3, -1);
+    int nn = n ? n : 1;   /* the row-major inputs */
+    double *qd = b->in, *J = qd + nn, *M = J + 3 * nn;
     read_row(c, "qdot", 0, nn, qd);
     lua_pop(L, 1);
     read_matrix(c, t, "J", 3, n, J, "a 3 x n table (rows x, y = normal, z; n = #qdot)");
     read_matrix(c, t, "M", n, n, M, "an n x n table of rows (n = #qdot)");
     imp_status st = imp_mech_init(mc, n, 3, M, J, qd);
-    lua_pop(L, 1);
     if (st != IMP_OK) {
         const char *f = imp_mech_fail_field(mc->fail);
         char where[48] = "";
@@ -179,11 +195,11 @@ void limp_solve3d_push_pair(lua_State *L, const limp_body3d_in *b1, const limp_b
 
 /* qdot after; dT from M and from contact space must agree (both in
  * double-double in the core): a disagreement is a bug, reported as such. */
-void limp_solve3d_push_mech(const limp_check *c, const imp_mech *mc, const double P[3])
+void limp_solve3d_push_mech(const limp_check *c, const imp_mech *mc, imp_result3d *r)
 {
     lua_State *L = c->L;
     double qa[IMP_MECH_NMAX], T1, dTM, dTW;
-    imp_mech_after(mc, P, qa, &T1, &dTM, &dTW);
+    imp_mech_after(mc, r->P, qa, &T1, &dTM, &dTW);
     double scale = fmax(fmax(fabs(dTM), fabs(dTW)), 1e-4 * mc->T0);
     if (!(fabs(dTM - dTW) <= 1e-10 * scale))
         limp_check_fail(c, "internal error: the energy change from M (%.17g) and from contact space "
@@ -195,10 +211,18 @@ void limp_solve3d_push_mech(const limp_check *c, const imp_mech *mc, const doubl
         lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -2, "qdot");
+    /* the contact-space solvers' dT reads W as rounded, which loses about
+     * cond(W) eps of it (1e-10 of T0 on random mechanisms up to cond(M) =
+     * 1e8); this one (vC0 + vC from J dq, as in 2D) is good to ~1e-13 */
+    r->dT = dTW;
+    r->T0 = mc->T0;
+    if (mc->T0 > 0 && isfinite(T1)) r->energy_ratio = T1 / mc->T0;
 }
 
 void limp_solve3d_open_mech(lua_State *L)
 {
     luaL_newmetatable(L, MECH_MT);
     lua_pop(L, 1);
+    lua_newuserdatauv(L, sizeof(mech_buf), 0);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &scratch_key);
 }

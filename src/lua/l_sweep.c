@@ -4,6 +4,7 @@
  * CSV rows formatted on the worker threads as they are solved and written
  * here in order, the columns built on demand). Small helpers:
  * l_sweep_util.c. */
+#include <errno.h>
 #include <math.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -414,7 +415,8 @@ static int l_sweep2d_run(lua_State *L)
  * order) to the io file; a failed point's row is followed by
  * comments[point index] (its "# failed point" line). Adds the rows to
  * writer.rows in the same call, so that the count always matches the file
- * (Ctrl-C raises in Lua code only, between calls). The text is used once. */
+ * (Ctrl-C raises in Lua code only, between calls). The text is used once.
+ * A write error returns nil, message (the io library's way). */
 static int l_sweep2d_write(lua_State *L)
 {
     plan2d *p = luaL_checkudata(L, 1, PLAN_MT);
@@ -446,6 +448,11 @@ static int l_sweep2d_write(lua_State *L)
             }
             if (stat[j] != IMP_OK) lua_pop(L, 1);
         }
+    }
+    /* A short write sets the stream's error flag, which stays set. */
+    if (ferror(fs->f)) {
+        if (errno == 0) errno = EIO;
+        return luaL_fileresult(L, 0, NULL);
     }
     lua_getfield(L, 3, "rows");
     lua_Integer rows = lua_tointeger(L, -1) + (lua_Integer)n;
@@ -556,4 +563,5 @@ void limp_open_sweep(lua_State *L)
     lua_pop(L, 1);
     luaL_setfuncs(L, funcs, 0);
     limp_open_sweep_util(L);
+    limp_open_files(L);
 }

@@ -116,10 +116,11 @@ static int l_csv_line(lua_State *L)
     return 1;
 }
 
-/* core._csv_row(file, values, n, writer [, comment]): writes the CSV line
- * of values[1..n] and its newline to the io file, then the comment line if
- * given, and adds 1 to writer.rows, all in one call: Ctrl-C raises in Lua
- * code only, so the count always matches the rows in the file. */
+/* core._csv_row(file, values, n, writer [, comment]) -> true: writes the
+ * CSV line of values[1..n] and its newline to the io file, then the comment
+ * line if given, and adds 1 to writer.rows, all in one call: Ctrl-C raises
+ * in Lua code only, so the count always matches the rows in the file. A
+ * write error returns nil, message (the io library's way). */
 static int l_csv_row(lua_State *L)
 {
     luaL_Stream *fs = luaL_checkudata(L, 1, LUA_FILEHANDLE);
@@ -141,13 +142,14 @@ static int l_csv_row(lua_State *L)
     luaL_pushresult(&b);
     size_t len;
     const char *text = lua_tolstring(L, -1, &len);
-    fwrite(text, 1, len, fs->f);
+    if (fwrite(text, 1, len, fs->f) != len || ferror(fs->f)) return luaL_fileresult(L, 0, NULL);
     lua_getfield(L, 4, "rows");
     lua_Integer rows = lua_tointeger(L, -1) + 1;
     lua_pop(L, 1);
     lua_pushinteger(L, rows);
     lua_setfield(L, 4, "rows");
-    return 0;
+    lua_pushboolean(L, 1);
+    return 1;
 }
 
 /* core._flatten(res) -> the table impact.study.columns.flatten makes of a

@@ -7,6 +7,7 @@
 #include <lauxlib.h>
 
 void limp_open_sweep_util(lua_State *L);
+void limp_open_files(lua_State *L);   /* l_files.c: paths, private files, memory */
 
 /* Appends x as impact.study.csv writes a float: the shortest of %.15g,
  * %.16g, %.17g that reads back to x; nan, inf, -inf; 0 for -0. */

@@ -60,9 +60,9 @@ impact.chain2d and impact.system2d build them (their tip and frame are
 accepted and not read). The coefficients are B1 = W_xx, B2 = W_yy,
 B3 = -W_xy of W = J M^-1 J^T (from a Cholesky factor of M, never its
 inverse) and (S0, C0) = J qdot; every law and model applies. The result
-adds qdot after (qdot + M^-1 J^T P), T0 and energy_ratio; its dT (from W)
-is checked against dT from M and qdot (an error if they disagree beyond
-max(1e-10, 1e3 eps cond(M)) relative). M must be symmetric positive
+adds qdot after (qdot + M^-1 J^T P), T0 and energy_ratio; its dT
+(P.(vC0 + vC)/2, in double-double) is checked against dT from M and qdot
+(an error if they disagree beyond 1e-10 relative). M must be symmetric positive
 definite, J of full rank (the tip must be able to move along x and y),
 all entries finite; M cannot be combined with body1 or B1..C0.
 

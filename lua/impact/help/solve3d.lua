@@ -99,9 +99,11 @@ and qdot (n pre-impact rates), n from 1 to 64. The solvers read W =
 J M^-1 J^T (from a Cholesky factor of M with its diagonal scaled to 1, never
 M^-1), vC0 = J qdot and T0 = qdot^T M qdot / 2; the generalized impulse is
 J^T P and qdot' = qdot + M^-1 J^T P. The result adds qdot (post-impact),
-T0 and energy_ratio and has no v, w; dT is computed from M and the rates
-and from contact space and the two must agree (an error otherwise, which
-would be a bug). impact.system3d's table (one contact) is accepted as it is,
+T0 and energy_ratio and has no v, w; dT is P.(vC0 + vC)/2 with vC from
+J (qdot' - qdot) in double-double (the contact solvers' own dT reads the
+rounded W and loses about cond(W) eps), checked against dT from M and the
+rates (an error if they disagree beyond 1e-10 relative, which would be a
+bug). impact.system3d's table (one contact) is accepted as it is,
 its frame included. M that is not symmetric positive definite, J with
 J M^-1 J^T singular (the contact cannot move along some direction: n < 3
 always is), mismatched sizes and non-finite entries are errors naming the

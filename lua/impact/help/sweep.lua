@@ -51,7 +51,8 @@ A progress bar (points, rate, time left) is drawn on stderr when it is a
 terminal. Ctrl-C stops the sweep cleanly and keeps what is done: the CSV is
 closed valid (whole rows in order, then "# interrupted after N of M points"),
 the JSON is written, the partial result (interrupted = true, n = the rows
-done) is kept in impact.interrupted_sweep and stderr says so; then the sweep
+done) is kept in impact.interrupted_sweep and stderr says so (a Ctrl-C while
+the files are written, after the last point, lets them complete); then the sweep
 raises "interrupted!", which stops the calling chunk or script (exit status
 1) as Ctrl-C stops any Lua code. impact.interrupted_sweep is reset to nil
 when a sweep starts.
@@ -67,7 +68,17 @@ ranges; the shard), a header row, the rows in point order and a final
 "# end: N points, F failed" line (absent when interrupted). Numbers are
 written so that they read back exactly. JSON goes through lua-cjson (14
 significant digits, NaN as null, failures always a list) with the same
-fields and the varied values (vary).]],
+fields and the varied values (vary).
+
+Files are written whole or not at all: the rows go to a private file beside
+'out' (out.PID-N.tmp), renamed to 'out' when the sweep ends (or is
+interrupted: the file is then complete up to its "# interrupted" line), so
+'out' never holds a partial file and of two processes writing the same
+'out' the last to finish wins whole. Every write is checked: an error (a
+full disk) raises "sweep: cannot write FILE: reason" and removes the
+private file, leaving any older 'out' as it was. A device or pipe
+(/dev/stdout) is written in place. Merges, plot data and scripts and
+space_map's 'out' are written the same way.]],
     fields = [[
       base | the problem every point starts from (a solve2d/solve3d table) | {}
       vary | field -> list of values (impact.range), or a list of {field, values} pairs
@@ -118,9 +129,9 @@ impact.plot.map(s, { x = "mu", y = "e", color = "mode", out = "modes.png" })]],
     text = [[
 Given the sweep's own file name ("study.csv"), finds study.1-of-N.csv ...
 study.N-of-N.csv and writes the merged study.csv; given a list of shard files,
-writes 'out' when given. When sets of several N exist for the name (8 shards
-of today's run beside 4 of an older one), it refuses to guess: {n = 8} names
-the set. The shards must all be complete (their "# end" line), describe the
+writes 'out' when given. When files of several N exist for the name (8 shards
+of today's run beside 4 of an older one, or one stray study.2-of-4.csv
+beside a complete set of 3), it refuses to guess: {n = 8} names the set. The shards must all be complete (their "# end" line), describe the
 same sweep (the same header comments: version, solver, base, varied values,
 points; a shard that differs is named with its line) and cover every slice
 once; the merged file is byte

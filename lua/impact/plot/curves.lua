@@ -25,7 +25,7 @@ local function check_curve(i, c)
     error(string.format("%s: field '%s.style' must be \"lines\", \"points\" or \"linespoints\", got %s",
       F, at, tostring(c.style)), 0)
   end
-  if c.point ~= nil and not (math.tointeger(c.point) and c.point >= 1) then
+  if c.point ~= nil and not (type(c.point) == "number" and math.tointeger(c.point) and c.point >= 1) then
     error(string.format("%s: field '%s.point' must be a gnuplot point type (1, 2, ...), got %s",
       F, at, tostring(c.point)), 0)
   end

@@ -3,6 +3,7 @@
 -- separated by two blank lines), then runs gnuplot in that directory so the
 -- script refers to its files by name only (cd there and re-run it).
 local csv = require("impact.sweep.csv")
+local files = require("impact.files")
 
 local M = { command = "gnuplot" }
 
@@ -48,8 +49,7 @@ function M.render(fname, out, fig)
   end
   paths[fmt] = dir .. "/" .. name .. "." .. fmt
   paths.file = paths[fmt]   -- the figure itself
-  local f, err = io.open(paths.data, "w")
-  if not f then error(fname .. ": cannot write " .. tostring(err), 0) end
+  local f = files.open(fname, paths.data)   -- checked, renamed into place whole
   f:write("# ", fig.what, "\n")
   for i, b in ipairs(fig.blocks) do
     if i > 1 then f:write("\n\n") end
@@ -61,7 +61,7 @@ function M.render(fname, out, fig)
     end
     if #b.rows == 0 then f:write("nan nan\n") end   -- keep the block (and its index) alive
   end
-  f:close()
+  f:commit()
 
   local w, h = (fig.size or {})[1] or 900, (fig.size or {})[2] or 700
   local s = {
@@ -87,10 +87,7 @@ function M.render(fname, out, fig)
     s[#s + 1] = "replot"
   end
   s[#s + 1] = "unset output"
-  f, err = io.open(paths.script, "w")
-  if not f then error(fname .. ": cannot write " .. tostring(err), 0) end
-  f:write(table.concat(s, "\n"), "\n")
-  f:close()
+  files.write(fname, paths.script, table.concat(s, "\n"), "\n")
 
   if fig.run == false then return paths end
   local cmd = fig.command or M.command

@@ -115,7 +115,7 @@ function M.check_style(fname, at, l)
   if l.title ~= nil and type(l.title) ~= "string" then bad(fname, at .. ".title", "a string", l.title) end
   if l.width ~= nil and not (is_num(l.width) and l.width > 0) then bad(fname, at .. ".width", "a positive number", l.width) end
   local d = l.dash
-  if d ~= nil and type(d) ~= "boolean" and not (math.tointeger(d) and d >= 1)
+  if d ~= nil and type(d) ~= "boolean" and not (type(d) == "number" and math.tointeger(d) and d >= 1)
       and not (type(d) == "string" and d:match("^[%.%-_ ]+$")) then
     bad(fname, at .. ".dash", "true, false, a dash type (1, 2, ...) or a pattern of '.', '-', '_' and spaces", d)
   end
@@ -151,8 +151,8 @@ function M.opt_table(fname, opts)
           bad(fname, name, "{lo, hi} with numbers lo < hi", v)
         end
       elseif kind == "size" then
-        if type(v) ~= "table" or not (math.tointeger(v[1]) and v[1] > 0)
-            or not (math.tointeger(v[2]) and v[2] > 0) then
+        local function px(x) return type(x) == "number" and math.tointeger(x) and x > 0 end
+        if type(v) ~= "table" or not px(v[1]) or not px(v[2]) then
           bad(fname, name, "{width, height} in pixels (positive integers)", v)
         end
       elseif kind == "tics" then

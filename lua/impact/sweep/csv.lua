@@ -75,9 +75,26 @@ function M.value(cell)
   return s
 end
 
+-- A sweep's file (CSV or JSON) is text: a directory, or a file whose first
+-- bytes hold control characters (/dev/zero, any binary file), is refused
+-- before reading it whole or line by line, which might never end.
+function M.check_text(path, fname)
+  local kind = core._file_kind(path)
+  if kind == "directory" then error(fname .. ": " .. path .. " is a directory, not a sweep's file", 0) end
+  local f, err = io.open(path, "rb")
+  if not f then error(fname .. ": cannot read " .. tostring(err), 0) end
+  local ok, head = pcall(f.read, f, 4096)
+  f:close()
+  if not ok then error(fname .. ": cannot read " .. path .. ": " .. tostring(head), 0) end
+  if head and head:find("[%z\1-\8\11\12\14-\31\127]") then
+    error(fname .. ": " .. path .. " is not a sweep's file (binary data in its first bytes)", 0)
+  end
+end
+
 -- read(path) -> { names, columns, n, prelude = {comment lines before the
 -- header}, body = {raw lines after it, rows and comments} }
 function M.read(path, fname)
+  M.check_text(path, fname)
   local f, err = io.open(path, "r")
   if not f then error(fname .. ": cannot read " .. tostring(err), 0) end
   local prelude, body, names, columns, n = {}, {}, nil, {}, 0

@@ -169,7 +169,7 @@ function M.plan(st)
     rows = rows,
     run = function(i, count, threads, csv) return plan:run(i, count, threads, csv) end,
     rewind = function(i) plan:rewind(i) end,
-    write = function(w, comments) return plan:write(w.file, w, comments) end,
+    write = function(w, comments) return w:check(plan:write(w.file, w, comments)) end,
     column = function(name, lo, hi)
       local src = from[name]
       return plan:column(src[1], src[2], lo, hi)

@@ -4,6 +4,8 @@ local core = require("impact.core")
 local csv = require("impact.sweep.csv")
 local mt = require("impact.sweep.result")
 local output = require("impact.sweep.output")
+local whole = require("impact.files")   -- files written whole or not at all
+local options = require("impact.sweep.options")
 
 local function fail(fname, fmt, ...) error(fname .. ": " .. string.format(fmt, ...), 0) end
 
@@ -41,11 +43,33 @@ local function integers(doc)
   return doc
 end
 
+-- A decoded sweep document's shape, checked before any loop over its rows
+-- (n is read from the file: a count no column holds is refused, not run).
+local function check_doc(F, path, doc)
+  local function bad(fmt, ...)
+    fail(F, "%s is not a sweep's JSON file (%s)", path, string.format(fmt, ...))
+  end
+  if type(doc) ~= "table" then bad("a %s, not an object", type(doc)) end
+  if type(doc.names) ~= "table" then bad("field 'names' must be a list of column names, got %s", type(doc.names)) end
+  if type(doc.columns) ~= "table" then bad("field 'columns' must be an object, got %s", type(doc.columns)) end
+  if math.type(doc.n) ~= "integer" or doc.n < 0 then bad("field 'n' must be a row count, got %s", tostring(doc.n)) end
+  for i, name in pairs(doc.names) do
+    if math.type(i) ~= "integer" or type(name) ~= "string" then
+      bad("field 'names' must be a list of column names, got %s at %s", type(name), tostring(i))
+    end
+    local col = doc.columns[name]
+    if type(col) ~= "table" or #col < doc.n then
+      bad("column '%s' has fewer than n = %d rows", name, doc.n)
+    end
+  end
+  return doc
+end
+
 local function from_json(doc, mt, path)
   local null = require("cjson").null
+  check_doc("sweep_read", path, doc)
   for _, name in ipairs(doc.names) do
     local col = doc.columns[name]
-    if type(col) ~= "table" then col = {} doc.columns[name] = col end
     for i = 1, doc.n do
       if col[i] == null then col[i] = 0 / 0 end
     end
@@ -55,47 +79,71 @@ local function from_json(doc, mt, path)
     shard = doc.shard, first = doc.first, last = doc.last, total = doc.points }, mt)
 end
 
-local function exists(path)
-  local f = io.open(path, "r")
-  if f then f:close() end
-  return f ~= nil
+-- The shard sets beside base in its directory: n -> list of the paths
+-- base.k-of-n (k ascending), whatever n (a stray m.2-of-4.csv beside a
+-- complete 3-shard set is seen).
+local function shard_sets(F, base)
+  local dir, name = base:match("^(.*)/([^/]*)$")
+  if not dir then dir, name = ".", base end
+  local entries, err = core._list_dir(dir == "" and "/" or dir)
+  if not entries then fail(F, "cannot list the directory of %s: %s", base, tostring(err)) end
+  local pat = "^" .. output.shard_path(name, "\1", "\2"):gsub("%p", "%%%0")
+    :gsub("\1", "([1-9]%%d*)"):gsub("\2", "([1-9]%%d*)") .. "$"
+  local sets = {}
+  for _, e in ipairs(entries) do
+    local k, n = e:match(pat)
+    k, n = math.tointeger(tonumber(k)), math.tointeger(tonumber(n))
+    if k and n and n >= 2 and k <= n then
+      sets[n] = sets[n] or {}
+      table.insert(sets[n], k)
+    end
+  end
+  for n, ks in pairs(sets) do
+    table.sort(ks)
+    for i, k in ipairs(ks) do ks[i] = output.shard_path(base, k, n) end
+  end
+  return sets
 end
 
 -- The shard files next to the sweep's own file name: study.k-of-N.csv, for
--- the N given, or the one N for which such files exist (a set of another N
--- left from an earlier run is refused: which one is meant is not known).
+-- the N given, or the one N for which such files exist (files of another
+-- N, a set left from an earlier run or one stray file, are refused: which
+-- set is meant is not known).
 local function shard_files(F, base, want)
+  local sets = shard_sets(F, base)
   local n = want
   if not n then
-    local sets, names = {}, {}
-    for m = 2, 4096 do
-      local one = output.shard_path(base, 1, m)
-      if exists(one) or exists(output.shard_path(base, m, m)) then
-        sets[#sets + 1] = m
-        names[#names + 1] = output.shard_path(base, "k", m)
-      end
+    local sizes, names = {}, {}
+    for m in pairs(sets) do sizes[#sizes + 1] = m end
+    table.sort(sizes)
+    for i, m in ipairs(sizes) do names[i] = output.shard_path(base, "k", m) end
+    if #sizes == 0 then
+      fail(F, "no shards of %s exist (looked for %s)", base, output.shard_path(base, "k", "n"))
     end
-    if #sets == 0 then
-      fail(F, "no shards of %s exist (looked for %s, n = 2 to 4096)", base, output.shard_path(base, "k", "n"))
-    end
-    if #sets > 1 then
+    if #sizes > 1 then
       fail(F, "shard sets of %s files exist for %s (%s): name the one to merge, e.g. impact.sweep_merge(%q, {n = %d})",
-        table.concat(sets, ", "), base, table.concat(names, ", "), base, sets[#sets])
+        table.concat(sizes, ", "), base, table.concat(names, ", "), base, sizes[#sizes])
     end
-    n = sets[1]
+    n = sizes[1]
   end
-  local files = {}
-  for k = 1, n do
-    local path = output.shard_path(base, k, n)
-    if exists(path) then files[#files + 1] = path end
-  end
-  if #files == 0 then fail(F, "no shards of %s exist (looked for %s)", base, output.shard_path(base, "k", n)) end
+  local files = sets[n]
+  if not files then fail(F, "no shards of %s exist (looked for %s)", base, output.shard_path(base, "k", n)) end
   return files
+end
+
+-- The first k in 1..n with no shard, or nil: count shards (distinct k in
+-- 1..n) are there, so at most count + 1 looks, whatever n.
+local function missing(shards, count, n)
+  if count >= n then return nil end
+  for k = 1, count + 1 do
+    if not shards[k] then return k end
+  end
 end
 
 -- The CSV shard files of one sweep -> the file one run writes (byte for byte).
 local function merge_csv(F, files, out, mt)
   local shards, n, total, head, prelude, firstpath, firstlines = {}, nil, nil, nil, nil, nil, nil
+  local count = 0
   for _, path in ipairs(files) do
     local t = csv.read(path, F)
     local k, m, a, b, T, common = nil, nil, nil, nil, nil, {}
@@ -108,6 +156,7 @@ local function merge_csv(F, files, out, mt)
       end
     end
     if not k then fail(F, "%s is not a shard file (no '# shard:' line)", path) end
+    if k < 1 or k > m then fail(F, "%s is not a shard file (shard %d/%d)", path, k, m) end
     n = n or m
     total = total or T
     if m ~= n or T ~= total then fail(F, "%s belongs to another split (%d/%d of %d points)", path, k, m, T) end
@@ -131,10 +180,10 @@ local function merge_csv(F, files, out, mt)
       fail(F, "%s has %d rows, expected %d", path, t.n, b - a + 1)
     end
     shards[k] = t
+    count = count + 1
   end
-  for k = 1, n do
-    if not shards[k] then fail(F, "shard %d/%d is missing", k, n) end
-  end
+  local gap = missing(shards, count, n)
+  if gap then fail(F, "shard %d/%d is missing", gap, n) end
 
   -- The merged file: the common prelude, the header, every shard's rows in
   -- order, one end line: byte for byte what one run writes.
@@ -152,12 +201,11 @@ local function merge_csv(F, files, out, mt)
   end
   local failures = failures_of(body)
   if out then
-    local f, err = io.open(out, "w")
-    if not f then fail(F, "cannot write %s", tostring(err)) end
-    f:write(prelude, "\n", csv.line(names, #names), "\n")
-    for _, line in ipairs(body) do f:write(line, "\n") end
-    f:write(output.end_line(rows, #failures), "\n")
-    f:close()
+    local w = whole.open(F, out)
+    w:write(prelude, "\n", csv.line(names, #names), "\n")
+    for _, line in ipairs(body) do w:write(line, "\n") end
+    w:write(output.end_line(rows, #failures), "\n")
+    w:commit()
   end
   return setmetatable({ n = rows, names = names, columns = columns, failures = failures,
     interrupted = false, out = out, total = total, first = 1, last = total,
@@ -175,7 +223,7 @@ end
 -- The JSON shard files of one sweep -> the document one run writes (the
 -- same values; lua-cjson orders an object's keys as it likes).
 local function merge_json(F, files, out, mt)
-  local shards, n, first
+  local shards, n, first, count = nil, nil, nil, 0
   for _, path in ipairs(files) do
     local doc = integers(output.read_json(F, path))
     local sh = type(doc) == "table" and doc.shard
@@ -184,7 +232,11 @@ local function merge_json(F, files, out, mt)
         or type(doc.names) ~= "table" or type(doc.columns) ~= "table" then
       fail(F, "%s is not a sweep's JSON file (no shard, n, names or columns)", path)
     end
+    check_doc(F, path, doc)
     local k, m = sh[1], sh[2]
+    if math.type(k) ~= "integer" or math.type(m) ~= "integer" or k < 1 or k > m then
+      fail(F, "%s is not a sweep's JSON file (shard %s/%s)", path, tostring(k), tostring(m))
+    end
     shards = shards or {}
     n, first = n or m, first or doc
     if m ~= n or doc.points ~= first.points then
@@ -202,10 +254,10 @@ local function merge_json(F, files, out, mt)
       fail(F, "%s has %d rows, expected %d", path, doc.n, doc.last - doc.first + 1)
     end
     shards[k] = doc
+    count = count + 1
   end
-  for k = 1, n do
-    if not shards[k] then fail(F, "shard %d/%d is missing", k, n) end
-  end
+  local gap = missing(shards, count, n)
+  if gap then fail(F, "shard %d/%d is missing", gap, n) end
 
   local null = require("cjson").null
   local names = first.names
@@ -255,8 +307,8 @@ function M.sweep_merge(files, opts)
     local msg = core._check_fields(F, opts, { "out", "n" })
     if msg then error(msg, 0) end
     out, n = opts.out, opts.n
-    if n ~= nil and (not math.tointeger(n) or n < 2) then
-      fail(F, "option 'n' must be an integer >= 2 (the number of shards), got %s", tostring(n))
+    if n ~= nil and not options.integer(n, 2) then
+      fail(F, "option 'n' must be an integer >= 2 (the number of shards), got %s", options.show(n))
     end
   end
   if out ~= nil and type(out) ~= "string" then fail(F, "argument 'out' must be a file name") end

@@ -17,6 +17,20 @@ function M.checker(core, level)
   end
 end
 
+-- Whether v is a number with an integer value in [lo, hi] (a string such
+-- as "7" is not: the messages then say what was given).
+function M.integer(v, lo, hi)
+  if type(v) ~= "number" or not math.tointeger(v) then return false end
+  return v >= lo and (hi == nil or v <= hi)
+end
+
+-- v as a message shows it: numbers as written, strings quoted, else the type.
+function M.show(v)
+  if type(v) == "number" then return tostring(v) end
+  if type(v) == "string" then return string.format("the string %q", v) end
+  return type(v)
+end
+
 function M.callable(f)
   if type(f) == "function" then return true end
   local mt = getmetatable(f)
@@ -100,13 +114,13 @@ function M.read(spec, impact)
   if spec.json ~= nil and type(spec.json) ~= "string" then fail("field 'json' must be a file name") end
   o.out, o.json = spec.out, spec.json
   if o.out and o.out:match("%.json$") then o.out, o.json = nil, o.out end
-  if spec.chunk ~= nil and (not math.tointeger(spec.chunk) or spec.chunk < 1) then
-    fail("field 'chunk' must be a positive integer, got %s", tostring(spec.chunk))
+  if spec.chunk ~= nil and not M.integer(spec.chunk, 1) then
+    fail("field 'chunk' must be a positive integer, got %s", M.show(spec.chunk))
   end
   o.chunk = spec.chunk
   o.threads = spec.threads
-  if o.threads ~= nil and (not math.tointeger(o.threads) or o.threads < 1 or o.threads > 1024) then
-    fail("field 'threads' must be an integer in [1, 1024], got %s", tostring(o.threads))
+  if o.threads ~= nil and not M.integer(o.threads, 1, 1024) then
+    fail("field 'threads' must be an integer in [1, 1024], got %s", M.show(o.threads))
   end
   if o.threads == nil then o.threads = M.default_threads(impact.core) end
   if spec.progress ~= nil and type(spec.progress) ~= "boolean" and not M.callable(spec.progress) then

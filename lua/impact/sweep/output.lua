@@ -1,7 +1,9 @@
 -- Where a sweep's rows go: a CSV file written row by row (comments first,
 -- header, rows in point order, "# end" when complete) and a JSON file
--- written once at the end through lua-cjson.
+-- written once at the end through lua-cjson; both written whole or not at
+-- all (impact.files).
 local csv = require("impact.sweep.csv")
+local files = require("impact.files")
 
 local M = {}
 
@@ -39,32 +41,40 @@ function M.failure_line(index, msg)
 end
 
 -- A CSV writer: open(path, prelude, names [, core]) -> w with
--- :row(values [, comment]), :line(text), :flush(), :close(trailer), and
--- w.rows, the rows in the file, w.file. With the C module (core), a row
--- and its count are written in one C call (core._csv_row; the fast path's
--- core._sweep2d_write likewise), so that Ctrl-C, which raises between Lua
--- instructions, never leaves a row written but not counted.
+-- :row(values [, comment]), :line(text), :flush(), :close(trailer),
+-- :abort(), and w.rows, the rows in the file, w.file. The rows go to a
+-- private file renamed to path by :close (impact.files): path only ever
+-- holds a whole file; every write is checked, and an error (a full disk)
+-- raises naming path, the private file removed. With the C module (core),
+-- a row and its count are written in one C call (core._csv_row; the fast
+-- path's core._sweep2d_write likewise), so that Ctrl-C, which raises
+-- between Lua instructions, never leaves a row written but not counted.
 function M.csv_writer(fname, path, prelude, names, core)
-  local f, err = io.open(path, "w")
-  if not f then error(fname .. ": cannot write " .. tostring(err), 0) end
+  local out = files.open(fname, path)
+  local f = out.file
   f:setvbuf("full")
-  for _, l in ipairs(prelude) do f:write(l, "\n") end
-  f:write(csv.line(names, #names), "\n")
-  f:flush()
+  for _, l in ipairs(prelude) do out:write(l, "\n") end
+  out:write(csv.line(names, #names), "\n")
+  out:flush()
   local nn = #names
   local w = { rows = 0, file = f }
   local crow = core and core._csv_row
   function w:row(values, comment)
-    if crow then return crow(f, values, nn, w, comment) end
-    f:write(csv.line(values, nn), "\n", comment and comment .. "\n" or "")
+    if crow then return out:check(crow(f, values, nn, w, comment)) end
+    out:write(csv.line(values, nn), "\n", comment and comment .. "\n" or "")
     w.rows = w.rows + 1
   end
-  function w:line(l) f:write(l, "\n") end
-  function w:flush() f:flush() end
+  -- ok, err of a C writer on w.file: raises on failure.
+  function w:check(ok, err) return out:check(ok, err) end
+  function w:line(l) out:write(l, "\n") end
+  function w:flush() out:flush() end
   function w:close(trailer)
-    if trailer then f:write(trailer, "\n") end
-    f:close()
+    if trailer then out:write(trailer, "\n") end
+    out:commit()
   end
+  function w:abort() out:abort() end
+  function w:failed() return out.failed == true end
+  function w:done() return out.done == true end
   return w
 end
 
@@ -110,16 +120,14 @@ function M.encode_json(cj, doc)
   return text
 end
 
+-- The document as the whole file path (impact.files: checked, renamed into place).
 function M.write_json(fname, path, doc)
-  local text = M.encode_json(cjson_instance(fname), doc)
-  local f, err = io.open(path, "w")
-  if not f then error(fname .. ": cannot write " .. tostring(err), 0) end
-  f:write(text, "\n")
-  f:close()
+  files.write(fname, path, M.encode_json(cjson_instance(fname), doc), "\n")
 end
 
 function M.read_json(fname, path)
   local cj = cjson_instance(fname)
+  csv.check_text(path, fname)
   local f, err = io.open(path, "r")
   if not f then error(fname .. ": cannot read " .. tostring(err), 0) end
   local text = f:read("a")

@@ -5,7 +5,24 @@
 local rng = require("impact.sweep.rng")
 local csv = require("impact.sweep.csv")
 
+local core = require("impact.core")
+
 local M = {}
+
+-- A Lua array of n numbers takes 16 bytes an entry: n things of `per`
+-- bytes (default 16) that could not fit in this machine's memory are
+-- refused up front (building them would run for minutes, then fail).
+-- Returns the message, or nil.
+function M.too_many(n, per, what)
+  local need, mem = n * (per or 16), core._memory()
+  if mem <= 0 or need <= mem then return nil end
+  local function size(b)
+    if b >= 2 ^ 40 then return string.format("%.0f TB", b / 2 ^ 40) end
+    return string.format("%.1f GB", b / 2 ^ 30)
+  end
+  return string.format("%d %s need %s, more than this machine's memory (%s)", n, what or "values",
+    size(need), size(mem))
+end
 
 -- impact.range(a, b, n [, "log"]): n evenly spaced values from a to b.
 function M.range(a, b, n, spacing)
@@ -15,14 +32,18 @@ function M.range(a, b, n, spacing)
   if type(b) ~= "number" or b ~= b or math.abs(b) == math.huge then
     error("range: argument 'b' must be a finite number, got " .. tostring(b), 2)
   end
-  local m = math.tointeger(n)
-  if not m or m < 1 then error("range: argument 'n' must be a positive integer, got " .. tostring(n), 2) end
+  local m = type(n) == "number" and math.tointeger(n)
+  if not m or m < 1 then
+    error("range: argument 'n' must be a positive integer, got " .. (type(n) == "string" and string.format("the string %q", n) or tostring(n)), 2)
+  end
   if spacing ~= nil and spacing ~= "linear" and spacing ~= "log" then
     error("range: argument 'spacing' must be \"linear\" or \"log\", got " .. tostring(spacing), 2)
   end
   if spacing == "log" and (a <= 0 or b <= 0) then
     error("range: a log range needs a > 0 and b > 0", 2)
   end
+  local big = M.too_many(m)
+  if big then error("range: argument 'n': " .. big, 2) end
   if m == 1 then return { a } end
   local out = {}
   for i = 0, m - 1 do
@@ -107,13 +128,15 @@ end
 -- array per field: compact for large samples).
 local function draw(fname, s)
   if type(s) ~= "table" then fail(fname, "field 'sample' must be a table, got %s", type(s)) end
-  local n = math.tointeger(s.n)
-  if not n or n < 1 then fail(fname, "field 'sample.n' must be a positive integer, got %s", tostring(s.n)) end
+  local n = type(s.n) == "number" and math.tointeger(s.n)
+  if not n or n < 1 then
+    fail(fname, "field 'sample.n' must be a positive integer, got %s", type(s.n) == "string" and string.format("the string %q", s.n) or tostring(s.n))
+  end
   local method = s.method or "lhs"
   if method ~= "lhs" and method ~= "random" then
     fail(fname, "field 'sample.method' must be \"lhs\" or \"random\", got %s", tostring(method))
   end
-  local seed = s.seed == nil and 1 or math.tointeger(s.seed)
+  local seed = s.seed == nil and 1 or type(s.seed) == "number" and math.tointeger(s.seed)
   if not seed then fail(fname, "field 'sample.seed' must be an integer, got %s", tostring(s.seed)) end
   local ranges = ordered(fname, "sample.ranges", s.ranges or {})
   if #ranges == 0 then fail(fname, "field 'sample.ranges' must name at least one field") end
@@ -127,6 +150,8 @@ local function draw(fname, s)
     end
     names[j], lo[j], hi[j] = name, b[1], b[2]
   end
+  local big = M.too_many(n, 16 * (#names + 1), "points")
+  if big then fail(fname, "field 'sample.n': %s", big) end
   local u = rng.new(seed)
   local cols = {}
   for j = 1, #names do cols[j] = {} end
