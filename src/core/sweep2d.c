@@ -200,16 +200,17 @@ static int direct_run(const imp_sweep2d *s)
 }
 
 /* Solves the 2D problem p into row `row`. */
-static void solve2d_row(const imp_sweep2d *s, const imp_problem2d *pp, size_t row, int direct)
+static inline void solve2d_row(const imp_sweep2d *s, const imp_problem2d *p, size_t row,
+                               int direct)
 {
-    const imp_problem2d p = *pp;   /* a local copy: kept in registers */
+    /* p itself, not a copy: a copy per point doubled the sweep's own cost */
     double *res = s->res + row * (size_t)s->nout;
     imp_result2d r;
     double post[2][3];
     /* The solver validates its input (IMP_EINPUT); the binding asks
      * imp_problem2d_check for the field to name only for failed points. */
-    imp_status st = p.nbodies ? imp_problem2d_solve(&p, &r, post)
-                              : imp_solve2d(&p.coef, p.mu_s, p.mu_k, &p.law, &r);
+    imp_status st = p->nbodies ? imp_problem2d_solve(p, &r, post)
+                               : imp_solve2d(&p->coef, p->mu_s, p->mu_k, &p->law, &r);
     s->st[row] = (unsigned char)st;
     if (st != IMP_OK) {
         for (int c = 0; c < s->nout; c++) res[c] = NAN;
@@ -225,7 +226,7 @@ static void solve2d_row(const imp_sweep2d *s, const imp_problem2d *pp, size_t ro
         for (int c = 0; c < direct; c++) res[c] = (&r.Px)[c];
     if (direct < s->nout) {
         double all[IMP_OUT_COUNT];
-        outputs(&p, &r, post, all);
+        outputs(p, &r, post, all);
         for (int c = direct; c < s->nout; c++) res[c] = all[s->out[c]];
     }
     s->mode[row] = (unsigned char)r.mode;
