@@ -108,6 +108,16 @@ imp_status imp_rotation_quat(const double q[4], double R[9], const char **why)
     return IMP_OK;
 }
 
+void imp_body3d_orient(const double Ib[9], const double moments[3], const double axes[9],
+                       const double R[9], imp_body3d *b)
+{
+    imp_mat3_rotate(R, Ib, b->I);
+    /* W is built from the decomposition: no inverse of a nearly singular tensor */
+    b->principal = 1;
+    memcpy(b->moments, moments, 3 * sizeof *moments);
+    imp_mat3_mul(R, axes, b->axes);
+}
+
 double imp_body3d_energy(const imp_body3d *b, const double v[3], const double w[3])
 {
     double H[3];

@@ -117,6 +117,11 @@ imp_status imp_contact3d_init(const imp_body3d *b, imp_contact3d *c);
 /* g = Wtt^-1 v through L (two triangular solves). */
 void imp_contact3d_tsolve(const imp_contact3d *c, const double v[2], double g[2]);
 double imp_body3d_energy(const imp_body3d *b, const double v[3], const double w[3]);
+/* The world-frame inertia of a body given in its own frame (Ib, with its
+ * principal moments and axes, columns) turned by R: b->I = R Ib R^T and
+ * the principal decomposition exactly as given (axes R a_j), principal = 1. */
+void imp_body3d_orient(const double Ib[9], const double moments[3], const double axes[9],
+                       const double R[9], imp_body3d *b);
 
 /* ---- results ---- */
 

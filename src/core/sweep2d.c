@@ -69,23 +69,31 @@ double imp_sweep2d_input(const imp_sweep2d *s, size_t i, int k)
     return imp_sweep2d_input_of(&p, k);
 }
 
-int imp_sweep2d_add_field(imp_sweep2d *s, const char *name)
+int imp_sweep_add(imp_sweep2d *s, int n, const size_t off[2], size_t eoff,
+                  const char *const *enames)
 {
     if (s->nfield >= IMP_SWEEP2D_MAXF) return 0;
-    int k = s->nfield;
-    if (strcmp(name, "law") == 0) {
-        s->noff[k] = 0;
-        s->nfield++;
-        return 1;
-    }
-    s->noff[k] = imp_problem2d_field(name, s->off[k]);
-    if (s->noff[k] == 0) return 0;
-    s->nfield++;
+    int k = s->nfield++;
+    s->noff[k] = n;
+    for (int o = 0; o < n; o++) s->off[k][o] = off[o];
+    s->eoff[k] = eoff;
+    s->enames[k] = enames;
     return 1;
 }
 
+_Static_assert(sizeof(imp_law_kind) == sizeof(int), "a choice is set as an int");
+
+int imp_sweep2d_add_field(imp_sweep2d *s, const char *name)
+{
+    size_t off[2] = {0, 0};
+    if (strcmp(name, "law") == 0)
+        return imp_sweep_add(s, 0, off, offsetof(imp_problem2d, law.kind), imp_law_names);
+    int n = imp_problem2d_field(name, off);
+    return n > 0 && imp_sweep_add(s, n, off, 0, NULL);
+}
+
 /* Writes the values of axis a at index k into vals and into p. */
-static inline void set_axis(const imp_sweep2d *s, int a, size_t k, imp_problem2d *p,
+static inline void set_axis(const imp_sweep2d *s, int a, size_t k, void *p,
                             double *vals)
 {
     const imp_sweep2d_axis *ax = &s->axis[a];
@@ -95,7 +103,10 @@ static inline void set_axis(const imp_sweep2d *s, int a, size_t k, imp_problem2d
         vals[g] = v[f];
         for (int o = 0; o < s->noff[g]; o++)
             memcpy((char *)p + s->off[g][o], &v[f], sizeof(double));
-        if (s->noff[g] == 0) p->law.kind = (imp_law_kind)(int)v[f];   /* "law" */
+        if (s->noff[g] == 0) {   /* a choice: "law", "method" */
+            int e = (int)v[f];
+            memcpy((char *)p + s->eoff[g], &e, sizeof e);
+        }
     }
 }
 
@@ -108,13 +119,26 @@ static void digits(const imp_sweep2d *s, size_t i, size_t *k)
     }
 }
 
+/* The base problem of the sweep's form and its size. */
+static const void *base_of(const imp_sweep2d *s, size_t *size)
+{
+    *size = s->form ? s->form->size : sizeof s->base;
+    return s->form ? s->form_base : &s->base;
+}
+
+void imp_sweep_point(const imp_sweep2d *s, size_t i, void *p, double *vals)
+{
+    size_t k[IMP_SWEEP2D_MAXF], size;
+    const void *base = base_of(s, &size);
+    memcpy(p, base, size);
+    digits(s, i, k);
+    for (int a = 0; a < s->naxes; a++) set_axis(s, a, k[a], p, vals);
+}
+
 void imp_sweep2d_point(const imp_sweep2d *s, size_t i, imp_problem2d *p,
                        double *vals)
 {
-    size_t k[IMP_SWEEP2D_MAXF];
-    *p = s->base;
-    digits(s, i, k);
-    for (int a = 0; a < s->naxes; a++) set_axis(s, a, k[a], p, vals);
+    imp_sweep_point(s, i, p, vals);
 }
 
 double imp_sweep2d_value(const imp_sweep2d *s, size_t i, int f)
@@ -171,8 +195,6 @@ static void outputs(const imp_problem2d *p, const imp_result2d *r,
     }
 }
 
-/* Points lo .. hi-1 of the chunk: the problem is kept from one point to the
- * next and only the axes whose index changed are rewritten. */
 /* How many leading stored columns are Px, Py, S, C, dT, Wc, Wr, Wf, Pc in
  * that order (the layout of imp_result2d's first nine doubles). */
 static int direct_run(const imp_sweep2d *s)
@@ -182,15 +204,57 @@ static int direct_run(const imp_sweep2d *s)
     return d;
 }
 
+/* Solves the 2D problem p into row `row`. */
+static inline void solve2d_row(const imp_sweep2d *s, const imp_problem2d *p, size_t row,
+                               int direct)
+{
+    /* p itself, not a copy: a copy per point doubled the sweep's own cost */
+    double *res = s->res + row * (size_t)s->nout;
+    imp_result2d r;
+    double post[2][3];
+    /* The solver validates its input (IMP_EINPUT); the binding asks
+     * imp_problem2d_check for the field to name only for failed points. */
+    imp_status st = p->nbodies ? imp_problem2d_solve(p, &r, post)
+                               : imp_solve2d(&p->coef, p->mu_s, p->mu_k, &p->law, &r);
+    s->st[row] = (unsigned char)st;
+    if (st != IMP_OK) {
+        for (int c = 0; c < s->nout; c++) res[c] = NAN;
+        s->mode[row] = 0;
+        s->cls[row] = 0;
+        return;
+    }
+    /* Px .. Pc lie in this order in imp_result2d: copy the leading run
+     * of them at once; anything else goes through outputs(). */
+    if (direct == IMP_OUT_PC + 1)   /* constant size: plain moves, not rep movs */
+        memcpy(res, &r.Px, (IMP_OUT_PC + 1) * sizeof(double));
+    else
+        for (int c = 0; c < direct; c++) res[c] = (&r.Px)[c];
+    if (direct < s->nout) {
+        double all[IMP_OUT_COUNT];
+        outputs(p, &r, post, all);
+        for (int c = direct; c < s->nout; c++) res[c] = all[s->out[c]];
+    }
+    s->mode[row] = (unsigned char)r.mode;
+    s->cls[row] = (unsigned char)r.cls;
+}
+
+/* Points lo .. hi-1 of the chunk: the problem is kept from one point to the
+ * next and only the axes whose index changed are rewritten. */
 static void solve_batch(void *ctx, size_t lo, size_t hi)
 {
     imp_sweep2d *s = ctx;
-    const int direct = direct_run(s);
-    size_t k[IMP_SWEEP2D_MAXF];
-    imp_problem2d p = s->base;
+    const int direct = s->form ? 0 : direct_run(s);
+    size_t k[IMP_SWEEP2D_MAXF], size;
+    union {   /* the point's problem, of the sweep's form */
+        imp_problem2d p2;
+        _Alignas(16) unsigned char raw[IMP_SWEEP_PROB_MAX];
+    } u;
+    _Static_assert(sizeof(imp_problem2d) <= IMP_SWEEP_PROB_MAX, "IMP_SWEEP_PROB_MAX");
+    const void *base = base_of(s, &size);
+    memcpy(&u, base, size);
     double cur[IMP_SWEEP2D_MAXF];
     digits(s, s->first + lo, k);
-    for (int a = 0; a < s->naxes; a++) set_axis(s, a, k[a], &p, cur);
+    for (int a = 0; a < s->naxes; a++) set_axis(s, a, k[a], &u, cur);
     /* The last axis steps at every point: when it holds one field (the
      * usual case), its one or two destinations in p are resolved here, and
      * a step within it is one load and two stores. */
@@ -199,8 +263,8 @@ static void solve_batch(void *ctx, size_t lo, size_t hi)
     double *dst0 = NULL, *dst1 = NULL;
     if (lax && lax->nfield == 1 && s->noff[lax->field0] > 0) {
         int g = lax->field0;
-        dst0 = (double *)(void *)((char *)&p + s->off[g][0]);
-        dst1 = s->noff[g] == 2 ? (double *)(void *)((char *)&p + s->off[g][1]) : dst0;
+        dst0 = (double *)(void *)((char *)&u + s->off[g][0]);
+        dst1 = s->noff[g] == 2 ? (double *)(void *)((char *)&u + s->off[g][1]) : dst0;
     }
     for (size_t j = lo; j < hi; j++) {
         if (j > lo && dst0 && k[last] + 1 < lax->count) {
@@ -211,40 +275,17 @@ static void solve_batch(void *ctx, size_t lo, size_t hi)
             int a = s->naxes - 1;
             while (a > 0 && ++k[a] == s->axis[a].count) {
                 k[a] = 0;
-                set_axis(s, a, 0, &p, cur);
+                set_axis(s, a, 0, &u, cur);
                 a--;
             }
             if (a == 0) ++k[0];
-            set_axis(s, a, k[a], &p, cur);
+            set_axis(s, a, k[a], &u, cur);
         }
         size_t row = s->first - s->first0 + j;
-        double *res = s->res + row * (size_t)s->nout;
-        imp_result2d r;
-        double post[2][3];
-        /* The solver validates its input (IMP_EINPUT); the binding asks
-         * imp_problem2d_check for the field to name only for failed points. */
-        imp_status st = p.nbodies ? imp_problem2d_solve(&p, &r, post)
-                                  : imp_solve2d(&p.coef, p.mu_s, p.mu_k, &p.law, &r);
-        s->st[row] = (unsigned char)st;
-        if (st != IMP_OK) {
-            for (int c = 0; c < s->nout; c++) res[c] = NAN;
-            s->mode[row] = 0;
-            s->cls[row] = 0;
-            continue;
-        }
-        /* Px .. Pc lie in this order in imp_result2d: copy the leading run
-         * of them at once; anything else goes through outputs(). */
-        if (direct == IMP_OUT_PC + 1)   /* constant size: plain moves, not rep movs */
-            memcpy(res, &r.Px, (IMP_OUT_PC + 1) * sizeof(double));
+        if (s->form)
+            s->form->solve(s, &u, row);
         else
-            for (int c = 0; c < direct; c++) res[c] = (&r.Px)[c];
-        if (direct < s->nout) {
-            double all[IMP_OUT_COUNT];
-            outputs(&p, &r, post, all);
-            for (int c = direct; c < s->nout; c++) res[c] = all[s->out[c]];
-        }
-        s->mode[row] = (unsigned char)r.mode;
-        s->cls[row] = (unsigned char)r.cls;
+            solve2d_row(s, &u.p2, row, direct);
     }
     if (s->after) s->after(s->after_ctx, s, lo, hi);
 }
@@ -274,7 +315,16 @@ imp_status imp_sweep2d_run(imp_sweep2d *s, size_t first, size_t n, int threads,
     if (!s->res || first < s->first0 || first - s->first0 + n > s->cap)
         return IMP_EINPUT;
     s->first = first;
-    return imp_parallel_for(n, threads, solve_batch, s, done);
+    imp_status st = imp_parallel_for(n, threads, solve_batch, s, done);
+    /* A solver that polls Ctrl-C itself (3D exact) fails its point with
+     * IMP_EINTERRUPT: the run ends before that point's batch. */
+    const unsigned char *row = s->st + (first - s->first0);
+    for (size_t j = 0; s->form && j < *done; j++)
+        if (row[j] == IMP_EINTERRUPT) {
+            *done = j / IMP_PARALLEL_BATCH * IMP_PARALLEL_BATCH;
+            return IMP_EINTERRUPT;
+        }
+    return st;
 }
 
 void imp_sweep2d_free(imp_sweep2d *s)

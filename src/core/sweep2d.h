@@ -11,6 +11,10 @@
 #include "status.h"
 
 #define IMP_SWEEP2D_MAXF 32
+/* Most result columns stored per point (any form). */
+#define IMP_SWEEP_MAXOUT 64
+/* Most bytes of a point's problem (any form). */
+#define IMP_SWEEP_PROB_MAX 1024
 
 /* The result columns the fast path fills (names as in solve2d's result). */
 typedef enum {
@@ -40,6 +44,14 @@ typedef struct {
 
 typedef struct imp_sweep2d imp_sweep2d;
 
+/* Another form of problem than imp_problem2d (solve3d's: sweep3d.h): the
+ * size of its struct and the solve of one point of it, which fills row
+ * `row` (res, mode, cls, st) as the 2D solve does. */
+typedef struct {
+    size_t size;
+    void (*solve)(const imp_sweep2d *s, const void *prob, size_t row);
+} imp_sweep_form;
+
 /* Called on the worker thread right after points lo .. hi-1 of a run
  * (0-based in the run; their rows are first - first0 + lo ...) are solved:
  * the binding formats those rows as CSV text there, in parallel. */
@@ -47,13 +59,17 @@ typedef void (*imp_sweep2d_after_fn)(void *ctx, const imp_sweep2d *s, size_t lo,
 
 struct imp_sweep2d {
     imp_problem2d base;
+    const imp_sweep_form *form;          /* NULL: the 2D problem in base */
+    const void *form_base;               /* else the form's base problem */
     int nfield;                          /* varied fields */
     int noff[IMP_SWEEP2D_MAXF];          /* offsets each field sets (1 or 2: "mu"; */
-    size_t off[IMP_SWEEP2D_MAXF][2];     /* 0: "law", whose values are imp_law_kind) */
+    size_t off[IMP_SWEEP2D_MAXF][2];     /* 0: a named choice, "law" or "method", */
+    size_t eoff[IMP_SWEEP2D_MAXF];       /* an int at eoff set to the index of */
+    const char *const *enames[IMP_SWEEP2D_MAXF];   /* its name in enames (NULL-ended)) */
     int naxes;                           /* the last axis varies fastest */
     imp_sweep2d_axis axis[IMP_SWEEP2D_MAXF];
     int nout;                            /* stored result columns, in order */
-    int out[IMP_OUT_COUNT];              /* (never input echoes) */
+    int out[IMP_SWEEP_MAXOUT];           /* (never input echoes; the form's kinds) */
     /* The results of points first0 .. first0 + cap - 1 (0-based in the
      * sweep), row j = point first0 + j: res[j*nout ..], mode, cls, st (the
      * varied values are not stored: imp_sweep2d_value recomputes them). */
@@ -74,6 +90,12 @@ int imp_sweep2d_add_field(imp_sweep2d *s, const char *name);
 /* The problem of point i (0-based in the whole sweep). */
 void imp_sweep2d_point(const imp_sweep2d *s, size_t i, imp_problem2d *p,
                        double *vals);
+/* The same for any form (p: the form's problem struct). */
+void imp_sweep_point(const imp_sweep2d *s, size_t i, void *p, double *vals);
+/* Adds a varied field of a form: n offsets (0: a choice at eoff among
+ * enames); 0 when full. */
+int imp_sweep_add(imp_sweep2d *s, int n, const size_t off[2], size_t eoff,
+                  const char *const *enames);
 
 /* Whether column k only echoes the point's input (B1..C0, e, mu_s, mu_k):
  * such columns are not stored per point but recomputed on demand by

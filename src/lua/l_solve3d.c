@@ -13,6 +13,7 @@
 #include "interrupt.h"
 #include "l_law.h"
 #include "mat3.h"
+#include "sweep3d.h"
 #include "module.h"
 
 #define TRACK_MT "impact.Track3D"
@@ -171,16 +172,10 @@ static void read_orientation(const limp_check *c, int t, double R[9])
 
 void limp_body3d_read_shape(const limp_check *c, int bt, body_in *bi)
 {
-    double Ib[9], R[9];
     bi->body.m = limp_check_positive(c, bt, "m", 1, 0);
-    read_inertia(c, bt, bi, Ib);
-    read_orientation(c, bt, R);
-    imp_mat3_rotate(R, Ib, bi->body.I);
-    /* the principal decomposition in the world frame, exactly as given
-     * (W is built from it: no inverse of a nearly singular tensor) */
-    bi->body.principal = 1;
-    memcpy(bi->body.moments, bi->moments, sizeof bi->moments);
-    imp_mat3_mul(R, bi->axes, bi->body.axes);
+    read_inertia(c, bt, bi, bi->Ib);
+    read_orientation(c, bt, bi->R);
+    imp_body3d_orient(bi->Ib, bi->moments, bi->axes, bi->R, &bi->body);
     limp_check_vec3(c, bt, "r", 1, NULL, bi->body.r);
 }
 
@@ -364,6 +359,45 @@ static int raise_failure(lua_State *L, const imp_law *law, const imp_opts3d *o,
     }
 }
 
+/* Friction, method, options and law (custom: pushes the law and its state). */
+static void read_settings(const limp_check *c, int t, double *mu_s, double *mu_k, int *method,
+                          imp_opts3d *o, imp_law *law, limp_lua_law *lctx)
+{
+    limp_check_friction(c, t, 0, mu_s, mu_k);
+    *method = limp_check_option(c, t, "method", METHOD_EXACT, method_names);
+    imp_opts3d_default(o);
+    o->rtol = limp_check_range(c, t, "rtol", 0, o->rtol, 1e-14, 1e-3);
+    o->max_steps = (long)limp_check_integer(c, t, "max_steps", 0, o->max_steps, 10, 100000000);
+    limp_law_check(c, t, 0, law, lctx);
+}
+
+int limp_solve3d_read_problem(lua_State *L, int t, imp_problem3d *p)
+{
+    limp_check c;
+    limp_check_init(&c, L, "solve3d");
+    limp_check_known(&c, t, solve3d_fields, NULL, NULL);
+    limp_check_unknown(&c);
+    if (limp_solve3d_is_mech(&c, t) || limp_check_has(&c, t, "body2")) return 0;
+    body_in bi;
+    read_body(&c, t, &bi);
+    limp_lua_law lctx;
+    memset(p, 0, sizeof *p);
+    read_settings(&c, t, &p->mu_s, &p->mu_k, &p->method, &p->opts, &p->law, &lctx);
+    if (p->law.kind == IMP_LAW_CUSTOM) return 0;
+    p->m = bi.body.m;
+    memcpy(p->Ib, bi.Ib, sizeof p->Ib);
+    memcpy(p->moments, bi.moments, sizeof p->moments);
+    memcpy(p->axes, bi.axes, sizeof p->axes);
+    memcpy(p->R, bi.R, sizeof p->R);
+    memcpy(p->r, bi.body.r, sizeof p->r);
+    memcpy(p->v, bi.body.v, sizeof p->v);
+    memcpy(p->w, bi.body.w, sizeof p->w);
+    /* the angles (radians) when given: a sweep that varies one keeps the other */
+    p->theta1 = limp_check_has(&c, t, "theta1") ? limp_check_number(&c, t, "theta1", 0, 0) : 0;
+    p->theta2 = limp_check_has(&c, t, "theta2") ? limp_check_number(&c, t, "theta2", 0, 0) : 0;
+    return 1;
+}
+
 static int l_solve3d(lua_State *L)
 {
     limp_check c;
@@ -378,15 +412,11 @@ static int l_solve3d(lua_State *L)
     if (!mech) read_body(&c, 1, &bi);
     if (pair) limp_solve3d_read_body2(&c, 1, &b2);
     double mu_s, mu_k;
-    limp_check_friction(&c, 1, 0, &mu_s, &mu_k);
-    int method = limp_check_option(&c, 1, "method", METHOD_EXACT, method_names);
+    int method;
     imp_opts3d o;
-    imp_opts3d_default(&o);
-    o.rtol = limp_check_range(&c, 1, "rtol", 0, o.rtol, 1e-14, 1e-3);
-    o.max_steps = (long)limp_check_integer(&c, 1, "max_steps", 0, o.max_steps, 10, 100000000);
     imp_law law;
     limp_lua_law lctx;
-    limp_law_check(&c, 1, 0, &law, &lctx);   /* custom: pushes the law and its state */
+    read_settings(&c, 1, &mu_s, &mu_k, &method, &o, &law, &lctx);
     track_box *tb = NULL;
     if (method == METHOD_EXACT) {
         tb = push_track(L);
@@ -533,6 +563,7 @@ void limp_open_solve3d(lua_State *L)
         {"solve3d", l_solve3d},
         {"rod", l_rod},
         {"_hodograph", l_hodograph},
+        {"_solve3d_bench", limp_solve3d_bench},
         {NULL, NULL}
     };
     /* the result metatable, exposed as core._Result3D for the Lua side */

@@ -7,11 +7,13 @@
 #include "check.h"
 #include "impact3d.h"
 #include "mechanism.h"
+#include "sweep3d.h"
 
 typedef struct {
     imp_body3d body;
     int full_inertia;          /* a 3x3 body inertia was given */
     double moments[3], axes[9];/* principal moments and axes (body frame) */
+    double Ib[9], R[9];        /* the body-frame inertia and the orientation */
 } limp_body3d_in;
 
 /* m, inertia, orientation and r from the table at bt (not v, w). */
@@ -36,6 +38,14 @@ imp_mech *limp_solve3d_read_mech(const limp_check *c, int t, int fresh, imp_cont
 void limp_solve3d_push_pair(lua_State *L, const limp_body3d_in *b1, const limp_body3d_in *b2,
                             const imp_pair3d *p, const double P[3]);
 void limp_solve3d_push_mech(const limp_check *c, const imp_mech *mc, imp_result3d *r);
+/* solve3d's problem at t, read (and checked, raising) as solve3d reads
+ * it, into the sweeps' flat 3D problem; 0 (nothing raised) for a form the
+ * fast path does not take: two bodies, a mechanism, a custom law. */
+int limp_solve3d_read_problem(lua_State *L, int t, imp_problem3d *p);
+
+/* core._solve3d_bench (l_solve3d_bench.c). */
+int limp_solve3d_bench(lua_State *L);
+
 /* The mechanism userdata's metatable. */
 void limp_solve3d_open_mech(lua_State *L);
 

@@ -1,5 +1,6 @@
-/* The sweep area's C side: the fast path of 2D sweeps (a plan parsed once
- * with solve2d's own parser, points solved in C by src/core/sweep2d.c, the
+/* The sweep area's C side: the fast path of 2D and 3D sweeps (a plan parsed
+ * once with the solver's own parser, points solved in C by src/core/sweep2d.c
+ * (3D problems: sweep3d.c), the
  * CSV rows formatted on the worker threads as they are solved and written
  * here in order, the columns built on demand). Small helpers:
  * l_sweep_util.c. */
@@ -15,10 +16,12 @@
 
 #include "csvnum.h"
 #include "l_problem2d.h"
+#include "l_solve3d.h"
 #include "l_sweep_util.h"
 #include "module.h"
 #include "parallel.h"
 #include "sweep2d.h"
+#include "sweep3d.h"
 
 #define PLAN_MT "impact.SweepPlan2D"
 
@@ -33,11 +36,12 @@ typedef struct {
  * (points first0 .. first0 + cap - 1), and how many of them are done. */
 typedef struct {
     imp_sweep2d s;
+    imp_problem3d base3;                /* solve3d's problem (s.form_base) */
     double *values[IMP_SWEEP2D_MAXF];   /* owned copies of the axes' values */
     size_t done;
     int ncol;                           /* result columns asked for */
-    int col_out[IMP_OUT_COUNT];         /* each: its imp_sweep2d_out kind */
-    int col_slot[IMP_OUT_COUNT];        /* its stored slot, -1: an input echo */
+    int col_out[IMP_SWEEP_MAXOUT];      /* each: its imp_sweep2d_out kind */
+    int col_slot[IMP_SWEEP_MAXOUT];     /* its stored slot, -1: an input echo */
     int has_mu, has_mu_s, has_mu_k;     /* keys of the points' tables, for messages */
     int with_mode, with_class;          /* the CSV's last columns */
     /* CSV rows of the last run (when asked), one buffer per batch of
@@ -88,12 +92,13 @@ static int read_axis(lua_State *L, int axes, lua_Integer a, plan2d *p, int *fiel
     p->s.naxes = (int)a;
     lua_getfield(L, -1, "values");
     for (lua_Integer j = 0; j < count * k; j++) {
-        int law = p->s.noff[ax->field0 + (int)(j % k)] == 0, isnum = 0;
+        const char *const *choice = p->s.enames[ax->field0 + (int)(j % k)];
+        int isnum = 0;
         lua_geti(L, -1, j + 1);
-        if (law) {   /* a built-in law's name: its imp_law_kind */
+        if (choice) {   /* a choice's name ("law": a built-in law): its index */
             const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
-            for (int m = 0; m < 3 && !isnum; m++)
-                if (strcmp(name, imp_law_names[m]) == 0) {
+            for (int m = 0; choice[m] && !isnum; m++)
+                if (strcmp(name, choice[m]) == 0) {
                     v[j] = m;
                     isnum = 1;
                 }
@@ -112,6 +117,24 @@ static int read_axis(lua_State *L, int axes, lua_Integer a, plan2d *p, int *fiel
     return 1;
 }
 
+/* The first point of a 2D sweep, parsed by solve2d's own parser (bad
+ * input raises as solve2d would); 0 for a Lua law (not on the fast path). */
+static int read_problem2d(lua_State *L, plan2d *p, int ud)
+{
+    limp_check c;
+    limp_check_init(&c, L, "solve2d");
+    /* a model other than Routh's never comes here */
+    limp_check_known(&c, 1, limp_solve2d_fields, limp_model_param_note, NULL);
+    limp_check_unknown(&c);
+    limp_lua_law lctx;
+    limp_problem2d_from_lua(&c, 1, &p->s.base, &lctx);
+    lua_settop(L, ud);
+    p->has_mu = limp_check_has(&c, 1, "mu");
+    p->has_mu_s = limp_check_has(&c, 1, "mu_s");
+    p->has_mu_k = limp_check_has(&c, 1, "mu_k");
+    return p->s.base.law.kind != IMP_LAW_CUSTOM;
+}
+
 /* A test hook: the most rows a plan may allocate (0: no limit), so that
  * the specs can see what a sweep too big for memory does. */
 static size_t max_rows = 0;
@@ -124,7 +147,8 @@ static size_t max_rows = 0;
  * the built-in laws' names); axes: list of {count =, nfield =, values =
  * {count*nfield values}}; outs: the result columns; first, count: the
  * points of this run (1-based); mode, class: whether the CSV rows end with
- * them. */
+ * them; solve: "solve3d" for solve3d's problems (one body on the plane),
+ * else solve2d's. */
 static int l_sweep2d_new(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
@@ -134,6 +158,7 @@ static int l_sweep2d_new(lua_State *L)
     lua_Integer first = luaL_checkinteger(L, 5), count = luaL_checkinteger(L, 6);
     luaL_argcheck(L, first >= 1 && count >= 0, 5, "bad range");
     int with_mode = lua_toboolean(L, 7), with_class = lua_toboolean(L, 8);
+    int three = lua_type(L, 9) == LUA_TSTRING && strcmp(lua_tostring(L, 9), "solve3d") == 0;
     lua_settop(L, 6);
     plan2d *p = lua_newuserdatauv(L, sizeof *p, 0);
     memset(p, 0, sizeof *p);
@@ -142,25 +167,24 @@ static int l_sweep2d_new(lua_State *L)
     p->with_mode = with_mode;
     p->with_class = with_class;
 
-    limp_check c;
-    limp_check_init(&c, L, "solve2d");
+    if (three) {   /* a custom law or another form: not here */
+        if (!limp_solve3d_read_problem(L, 1, &p->base3)) goto no;
+        lua_settop(L, ud);
+        p->s.form = &imp_sweep3d_form;
+        p->s.form_base = &p->base3;
+    } else if (!read_problem2d(L, p, ud)) {
+        goto no;
+    }
+
     /* the first point, as solve2d checks it (a model other than Routh's
      * never comes here) */
-    limp_check_known(&c, 1, limp_solve2d_fields, limp_model_param_note, NULL);
-    limp_check_unknown(&c);
-    limp_lua_law lctx;
-    limp_problem2d_from_lua(&c, 1, &p->s.base, &lctx);
-    lua_settop(L, ud);
-    p->has_mu = limp_check_has(&c, 1, "mu");
-    p->has_mu_s = limp_check_has(&c, 1, "mu_s");
-    p->has_mu_k = limp_check_has(&c, 1, "mu_k");
-    if (p->s.base.law.kind == IMP_LAW_CUSTOM) goto no;   /* Lua laws: not here */
 
     lua_Integer nf = luaL_len(L, 2);
     for (lua_Integer f = 1; f <= nf; f++) {
         lua_geti(L, 2, f);
         const char *name = lua_tostring(L, -1);
-        int ok = name && imp_sweep2d_add_field(&p->s, name);
+        int ok = name && (three ? imp_sweep3d_add_field(&p->s, &p->base3, name)
+                                : imp_sweep2d_add_field(&p->s, name));
         lua_pop(L, 1);
         if (!ok) goto no;
     }
@@ -174,12 +198,12 @@ static int l_sweep2d_new(lua_State *L)
     for (lua_Integer k = 1; k <= no; k++) {
         lua_geti(L, 4, k);
         const char *name = lua_tostring(L, -1);
-        int idx = name ? imp_sweep2d_out_index(name) : -1;
+        int idx = !name ? -1 : three ? imp_sweep3d_out_index(name) : imp_sweep2d_out_index(name);
         lua_pop(L, 1);
-        if (idx < 0 || p->ncol >= IMP_OUT_COUNT) goto no;
+        if (idx < 0 || p->ncol >= IMP_SWEEP_MAXOUT) goto no;
         p->col_out[p->ncol] = idx;
         p->col_slot[p->ncol] = -1;
-        if (!imp_sweep2d_out_is_input(idx)) {   /* stored per point */
+        if (three || !imp_sweep2d_out_is_input(idx)) {   /* stored per point */
             p->col_slot[p->ncol] = p->s.nout;
             p->s.out[p->s.nout++] = idx;
         }
@@ -213,6 +237,10 @@ static void point_message(lua_State *L, plan2d *p, size_t i, int st)
     imp_problem2d prob;
     double vals[IMP_SWEEP2D_MAXF];
     char msg[200];
+    if (p->s.form) {   /* the Lua side asks solve3d itself for the message */
+        lua_pushfstring(L, "solve3d: %s", imp_strerror((imp_status)st));
+        return;
+    }
     imp_sweep2d_point(&p->s, i, &prob, vals);
     const char *field = imp_problem2d_check(&prob, msg, sizeof msg);
     if (field && prob.mu_k > prob.mu_s && prob.mu_s >= 0)   /* aimed as solve2d aims it */
@@ -267,14 +295,17 @@ static char *format_row(const plan2d *p, size_t j, char *o)
 {
     size_t pt = p->s.first0 + j;
     int ok = p->s.st[j] == IMP_OK;
-    imp_problem2d prob;   /* the point once: its varied values and input echoes */
+    union {   /* the point once: its varied values and input echoes */
+        imp_problem2d p2;
+        _Alignas(16) unsigned char raw[IMP_SWEEP_PROB_MAX];
+    } prob;
     double vals[IMP_SWEEP2D_MAXF];
-    imp_sweep2d_point(&p->s, pt, &prob, vals);
+    imp_sweep_point(&p->s, pt, &prob, vals);
     for (int f = 0; f < p->s.nfield; f++) {
         if (f) *o++ = ',';
         double v = vals[f];
-        if (p->s.noff[f] == 0)
-            o = put(o, imp_law_names[(int)v]);
+        if (p->s.enames[f])
+            o = put(o, p->s.enames[f][(int)v]);
         else
             o += imp_csv_double(v, o);
     }
@@ -283,7 +314,7 @@ static char *format_row(const plan2d *p, size_t j, char *o)
         int slot = p->col_slot[k];
         double v = !ok ? NAN
                    : slot >= 0 ? p->s.res[j * (size_t)p->s.nout + (size_t)slot]
-                               : imp_sweep2d_input_of(&prob, p->col_out[k]);
+                               : imp_sweep2d_input_of(&prob.p2, p->col_out[k]);
         o += imp_csv_double(v, o);
     }
     if (p->with_mode) {
@@ -447,11 +478,11 @@ static int l_sweep2d_column(lua_State *L)
                   "no such column");
     lua_createtable(L, to >= from ? (int)(to - from + 1) : 0, 0);
     if (kind == 0) {   /* varied values, recomputed from the point index */
-        int law = p->s.noff[k] == 0;
+        const char *const *choice = p->s.enames[k];
         for (lua_Integer i = from; i <= to; i++) {
             double v = imp_sweep2d_value(&p->s, p->s.first0 + (size_t)(i - 1), (int)k);
-            if (law)
-                lua_pushstring(L, imp_law_names[(int)v]);
+            if (choice)
+                lua_pushstring(L, choice[(int)v]);
             else
                 lua_pushnumber(L, v);
             lua_rawseti(L, -2, i - from + 1);

@@ -1,6 +1,6 @@
--- The C fast path of sweeps: solve2d with a built-in law, no map function,
--- numeric fields the C problem can set (and "law" over the built-in laws'
--- names). plan() returns nil whenever the sweep does not qualify, and the
+-- The C fast path of sweeps: solve2d, or solve3d with one body on the
+-- plane, with a built-in law, no map function, numeric fields the C problem
+-- can set (and "law" over the built-in laws' names, solve3d's "method"). plan() returns nil whenever the sweep does not qualify, and the
 -- sweep then runs point by point in Lua; run() solves the points chunk by
 -- chunk in C (core/sweep2d.c on worker threads, which also format the CSV
 -- rows), writes the rows in order and leaves the columns to be built from
@@ -49,27 +49,67 @@ local function settable(name, base)
   return name == "mu_s" or name == "mu_k" or name == "e"
 end
 
+-- Whether the C 3D problem sets this field the way solve3d reads the table:
+-- a vector's component in the form the base gives the vector ("v.x" where
+-- base.v has x, y, z; "v.1" where it is a list); the angles when the base
+-- gives no other orientation.
+local METHODS = { exact = true, algebraic = true }
+local function settable3d(name, base)
+  local head, comp = name:match("^([vwr])%.(.+)$")
+  if head then
+    local t = base[head]
+    if type(t) ~= "table" then return false end
+    if comp:match("^[xyz]$") then return t.x ~= nil and t[1] == nil end
+    return comp:match("^[123]$") ~= nil and t[1] ~= nil and t.x == nil
+  end
+  if name == "theta1" or name == "theta2" then
+    return base.R == nil and base.q == nil and base.theta1_deg == nil and base.theta2_deg == nil
+  end
+  if name == "mu" then return base.mu_s == nil and base.mu_k == nil end
+  return name == "m" or name == "mu_s" or name == "mu_k" or name == "e" or name == "law"
+    or name == "method"
+end
+
+-- The form of problem the fast path can take, or nil: "solve2d", "solve3d".
+local function form(o)
+  local base = o.base
+  if o.solvename == "solve2d" then
+    if base.model ~= nil and base.model ~= "routh" then return nil end
+    if base.M ~= nil then return nil end   -- a mechanism: qdot per point, in Lua
+    return "solve2d"
+  elseif o.solvename == "solve3d" then
+    -- one body on the plane, given at the top level
+    if base.body ~= nil or base.body2 ~= nil or base.M ~= nil or base.J ~= nil
+        or base.qdot ~= nil then
+      return nil
+    end
+    return "solve3d"
+  end
+end
+
 -- plan(st) for a sweep state st (see sweep.lua) -> { run(first, count, threads)
 -- -> done, failures, interrupted; column(name [, lo, hi]) -> rows lo..hi }
 function M.plan(st)
   local core, spec, o, design, cols = st.core, st.spec, st.opts, st.design, st.cols
-  if spec.fast == false or o.map or o.solvename ~= "solve2d" or not core._sweep2d_new
+  local solve = form(o)
+  if spec.fast == false or o.map or not solve or not core._sweep2d_new
       or not cols.solved or cols.stopped then
     return nil
   end
   local base = o.base
-  if base.model ~= nil and base.model ~= "routh" then return nil end
-  if base.M ~= nil then return nil end   -- a mechanism: qdot per point, in Lua
   if base.law ~= nil and type(base.law) ~= "string" then return nil end
   for _, name in ipairs(design.names) do
-    if not settable(name, base) then return nil end
+    if solve == "solve2d" and not settable(name, base)
+        or solve == "solve3d" and not settable3d(name, base) then
+      return nil
+    end
   end
   local axes = {}
   for _, a in ipairs(design.axes) do
     if a.kind == "grid" then
-      local law = a.name == "law"
+      local names = a.name == "law" and LAWS or a.name == "method" and solve == "solve3d" and METHODS
       for _, v in ipairs(a.values) do
-        if law and not LAWS[v] or not law and type(v) ~= "number" then return nil end
+        if names and not names[v] or not names and type(v) ~= "number" then return nil end
       end
       axes[#axes + 1] = { count = a.count, nfield = 1, values = a.values }
     else
@@ -99,7 +139,7 @@ function M.plan(st)
   for j = nvary + nnum + 1, #names do strs[source[j]] = true end
   local function new(n)
     return pcall(core._sweep2d_new, probe, design.names, axes, outs, st.first, n,
-      strs.mode == true, strs.class == true)
+      strs.mode == true, strs.class == true, solve)
   end
   local ok, plan, bytes = new(rows)
   if ok and not plan and bytes then

@@ -1,0 +1,152 @@
+/* The 3D form of the sweeps' fast path (see sweep3d.h): the fields a
+ * sweep sets, one point's solve into its row, the columns it fills. */
+#include "sweep3d.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <string.h>
+
+_Static_assert(sizeof(imp_problem3d) <= IMP_SWEEP_PROB_MAX, "IMP_SWEEP_PROB_MAX");
+
+const char *const imp_sweep3d_methods[] = {"exact", "algebraic", NULL};
+
+/* The output kinds: vectors take 3 consecutive kinds (x, y, z). */
+enum {
+    O_P = 0, O_V = 3, O_W = 6, O_VC = 9, O_VC0 = 12,
+    O_DT = 15, O_T0, O_ER, O_WC, O_WR, O_WF, O_PC, O_E, O_MUS, O_MUK,
+    O_RHO, O_COND, O_PSTOP, O_MINSLIP, O_STEPS, O_RTOL, O_NEWTON, O_COUNT
+};
+_Static_assert(O_COUNT <= IMP_SWEEP_MAXOUT, "IMP_SWEEP_MAXOUT");
+
+static const char *const VECS[] = {"P", "v", "w", "vC", "vC0"};
+static const char *const SCALARS[] = {"dT", "T0", "energy_ratio", "Wc", "Wr", "Wf", "Pc",
+    "e", "mu_s", "mu_k", "rho_req", "cond", "p_stop", "min_slip", "steps", "rtol",
+    "newton_iterations"};
+
+/* The component of "x", "y", "z", "1", "2", "3", or -1. */
+static int component(const char *c)
+{
+    static const char *const xyz[] = {"x", "y", "z", "1", "2", "3"};
+    for (int i = 0; i < 6; i++)
+        if (strcmp(c, xyz[i]) == 0) return i % 3;
+    return -1;
+}
+
+/* "head.c" -> the index of head in heads and the component; -1 if not. */
+static int vector_name(const char *name, const char *const *heads, int nheads, int *comp)
+{
+    const char *dot = strchr(name, '.');
+    if (!dot || (*comp = component(dot + 1)) < 0) return -1;
+    for (int h = 0; h < nheads; h++)
+        if (strlen(heads[h]) == (size_t)(dot - name) && strncmp(name, heads[h], (size_t)(dot - name)) == 0)
+            return h;
+    return -1;
+}
+
+int imp_sweep3d_out_index(const char *name)
+{
+    int c, h = vector_name(name, VECS, 5, &c);
+    if (h >= 0) return 3 * h + c;
+    for (int k = 0; k < O_COUNT - O_DT; k++)
+        if (strcmp(name, SCALARS[k]) == 0) return O_DT + k;
+    return -1;
+}
+
+int imp_sweep3d_add_field(imp_sweep2d *s, imp_problem3d *base, const char *name)
+{
+    static const char *const vecs[] = {"v", "w", "r"};
+    static const size_t voff[] = {offsetof(imp_problem3d, v), offsetof(imp_problem3d, w),
+                                  offsetof(imp_problem3d, r)};
+    size_t off[2] = {0, 0};
+    int c, h = vector_name(name, vecs, 3, &c), n = 1;
+    if (h >= 0) off[0] = voff[h] + (size_t)c * sizeof(double);
+    else if (strcmp(name, "m") == 0) off[0] = offsetof(imp_problem3d, m);
+    else if (strcmp(name, "e") == 0) off[0] = offsetof(imp_problem3d, law.e);
+    else if (strcmp(name, "mu_s") == 0) off[0] = offsetof(imp_problem3d, mu_s);
+    else if (strcmp(name, "mu_k") == 0) off[0] = offsetof(imp_problem3d, mu_k);
+    else if (strcmp(name, "mu") == 0) {
+        off[0] = offsetof(imp_problem3d, mu_s);
+        off[1] = offsetof(imp_problem3d, mu_k);
+        n = 2;
+    } else if (strcmp(name, "theta1") == 0 || strcmp(name, "theta2") == 0) {
+        off[0] = name[5] == '1' ? offsetof(imp_problem3d, theta1) : offsetof(imp_problem3d, theta2);
+        base->by_theta = 1;
+    } else if (strcmp(name, "law") == 0) {
+        return imp_sweep_add(s, 0, off, offsetof(imp_problem3d, law.kind), imp_law_names);
+    } else if (strcmp(name, "method") == 0) {
+        return imp_sweep_add(s, 0, off, offsetof(imp_problem3d, method), imp_sweep3d_methods);
+    } else {
+        return 0;
+    }
+    return imp_sweep_add(s, n, off, 0, NULL);
+}
+
+static int finite3(const double x[3])
+{
+    return isfinite(x[0]) && isfinite(x[1]) && isfinite(x[2]);
+}
+
+imp_status imp_problem3d_solve(const imp_problem3d *p, imp_contact3d *c, imp_result3d *r)
+{
+    /* what solve3d's reader checks of these fields (the rest: the solver) */
+    if (!(p->m > 0) || !isfinite(p->m) || !finite3(p->r) || !finite3(p->v) || !finite3(p->w) ||
+        (p->by_theta && !(isfinite(p->theta1) && isfinite(p->theta2))))
+        return IMP_EINPUT;
+    imp_body3d b;
+    memset(&b, 0, sizeof b);
+    double R[9];
+    if (p->by_theta) imp_rotation_sb(p->theta1, p->theta2, R);
+    else memcpy(R, p->R, sizeof R);
+    b.m = p->m;
+    imp_body3d_orient(p->Ib, p->moments, p->axes, R, &b);
+    memcpy(b.r, p->r, sizeof b.r);
+    memcpy(b.v, p->v, sizeof b.v);
+    memcpy(b.w, p->w, sizeof b.w);
+    imp_status st = imp_solve3d_setup(&b, p->mu_s, p->mu_k, &p->law, c);
+    if (st != IMP_OK) return st;
+    st = p->method == 0 ? imp_solve3d_exact_contact(c, p->mu_s, p->mu_k, &p->law, &p->opts, r)
+                        : imp_solve3d_algebraic_contact(c, p->mu_s, p->mu_k, &p->law, &p->opts, r);
+    if (st != IMP_OK) return st;
+    imp_result3d_apply(&b, c, r);
+    if (!finite3(r->P) || !finite3(r->vC) || !isfinite(r->dT) || !finite3(r->v) || !finite3(r->w))
+        return IMP_EOVERFLOW;   /* solve3d: "the solution is not finite" */
+    return IMP_OK;
+}
+
+/* Every column of one solved point. */
+static void outputs(const imp_problem3d *p, const imp_contact3d *cc, const imp_result3d *r,
+                    double *all)
+{
+    const double *vec[5] = {r->P, r->v, r->w, r->vC, cc->vC0};
+    for (int h = 0; h < 5; h++)
+        for (int c = 0; c < 3; c++) all[3 * h + c] = vec[h][c];
+    const int exact = p->method == 0;
+    const double s[] = {r->dT, r->T0, r->energy_ratio, r->Wc, r->Wr, r->Wf, r->Pc,
+        p->law.e, p->mu_s, p->mu_k, cc->rho_req, cc->cond,
+        r->p_stop >= 0 ? r->p_stop : NAN, exact ? r->min_slip : NAN,
+        exact ? (double)r->nsteps : NAN, exact ? p->opts.rtol : NAN,
+        exact ? NAN : (double)r->nsteps};
+    memcpy(all + O_DT, s, sizeof s);
+}
+
+static void solve_row(const imp_sweep2d *s, const void *prob, size_t row)
+{
+    const imp_problem3d *p = prob;
+    double *res = s->res + row * (size_t)s->nout;
+    imp_contact3d c;
+    imp_result3d r;
+    imp_status st = imp_problem3d_solve(p, &c, &r);
+    s->st[row] = (unsigned char)st;
+    s->cls[row] = 0;
+    if (st != IMP_OK) {
+        for (int c = 0; c < s->nout; c++) res[c] = NAN;
+        s->mode[row] = 0;
+        return;
+    }
+    double all[O_COUNT];
+    outputs(p, &c, &r, all);
+    for (int c = 0; c < s->nout; c++) res[c] = all[s->out[c]];
+    s->mode[row] = (unsigned char)r.mode;
+}
+
+const imp_sweep_form imp_sweep3d_form = {sizeof(imp_problem3d), solve_row};
