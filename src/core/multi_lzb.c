@@ -57,10 +57,11 @@ static void decide(lzb_t *L, int i)
 }
 
 /* y = (P (k), x (k): E for the primary, delta for the others, Wn (k)).
- * The tail (the primary unloads while every other contact is free) is
- * integrated in the time of the compliant model, dt = dp/F_j, with x =
- * delta for all: in p the free contacts' gaps, d delta/dp = -v/F_j, are
- * singular as F_j -> 0 at the end of the expansion. */
+ * The tail (every loaded contact unloads, none compresses) is integrated
+ * in the time of the compliant model, dt = dp/F_j, with x = delta for
+ * all: in p the others' compressions, d delta/dp = -v/F_j, are singular
+ * as F_j -> 0 at the end of the expansion, and several contacts may end
+ * theirs together (a symmetric corner), leaving no primary to hand to. */
 void lzb_rhs(const lzb_t *L, const double *y, double *f)
 {
     int k = L->k, j = L->prim, i;
@@ -114,7 +115,12 @@ static double err_norm(const lzb_t *L, const double *y, const double *err, doubl
     return m;
 }
 
-/* Event kinds of contact i; g > 0 means the event has happened. */
+/* Event kinds of contact i; g > 0 means the event has happened. The
+ * primary hands over once another contact's energy is SWITCH_RATIO times
+ * its own: any loaded contact serves as the independent variable, the
+ * largest energy only for conditioning, and a ratio of 1 makes two equal
+ * energies (a symmetric corner) swap at every step on rounding. */
+#define SWITCH_RATIO 2.0
 enum { EV_NONE = 0, EV_MAXCOMP, EV_ENDEXP, EV_CLOSE, EV_SWITCH, EV_STOP, EV_SLIP };
 
 static double ev_value(const lzb_t *L, int kind, int i, const double *y)
@@ -133,7 +139,7 @@ static double ev_value(const lzb_t *L, int kind, int i, const double *y)
         if (L->fric3) return hypot(f[3 * k + i], f[5 * k + i]) - L->mu_s[i] * f[i];
         return fabs(f[3 * k + i]) - L->mu_s[i] * f[i];
     }
-    default: return en_of_delta(L, i, y[k + i]) - y[k + j];
+    default: return en_of_delta(L, i, y[k + i]) - SWITCH_RATIO * y[k + j];
     }
 }
 
@@ -145,7 +151,7 @@ static int ev_kinds(const lzb_t *L, int i, int *kinds)
         if (i != L->prim) kinds[n++] = EV_CLOSE;
     } else {
         kinds[n++] = L->phase[i] == PH_COMP ? EV_MAXCOMP : EV_ENDEXP;
-        if (i != L->prim) kinds[n++] = EV_SWITCH;
+        if (i != L->prim && !L->tmode) kinds[n++] = EV_SWITCH;
         if (L->fric && L->mu_s[i] > 0) kinds[n++] = L->fs[i] ? EV_STOP : EV_SLIP;
         if (L->fric3 && L->mu_s[i] > 0 && (!L->fs[i] || L->rmode[i]))
             kinds[n++] = L->fs[i] ? EV_STOP : EV_SLIP;
@@ -209,23 +215,37 @@ static int argmax_en(const lzb_t *L)
     return j;
 }
 
-/* Events of one step y -> yn (size h): the earliest one in (0, h], or
- * EV_NONE. */
-static int ev_first(const lzb_t *L, const double *y, const double *yn, double h,
-                    int *who, double *at)
+/* Events of one step y -> yn (size h): the earliest root s in (0, h]
+ * (EV_NONE: none), and in ev[] every event that has happened by s (g <= 0
+ * at y, > 0 at y(s), which yn becomes): events due together (a symmetric
+ * corner's two contacts reach maximum compression or end their expansion
+ * at once) are applied together, else the later one would start the next
+ * segment already past its root and be missed. */
+static int ev_first(const lzb_t *L, const double *y, double *yn, double h,
+                    int ev[][2], double *at)
 {
-    int i, n, c, kinds[3], best = EV_NONE;
+    int i, n, c, kinds[3], best = EV_NONE, m = 0;
+    double g0[K_MAX][3];
     *at = h;
     for (i = 0; i < L->k; i++) {
         n = ev_kinds(L, i, kinds);
         for (c = 0; c < n; c++) {
-            double g0 = ev_value(L, kinds[c], i, y), g1 = ev_value(L, kinds[c], i, yn);
-            if (!(g0 <= 0 && g1 > 0)) continue;
-            double s = ev_root(L, kinds[c], i, y, h, g0, g1);
-            if (best == EV_NONE || s < *at) best = kinds[c], *who = i, *at = s;
+            double g1 = ev_value(L, kinds[c], i, yn);
+            g0[i][c] = ev_value(L, kinds[c], i, y);
+            if (!(g0[i][c] <= 0 && g1 > 0)) continue;
+            double s = ev_root(L, kinds[c], i, y, h, g0[i][c], g1);
+            if (best == EV_NONE || s < *at) best = kinds[c], *at = s;
         }
     }
-    return best;
+    if (best == EV_NONE) return 0;
+    dp_step(L, y, *at, yn, NULL);
+    for (i = 0; i < L->k; i++) {
+        n = ev_kinds(L, i, kinds);
+        for (c = 0; c < n; c++)
+            if (g0[i][c] <= 0 && ev_value(L, kinds[c], i, yn) > 0)
+                ev[m][0] = kinds[c], ev[m++][1] = i;
+    }
+    return m;
 }
 
 typedef struct {
@@ -301,7 +321,7 @@ static int series_start(lzb_t *L, double vtol)
 static imp_status lzb_segment(lzb_t *L, double rtol, double *h, lzb_log *g)
 {
     double y[NY], yn[NY], err[NY], at;
-    int who = 0, kind;
+    int ev[3 * K_MAX][2], i;
     lzb_pack(L, y);
     for (;;) {
         if (++g->steps > STEP_BUDGET) return IMP_ESTEPS;
@@ -313,19 +333,20 @@ static imp_status lzb_segment(lzb_t *L, double rtol, double *h, lzb_log *g)
             return IMP_OK;
         }
         dp_step(L, y, *h, yn, err);
-        double q = err_norm(L, y, err, rtol);
+        /* in time no impulse is the independent variable: every P is
+           integrated, so the tail keeps a tenth of the tolerance */
+        double q = err_norm(L, y, err, L->tmode ? 0.1 * rtol : rtol);
         int bad = !(q <= 1);
         if (bad || (L->fric3 && lzb_f3_overshoot(L, y, yn))) {
             *h *= !bad ? 0.5 : isfinite(q) ? fmax(0.1, 0.9 * pow(q, -0.2)) : 0.1;
             if (!(*h > 1e-300)) return IMP_ENOCONV;
             continue;
         }
-        kind = ev_first(L, y, yn, *h, &who, &at);
+        int nev = ev_first(L, y, yn, *h, ev, &at);
         double grow = q > 0 ? fmin(5, fmax(0.2, 0.9 * pow(q, -0.2))) : 5;
-        if (kind != EV_NONE) {
-            dp_step(L, y, at, yn, NULL);
+        if (nev > 0) {
             unpack(L, yn);
-            ev_apply(L, kind, who, g);
+            for (i = 0; i < nev; i++) ev_apply(L, ev[i][0], ev[i][1], g);
             *h *= grow;
             return IMP_OK;
         }
@@ -370,7 +391,8 @@ static imp_status lzb_run(lzb_t *L, double rtol, lzb_log *g)
     for (;;) {
         join_closing(L);
         int j = argmax_en(L);
-        if (L->next >= 0 && L->phase[L->next] != PH_FREE && j >= 0) j = L->next;
+        if (L->next >= 0 && L->phase[L->next] != PH_FREE && L->dl[L->next] > 0 && j >= 0)
+            j = L->next;                 /* never a primary at zero energy */
         L->next = -1;
         if (j < 0) {
             if (!free_flight(L, vtol)) return IMP_OK;
@@ -383,9 +405,9 @@ static imp_status lzb_run(lzb_t *L, double rtol, lzb_log *g)
         }
         if (started && j != L->prim) g->switches++;
         started = 1, L->prim = j;
-        int tm = L->phase[j] == PH_EXP;
+        int tm = 1;                      /* every loaded contact unloads */
         for (i = 0; i < L->k; i++)
-            if (i != j && L->phase[i] != PH_FREE) tm = 0;
+            if (L->phase[i] == PH_COMP) tm = 0;
         if (tm != L->tmode) h = 0;
         L->tmode = tm;
         for (i = 0; i < L->k; i++)
