@@ -205,6 +205,49 @@ describe("solve_multi's lzb model (Liu, Zhao & Brogliato)", function()
   end)
 end)
 
+-- A disc (m = 1, I = 1/2, radius 1) striking floor and wall at once at
+-- unit speed, theta below the horizontal; sym: vy = vx exactly (at 45
+-- degrees cos and sin differ by one ulp).
+local function disc_corner(deg, e, mu, sym)
+  local th = math.rad(deg)
+  local vx, vy = -math.cos(th), -math.sin(th)
+  return impact.system2d{
+    bodies = { { m = 1, I = 0.5, vx = vx, vy = sym and vx or vy } },
+    contacts = { { a = 1, point = { 0, -1 }, normal = { 0, 1 } },
+                 { a = 1, point = { -1, 0 }, normal = { 1, 0 } } },
+    e = e, mu = mu, model = "lzb" }
+end
+
+describe("solve_multi's lzb model with simultaneous events", function()
+  -- Both contacts reach maximum compression and end their expansion
+  -- together: the integration must neither chatter between primaries nor
+  -- divide by a primary's zero energy.
+  it("handles the symmetric and the one-ulp corner as cheaply as 30 degrees", function()
+    for _, mu in ipairs{ 0, 0.3 } do
+      for _, e in ipairs{ 0, 0.5, 0.8, 1 } do
+        local r30 = impact.solve_multi(disc_corner(30, e, mu))
+        local rs = impact.solve_multi(disc_corner(45, e, mu, true))
+        local ru = impact.solve_multi(disc_corner(45, e, mu))
+        local what = string.format("e = %g, mu = %g", e, mu)
+        for _, r in ipairs{ rs, ru } do
+          assert.is_true(r.steps <= 1.25 * r30.steps, what .. ": " .. r.steps .. " steps vs " .. r30.steps)
+          assert.is_true(r.primary_switches <= 3, what)
+          assert.is_false(r.energy_gain, what)
+          -- the reflection about the diagonal swaps the contacts: no spin
+          assert.is.near(r.qdot[1], r.qdot[2], 1e-8, what)
+          assert.is.near(0, r.qdot[3], 1e-8, what)
+          for i = 1, 2 do assert.is.near(rs.qdot[i], ru.qdot[i], 1e-8, what) end
+          if mu == 0 then        -- W is diagonal: (e vx, e vy) exactly
+            assert.is.near(e * math.cos(math.rad(45)), r.qdot[1], 1e-8, what)
+            assert.is.near(e * math.sin(math.rad(45)), r.qdot[2], 1e-8, what)
+            assert.is.near(e * e, r.energy_ratio, 1e-8, what)
+          end
+        end
+      end
+    end
+  end)
+end)
+
 -- W = [[B1, -B3], [-B3, B2]] as a mechanism: J = I, M = W^-1, qdot = (S0, C0).
 local function one_contact(c, extra)
   local D = c.B1 * c.B2 - c.B3 * c.B3

@@ -133,6 +133,33 @@ static void test_corner(void)
     }
 }
 
+/* The same corner struck along its diagonal, equal springs: both contacts
+ * reach maximum compression and end their expansion at once (vy = vx, or
+ * one ulp apart). The primary must not chatter between the equal energies
+ * nor hand over to a contact at zero energy; it costs what an asymmetric
+ * strike costs. */
+static void test_corner_diagonal(void)
+{
+    static const double W[16] = {1, 0, 0, 1,  0, 1, 1, 0,  0, 1, 1, 0,  1, 0, 0, 1};
+    const double es[4] = {0, 0.5, 0.8, 1}, c45 = cos(atan(1)), s45 = sin(atan(1));
+    const double vys[3] = {-0.5, -s45, -c45};  /* 30 degrees off, ulp apart, equal */
+    for (int t = 0; t < 12; t++) {
+        const double vx = t % 3 == 0 ? -sqrt(0.75) : -c45, vy = vys[t % 3];
+        const double v0[4] = {vx, vy, vy, vx};
+        imp_multi_problem p;
+        imp_multi_result r, r30;
+        memset(&p, 0, sizeof p);
+        p.k = 2, p.d = 2, p.W = W, p.v0 = v0;
+        for (int i = 0; i < 2; i++) p.c[i].K = 1, p.c[i].eta = 1.5, p.c[i].e = es[t / 3];
+        CHECK(imp_multi_lzb(&p, 1e-9, &r) == IMP_OK);
+        CHECK_NEAR(r.v[1], -es[t / 3] * vy, 1e-8);
+        CHECK_NEAR(r.v[3], -es[t / 3] * vx, 1e-8);
+        CHECK(!r.energy_gain && r.primary_switches <= 3);
+        if (t % 3 == 0) r30 = r;
+        else CHECK(r.steps <= 1.25 * r30.steps);
+    }
+}
+
 /* One contact: the energetic law of the 2D tracer, W = [[B1, -B3],
  * [-B3, B2]], v0 = (S0, C0), with Coulomb friction: sliding, sticking
  * and reversal (a third of the cases frictionless). */
@@ -494,6 +521,7 @@ int main(void)
     RUN(test_three_ball_vectors);
     RUN(test_compliant_oracle);
     RUN(test_corner);
+    RUN(test_corner_diagonal);
     RUN(test_single_contact_2d);
     RUN(test_single_contact_3d_vectors);
     RUN(test_single_contact_3d);
