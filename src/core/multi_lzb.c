@@ -224,21 +224,34 @@ static int argmax_en(const lzb_t *L)
 static int ev_first(const lzb_t *L, const double *y, double *yn, double h,
                     int ev[][2], double *at)
 {
-    int i, n, c, kinds[3], best = EV_NONE, m = 0;
-    double g0[K_MAX][3];
-    *at = h;
+    int i, n, c, t, kinds[3], m = 0, nc = 0, ck[3 * K_MAX], ci[3 * K_MAX], best = -1;
+    double g0[K_MAX][3], ga[3 * K_MAX], gb[3 * K_MAX], lin[3 * K_MAX], yb[NY];
     for (i = 0; i < L->k; i++) {
         n = ev_kinds(L, i, kinds);
         for (c = 0; c < n; c++) {
-            double g1 = ev_value(L, kinds[c], i, yn);
+            double g = ev_value(L, kinds[c], i, yn);
             g0[i][c] = ev_value(L, kinds[c], i, y);
-            if (!(g0[i][c] <= 0 && g1 > 0)) continue;
-            double s = ev_root(L, kinds[c], i, y, h, g0[i][c], g1);
-            if (best == EV_NONE || s < *at) best = kinds[c], *at = s;
+            if (!(g0[i][c] <= 0 && g > 0)) continue;
+            ck[nc] = kinds[c], ci[nc] = i, ga[nc] = g0[i][c], gb[nc] = g;
+            lin[nc] = ga[nc] / (ga[nc] - g);      /* the secant's guess */
+            nc++;
         }
     }
-    if (best == EV_NONE) return 0;
-    dp_step(L, y, *at, yn, NULL);
+    /* The earliest guess is located first; a candidate still unhappened at
+       the root found so far lies later and needs no root finding of its
+       own (the root finder costs a step per iteration). */
+    for (t = 0; t < nc; t++) {
+        int q = -1;
+        for (c = 0; c < nc; c++)
+            if (ck[c] != EV_NONE && (q < 0 || lin[c] < lin[q])) q = c;
+        int kind = ck[q];
+        ck[q] = EV_NONE;
+        if (best >= 0 && !(ev_value(L, kind, ci[q], yb) > 0)) continue;
+        double s = ev_root(L, kind, ci[q], y, h, ga[q], gb[q]);
+        if (best < 0 || s < *at) best = q, *at = s, dp_step(L, y, s, yb, NULL);
+    }
+    if (best < 0) return 0;
+    memcpy(yn, yb, sizeof(double) * nstate(L));
     for (i = 0; i < L->k; i++) {
         n = ev_kinds(L, i, kinds);
         for (c = 0; c < n; c++)
@@ -505,12 +518,14 @@ imp_status imp_multi_lzb(const imp_multi_problem *p, double rtol, imp_multi_resu
 {
     lzb_t L;
     lzb_log g;
+    lzb_stick_lu slu;
     int i;
     memset(out, 0, sizeof *out);
     if (!lzb_valid(p)) return IMP_EINPUT;
     if (!(rtol > 0)) rtol = 1e-9;
     rtol = fmin(fmax(rtol, 1e-13), 1e-3);
     lzb_init(&L, p);
+    slu.m = -1, L.slu = &slu;
     memset(&g, 0, sizeof g);
     for (i = 0; i < p->k; i++) g.Pc[i] = NAN;
     imp_status st = L.vs > 0 ? lzb_run(&L, rtol, &g) : IMP_OK;

@@ -23,6 +23,14 @@
  * as the compliant dynamics do at any stiffness scale). */
 enum { PH_FREE = 0, PH_COMP, PH_EXP };
 
+/* The sticking contacts' last factorised tangential block (the Tikhonov
+ * weights w on its diagonal): one right-hand side's solve needs it
+ * several times over (each contact's response, each event's probe). */
+typedef struct {
+    int m, S[K_MAX], piv[2 * K_MAX], ok;
+    double w[2 * K_MAX], A[4 * K_MAX * K_MAX], R[4 * K_MAX * K_MAX];
+} lzb_stick_lu;
+
 typedef struct {
     int k, d;
     const double *W, *v0;
@@ -47,6 +55,7 @@ typedef struct {
                                               (dl: delta, < 0 a gap) */
     double mark[K_MAX];                    /* Wn at the start of the phase */
     double vs, Ps, Es;                     /* scales of v, P, E */
+    lzb_stick_lu *slu;                     /* spatial: the stick solves' cache */
 } lzb_t;
 
 /* Row `row` (0 x tangent, 1 normal, 2 z tangent) of contact i's velocity

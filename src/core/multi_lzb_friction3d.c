@@ -17,6 +17,7 @@
  * negligible, the friction follows the ray itself (recomputed at every
  * stage) and the stop is an event like the others. */
 #include <math.h>
+#include <string.h>
 
 #include "impact3d.h"
 #include "multi_lzb.h"
@@ -24,8 +25,15 @@
 /* Contact i's slip (x, z) in state y. */
 static void slip(const lzb_t *L, int i, const double *y, double v[2])
 {
-    v[0] = lzb_vel(L, i, 0, y, y + 3 * L->k);
-    v[1] = lzb_vel(L, i, 2, y, y + 3 * L->k);
+    /* lzb_vel's sums for rows 0 and 2 in one pass (the same order: the
+       hottest loop of sticking contacts) */
+    int k = L->k, n = 3 * k, l;
+    const double *w0 = L->W + 3 * i * n, *w2 = w0 + 2 * n;
+    double a = L->v0[3 * i], b = L->v0[3 * i + 2];
+    for (l = 0; l < k; l++) a += w0[3 * l + 1] * y[l], b += w2[3 * l + 1] * y[l];
+    for (l = 0; l < k; l++) a += w0[3 * l] * y[3 * k + l], b += w2[3 * l] * y[3 * k + l];
+    for (l = 0; l < k; l++) a += w0[3 * l + 2] * y[5 * k + l], b += w2[3 * l + 2] * y[5 * k + l];
+    v[0] = a, v[1] = b;
 }
 
 static int rubs(const lzb_t *L, int i)
@@ -70,23 +78,32 @@ static void lu_solve(const double *R, int N, const int *piv, double *r)
  * to the exact solution when the block is regular. 0 when singular. */
 static int stick_solve(const lzb_t *L, const int *S, int m, const double *f, double *b)
 {
-    int n = 3 * L->k, c, l, q, N = 2 * m, piv[2 * K_MAX];
-    double A[4 * K_MAX * K_MAX], R[4 * K_MAX * K_MAX], x[2 * K_MAX], r[2 * K_MAX];
-    double dmax = 0, fmx = 0;
+    int n = 3 * L->k, c, l, q, N = 2 * m;
+    double x[2 * K_MAX], r[2 * K_MAX], w[2 * K_MAX], dmax = 0, fmx = 0;
+    lzb_stick_lu *C = L->slu;           /* the last factorisation, reused while */
+    double *A = C->A, *R = C->R;        /* the set and the weights are unchanged */
     for (c = 0; f && c < m; c++) fmx = fmax(fmx, f[S[c]]);
+    for (c = 0; c < N; c++) dmax = fmax(dmax, L->W[(3 * S[c / 2] + 2 * (c % 2)) * (n + 1)]);
     for (c = 0; c < N; c++)
-        for (l = 0; l < N; l++)
-            R[c * N + l] = A[c * N + l] = L->W[(3 * S[c / 2] + 2 * (c % 2)) * n + 3 * S[l / 2] + 2 * (l % 2)];
-    for (c = 0; c < N; c++) dmax = fmax(dmax, A[c * N + c]), x[c] = 0;
-    for (c = 0; c < N; c++)
-        R[c * N + c] += 1e-9 * dmax * (!f ? 1 : f[S[c / 2]] > 1e-13 * fmx ? fmx / f[S[c / 2]] : 1e13);
-    if (!lu(R, N, piv)) return 0;
+        w[c] = 1e-9 * dmax * (!f ? 1 : f[S[c / 2]] > 1e-13 * fmx ? fmx / f[S[c / 2]] : 1e13);
+    int same = C->m == m && !memcmp(C->S, S, sizeof(int) * m) && !memcmp(C->w, w, sizeof(double) * N);
+    if (!same) {
+        C->m = m;
+        memcpy(C->S, S, sizeof(int) * m), memcpy(C->w, w, sizeof(double) * N);
+        for (c = 0; c < N; c++)
+            for (l = 0; l < N; l++)
+                R[c * N + l] = A[c * N + l] = L->W[(3 * S[c / 2] + 2 * (c % 2)) * n + 3 * S[l / 2] + 2 * (l % 2)];
+        for (c = 0; c < N; c++) R[c * N + c] += w[c];
+        C->ok = lu(R, N, C->piv);
+    }
+    if (!C->ok) return 0;
+    for (c = 0; c < N; c++) x[c] = 0;
     for (q = 0; q < 3; q++) {
         for (c = 0; c < N; c++) {
             r[c] = b[c];
             for (l = 0; l < N; l++) r[c] -= A[c * N + l] * x[l];
         }
-        lu_solve(R, N, piv, r);
+        lu_solve(R, N, C->piv, r);
         for (c = 0; c < N; c++) x[c] += r[c];
     }
     for (c = 0; c < N; c++) b[c] = x[c];
@@ -109,28 +126,39 @@ static double row_rate(const lzb_t *L, int r, const double *f, const double *tau
 static int ray_near(const lzb_t *L, const double *y, const double *f, int i, double u[2],
                     double lam[2]);
 
-static void tan_rates(const lzb_t *L, const double *y, const double *f, int force,
-                      const double *tf, double *tau)
+/* The sliding contacts' part of tan_rates (contact `force` left at 0);
+ * S gets the sticking ones. Returns their number. */
+static int slide_rates(const lzb_t *L, const double *y, const double *f, int force,
+                       double *tau, int *S)
 {
-    int k = L->k, i, c, S[K_MAX], m = 0;
-    double b[2 * K_MAX];
+    int k = L->k, i, m = 0;
     for (i = 0; i < k; i++) {
         tau[2 * i] = tau[2 * i + 1] = 0;
-        if (i == force) {
-            tau[2 * i] = tf[0], tau[2 * i + 1] = tf[1];
-        } else if (rubs(L, i) && L->fs[i]) {
-            double v[2], s, u[2] = {L->uref[2 * i], L->uref[2 * i + 1]};
-            slip(L, i, y, v);
-            s = hypot(v[0], v[1]);
+        if (i == force) continue;
+        if (rubs(L, i) && L->fs[i]) {
+            double u[2] = {L->uref[2 * i], L->uref[2 * i + 1]};
             if (L->rmode[i]) {
                 double ld[2];
                 if (force < 0) ray_near(L, y, f, i, u, ld);
-            } else if (s > L->zslip) u[0] = v[0] / s, u[1] = v[1] / s;
+            } else {                    /* the slip only where it is the direction */
+                double v[2], sl;
+                slip(L, i, y, v);
+                sl = hypot(v[0], v[1]);
+                if (sl > L->zslip) u[0] = v[0] / sl, u[1] = v[1] / sl;
+            }
             tau[2 * i] = -L->mu_k[i] * f[i] * u[0], tau[2 * i + 1] = -L->mu_k[i] * f[i] * u[1];
         } else if (rubs(L, i)) {
             S[m++] = i;
         }
     }
+    return m;
+}
+
+/* The sticking contacts S (m) of tau keep their slips at zero. */
+static void stick_rates(const lzb_t *L, const double *f, const int *S, int m, double *tau)
+{
+    double b[2 * K_MAX];
+    int c;
     if (!m) return;
     for (c = 0; c < m; c++) {
         b[2 * c] = -row_rate(L, 3 * S[c], f, tau);
@@ -138,6 +166,14 @@ static void tan_rates(const lzb_t *L, const double *y, const double *f, int forc
     }
     if (!stick_solve(L, S, m, f, b)) return;
     for (c = 0; c < m; c++) tau[2 * S[c]] = b[2 * c], tau[2 * S[c] + 1] = b[2 * c + 1];
+}
+
+static void tan_rates(const lzb_t *L, const double *y, const double *f, int force,
+                      const double *tf, double *tau)
+{
+    int S[K_MAX], m = slide_rates(L, y, f, force, tau, S);
+    if (force >= 0) tau[2 * force] = tf[0], tau[2 * force + 1] = tf[1];
+    stick_rates(L, f, S, m, tau);
 }
 
 /* Contact i's slip rate. */
@@ -165,13 +201,15 @@ void lzb_f3_rates(const lzb_t *L, const double *y, double *f)
 static void response(const lzb_t *L, const double *y, const double *f, int i, double b[2],
                      double Wh[4])
 {
-    double tau[2 * K_MAX], a[2], e[2] = {0, 0};
-    int c;
-    tan_rates(L, y, f, i, e, tau);
+    double tau0[2 * K_MAX], tau[2 * K_MAX], a[2];
+    int c, S[K_MAX], m = slide_rates(L, y, f, i, tau0, S);
+    memcpy(tau, tau0, sizeof tau);      /* the sliding part does not depend on tau_i */
+    stick_rates(L, f, S, m, tau);
     slip_rate(L, i, f, tau, b);
     for (c = 0; c < 2; c++) {
-        e[0] = c == 0, e[1] = c == 1;
-        tan_rates(L, y, f, i, e, tau);
+        memcpy(tau, tau0, sizeof tau);
+        tau[2 * i] = c == 0, tau[2 * i + 1] = c == 1;
+        stick_rates(L, f, S, m, tau);
         slip_rate(L, i, f, tau, a);
         Wh[c] = a[0] - b[0], Wh[2 + c] = a[1] - b[1];
     }
