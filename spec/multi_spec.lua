@@ -201,6 +201,9 @@ describe("solve_multi's lzb model (Liu, Zhao & Brogliato)", function()
       for i = 1, 3 do assert.is.near(v[i], r.qdot[3 * i - 2], 1e-6, "eta = " .. eta) end
       assert.is.near(0, r.dT, 1e-9)
       assert.is_true(r.steps > 0)
+      -- e = 1, no friction: the model keeps the energy, dT is all error
+      assert.is.near(r.dT, r.energy_residual, 1e-15)
+      assert.is_false(r.energy_gain)
     end
   end)
 end)
@@ -303,6 +306,16 @@ describe("solve_multi energy", function()
     assert.is_true(r.energy_gain)
     assert.is_true(r.dT > 0)
     assert.is_true(r.energy_ratio > 1)
+  end)
+  it("does not flag lzb's integration error on the elastic cradle", function()
+    for _, rtol in ipairs{ 1e-6, 1e-9 } do
+      local t = cradle("lzb")
+      t.rtol = rtol
+      local r = impact.solve_multi(t)
+      assert.is_false(r.energy_gain)
+      assert.is_true(math.abs(r.dT) <= 10 * rtol * r.T0)
+      assert.is.near(r.dT, r.energy_residual, 1e-15)
+    end
   end)
 end)
 

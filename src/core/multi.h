@@ -63,7 +63,12 @@ typedef struct {
     int primary_switches;          /* lzb */
     int order[IMP_MULTI_MAX * 8];  /* sequential: contact resolved at each step */
     int n_order;
-    int energy_gain;               /* 1: dT > 0 beyond rounding */
+    int energy_gain;               /* 1: dT > 0 beyond rounding (lzb: beyond
+                                      its integration error, 10 rtol) */
+    double dT_err;                 /* lzb: dT minus the model's own change
+                                      (-(1 - e^2) of each maximum stored
+                                      energy, plus the friction work): the
+                                      integration's energy error */
 } imp_multi_result;
 
 /* ---- lzb (multi_lzb.c) ------------------------------------------------ */
@@ -74,7 +79,8 @@ typedef struct {
  * stick/slip/reversal when d = 2; when d = 3 each slip direction is
  * integrated, with stops, sticking inside the cone and re-sliding along
  * the contact's invariant ray. rtol <= 0 means 1e-9. Fills P,
- * v, mode, Pc, Wc, Wr, Wf, dT, steps, primary_switches, energy_gain.
+ * v, mode, Pc, Wc, Wr, Wf, dT, dT_err, steps, primary_switches,
+ * energy_gain.
  * IMP_EINPUT for invalid data, IMP_ESTEPS past the step budget,
  * IMP_ENOCONV or IMP_EOVERFLOW on non-finite numbers (out is then zeroed). */
 imp_status imp_multi_lzb(const imp_multi_problem *p, double rtol, imp_multi_result *out);

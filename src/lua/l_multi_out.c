@@ -105,6 +105,7 @@ int limp_multi_push(lua_State *L, const limp_check *c, const multi_in *in,
         lua_setfield(L, -2, "steps");
         lua_pushinteger(L, r->primary_switches);
         lua_setfield(L, -2, "primary_switches");
+        limp_set_number(L, "energy_residual", r->dT_err);
     } else {
         limp_set_number(L, "residual", r->residual);
         lua_pushinteger(L, r->iterations);

@@ -58,6 +58,12 @@ stick together (a box flat on four corners) the friction is shared in
 proportion to the normal loads where it can be. At e = 1 without friction
 it is the rigid limit of the compliant springs (the cradle's impulse
 disperses down the chain); result fields steps and primary_switches.
+Simultaneous events (a corner struck along its diagonal) are handled
+together; the primary passes on once another contact stores twice its
+energy. lzb never gains energy as a model: its dT carries the
+integration's error, of the order of rtol (energy_residual: dT minus the
+model's own change, -(1 - e^2) of each maximum stored energy plus the
+friction work), and energy_gain flags only a gain beyond 10 rtol.
 
 When they agree: when the contacts do not push on each other (W
 block-diagonal: a ball in a corner without friction rebounds with
@@ -92,7 +98,8 @@ impact.compare(t, models) with such a t shows the models side by side.]],
     result = [[
       qdot | post-impact rates
       T0, dT, energy_ratio | kinetic energy before, its change (checked from M and from the contacts), T1/T0
-      energy_gain | true when the model gained kinetic energy
+      energy_gain | true when the model gained kinetic energy (lzb: beyond 10 rtol, its integration error)
+      energy_residual | lzb: dT minus the model's own change (the integration's energy error)
       model | the model's name
       contacts[i] | {P =, v0 =, v =, mode =, Pc =, Wc =, Wr =, Wf =}: impulse on body a, contact velocities before and after, "open", "sliding", "sticking", "reversed" or "mixed", normal impulse at maximum compression, normal works, friction work
       residual, iterations | moreau, poisson: complementarity residual and iterations
