@@ -123,7 +123,8 @@ static double err_norm(const lzb_t *L, const double *y, const double *err, doubl
 #define SWITCH_RATIO 2.0
 enum { EV_NONE = 0, EV_MAXCOMP, EV_ENDEXP, EV_CLOSE, EV_SWITCH, EV_STOP, EV_SLIP };
 
-static double ev_value(const lzb_t *L, int kind, int i, const double *y)
+/* fy: the rates at y when known (NULL: computed where needed). */
+static double ev_value_at(const lzb_t *L, int kind, int i, const double *y, const double *fy)
 {
     int k = L->k, j = L->prim;
     switch (kind) {
@@ -134,13 +135,19 @@ static double ev_value(const lzb_t *L, int kind, int i, const double *y)
         if (L->fric3) return lzb_f3_stopval(L, i, y);
         return -L->fs[i] * lzb_vel(L, i, 0, y, y + 3 * k);
     case EV_SLIP: {
-        double f[NY];
-        lzb_rhs(L, y, f);
+        double fw[NY];
+        const double *f = fy;
+        if (!f) lzb_rhs(L, y, fw), f = fw;
         if (L->fric3) return hypot(f[3 * k + i], f[5 * k + i]) - L->mu_s[i] * f[i];
         return fabs(f[3 * k + i]) - L->mu_s[i] * f[i];
     }
     default: return en_of_delta(L, i, y[k + i]) - SWITCH_RATIO * y[k + j];
     }
+}
+
+static double ev_value(const lzb_t *L, int kind, int i, const double *y)
+{
+    return ev_value_at(L, kind, i, y, NULL);
 }
 
 /* The events contact i can have in its phase (up to 3). */
@@ -226,11 +233,18 @@ static int ev_first(const lzb_t *L, const double *y, double *yn, double h,
 {
     int i, n, c, t, kinds[3], m = 0, nc = 0, ck[3 * K_MAX], ci[3 * K_MAX], best = -1;
     double g0[K_MAX][3], ga[3 * K_MAX], gb[3 * K_MAX], lin[3 * K_MAX], yb[NY];
+    double f0[NY], f1[NY], *r0 = NULL, *r1 = NULL;
+    for (i = 0; i < L->k && !r0; i++) {  /* the sticking contacts' slip events share */
+        n = ev_kinds(L, i, kinds);        /* the rates at either end */
+        for (c = 0; c < n; c++)
+            if (kinds[c] == EV_SLIP) r0 = f0, r1 = f1;
+    }
+    if (r0) lzb_rhs(L, y, f0), lzb_rhs(L, yn, f1);
     for (i = 0; i < L->k; i++) {
         n = ev_kinds(L, i, kinds);
         for (c = 0; c < n; c++) {
-            double g = ev_value(L, kinds[c], i, yn);
-            g0[i][c] = ev_value(L, kinds[c], i, y);
+            double g = ev_value_at(L, kinds[c], i, yn, r1);
+            g0[i][c] = ev_value_at(L, kinds[c], i, y, r0);
             if (!(g0[i][c] <= 0 && g > 0)) continue;
             ck[nc] = kinds[c], ci[nc] = i, ga[nc] = g0[i][c], gb[nc] = g;
             lin[nc] = ga[nc] / (ga[nc] - g);      /* the secant's guess */
@@ -252,10 +266,11 @@ static int ev_first(const lzb_t *L, const double *y, double *yn, double h,
     }
     if (best < 0) return 0;
     memcpy(yn, yb, sizeof(double) * nstate(L));
+    if (r1) lzb_rhs(L, yn, f1);
     for (i = 0; i < L->k; i++) {
         n = ev_kinds(L, i, kinds);
         for (c = 0; c < n; c++)
-            if (g0[i][c] <= 0 && ev_value(L, kinds[c], i, yn) > 0)
+            if (g0[i][c] <= 0 && ev_value_at(L, kinds[c], i, yn, r1) > 0)
                 ev[m][0] = kinds[c], ev[m++][1] = i;
     }
     return m;
