@@ -364,8 +364,8 @@ static imp_status lzb_segment(lzb_t *L, double rtol, double *h, lzb_log *g)
         }
         dp_step(L, y, *h, yn, err);
         /* in time no impulse is the independent variable: every P is
-           integrated, so the tail keeps a tenth of the tolerance */
-        double q = err_norm(L, y, err, L->tmode ? 0.1 * rtol : rtol);
+           integrated, so the tail keeps a third of the tolerance */
+        double q = err_norm(L, y, err, L->tmode ? 0.3 * rtol : rtol);
         int bad = !(q <= 1);
         if (bad || (L->fric3 && lzb_f3_overshoot(L, y, yn))) {
             *h *= !bad ? 0.5 : isfinite(q) ? fmax(0.1, 0.9 * pow(q, -0.2)) : 0.1;
