@@ -39,7 +39,7 @@ static inline void rhs_fixed(const rhs_t *r, double t, const double *y, double *
 static inline void rhs_slide(const rhs_t *r, double t, const double *y, double *dz)
 {
     double s = len2(y[4], y[5]), u[2] = {r->ulast[0], r->ulast[1]}, f[2];
-    if (s > 0) { u[0] = y[4] / s; u[1] = y[5] / s; }
+    if (s > 0) { double is = 1 / s; u[0] = y[4] * is; u[1] = y[5] * is; }
     slide_rate(r->c, r->mu_k, u, f);
     dz[0] = -r->mu_k * u[0];
     dz[1] = -r->mu_k * u[1];
