@@ -32,9 +32,18 @@
 enum { PH_FREE = 0, PH_COMP, PH_EXP };
 
 typedef struct {
+    unsigned key;             /* 1 + the set's bits; 0: none yet */
+    int sing, piv[K_MAX];     /* sing < m: singular at that step */
+    double A[K_MAX * K_MAX];
+} lzb_lu;
+
+typedef struct {
     int k, d;
     const double *W, *v0;
+    lzb_lu *lu;       /* the stick block's elimination (fric_rates) */
     double K[K_MAX], eta[K_MAX], e2[K_MAX];
+    double Kr[K_MAX];  /* K^(1/(eta+1)), computed once: the force's first factor */
+    double dEs[K_MAX]; /* delta_of_en(Es): the error scale of a gap */
     int phase[K_MAX], prim;
     int tmode;        /* 1: the unloading tail in compliant time (below) */
     int next;         /* the new primary at a located switch, else -1 */
@@ -49,9 +58,16 @@ typedef struct {
     double vs, Ps, Es;                     /* scales of v, P, E */
 } lzb_t;
 
+/* x^eta, x >= 0, without pow for the usual exponents (eta and eta + 1 with eta = 1, 3/2) (the
+ * integrator's right-hand side is most of lzb's time). */
+static double pow_eta(double x, double eta)
+{
+    return pow(x, eta);
+}
+
 static double en_of_delta(const lzb_t *L, int i, double dl)
 {
-    return dl > 0 ? L->K[i] * pow(dl, L->eta[i] + 1) / (L->eta[i] + 1) : 0;
+    return dl > 0 ? L->K[i] * pow_eta(dl, L->eta[i] + 1) / (L->eta[i] + 1) : 0;
 }
 
 static double delta_of_en(const lzb_t *L, int i, double E)
@@ -63,8 +79,9 @@ static double delta_of_en(const lzb_t *L, int i, double E)
 static double force_of_en(const lzb_t *L, int i, double E)
 {
     double a = L->eta[i] + 1;
-    return E > 0 ? pow(L->K[i], 1 / a) * pow(a * E, L->eta[i] / a) : 0;
+    return E > 0 ? L->Kr[i] * pow(a * E, L->eta[i] / a) : 0;
 }
+
 
 /* Row `row` (1 normal, 0 tangent in 2D) of contact i's velocity for
  * normal impulses P and planar tangential ones Pt (NULL: none). */
@@ -80,6 +97,33 @@ static double vel(const lzb_t *L, int i, int row, const double *P, const double 
 
 #define vn(L, i, P) vel(L, i, 1, P, (L)->fric ? (P) + 3 * (L)->k : NULL)
 
+/* The sticking contacts' W_tt block depends only on which contacts stick:
+ * its elimination (partial pivoting; multipliers below the diagonal) is
+ * kept for the set (key) and replayed on each right-hand side, the same
+ * operations in the same order as a fresh solve. */
+static void lu_factor(const lzb_t *L, const int *S, int m, unsigned key, lzb_lu *F)
+{
+    int n = 2 * L->k, c, l, i;
+    double *A = F->A;
+    F->key = key + 1;
+    for (c = 0; c < m; c++)
+        for (l = 0; l < m; l++) A[c * m + l] = L->W[2 * S[c] * n + 2 * S[l]];
+    for (c = 0; c < m; c++) {
+        int piv = c;
+        for (l = c + 1; l < m; l++) if (fabs(A[l * m + c]) > fabs(A[piv * m + c])) piv = l;
+        F->sing = c;
+        if (!(fabs(A[piv * m + c]) > 1e-300)) return;
+        F->piv[c] = piv;
+        for (l = 0; l < m; l++) { double t = A[c * m + l]; A[c * m + l] = A[piv * m + l]; A[piv * m + l] = t; }
+        for (l = c + 1; l < m; l++) {
+            double q = A[l * m + c] / A[c * m + c];
+            for (i = c; i < m; i++) A[l * m + i] -= q * A[c * m + i];
+            A[l * m + c] = q;
+        }
+    }
+    F->sing = m;
+}
+
 /* Planar Coulomb friction along the impulse path (Zhao, Liu & Brogliato
  * 2009): a sliding contact's tangential rate is -mu_k sgn(v_t) times its
  * normal rate; the sticking ones keep v_t = 0 jointly (a solve with their
@@ -87,33 +131,28 @@ static double vel(const lzb_t *L, int i, int row, const double *P, const double 
 static void fric_rates(const lzb_t *L, const double *y, double *f)
 {
     int k = L->k, n = 2 * k, i, l, c, S[K_MAX], m = 0;
-    double A[K_MAX * K_MAX], b[K_MAX];
+    unsigned key = 0;
+    double b[K_MAX];
+    lzb_lu *F = L->lu;
     for (i = 0; i < k; i++) {
         f[3 * k + i] = L->mu_s[i] > 0 && L->fs[i] ? -L->mu_k[i] * L->fs[i] * f[i] : 0;
-        if (L->mu_s[i] > 0 && !L->fs[i] && L->phase[i] != PH_FREE) S[m++] = i;
+        if (L->mu_s[i] > 0 && !L->fs[i] && L->phase[i] != PH_FREE) S[m++] = i, key |= 1u << i;
     }
     for (c = 0; c < m; c++) {
         int r = 2 * S[c];
         b[c] = 0;
         for (l = 0; l < k; l++) b[c] -= L->W[r * n + 2 * l + 1] * f[l] + L->W[r * n + 2 * l] * f[3 * k + l];
-        for (l = 0; l < m; l++) A[c * m + l] = L->W[r * n + 2 * S[l]];
     }
-    for (c = 0; c < m; c++) {             /* Gauss, partial pivoting */
-        int piv = c;
-        for (l = c + 1; l < m; l++) if (fabs(A[l * m + c]) > fabs(A[piv * m + c])) piv = l;
-        if (!(fabs(A[piv * m + c]) > 1e-300)) return;
-        for (l = 0; l < m; l++) { double t = A[c * m + l]; A[c * m + l] = A[piv * m + l]; A[piv * m + l] = t; }
-        double t = b[c]; b[c] = b[piv]; b[piv] = t;
-        for (l = c + 1; l < m; l++) {
-            double q = A[l * m + c] / A[c * m + c];
-            for (i = c; i < m; i++) A[l * m + i] -= q * A[c * m + i];
-            b[l] -= q * b[c];
-        }
+    if (F->key != key + 1) lu_factor(L, S, m, key, F);
+    for (c = 0; c < F->sing; c++) {      /* the elimination's steps on b */
+        double t = b[c]; b[c] = b[F->piv[c]]; b[F->piv[c]] = t;
+        for (l = c + 1; l < m; l++) b[l] -= F->A[l * m + c] * b[c];
     }
+    if (F->sing < m) return;             /* a singular stick block */
     for (c = m - 1; c >= 0; c--) {
         double t = b[c];
-        for (l = c + 1; l < m; l++) t -= A[c * m + l] * b[l];
-        b[c] = t / A[c * m + c];
+        for (l = c + 1; l < m; l++) t -= F->A[c * m + l] * b[l];
+        b[c] = t / F->A[c * m + c];
         f[3 * k + S[c]] = b[c];
     }
     for (i = 0; i < k; i++) f[4 * k + i] = vel(L, i, 0, y, y + 3 * k) * f[3 * k + i];
@@ -138,7 +177,7 @@ static void rhs(const lzb_t *L, const double *y, double *f)
             f[i] = 1, f[k + i] = -v, f[2 * k + i] = v;
         } else {
             double dl = y[k + i] > 0 ? y[k + i] : 0;
-            r = L->K[i] * pow(dl, L->eta[i]) * sc;
+            r = L->K[i] * pow_eta(dl, L->eta[i]) * sc;
             f[i] = r, f[k + i] = -v * sc, f[2 * k + i] = v * r;
         }
     }
@@ -167,7 +206,7 @@ static double err_norm(const lzb_t *L, const double *y, const double *err, doubl
         double sc;
         if (part == 0 || part == 3) sc = L->Ps;
         else if (part == 2 || part == 4 || (c == L->prim && !L->tmode)) sc = L->Es;
-        else sc = delta_of_en(L, c, L->Es);
+        else sc = L->dEs[c];
         sc = rtol * (sc + fabs(y[i]));  /* not yn: a blow-up must fail */
         double q = fabs(err[i]) / sc;
         if (!(q <= m)) m = q;          /* NaN propagates as a rejection */
@@ -178,7 +217,8 @@ static double err_norm(const lzb_t *L, const double *y, const double *err, doubl
 /* Event kinds of contact i; g > 0 means the event has happened. */
 enum { EV_NONE = 0, EV_MAXCOMP, EV_ENDEXP, EV_CLOSE, EV_SWITCH, EV_STOP, EV_SLIP };
 
-static double ev_value(const lzb_t *L, int kind, int i, const double *y)
+/* fy: the right-hand side at y when known (else NULL). */
+static double ev_value(const lzb_t *L, int kind, int i, const double *y, const double *fy)
 {
     int k = L->k, j = L->prim;
     switch (kind) {
@@ -188,8 +228,8 @@ static double ev_value(const lzb_t *L, int kind, int i, const double *y)
     case EV_STOP: return -L->fs[i] * vel(L, i, 0, y, y + 3 * k);
     case EV_SLIP: {
         double f[NY];
-        rhs(L, y, f);
-        return fabs(f[3 * k + i]) - L->mu_s[i] * f[i];
+        if (!fy) rhs(L, y, f), fy = f;
+        return fabs(fy[3 * k + i]) - L->mu_s[i] * fy[i];
     }
     default: return en_of_delta(L, i, y[k + i]) - y[k + j];
     }
@@ -220,7 +260,7 @@ static double ev_root(const lzb_t *L, int kind, int i, const double *y,
         double s = (a * gb - b * ga) / (gb - ga);
         if (!(s > a && s < b)) s = 0.5 * (a + b);
         dp_step(L, y, s, yt, NULL);
-        double g = ev_value(L, kind, i, yt);
+        double g = ev_value(L, kind, i, yt, NULL);
         if (g > 0) {
             b = s, gb = g;
             if (side == 1) ga *= 0.5;
@@ -267,14 +307,16 @@ static int argmax_en(const lzb_t *L)
 /* Events of one step y -> yn (size h): the earliest one in (0, h], or
  * EV_NONE. */
 static int ev_first(const lzb_t *L, const double *y, const double *yn, double h,
-                    int *who, double *at)
+                    const double *fy, const double *fyn, double *gy, double *gyn,
+                    int have_g, int *who, double *at)
 {
     int i, n, c, kinds[3], best = EV_NONE;
     *at = h;
     for (i = 0; i < L->k; i++) {
         n = ev_kinds(L, i, kinds);
         for (c = 0; c < n; c++) {
-            double g0 = ev_value(L, kinds[c], i, y), g1 = ev_value(L, kinds[c], i, yn);
+            double g0 = have_g ? gy[3 * i + c] : ev_value(L, kinds[c], i, y, fy);
+            double g1 = gyn[3 * i + c] = ev_value(L, kinds[c], i, yn, fyn);
             if (!(g0 <= 0 && g1 > 0)) continue;
             double s = ev_root(L, kinds[c], i, y, h, g0, g1);
             if (best == EV_NONE || s < *at) best = kinds[c], *who = i, *at = s;
@@ -397,19 +439,20 @@ static int series_start(lzb_t *L, double vtol)
  * the end of the step budget); h carries the step size over. */
 static imp_status lzb_segment(lzb_t *L, double rtol, double *h, lzb_log *g)
 {
-    double y[NY], yn[NY], err[NY], at;
-    int who = 0, kind;
+    double y[NY], yn[NY], err[NY], at, work[8 * NY], gy[3 * K_MAX], gyn[3 * K_MAX];
+    int who = 0, kind, ny = (L->fric ? 5 : 3) * L->k, have = 0, have_g = 0;
     pack(L, y);
-    for (;;) {
+    for (;;) {        /* the state is fixed within a segment: f(y), g(y) are reused */
         if (++g->steps > STEP_BUDGET) return IMP_ESTEPS;
-        dp_step(L, y, *h, yn, err);
+        imp_dp45_step_k1(flow, L, ny, 0, y, *h, yn, err, work, have);
+        have = 1;
         double q = err_norm(L, y, err, rtol);
         if (!(q <= 1)) {
             *h *= isfinite(q) ? fmax(0.1, 0.9 * pow(q, -0.2)) : 0.1;
             if (!(*h > 1e-300)) return IMP_ENOCONV;
             continue;
         }
-        kind = ev_first(L, y, yn, *h, &who, &at);
+        kind = ev_first(L, y, yn, *h, work, work + 6 * ny, gy, gyn, have_g, &who, &at);
         double grow = q > 0 ? fmin(5, fmax(0.2, 0.9 * pow(q, -0.2))) : 5;
         if (kind != EV_NONE) {
             dp_step(L, y, at, yn, NULL);
@@ -419,6 +462,9 @@ static imp_status lzb_segment(lzb_t *L, double rtol, double *h, lzb_log *g)
             return IMP_OK;
         }
         memcpy(y, yn, sizeof(double) * 5 * L->k);
+        memcpy(work, work + 6 * ny, sizeof(double) * (size_t)ny);
+        memcpy(gy, gyn, sizeof gy);
+        have_g = 1;
         *h *= grow;
     }
 }
@@ -519,6 +565,7 @@ static void lzb_init(lzb_t *L, const imp_multi_problem *p)
     for (i = 0; i < p->k; i++) {
         int r = p->d * i + 1;
         L->K[i] = p->c[i].K, L->eta[i] = p->c[i].eta, L->e2[i] = p->c[i].e * p->c[i].e;
+        L->Kr[i] = pow(L->K[i], 1 / (L->eta[i] + 1));
         L->mu_s[i] = p->c[i].mu_s, L->mu_k[i] = p->c[i].mu_k;
         if (p->d == 2 && p->c[i].mu_s > 0) L->fric = 1;
         if (p->v0[r] < 0) {
@@ -527,6 +574,7 @@ static void lzb_init(lzb_t *L, const imp_multi_problem *p)
         }
     }
     L->Es = L->vs * L->Ps;
+    for (i = 0; i < p->k; i++) L->dEs[i] = delta_of_en(L, i, L->Es);
 }
 
 static imp_multi_mode lzb_mode(const lzb_t *L, int i)
@@ -567,6 +615,7 @@ static void lzb_fill(const lzb_t *L, const imp_multi_problem *p, const lzb_log *
 imp_status imp_multi_lzb(const imp_multi_problem *p, double rtol, imp_multi_result *out)
 {
     lzb_t L;
+    lzb_lu lu;
     lzb_log g;
     int i;
     memset(out, 0, sizeof *out);
@@ -574,6 +623,8 @@ imp_status imp_multi_lzb(const imp_multi_problem *p, double rtol, imp_multi_resu
     if (!(rtol > 0)) rtol = 1e-9;
     rtol = fmin(fmax(rtol, 1e-13), 1e-3);
     lzb_init(&L, p);
+    lu.key = 0;
+    L.lu = &lu;
     memset(&g, 0, sizeof g);
     for (i = 0; i < p->k; i++) g.Pc[i] = NAN;
     imp_status st = L.vs > 0 ? lzb_run(&L, rtol, &g) : IMP_OK;

@@ -115,6 +115,7 @@ static imp_status imp_ncp_solve1(const imp_ncp *s, double *P, int *iters)
     int n = s->d * s->k;
     double P0[NMAX], Pl[NMAX];
     imp_status st;
+    int ray = 0;
     if (s->d == 2) {                  /* exact: Lemke's answer (or ray) is final */
         st = imp_ncp_lemke(s, 2, P, iters);
         if (st != IMP_OK || imp_ncp_polish(s, P, 10, iters) == IMP_OK) return st;
@@ -127,7 +128,9 @@ static imp_status imp_ncp_solve1(const imp_ncp *s, double *P, int *iters)
         /* Polygons of 8, 16, 32 sides, each a closer start for Newton. */
         for (int nd = 8; nd <= IMP_NCP_DIRS && (nd + 2) * s->k <= IMP_LCP_MAX; nd *= 2) {
             memcpy(Pl, P0, sizeof(double) * (size_t)n);
-            if (imp_ncp_lemke(s, nd, Pl, iters) != IMP_OK) continue;
+            st = imp_ncp_lemke(s, nd, Pl, iters);
+            ray = st == IMP_ENOSOLUTION;   /* the finest polygon's verdict counts */
+            if (st != IMP_OK) continue;
             if (imp_ncp_polish(s, Pl, 50, iters) == IMP_OK) {
                 memcpy(P, Pl, sizeof(double) * (size_t)n);
                 return IMP_OK;
@@ -138,7 +141,7 @@ static imp_status imp_ncp_solve1(const imp_ncp *s, double *P, int *iters)
     }
     /* The fallback: Gauss-Seidel sweeps with exact blocks, each batch
      * followed by a Newton try from where they got (a polish once near). */
-    for (int batch = 0; batch < 100; batch++) {
+    for (int batch = 0; batch < (ray ? 10 : 100); batch++) {
         st = imp_ncp_pgs(s, P, 20, iters);
         if (st == IMP_OK) return st;
         memcpy(P0, P, sizeof(double) * (size_t)n);
@@ -147,7 +150,9 @@ static imp_status imp_ncp_solve1(const imp_ncp *s, double *P, int *iters)
             return IMP_OK;
         }
     }
-    return IMP_ENOCONV;
+    /* Lemke's ray on the finest polygonal cone: most likely no solution
+     * (Newton's targets with large friction, as Lemke's ray in 2D). */
+    return ray ? IMP_ENOSOLUTION : IMP_ENOCONV;
 }
 
 static double imp_tnorm(const double *x, int d)
