@@ -190,12 +190,6 @@ static void flow(const void *ctx, double t, const double *y, double *dy)
     rhs(ctx, y, dy);
 }
 
-static void dp_step(const lzb_t *L, const double *y, double h, double *yn, double *err)
-{
-    double work[8 * NY];
-    imp_dp45_step(flow, L, (L->fric ? 5 : 3) * L->k, 0, y, h, yn, err, work);
-}
-
 /* Scaled error norm (max) of a step from y. */
 static double err_norm(const lzb_t *L, const double *y, const double *err, double rtol)
 {
@@ -251,15 +245,16 @@ static int ev_kinds(const lzb_t *L, int i, int *kinds)
 
 /* Illinois regula falsi for the first s in (0, h] where event (kind, i)
  * turns positive, g0 < 0 < g1 known at the ends. */
-static double ev_root(const lzb_t *L, int kind, int i, const double *y,
+static double ev_root(const lzb_t *L, int kind, int i, const double *y, const double *fy,
                       double h, double g0, double g1)
 {
-    double a = 0, b = h, ga = g0, gb = g1, yt[NY];
-    int it, side = 0;
+    double a = 0, b = h, ga = g0, gb = g1, yt[NY], work[8 * NY];
+    int it, side = 0, ny = (L->fric ? 5 : 3) * L->k;
+    memcpy(work, fy, sizeof(double) * (size_t)ny);      /* f(y): every trial's k1 */
     for (it = 0; it < 200 && b - a > 4 * DBL_EPSILON * h; it++) {
         double s = (a * gb - b * ga) / (gb - ga);
         if (!(s > a && s < b)) s = 0.5 * (a + b);
-        dp_step(L, y, s, yt, NULL);
+        imp_dp45_step_k1(flow, L, ny, 0, y, s, yt, NULL, work, 1);
         double g = ev_value(L, kind, i, yt, NULL);
         if (g > 0) {
             b = s, gb = g;
@@ -318,7 +313,7 @@ static int ev_first(const lzb_t *L, const double *y, const double *yn, double h,
             double g0 = have_g ? gy[3 * i + c] : ev_value(L, kinds[c], i, y, fy);
             double g1 = gyn[3 * i + c] = ev_value(L, kinds[c], i, yn, fyn);
             if (!(g0 <= 0 && g1 > 0)) continue;
-            double s = ev_root(L, kinds[c], i, y, h, g0, g1);
+            double s = ev_root(L, kinds[c], i, y, fy, h, g0, g1);
             if (best == EV_NONE || s < *at) best = kinds[c], *who = i, *at = s;
         }
     }
@@ -455,7 +450,7 @@ static imp_status lzb_segment(lzb_t *L, double rtol, double *h, lzb_log *g)
         kind = ev_first(L, y, yn, *h, work, work + 6 * ny, gy, gyn, have_g, &who, &at);
         double grow = q > 0 ? fmin(5, fmax(0.2, 0.9 * pow(q, -0.2))) : 5;
         if (kind != EV_NONE) {
-            dp_step(L, y, at, yn, NULL);
+            imp_dp45_step_k1(flow, L, ny, 0, y, at, yn, NULL, work, 1);
             unpack(L, yn);
             ev_apply(L, kind, who, g);
             *h *= grow;

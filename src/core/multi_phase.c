@@ -129,7 +129,8 @@ static imp_status imp_ncp_solve1(const imp_ncp *s, double *P, int *iters)
         for (int nd = 8; nd <= IMP_NCP_DIRS && (nd + 2) * s->k <= IMP_LCP_MAX; nd *= 2) {
             memcpy(Pl, P0, sizeof(double) * (size_t)n);
             st = imp_ncp_lemke(s, nd, Pl, iters);
-            ray = st == IMP_ENOSOLUTION;   /* the finest polygon's verdict counts */
+            if (st == IMP_OK || st == IMP_ENOSOLUTION)   /* the finest polygon */
+                ray = st == IMP_ENOSOLUTION;                /* that ended counts */
             if (st != IMP_OK) continue;
             if (imp_ncp_polish(s, Pl, 50, iters) == IMP_OK) {
                 memcpy(P, Pl, sizeof(double) * (size_t)n);
