@@ -625,7 +625,7 @@ imp_status imp_multi_lzb(const imp_multi_problem *p, double rtol, imp_multi_resu
     imp_status st = L.vs > 0 ? lzb_run(&L, rtol, &g) : IMP_OK;
     if (st == IMP_OK) lzb_fill(&L, p, &g, out);
     for (i = 0; st == IMP_OK && i < p->d * p->k; i++)
-        if (!isfinite(out->P[i]) || !isfinite(out->v[i])) st = IMP_EOVERFLOW;
+        if (!isfinite(out->P[i]) || !isfinite(out->v[i]) || !isfinite(out->dT)) st = IMP_EOVERFLOW;
     if (st != IMP_OK) {
         memset(out, 0, sizeof *out);
         out->steps = g.steps;

@@ -208,7 +208,7 @@ imp_status imp_ncp_phase(imp_ncp *s, const imp_multi_contact *ct, double *P,
     return st;
 }
 
-void imp_multi_finish(const imp_multi_problem *p, imp_multi_result *out, double vscale)
+imp_status imp_multi_finish(const imp_multi_problem *p, imp_multi_result *out, double vscale)
 {
     int k = p->k, d = p->d, n = d * k;
     double vp = 0.0, pwp = 0.0;
@@ -220,6 +220,10 @@ void imp_multi_finish(const imp_multi_problem *p, imp_multi_result *out, double 
         pwp += out->P[a] * wp;
     }
     out->dT = vp + 0.5 * pwp;
+    if (!isfinite(out->dT)) {
+        memset(out, 0, sizeof *out);
+        return IMP_EOVERFLOW;
+    }
     out->energy_gain = out->dT > 1e-12 * (fabs(vp) + 0.5 * fabs(pwp) + 1e-300);
     double ptol = 0.0, wmax = 0.0;     /* impulse scale: at least vscale / max W_ii */
     for (int a = 0; a < n; a++) {
@@ -235,4 +239,5 @@ void imp_multi_finish(const imp_multi_problem *p, imp_multi_result *out, double 
         else if (d == 2 && v[0] * v0[0] < 0) out->mode[i] = IMP_MULTI_REVERSED;
         else out->mode[i] = IMP_MULTI_SLIDING;
     }
+    return IMP_OK;
 }
