@@ -211,16 +211,20 @@ imp_status imp_ncp_phase(imp_ncp *s, const imp_multi_contact *ct, double *P,
 imp_status imp_multi_finish(const imp_multi_problem *p, imp_multi_result *out, double vscale)
 {
     int k = p->k, d = p->d, n = d * k;
-    double vp = 0.0, pwp = 0.0;
+    double vp = 0.0, pwp = 0.0, ab = 0.0;
     for (int a = 0; a < n; a++) {
-        double wp = 0.0;
-        for (int j = 0; j < n; j++) wp += p->W[a * n + j] * out->P[j];
+        double wp = 0.0, abs_a = 0.0;
+        for (int j = 0; j < n; j++) {
+            wp += p->W[a * n + j] * out->P[j];
+            abs_a += fabs(p->W[a * n + j] * out->P[j]);
+        }
+        ab = fmax(ab, abs_a);
         out->v[a] = p->v0[a] + wp;
         vp += p->v0[a] * out->P[a];
         pwp += out->P[a] * wp;
     }
     out->dT = vp + 0.5 * pwp;
-    if (!isfinite(out->dT)) {
+    if (!isfinite(out->dT) || 2.3e-16 * ab > 1e-10 * vscale) {
         memset(out, 0, sizeof *out);
         return IMP_EOVERFLOW;
     }
