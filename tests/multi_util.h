@@ -39,7 +39,7 @@ static void mu_delassus(int m, int nq, const double *M, const double *J, double 
 }
 
 /* qdot' = qdot + Minv J^T P */
-static void mu_qdot_after(int m, int nq, const double *Minv, const double *J, const double *P,
+static inline void mu_qdot_after(int m, int nq, const double *Minv, const double *J, const double *P,
                           const double *qd, double *qd2)
 {
     for (int i = 0; i < nq; i++) {
@@ -63,7 +63,7 @@ static void mu_matvec(int m, int nq, const double *J, const double *x, double *y
 typedef struct { int k, d, nq; double M[MU_NQ * MU_NQ], Minv[MU_NQ * MU_NQ], J[48 * MU_NQ],
                  W[48 * 48], v0[48], qd[MU_NQ]; imp_multi_problem p; } mu_random;
 
-static void mu_make_random(mu_random *r, int k, int d, int frictionless, double emax)
+static inline void mu_make_random(mu_random *r, int k, int d, int frictionless, double emax)
 {
     int m = d * k, nq = r->nq = m + (int)(mu_rand() * 4);
     if (mu_rand() < 0.3 && m > 3) nq = r->nq = m - 1 - (int)(mu_rand() * 2);  /* redundant contacts */

@@ -6,6 +6,7 @@
 #include "multi_bench.h"
 #include "models2d.h"
 #include "lcp.h"
+#include "multi_scene.h"
 
 /* One planar contact: W = [[B1, -B3], [-B3, B2]] (x tangent, y normal). */
 static imp_multi_problem one_contact(double *W, double *v0, double B1, double B2, double B3,
@@ -250,6 +251,26 @@ static void test_planar_in_3d(void)
            worst, differ);
 }
 
+/* Scene 15 of the invariant run (test_multi_invariants.c): one body on
+ * two ground contacts, W positive definite, the closing contact with e = 1
+ * and mu = 4.24. Newton's target needs more normal impulse than the
+ * friction lets through: Lemke ends in a ray on the 16- and 32-sided
+ * polygonal cones and no iteration gets below a residual of 0.1. A named
+ * IMP_ENOSOLUTION, P zero, never a half-solved P or NaN. */
+static void test_no_solution_3d(void)
+{
+    static sc_scene s;
+    sc_make(&s, 3, 15 * 2 + 1);
+    CHECK(s.k == 2 && s.nb == 1 && !sc_redundant(&s));
+    imp_multi_result r;
+    CHECK(imp_multi_moreau(&s.p, &r) == IMP_ENOSOLUTION);
+    for (int a = 0; a < 6; a++) CHECK(r.P[a] == 0);
+    CHECK(isfinite(r.residual) && r.residual > 0.1);
+    imp_multi_problem p = s.p;       /* without friction it is solved */
+    p.c[0].mu_s = p.c[0].mu_k = p.c[1].mu_s = p.c[1].mu_k = 0;
+    CHECK(imp_multi_moreau(&p, &r) == IMP_OK && r.residual <= 1e-10);
+}
+
 static void test_bad_input(void)
 {
     double W[4], v0[2];
@@ -275,6 +296,7 @@ int main(void)
     RUN(test_random_invariants);
     RUN(test_planar_in_3d);
     RUN(test_lemke);
+    RUN(test_no_solution_3d);
     RUN(test_bad_input);
     RUN(test_timing);
     return check_summary();

@@ -12,9 +12,13 @@ typedef void (*imp_dp45_rhs)(const void *ctx, double t, const double *y, double 
 
 /* yn = y + the 5th-order step of size h; err (unless NULL) = the embedded
  * error estimate. work holds 8 n doubles. */
-static inline void imp_dp45_step(imp_dp45_rhs f, const void *ctx, int n, double t,
-                                 const double *y, double h, double *yn, double *err,
-                                 double *work)
+/* The step with k1 = f(t, y) already in work[0..n) when have_k1 (the
+ * previous step's k7 after an accepted step, or the same y after a
+ * rejected one: first same as last); leaves f(t + h, yn) in work[6n..7n)
+ * when err is asked for. */
+static inline void imp_dp45_step_k1(imp_dp45_rhs f, const void *ctx, int n, double t,
+                                    const double *y, double h, double *yn, double *err,
+                                    double *work, int have_k1)
 {
     static const double
         a21 = 1.0 / 5,
@@ -29,7 +33,7 @@ static inline void imp_dp45_step(imp_dp45_rhs f, const void *ctx, int n, double 
     double *k1 = work, *k2 = k1 + n, *k3 = k2 + n, *k4 = k3 + n, *k5 = k4 + n, *k6 = k5 + n,
            *k7 = k6 + n, *w = k7 + n;
     int i;
-    f(ctx, t, y, k1);
+    if (!have_k1) f(ctx, t, y, k1);
     for (i = 0; i < n; i++) w[i] = y[i] + h * a21 * k1[i];
     f(ctx, t + h / 5, w, k2);
     for (i = 0; i < n; i++) w[i] = y[i] + h * (a31 * k1[i] + a32 * k2[i]);
@@ -48,6 +52,13 @@ static inline void imp_dp45_step(imp_dp45_rhs f, const void *ctx, int n, double 
     f(ctx, t + h, yn, k7);
     for (i = 0; i < n; i++)
         err[i] = h * (e1 * k1[i] + e3 * k3[i] + e4 * k4[i] + e5 * k5[i] + e6 * k6[i] + e7 * k7[i]);
+}
+
+static inline void imp_dp45_step(imp_dp45_rhs f, const void *ctx, int n, double t,
+                                 const double *y, double h, double *yn, double *err,
+                                 double *work)
+{
+    imp_dp45_step_k1(f, ctx, n, t, y, h, yn, err, work, 0);
 }
 
 #endif

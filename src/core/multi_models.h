@@ -43,8 +43,10 @@
  * Statuses: IMP_EINPUT (k outside 1..IMP_MULTI_MAX, d not 2 or 3, a
  * non-finite entry, mu < 0, mu_k > mu_s, e outside [0, 1]), IMP_ENOCONV
  * (residual above 1e-10 after the budgets), IMP_ENOSOLUTION (Lemke's ray
- * in 2D: Newton's targets can be infeasible with redundant contacts, J^T y
- * = 0 for some y), IMP_ENOMEM, IMP_ELAPACK. On failure P is zero. */
+ * in 2D, and in 3D on the finest polygonal cone after every iteration
+ * failed: Newton's targets can be infeasible with redundant contacts, J^T y
+ * = 0 for some y, or with large friction), IMP_ENOMEM, IMP_ELAPACK. On
+ * failure P is zero. */
 #ifndef IMPACT_MULTI_MODELS_H
 #define IMPACT_MULTI_MODELS_H
 

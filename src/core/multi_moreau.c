@@ -26,7 +26,7 @@ imp_status imp_multi_moreau(const imp_multi_problem *p, imp_multi_result *out)
         memset(out->P, 0, sizeof out->P);
         return st;
     }
-    imp_multi_finish(p, out, vscale);
+    if ((st = imp_multi_finish(p, out, vscale)) != IMP_OK) return st;
     for (int i = 0; i < k; i++) {
         const double *P = &out->P[d * i], *v = &out->v[d * i], *v0 = &p->v0[d * i];
         out->Pc[i] = out->Wc[i] = out->Wr[i] = NAN;

@@ -51,7 +51,11 @@ imp_status imp_ncp_phase(imp_ncp *s, const imp_multi_contact *ct, double *P,
 /* Checks the problem (IMP_EINPUT) and returns max|v0| (or 1 when 0). */
 imp_status imp_multi_check(const imp_multi_problem *p, double *vscale);
 
-/* v = v0 + W P, dT, energy_gain and the per-contact modes and Wf. */
-void imp_multi_finish(const imp_multi_problem *p, imp_multi_result *out, double vscale);
+/* v = v0 + W P, dT, energy_gain and the per-contact modes and Wf.
+ * IMP_EOVERFLOW (out zeroed) when dT is not finite or the rounding of
+ * W P can exceed 1e-10 max|v0|: a huge impulse along W's (near) null space
+ * (contacts squeezing a body against itself), whose velocities no double
+ * holds to that accuracy. */
+imp_status imp_multi_finish(const imp_multi_problem *p, imp_multi_result *out, double vscale);
 
 #endif

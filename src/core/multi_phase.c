@@ -115,6 +115,7 @@ static imp_status imp_ncp_solve1(const imp_ncp *s, double *P, int *iters)
     int n = s->d * s->k;
     double P0[NMAX], Pl[NMAX];
     imp_status st;
+    int ray = 0;
     if (s->d == 2) {                  /* exact: Lemke's answer (or ray) is final */
         st = imp_ncp_lemke(s, 2, P, iters);
         if (st != IMP_OK || imp_ncp_polish(s, P, 10, iters) == IMP_OK) return st;
@@ -127,7 +128,10 @@ static imp_status imp_ncp_solve1(const imp_ncp *s, double *P, int *iters)
         /* Polygons of 8, 16, 32 sides, each a closer start for Newton. */
         for (int nd = 8; nd <= IMP_NCP_DIRS && (nd + 2) * s->k <= IMP_LCP_MAX; nd *= 2) {
             memcpy(Pl, P0, sizeof(double) * (size_t)n);
-            if (imp_ncp_lemke(s, nd, Pl, iters) != IMP_OK) continue;
+            st = imp_ncp_lemke(s, nd, Pl, iters);
+            if (st == IMP_OK || st == IMP_ENOSOLUTION)   /* the finest polygon */
+                ray = st == IMP_ENOSOLUTION;                /* that ended counts */
+            if (st != IMP_OK) continue;
             if (imp_ncp_polish(s, Pl, 50, iters) == IMP_OK) {
                 memcpy(P, Pl, sizeof(double) * (size_t)n);
                 return IMP_OK;
@@ -138,7 +142,7 @@ static imp_status imp_ncp_solve1(const imp_ncp *s, double *P, int *iters)
     }
     /* The fallback: Gauss-Seidel sweeps with exact blocks, each batch
      * followed by a Newton try from where they got (a polish once near). */
-    for (int batch = 0; batch < 100; batch++) {
+    for (int batch = 0; batch < (ray ? 10 : 100); batch++) {
         st = imp_ncp_pgs(s, P, 20, iters);
         if (st == IMP_OK) return st;
         memcpy(P0, P, sizeof(double) * (size_t)n);
@@ -147,7 +151,9 @@ static imp_status imp_ncp_solve1(const imp_ncp *s, double *P, int *iters)
             return IMP_OK;
         }
     }
-    return IMP_ENOCONV;
+    /* Lemke's ray on the finest polygonal cone: most likely no solution
+     * (Newton's targets with large friction, as Lemke's ray in 2D). */
+    return ray ? IMP_ENOSOLUTION : IMP_ENOCONV;
 }
 
 static double imp_tnorm(const double *x, int d)
@@ -202,18 +208,26 @@ imp_status imp_ncp_phase(imp_ncp *s, const imp_multi_contact *ct, double *P,
     return st;
 }
 
-void imp_multi_finish(const imp_multi_problem *p, imp_multi_result *out, double vscale)
+imp_status imp_multi_finish(const imp_multi_problem *p, imp_multi_result *out, double vscale)
 {
     int k = p->k, d = p->d, n = d * k;
-    double vp = 0.0, pwp = 0.0;
+    double vp = 0.0, pwp = 0.0, ab = 0.0;
     for (int a = 0; a < n; a++) {
-        double wp = 0.0;
-        for (int j = 0; j < n; j++) wp += p->W[a * n + j] * out->P[j];
+        double wp = 0.0, abs_a = 0.0;
+        for (int j = 0; j < n; j++) {
+            wp += p->W[a * n + j] * out->P[j];
+            abs_a += fabs(p->W[a * n + j] * out->P[j]);
+        }
+        ab = fmax(ab, abs_a);
         out->v[a] = p->v0[a] + wp;
         vp += p->v0[a] * out->P[a];
         pwp += out->P[a] * wp;
     }
     out->dT = vp + 0.5 * pwp;
+    if (!isfinite(out->dT) || 2.3e-16 * ab > 1e-10 * vscale) {
+        memset(out, 0, sizeof *out);
+        return IMP_EOVERFLOW;
+    }
     out->energy_gain = out->dT > 1e-12 * (fabs(vp) + 0.5 * fabs(pwp) + 1e-300);
     double ptol = 0.0, wmax = 0.0;     /* impulse scale: at least vscale / max W_ii */
     for (int a = 0; a < n; a++) {
@@ -229,4 +243,5 @@ void imp_multi_finish(const imp_multi_problem *p, imp_multi_result *out, double 
         else if (d == 2 && v[0] * v0[0] < 0) out->mode[i] = IMP_MULTI_REVERSED;
         else out->mode[i] = IMP_MULTI_SLIDING;
     }
+    return IMP_OK;
 }

@@ -41,7 +41,7 @@ imp_status imp_multi_poisson(const imp_multi_problem *p, imp_multi_result *out)
     out->residual = res;
     if (st != IMP_OK) return st;     /* out->P stays zero */
     for (int a = 0; a < n; a++) out->P[a] = PC[a] + PE[a];
-    imp_multi_finish(p, out, vscale);
+    if ((st = imp_multi_finish(p, out, vscale)) != IMP_OK) return st;
     for (int i = 0; i < k; i++) {
         int b = d * i;
         const double *v = out->v, *v0 = p->v0;

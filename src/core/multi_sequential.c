@@ -155,6 +155,10 @@ imp_status imp_multi_sequential(const imp_multi_problem *p, const imp_law *kind,
     for (int i = 0; i < k; i++)
         if (count[i] == 0) out->Pc[i] = out->Wc[i] = out->Wr[i] = out->Wf[i] = 0;
     out->dT = vP + 0.5 * PWP;
+    if (!isfinite(out->dT)) {          /* P.W P overflowed: no half result */
+        memset(out, 0, sizeof *out);
+        return IMP_EOVERFLOW;
+    }
     out->energy_gain = out->dT > 1e-12 * (fabs(vP) + 0.5 * PWP);
     out->residual = 0;
     return IMP_OK;

@@ -1,59 +1,86 @@
 /* The exact 3D solver's flow (see solve3d_exact.c): the right-hand side
  * of each period, the Dormand-Prince step, the invariant rays of the slip
  * direction and where the slip can first stop. Contact-space data only. */
-#include "dp45.h"
+#include "dop853.h"
 #include "solve3d_exact.h"
 
-void imp_exact3d_rhs(const rhs_t *r, double t, const double *z, double *dz)
+/* The right-hand side of a tau-period (the approach to a stop). */
+static inline void rhs_tau(const rhs_t *r, double t, const double *z, double *dz)
 {
     const imp_contact3d *c = r->c;
     double p, y[NY];
     unpack(r, t, z, &p, y);
     double vn = normal_vel(r, p, y);
-    if (r->kind == K_TAU) {
-        double n = len2(z[0], z[1]), u[2] = {z[0] / n, z[1] / n}, f[2];
-        slide_rate(c, r->mu_k, u, f);
-        double h = u[0] * f[0] + u[1] * f[1], g = -u[1] * f[0] + u[0] * f[1];
-        double s = r->s0 * exp(-t), dp = -s / h;
-        dz[0] = (g / h) * u[1];      /* du/dtau = -(g/h) u_perp */
-        dz[1] = -(g / h) * u[0];
-        dz[2] = dp;
-        dz[3] = -r->mu_k * u[0] * dp;
-        dz[4] = -r->mu_k * u[1] * dp;
-        dz[5] = vn * dp;
-        dz[6] = -r->mu_k * s * dp;
-        return;
-    }
-    if (r->kind == K_FIXED) {
-        dz[0] = r->cfix[0];
-        dz[1] = r->cfix[1];
-        dz[3] = y[4] * r->cfix[0] + y[5] * r->cfix[1];
-        dz[4] = r->vfix[0];
-        dz[5] = r->vfix[1];
-    } else {
-        double s = len2(y[4], y[5]), u[2] = {r->ulast[0], r->ulast[1]}, f[2];
-        if (s > 0) { u[0] = y[4] / s; u[1] = y[5] / s; }
-        slide_rate(c, r->mu_k, u, f);
-        dz[0] = -r->mu_k * u[0];
-        dz[1] = -r->mu_k * u[1];
-        dz[3] = -r->mu_k * s;
-        dz[4] = f[0];
-        dz[5] = f[1];
-    }
-    dz[2] = vn;
+    double n = len2(z[0], z[1]), u[2] = {z[0] / n, z[1] / n}, f[2];
+    slide_rate(c, r->mu_k, u, f);
+    double h = u[0] * f[0] + u[1] * f[1], g = -u[1] * f[0] + u[0] * f[1];
+    double s = r->s0 * exp(-t), dp = -s / h;
+    dz[0] = (g / h) * u[1];      /* du/dtau = -(g/h) u_perp */
+    dz[1] = -(g / h) * u[0];
+    dz[2] = dp;
+    dz[3] = -r->mu_k * u[0] * dp;
+    dz[4] = -r->mu_k * u[1] * dp;
+    dz[5] = vn * dp;
+    dz[6] = -r->mu_k * s * dp;
 }
 
-static void flow(const void *ctx, double t, const double *y, double *dy)
+/* ... of a fixed-rate period (sticking, or a slide along a ray). */
+static inline void rhs_fixed(const rhs_t *r, double t, const double *y, double *dz)
 {
-    imp_exact3d_rhs(ctx, t, y, dy);
+    dz[0] = r->cfix[0];
+    dz[1] = r->cfix[1];
+    dz[2] = normal_vel(r, t, y);
+    dz[3] = y[4] * r->cfix[0] + y[5] * r->cfix[1];
+    dz[4] = r->vfix[0];
+    dz[5] = r->vfix[1];
 }
 
-/* One Dormand-Prince 5(4) step; err gets the embedded error estimate. */
+/* ... of a slide in p. */
+static inline void rhs_slide(const rhs_t *r, double t, const double *y, double *dz)
+{
+    double s = len2(y[4], y[5]), u[2] = {r->ulast[0], r->ulast[1]}, f[2];
+    if (s > 0) { double is = 1 / s; u[0] = y[4] * is; u[1] = y[5] * is; }
+    slide_rate(r->c, r->mu_k, u, f);
+    dz[0] = -r->mu_k * u[0];
+    dz[1] = -r->mu_k * u[1];
+    dz[2] = normal_vel(r, t, y);
+    dz[3] = -r->mu_k * s;
+    dz[4] = f[0];
+    dz[5] = f[1];
+}
+
+void imp_exact3d_rhs(const rhs_t *r, double t, const double *z, double *dz)
+{
+    if (r->kind == K_TAU) rhs_tau(r, t, z, dz);
+    else if (r->kind == K_FIXED) rhs_fixed(r, t, z, dz);
+    else rhs_slide(r, t, z, dz);
+}
+
+static void flow_tau(const void *ctx, double t, const double *y, double *dy)
+{
+    rhs_tau(ctx, t, y, dy);
+}
+
+static void flow_fixed(const void *ctx, double t, const double *y, double *dy)
+{
+    rhs_fixed(ctx, t, y, dy);
+}
+
+static void flow_slide(const void *ctx, double t, const double *y, double *dy)
+{
+    rhs_slide(ctx, t, y, dy);
+}
+
+/* One Dormand-Prince 8(5,3) step; err gets the embedded error estimate.
+ * One call per kind of period, so that each right-hand side and its
+ * dimension are constants the compiler folds into the step. */
 void imp_exact3d_dp_step(const rhs_t *r, double t, const double *y, double h,
                          double *yn, double *err)
 {
-    double work[8 * NZ];
-    imp_dp45_step(flow, r, dim_of(r), t, y, h, yn, err, work);
+    double work[13 * NZ];
+    if (r->kind == K_TAU) imp_dop853_step(flow_tau, r, NZ, t, y, h, yn, err, work);
+    else if (r->kind == K_FIXED) imp_dop853_step(flow_fixed, r, NY, t, y, h, yn, err, work);
+    else imp_dop853_step(flow_slide, r, NY, t, y, h, yn, err, work);
 }
 
 /* lambda = u.f(u) on an invariant ray, from the better conditioned of the

@@ -22,7 +22,7 @@ int limp_multi_raise(const limp_check *c, const char *model, imp_status st,
         return limp_check_fail(c, "model \"%s\" did not converge (residual %.3g after %d iterations)",
                               model, r->residual, r->iterations);
     if (st == IMP_ENOSOLUTION)
-        return limp_check_fail(c, "model \"%s\" has no solution for this problem (Newton's restitution targets are infeasible: redundant contacts)",
+        return limp_check_fail(c, "model \"%s\" has no solution for this problem (Newton's restitution targets are infeasible: redundant contacts or large friction)",
                               model);
     return limp_check_fail(c, "model \"%s\" failed (%s)", model, imp_strerror(st));
 }

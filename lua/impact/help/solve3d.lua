@@ -10,10 +10,11 @@ span the plane; r runs from the centre of mass to the contact point; the
 impulse P acts on the body; vC0.y < 0 means approach.
 
 method = "exact" (the default, the reference) integrates the Darboux-Keller
-equations over the normal impulse p with an adaptive Dormand-Prince 5(4)
-pair, the slip velocity v_t being a state of its own. The slip direction
-obeys a one-dimensional flow: it either settles on an attracting invariant
-ray (Wtn - mu_k Wtt u = lambda u), after which the slide is a straight line
+equations over the normal impulse p with an adaptive Dormand-Prince 8(5,3)
+pair (Hairer's DOP853 coefficients), the slip velocity v_t being a state of
+its own. The slip direction obeys a one-dimensional flow: it either
+settles on an attracting invariant ray (Wtn - mu_k Wtt u = lambda u),
+after which the slide is a straight line
 followed exactly (this also takes care of the stiff direction of a
 rod-like body), or turns past a close approach where |v_t| has a positive
 minimum and the slip goes on. The approach to v_t = 0 is followed in
