@@ -75,7 +75,7 @@ f:write("theta_deg,gamma_deg,tan_gr,gamma_r_deg,mode\n")
 for _, th in ipairs{ -60, -40, -20, 0, 20, 40, 60 } do
   for g = 0.5, 89.5, 1 do
     local s = impact.space{ r = 1.414, mu = 0.25, e = 0.8, theta_deg = th, gamma_deg = g }
-    f:write(string.format("%g,%g,%.17g,%.17g,%s\n", th, g, s.tan_gr, s.gamma_r_deg, s.mode))
+    f:write(string.format("%g,%g,%.17g,%.17g,%s\n", th, g, s.tan_gr or 0 / 0, s.gamma_r_deg, s.mode))
   end
 end
 f:close()

@@ -20,9 +20,9 @@
 #include <stdlib.h>
 
 #define N_DEFAULT 20
-/* lzb models 3D friction from the merge of its spatial slip integration;
- * until then its spatial contacts are posed frictionless here. */
-#define LZB_3D_FRICTION 0
+/* lzb with friction at its spatial contacts (0: posed frictionless, as
+ * before lzb integrated the spatial slip). */
+#define LZB_3D_FRICTION 1
 
 enum { M_LZB, M_MOREAU, M_POISSON, M_SEQ, M_COUNT };
 static const char *NAMES[M_COUNT] = { "lzb", "moreau", "poisson", "sequential" };

@@ -464,7 +464,9 @@ static int l_space(lua_State *L)
     limp_set_number(L, "S", j.one.S);
     limp_set_number(L, "C", j.one.C);
     limp_set_number(L, "dT", j.one.dT);
-    limp_set_number(L, "tan_gr", j.one.tan_gr);
+    /* -S/C: none where the contact leaves tangentially (C = 0); gamma_r
+     * = +-90 degrees says it */
+    if (isfinite(j.one.tan_gr)) limp_set_number(L, "tan_gr", j.one.tan_gr);
     limp_set_number(L, "gamma_r", j.one.gamma_r);
     limp_set_number(L, "gamma_r_deg", j.one.gamma_r / DEG);
     limp_set_number(L, "dw", j.one.dw);
@@ -542,7 +544,7 @@ static int l_space_map(lua_State *L)
     COLUMN("S", p->S);
     COLUMN("C", p->C);
     COLUMN("dT", p->dT);
-    COLUMN("tan_gr", p->tan_gr);
+    COLUMN("tan_gr", isfinite(p->tan_gr) ? p->tan_gr : NAN);   /* C = 0: none */
     COLUMN("gamma_r", p->gamma_r);
     COLUMN("gamma_r_deg", p->gamma_r / DEG);
     COLUMN("dw", p->dw);

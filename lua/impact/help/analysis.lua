@@ -96,8 +96,9 @@ to put in the closed forms: region, rebound_c and sphere are then nil (and e
 too unless given). sense is the
 sign of dw = (Px y1 - Py x1)/(m rho^2): "counter-clockwise", "clockwise" or
 "none" (on the translation line). tan_gr = -S/C is the rebound parameter (0
-when sticking; +-inf when the contact leaves tangentially, C = 0, as with
-e = 0 while sliding). gamma_r = atan2(-S, C) (gamma_r_deg in degrees) is the
+when sticking; absent, NaN in space_map's column, when the contact leaves
+tangentially, C = 0, as with e = 0 while sliding: gamma_r is then +-90
+degrees). gamma_r = atan2(-S, C) (gamma_r_deg in degrees) is the
 rebound angle of the contact velocity from the normal, in [-90, 90] degrees,
 positive when the contact point moves towards -x (the sense of gamma): 0 when
 sticking, +-90 when leaving tangentially, defined at every striking state.
@@ -115,7 +116,7 @@ some orientation (r^2/sqrt(1+r^2) > 2 mu) and the theta interval (for gamma > 0)
       mode | the tracer's contact mode
       region | the mode by Wang's inequalities (W86 (4.1)-(4.3)); nil for a custom law
       Px, Py, S, C, dT | impulse, final contact velocities, energy change
-      tan_gr | rebound parameter -S/C (0 sticking, +-inf when C = 0)
+      tan_gr | rebound parameter -S/C (0 sticking; nil when C = 0)
       gamma_r, gamma_r_deg | rebound angle atan2(-S, C), same sense as gamma
       dw, sense | change of angular velocity and its sense
       rebound_c | sliding region: c of e tan(gamma_r) = tan(gamma) + c (built-in laws)

@@ -53,8 +53,8 @@ local function space_summary(s)
       g(s.theta_deg), g(s.gamma_deg))
   add("  mode        %s%s", s.mode, s.region and (" (region by Wang's inequalities: " .. s.region .. ")") or "")
   add("  impulse     Px = %s  Py = %s", g(s.Px), g(s.Py))
-  add("  after       S = %s  C = %s   rebound gamma_r = %s deg (tan_gr = %s)", g(s.S), g(s.C),
-      g(s.gamma_r_deg), g(s.tan_gr))
+  add("  after       S = %s  C = %s   rebound gamma_r = %s deg (%s)", g(s.S), g(s.C),
+      g(s.gamma_r_deg), s.tan_gr and ("tan_gr = " .. g(s.tan_gr)) or "a tangential exit")
   add("  rotation    dw = %s (%s)", g(s.dw), tostring(s.sense))
   add("  energy      dT = %s", g(s.dT))
   if s.rebound_c then add("  sliding     e tan(gamma_r) = tan(gamma) + c, c = %s", g(s.rebound_c)) end
