@@ -115,10 +115,8 @@ static void check_result(int model, const sc_scene *s, const imp_multi_result *r
         const double *P = &r->P[d * i];
         double mu = model == M_LZB && d == 3 && !LZB_3D_FRICTION ? 0 : s->p.c[i].mu_s;
         z->worst_cone = fmax(z->worst_cone, fmax(-P[1], mu_tn(P, d) - mu * P[1]) / ps);
-        /* lzb's end of expansion is located to its rtol (1e-9) on the
-         * impulse: 6.4e-7 of max|v0| at worst on 10^3 planar scenes */
         double cl = -r->v[d * i + 1] / vs;
-        z->worst_close = fmax(z->worst_close, model == M_LZB ? cl * 1e-2 : cl);
+        z->worst_close = fmax(z->worst_close, cl);
     }
     if (model == M_LZB) {
         CHECK(!r->energy_gain);
@@ -134,7 +132,7 @@ static void check_result(int model, const sc_scene *s, const imp_multi_result *r
     }
 }
 
-/* The bounds of the run (lzb's closing is scaled by 1e-2 in check_result). */
+/* The bounds of the run. */
 static int within(const stats *z)
 {
     return z->worst_mom <= 1e-12 && z->worst_v <= 1e-12 && z->worst_dT <= 1e-10
