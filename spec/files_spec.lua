@@ -182,7 +182,7 @@ describe("Ctrl-C (SIGINT) while a fast-path sweep writes its JSON", function()
     local sh = table.concat({
       q(BIN) .. " -e " .. q(code) .. " >" .. q(out) .. " 2>" .. q(err) .. " </dev/null &",
       "pid=$!; i=0",
-      "while ! grep -q ready " .. q(out) .. " && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done",
+      "while ! grep -q ready " .. q(out) .. " 2>/dev/null && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done",
       "sleep 0.1; kill -INT $pid",
       "( sleep 60; kill -9 $pid 2>/dev/null ) & guard=$!",
       "wait $pid; rc=$?; kill $guard 2>/dev/null; exit $rc",

@@ -300,7 +300,7 @@ describe("the impact host", function()
       local sh = table.concat({
         q(BIN) .. " -e " .. q(code) .. " >" .. q(out) .. " 2>" .. q(err) .. " </dev/null &",
         "pid=$!",
-        "wait_for() { i=0; while ! grep -q \"$1\" " .. q(out) .. " && [ $i -lt 300 ]; do sleep 0.05; i=$((i+1)); done; }",
+        "wait_for() { i=0; while ! grep -q \"$1\" " .. q(out) .. " 2>/dev/null && [ $i -lt 300 ]; do sleep 0.05; i=$((i+1)); done; }",
         "wait_for ready; kill -INT $pid",
         times > 1 and "wait_for again; sleep 0.2; kill -INT $pid" or ":",
         "( sleep 20; kill -9 $pid 2>/dev/null ) & guard=$!",
