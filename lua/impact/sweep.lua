@@ -175,11 +175,7 @@ local function finish_files(impact, st, jsonpath)
       or output.end_line(result.n, #result.failures))
   end
   if jsonpath then
-    -- A Ctrl-C that stopped the points is done with: the JSON of the rows
-    -- done is written whole; only a new one stops its writer (output.lua).
-    if result.interrupted then core._clear_interrupt() end
-    local data = result.columns
-    for _, name in ipairs(result.names) do local _ = data[name] end   -- build lazy columns
+    local data = result.columns   -- the fast path's are built as the writer reads them
     output.write_json(FNAME, jsonpath, {
       version = impact.version, solve = o.solvename, base = serialize.plain(o.base),
       vary = design.describe(), points = design.total, shard = o.shard, first = st.first,

@@ -21,7 +21,7 @@
 #define JSON_POLL 4096
 /* After a Ctrl-C, the rest is written when it should take less than this
  * (seconds, at the rate so far), else the write stops. */
-#define JSON_FINISH 0.25
+#define JSON_FINISH 0.5
 
 typedef struct {
     FILE *f;
@@ -39,14 +39,15 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* After a Ctrl-C: whether to stop rather than finish, so that the sweep
- * returns within a second either way. */
+/* After a Ctrl-C (during the write or before it, the points stopped):
+ * whether to stop rather than finish, judged at the rate so far once the
+ * first values are written, so that the sweep returns within a second
+ * either way. */
 static int jstop(jsonout *o)
 {
-    if (!imp_interrupted()) return 0;
-    double spent = now() - o->t0;
+    if (o->done < JSON_POLL || !imp_interrupted()) return 0;
     double left = (double)(o->total - o->done);
-    return o->done == 0 ? left > JSON_POLL : left * spent / (double)o->done > JSON_FINISH;
+    return left * (now() - o->t0) / (double)o->done > JSON_FINISH;
 }
 
 static void jflush(jsonout *o)
@@ -95,6 +96,14 @@ static void jstring(jsonout *o, const char *s, size_t n)
     jput(o, "\"", 1);
 }
 
+/* What core._json_columns returns when it stops after a Ctrl-C. */
+static int stopped(lua_State *L)
+{
+    lua_pushnil(L);
+    lua_pushliteral(L, "interrupted!");
+    return 2;
+}
+
 /* Element k of the column at index col, as JSON; 0 on success, else the
  * Lua type name of a value JSON cannot hold. */
 static const char *jvalue(lua_State *L, jsonout *o, int col, lua_Integer k)
@@ -128,9 +137,10 @@ static const char *jvalue(lua_State *L, jsonout *o, int col, lua_Integer k)
     return bad;
 }
 
-/* core._json_columns(file, names, columns) -> true: writes the JSON object
- * {"name":[values...], ...} of columns[name] for each of names, in order,
- * to the io file. A write error returns nil, message (the io library's
+/* core._json_columns(file, names, columns, rows) -> true: writes the JSON
+ * object {"name":[values...], ...} of columns[name] (rows values each,
+ * for the time left; a column built lazily by __index is built as it is
+ * reached) for each of names, in order, to the io file. A write error returns nil, message (the io library's
  * way); a value JSON cannot hold raises naming its column. After a Ctrl-C
  * (the flag: it runs where the host's hook does not reach) it finishes if
  * that takes a moment, else returns nil, "interrupted!" at once. */
@@ -140,7 +150,8 @@ static int l_json_columns(lua_State *L)
     luaL_argcheck(L, fs->closef != NULL, 1, "the file is closed");
     luaL_checktype(L, 2, LUA_TTABLE);
     luaL_checktype(L, 3, LUA_TTABLE);
-    lua_settop(L, 3);
+    lua_Integer rows = luaL_checkinteger(L, 4);
+    lua_settop(L, 4);
     jsonout *o = lua_newuserdatauv(L, sizeof *o, 0);   /* collected on a raise */
     o->f = fs->f;
     o->len = 0;
@@ -148,11 +159,7 @@ static int l_json_columns(lua_State *L)
     o->t0 = now();
     o->done = o->total = 0;
     lua_Integer nn = (lua_Integer)lua_rawlen(L, 2);
-    for (lua_Integer j = 1; j <= nn; j++) {
-        if (lua_rawgeti(L, 2, j) == LUA_TSTRING && lua_gettable(L, 3) == LUA_TTABLE)
-            o->total += (lua_Integer)lua_rawlen(L, -1);
-        lua_pop(L, 1);
-    }
+    o->total = nn * rows;
     jput(o, "{", 1);
     for (lua_Integer j = 1; j <= nn && !o->failed; j++) {
         if (lua_rawgeti(L, 2, j) != LUA_TSTRING) return luaL_error(L, "names[%d] is not a string", (int)j);
@@ -161,15 +168,12 @@ static int l_json_columns(lua_State *L)
         if (j > 1) jput(o, ",", 1);
         jstring(o, name, len);
         jput(o, ":[", 2);
+        if (jstop(o)) return stopped(L);
         if (lua_getfield(L, 3, name) != LUA_TTABLE) return luaL_error(L, "column '%s' is not a table", name);
         int col = lua_gettop(L);
         lua_Integer n = (lua_Integer)lua_rawlen(L, col);
         for (lua_Integer k = 1; k <= n && !o->failed; k++, o->done++) {
-            if (o->done % JSON_POLL == 0 && jstop(o)) {
-                lua_pushnil(L);
-                lua_pushliteral(L, "interrupted!");
-                return 2;
-            }
+            if (o->done % JSON_POLL == 0 && jstop(o)) return stopped(L);
             if (k > 1) jput(o, ",", 1);
             const char *bad = jvalue(L, o, col, k);
             if (bad) return luaL_error(L, "column '%s' row %d: cannot write a %s in JSON", name, (int)k, bad);

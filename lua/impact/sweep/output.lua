@@ -138,7 +138,7 @@ function M.write_json(fname, path, doc)
   local w = files.open(fname, path)
   local ok, err = pcall(function()
     w:write(head, '"columns":')
-    local done, why = core._json_columns(w.file, doc.names, doc.columns)
+    local done, why = core._json_columns(w.file, doc.names, doc.columns, doc.n)
     if not done and why == "interrupted!" then error(why, 0) end   -- abort: no file
     w:check(done, why)
     w:write("}\n")
