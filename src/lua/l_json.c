@@ -138,12 +138,13 @@ static const char *jvalue(lua_State *L, jsonout *o, int col, lua_Integer k)
 }
 
 /* core._json_columns(file, names, columns, rows) -> true: writes the JSON
- * object {"name":[values...], ...} of columns[name] (rows values each,
- * for the time left; a column built lazily by __index is built as it is
- * reached) for each of names, in order, to the io file. A write error returns nil, message (the io library's
- * way); a value JSON cannot hold raises naming its column. After a Ctrl-C
- * (the flag: it runs where the host's hook does not reach) it finishes if
- * that takes a moment, else returns nil, "interrupted!" at once. */
+ * object {"name":[values...], ...} of columns[name] for each of names, in
+ * order, to the io file; a column built by __index (the fast path's) is
+ * built as it is reached; rows (values per column) sizes the time left.
+ * A write error returns nil, message (the io library's way); a value JSON
+ * cannot hold raises naming its column. After a Ctrl-C (the flag: this
+ * runs where the host's hook does not reach) it finishes when that takes
+ * under JSON_FINISH s, else returns nil, "interrupted!" at once. */
 static int l_json_columns(lua_State *L)
 {
     luaL_Stream *fs = luaL_checkudata(L, 1, LUA_FILEHANDLE);
