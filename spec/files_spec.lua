@@ -145,6 +145,117 @@ describe("writes", function()
   end)
 end)
 
+-- The JSON as lua-cjson wrote it whole before the columns were streamed by
+-- C (14 significant digits, NaN and inf as null): the oracle.
+local function old_cjson()
+  local cj = require("cjson").new()
+  cj.encode_invalid_numbers("null")
+  cj.encode_number_precision(14)
+  return cj
+end
+
+-- new (decoded from the file) against old (decoded from the old encoder's
+-- text) and exact (the columns written, or nil): same keys and strings,
+-- numbers equal to old at old's 14 digits and to exact, null where exact
+-- is not finite.
+local function same_json(new, old, exact, null, where)
+  if type(old) == "table" then
+    assert.are.equal("table", type(new), where)
+    for k in pairs(old) do assert.is_not_nil(new[k], where .. "." .. tostring(k)) end
+    for k, v in pairs(new) do
+      same_json(v, old[k], type(exact) == "table" and exact[k], null, where .. "." .. tostring(k))
+    end
+  elseif old == null then
+    assert.are.equal(null, new, where)
+    if type(exact) == "number" then assert.is_false(exact == exact and math.abs(exact) < math.huge, where) end
+  elseif type(old) == "number" then
+    assert.are.equal("number", type(new), where)
+    assert.are.equal(old, tonumber(string.format("%.14g", new)), where)   -- -0 == 0 too
+    if type(exact) == "number" then assert.are.equal(exact, new, where) end
+  else
+    assert.are.equal(old, new, where)
+  end
+end
+
+describe("the sweep's JSON, its columns streamed by C", function()
+  local output = require("impact.sweep.output")
+  local cj = old_cjson()
+
+  local function check(doc, path)
+    local new = cj.decode(slurp(path))
+    local old = cj.decode(output.encode_json(cj, doc))
+    same_json(new, old, nil, cj.null, "doc")
+    same_json(new.columns, old.columns, doc.columns, cj.null, "columns")   -- exact there
+    return new
+  end
+
+  it("reads back as the old encoder's document on a sweep with NaN, strings and failed points", function()
+    local dir = scratch.subdir()
+    local real, doc = output.write_json, nil
+    output.write_json = function(f, p, d) doc = d return real(f, p, d) end
+    local r = impact.sweep{ base = BASE, vary = { S0 = impact.range(-2, 2, 7), e = { 0.5, -1 } },
+      progress = false, json = dir .. "/s.json" }
+    output.write_json = real
+    assert.are.equal(7, #r.failures)
+    assert.are.equal("error", r.columns.mode[2])
+    assert.are.equal("", r.columns.class[2])
+    local new = check(doc, dir .. "/s.json")
+    assert.are.equal(cj.null, new.columns.Px[2])
+    assert.are.equal(r.columns.S[1], new.columns.S[1])   -- exact: more than 14 digits
+    assert.are_not.equal(r.columns.S[1], tonumber(string.format("%.14g", r.columns.S[1])))
+    local back = impact.sweep_read(dir .. "/s.json")
+    assert.are.same(r.names, back.names)
+    for _, name in ipairs(r.names) do
+      for i = 1, r.n do
+        local a, b = r.columns[name][i], back.columns[name][i]
+        if a ~= a then assert.is_true(b ~= b, name) else assert.are.equal(a, b, name .. i) end
+      end
+    end
+    for k, f in ipairs(r.failures) do
+      assert.are.equal(f.index, back.failures[k].index)
+      assert.are.equal(f.message, back.failures[k].message)
+    end
+    assert.are.equal("s.json", listing(dir))
+  end)
+
+  it("writes inf as null, empty columns as [] and escapes strings as lua-cjson", function()
+    local path = scratch.subdir() .. "/x.json"
+    local doc = { n = 3, names = { "a", "b/c", "e" }, failures = {},
+      columns = { a = { 1 / 0, -1 / 0, 0 / 0, -0.0, 0.1, 2 ^ 70, 2 ^ -1074 },
+        ["b/c"] = { 'q"\\/', "\1\31\127 \b\f\n\r\t", "é" }, e = {} } }
+    output.write_json("t", path, doc)
+    local text = slurp(path)
+    assert.truthy(text:find('"columns":{"a":[null,null,null,0,0.1,1.1805916207174113e+21,4.94065645841247e-324],' ..
+      '"b\\/c":["q\\"\\\\\\/","\\u0001\\u001f\\u007f \\b\\f\\n\\r\\t","é"],"e":[]}}\n', 1, true), text)
+    check(doc, path)
+    assert.has_error(function() output.write_json("t", path, { n = 1, names = { "a" }, columns = { a = { {} } } }) end,
+      "column 'a' row 1: cannot write a table in JSON")
+  end)
+
+  it("stops on a Ctrl-C before a long write, leaving no file, and finishes a short one", function()
+    local dir = scratch.subdir()
+    local col = {}
+    for i = 1, 1000000 do col[i] = i / 7 end
+    local doc = { n = #col, names = {}, columns = {} }   -- 10 million values: seconds
+    for j = 1, 10 do doc.names[j] = "c" .. j doc.columns["c" .. j] = col end
+    core._raise_interrupt()
+    local t0 = core._now()
+    local ok, err = pcall(output.write_json, "t", dir .. "/big.json", doc)
+    local spent = core._now() - t0
+    core._clear_interrupt()
+    assert.is_false(ok)
+    assert.are.equal("interrupted!", err)
+    assert.is_true(spent < 0.5, spent)
+    assert.are.equal("", listing(dir))
+    -- a short one is finished: a moment's work
+    core._raise_interrupt()
+    ok, err = pcall(output.write_json, "t", dir .. "/small.json", { n = 3, names = { "a" }, columns = { a = { 1, 2, 3 } } })
+    core._clear_interrupt()
+    assert.is_true(ok, err)
+    assert.are.equal("small.json", listing(dir))
+  end)
+end)
+
 describe("Ctrl-C while the files are written", function()
   it("keeps the CSV written, the result in impact.interrupted_sweep, and no private file", function()
     local output = require("impact.sweep.output")
@@ -171,10 +282,10 @@ describe("Ctrl-C while the files are written", function()
 end)
 
 describe("Ctrl-C (SIGINT) while a fast-path sweep writes its JSON", function()
-  it("lets the JSON complete, keeps the result and raises 'interrupted!'", function()
+  it("returns within a second, the JSON whole or absent, the result kept", function()
     if not BIN then pending("IMPACT_BIN not set") return end
     local dir = scratch.subdir()
-    local json, out, err = dir .. "/big.json", dir .. "/out.txt", dir .. "/err.txt"
+    local json, out, err, took = dir .. "/big.json", dir .. "/out.txt", dir .. "/err.txt", dir .. "/took.txt"
     -- "ready" once every point is solved: the JSON (100,000 rows) is next.
     local code = string.format("impact.sweep{base = {B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1, e = 0.5}, " ..
       "vary = {S0 = impact.range(-2, 2, 250), mu = impact.range(0, 1, 400)}, json = %q, " ..
@@ -183,20 +294,29 @@ describe("Ctrl-C (SIGINT) while a fast-path sweep writes its JSON", function()
       q(BIN) .. " -e " .. q(code) .. " >" .. q(out) .. " 2>" .. q(err) .. " </dev/null &",
       "pid=$!; i=0",
       "while ! grep -q ready " .. q(out) .. " 2>/dev/null && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done",
-      "sleep 0.1; kill -INT $pid",
+      "sleep 0.1; kill -INT $pid; t0=$(date +%s%N)",
       "( sleep 60; kill -9 $pid 2>/dev/null ) & guard=$!",
-      "wait $pid; rc=$?; kill $guard 2>/dev/null; exit $rc",
+      "wait $pid; rc=$?; t1=$(date +%s%N); kill $guard 2>/dev/null",
+      "echo $(( (t1 - t0) / 1000000 )) >" .. q(took) .. "; exit $rc",
     }, "\n")
     local _, how, code_ = os.execute(sh)
     local said = slurp(err)
+    local ms = tonumber(slurp(took))
+    os.remove(took)
     assert.are.equal("exit", how)
     assert.are.equal(1, code_, said)
+    assert.is_true(ms < 1000, ms .. " ms after SIGINT")
+    local kept = said:find(json, 1, true) ~= nil
     assert.truthy(said:find("sweep: interrupted after 100000 of 100000 points; the rows done are kept in " ..
-      json .. " and in impact.interrupted_sweep\nimpact: interrupted!\n", 1, true), said)
-    local back = impact.sweep_read(json)
-    assert.are.equal(100000, back.n)
-    assert.are.equal(100000, #back.columns.Px)
-    assert.are.equal("big.json err.txt out.txt", listing(dir))
+      (kept and json .. " and in " or "") .. "impact.interrupted_sweep\nimpact: interrupted!\n", 1, true), said)
+    if kept then   -- finished: whole
+      local back = impact.sweep_read(json)
+      assert.are.equal(100000, back.n)
+      assert.are.equal(100000, #back.columns.Px)
+      assert.are.equal("big.json err.txt out.txt", listing(dir))
+    else           -- stopped: no file, no private file
+      assert.are.equal("err.txt out.txt", listing(dir))
+    end
   end)
 end)
 

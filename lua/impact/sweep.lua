@@ -175,8 +175,7 @@ local function finish_files(impact, st, jsonpath)
       or output.end_line(result.n, #result.failures))
   end
   if jsonpath then
-    local data = result.columns
-    for _, name in ipairs(result.names) do local _ = data[name] end   -- build lazy columns
+    local data = result.columns   -- the fast path's are built as the writer reads them
     output.write_json(FNAME, jsonpath, {
       version = impact.version, solve = o.solvename, base = serialize.plain(o.base),
       vary = design.describe(), points = design.total, shard = o.shard, first = st.first,
@@ -188,9 +187,10 @@ local function finish_files(impact, st, jsonpath)
 end
 
 -- finish_files in a coroutine: the host's Ctrl-C hook is set on the main
--- thread only, so a Ctrl-C while the files are written (the JSON's
--- encoding takes seconds at a million rows) lets them complete, and its
--- "interrupted!" is raised, and caught here, when the coroutine returns.
+-- thread only, so a Ctrl-C while the files are written lets the CSV
+-- complete and the JSON's writer decide (finish within half a second or
+-- stop, output.write_json), and its "interrupted!" is raised, and caught
+-- here, when the coroutine returns.
 local function finish_whole(impact, st, jsonpath)
   local co = coroutine.create(finish_files)
   return pcall(function()

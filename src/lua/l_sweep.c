@@ -564,4 +564,5 @@ void limp_open_sweep(lua_State *L)
     luaL_setfuncs(L, funcs, 0);
     limp_open_sweep_util(L);
     limp_open_files(L);
+    limp_open_json(L);
 }

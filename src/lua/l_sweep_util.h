@@ -8,6 +8,7 @@
 
 void limp_open_sweep_util(lua_State *L);
 void limp_open_files(lua_State *L);   /* l_files.c: paths, private files, memory */
+void limp_open_json(lua_State *L);    /* l_json.c: a sweep's JSON columns */
 
 /* Appends x as impact.study.csv writes a float: the shortest of %.15g,
  * %.16g, %.17g that reads back to x; nan, inf, -inf; 0 for -0. */
