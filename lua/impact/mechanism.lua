@@ -193,6 +193,16 @@ local function chain2d(t)
   for a = 1, N do            -- exactly symmetric
     for b = a + 1, N do M[b][a] = M[a][b] end
   end
+  -- m L^2 overflows (or inf - inf gives NaN) at extreme magnitudes: named, never returned
+  local function finite(x) return x == x and x ~= math.huge and x ~= -math.huge end
+  for a = 1, N do
+    for b = 1, N do
+      if not finite(M[a][b]) then
+        fail(fn, "fields 'links' (m, L, I) give a mass matrix beyond double's range (M[%d][%d] = %s)", a, b, M[a][b])
+      end
+    end
+  end
+  if not (finite(px) and finite(py)) then fail(fn, "fields 'links' (L) and 'q' give a tip beyond double's range") end
 
   local out = { M = M, J = Jp, qdot = qd, tip = { px, py, x = px, y = py } }
   for key, v in pairs(t) do
