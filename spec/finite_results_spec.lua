@@ -122,9 +122,26 @@ describe("extreme magnitudes", function()
 
   it("survives a fuzz at extreme magnitudes (tests/fuzz_extreme.lua)", function()
     local fuzz = dofile("tests/fuzz_extreme.lua")
-    local s = fuzz(impact, 1500, 11)
+    local s = fuzz(impact, 2000, 11)   -- every public solver, multi-contact models included
     assert.equal("", table.concat(s.bad, "\n"))
-    assert.is_true(s.ok > 750 and s.errors > 250)
+    assert.is_true(s.ok > 900 and s.errors > 250)
+    assert.is_true(s.by["solve_multi"].ok > 0 and s.by["system3d"].ok > 0 and s.by["chain2d"].ok > 0)
+  end)
+
+  it("chain2d, system2d and system3d name a mass matrix or a Jacobian beyond double's range", function()
+    -- m L^2 overflowed: chain2d returned M[3][3] = inf (and inf - inf = NaN off the diagonal)
+    fails(impact.chain2d, { links = { { m = 0.109, L = 0.358 }, { m = 9.08, L = 0.140 }, { m = 0.321, L = 4.97e293 } },
+                            q = { 5.53, 3.62, 1.29 }, qdot = { 1, 3.63, 0 } },
+          "chain2d: fields 'links' (m, L, I) give a mass matrix beyond double's range (M[3][3] = inf)")
+    local ok = finite(impact.chain2d{ links = { { m = 1e-100, L = 1e100 } }, q = { 1 }, qdot = { 1 } })
+    assert.is.near(1e100 / 3, ok.M[1][1], 1e88)   -- m L^2 / 3 about the pivot
+    -- the arm point - centre overflowed: J = inf
+    fails(impact.system2d, { bodies = { { m = 0.3, I = 0.4, x = -1.62e308, y = 4.6e307 } },
+                             contacts = { { a = 1, point = { 1.1e308, 0 }, normal = { 0, 1 } } } },
+          "system2d: field 'contacts[1].point' gives a Jacobian beyond double's range")
+    fails(impact.system3d, { bodies = { { m = 0.47, inertia = { 0.36, 0.4, 0.28 }, x = { 1.1e308, 6.6e307, 1.1e308 } } },
+                             contacts = { { a = 1, point = { -1e308, 0, 0 }, normal = { 0, 1, 0 } } } },
+          "system3d: field 'contacts[1].point' gives a Jacobian beyond double's range")
   end)
 
   it("rod, sb2d and the brach model: overflowing shapes are named, mu0 beyond range left out", function()

@@ -243,11 +243,22 @@ local function fuzz(impact, n, seed)
   end }
 
   local stats = { calls = 0, ok = 0, errors = 0, bad = {}, by = {} }
+  -- v as a Lua literal that reproduces it exactly (%.17g).
+  local function lit(v)
+    if type(v) == "number" then return string.format("%.17g", v) end
+    if type(v) ~= "table" then return string.format("%q", v) end
+    local parts, n = {}, #v
+    for i = 1, n do parts[i] = lit(v[i]) end
+    local keys = {}
+    for k in pairs(v) do if not (math.type(k) == "integer" and k >= 1 and k <= n) then keys[#keys + 1] = k end end
+    table.sort(keys, function(x, y) return tostring(x) < tostring(y) end)
+    for _, k in ipairs(keys) do parts[#parts + 1] = tostring(k) .. " = " .. lit(v[k]) end
+    return "{ " .. table.concat(parts, ", ") .. " }"
+  end
   local opts                 -- the solver's options when they are not in t (system2d/3d)
   local function bad(name, t, what)
     if #stats.bad < 20 then
-      local fmt = require("impact.pretty").format
-      stats.bad[#stats.bad + 1] = name .. ": " .. what .. "\n    " .. fmt(t, { depth = 8 }) .. (opts and " with " .. fmt(opts) or "")
+      stats.bad[#stats.bad + 1] = name .. ": " .. what .. "\n    " .. lit(t) .. (opts and " with " .. lit(opts) or "")
     end
   end
 
