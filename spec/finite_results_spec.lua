@@ -128,6 +128,27 @@ describe("extreme magnitudes", function()
     assert.is_true(s.by["solve_multi"].ok > 0 and s.by["system3d"].ok > 0 and s.by["chain2d"].ok > 0)
   end)
 
+  it("solve_multi lzb: an integration that gains energy is a named failure, never a result", function()
+    -- three contacts jam one planar body: from vy = -1e-124 lzb returned qdot ~ 1e66 and
+    -- energy_ratio = inf (at vy = -1 the same divergence overflowed and was refused)
+    local t = { bodies = { { I = 0.12918789523021515, m = 0.1502391070232876, phi = 4.8792242084992683, vx = 0,
+                             vy = -9.9819242739372681e-124, x = 0.89713432804124371, y = -0.1135629516009812 } },
+                contacts = { { a = 1, e = 0, mu = 0.12610245482420671, normal = { -0.80841219375399553, 0.58861678959222041 },
+                               point = { 0.60668578822095487, -0.55544429214103697 } },
+                             { a = 1, e = 0, mu = 0.59546381057049069, normal = { 0.86557694292463561, -0.50077595377298434 },
+                               point = { -0.55526831755845207, -0.26827730422247403 } },
+                             { a = 1, e = 1, mu = 0, normal = { -0.62812851839630512, -0.77810960948780383 },
+                               point = { 0.57723829263979998, 0.29937374823863694 } } } }
+    local s = impact.system2d(t)
+    s.model = "lzb"
+    fails(impact.solve_multi, s, 'solve_multi: model "lzb" failed: the integration diverged')
+    t.bodies[1].w, t.bodies[1].vy = -1e-3, -1   -- a spin: lzb converges and loses energy
+    s = impact.system2d(t)
+    s.model = "lzb"
+    local r = finite(impact.solve_multi(s))
+    assert.is_true(r.dT < 0 and r.energy_ratio < 1 and not r.energy_gain)
+  end)
+
   it("chain2d, system2d and system3d name a mass matrix or a Jacobian beyond double's range", function()
     -- m L^2 overflowed: chain2d returned M[3][3] = inf (and inf - inf = NaN off the diagonal)
     fails(impact.chain2d, { links = { { m = 0.109, L = 0.358 }, { m = 9.08, L = 0.140 }, { m = 0.321, L = 4.97e293 } },
