@@ -242,7 +242,7 @@ local function fuzz(impact, n, seed)
     return function(x) return impact.compare(x, models) end, t, "compare"
   end }
 
-  local stats = { calls = 0, ok = 0, errors = 0, bad = {}, by = {} }
+  local stats = { calls = 0, ok = 0, errors = 0, bad = {}, by = {}, kinds = {} }
   -- v as a Lua literal that reproduces it exactly (%.17g).
   local function lit(v)
     if type(v) == "number" then return string.format("%.17g", v) end
@@ -257,6 +257,8 @@ local function fuzz(impact, n, seed)
   end
   local opts                 -- the solver's options when they are not in t (system2d/3d)
   local function bad(name, t, what)
+    local kind = name .. ": " .. what:gsub("[-+]?%d[%d.e+-]*", "#"):gsub("%.%d+", "")
+    stats.kinds[kind] = (stats.kinds[kind] or 0) + 1
     if #stats.bad < 20 then
       stats.bad[#stats.bad + 1] = name .. ": " .. what .. "\n    " .. lit(t) .. (opts and " with " .. lit(opts) or "")
     end
@@ -333,11 +335,14 @@ if not (arg and arg[0] and arg[0]:match("fuzz_extreme%.lua$")) then return fuzz 
 local calls, seed = math.floor(tonumber(arg[1]) or 1e6), math.floor(tonumber(arg[2]) or 1)
 local started = os.clock()
 local s = fuzz(rawget(_G, "impact") or require("impact"), calls, seed)
+local nbad = 0
+for _, c in pairs(s.kinds) do nbad = nbad + c end
 print(("fuzz_extreme: %d calls (%d accepted, %d refused), %d bad results, %.1f s CPU")
-  :format(s.calls, s.ok, s.errors, #s.bad, os.clock() - started))
+  :format(s.calls, s.ok, s.errors, nbad, os.clock() - started))
 local names = {}
 for k in pairs(s.by) do names[#names + 1] = k end
 table.sort(names)
 for _, k in ipairs(names) do print(string.format("  %-20s %8d accepted %8d refused %8.1f s", k, s.by[k].ok, s.by[k].err, s.by[k].cpu)) end
+for k, c in pairs(s.kinds) do print(string.format("  %6d bad: %s", c, k)) end
 for _, b in ipairs(s.bad) do print("  " .. b) end
 os.exit(#s.bad == 0 and 0 or 1)
