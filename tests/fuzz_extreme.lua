@@ -6,6 +6,13 @@
 -- Poisson in 2D; for the energetic law Wc + Wr = (1 - e^2) Wc <= 0 and
 -- Wf <= 0). A refused call must raise a string (the messages themselves are
 -- tests/fuzz_fields.lua's concern); a crash or hang fails the run outright.
+-- Covered: solve2d (coefficients, bodies, models, mechanisms), classify2d,
+-- sb2d, solve3d (bodies, mechanisms), rod, painleve, painleve_bands, space,
+-- solve_multi (moreau, poisson, sequential, lzb), chain2d, system2d,
+-- system3d (their tables are accepted results too) and compare. In
+-- solve_multi lzb must not gain beyond its tolerance, the other models flag
+-- a gain in energy_gain, and with one contact Poisson's model and the
+-- energetic law never gain. Bad results print as exact Lua literals.
 --
 --   impact tests/fuzz_extreme.lua [calls [seed]]     (default 1000000, 1)
 --
