@@ -101,6 +101,8 @@ local function vector(fn, t, k, name, n, def)
   return out
 end
 
+local function finite(x) return x == x and x ~= math.huge and x ~= -math.huge end
+
 local function zeros(r, c)
   local m = {}
   for i = 1, r do
@@ -193,6 +195,15 @@ local function chain2d(t)
   for a = 1, N do            -- exactly symmetric
     for b = a + 1, N do M[b][a] = M[a][b] end
   end
+  -- m L^2 overflows (or inf - inf gives NaN) at extreme magnitudes: named, never returned
+  for a = 1, N do
+    for b = 1, N do
+      if not finite(M[a][b]) then
+        fail(fn, "fields 'links' (m, L, I) give a mass matrix beyond double's range (M[%d][%d] = %s)", a, b, M[a][b])
+      end
+    end
+  end
+  if not (finite(px) and finite(py)) then fail(fn, "fields 'links' (L) and 'q' give a tip beyond double's range") end
 
   local out = { M = M, J = Jp, qdot = qd, tip = { px, py, x = px, y = py } }
   for key, v in pairs(t) do
@@ -255,6 +266,15 @@ end
 -- Assemble the result: one contact -> solve2d/solve3d's table; several ->
 -- M, qdot, contacts = {{J =, frame =, ...}}.
 local function assemble(fn, t, M, qdot, contacts, Js, frames)
+  for i, J in ipairs(Js) do   -- the arm point - centre overflows at extreme positions
+    for _, row in ipairs(J) do
+      for _, x in ipairs(row) do
+        if not finite(x) then
+          fail(fn, "field 'contacts[%d].point' gives a Jacobian beyond double's range (its arm from a body's centre overflows)", i)
+        end
+      end
+    end
+  end
   local out = { M = M, qdot = qdot }
   for k, v in pairs(t) do
     if PASS_SET[k] then out[k] = v end

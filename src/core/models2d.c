@@ -523,7 +523,10 @@ static imp_status solve_model(imp_model2d m, const imp_coef2d *c,
         r->dT += 0.5 * r->Mq * (2 * q->W0 + q->BSq * r->Px + q->BCq * r->Py + q->Bq * r->Mq);
         dscale += fabs(q->W0 * r->Mq);
     }
-    if (m != IMP_MODEL_BRACH) r->ratio = r->Py > 0 ? r->Px / r->Py : 0;
+    if (m != IMP_MODEL_BRACH) {   /* Px/Py overflows by rounding at mu near DBL_MAX */
+        r->ratio = r->Py > 0 ? r->Px / r->Py : 0;
+        if (isinf(r->ratio)) r->ratio = copysign(DBL_MAX, r->ratio);
+    }
     r->energy_gain = r->dT > TOL * dscale;
     r->coulomb_ok = fabs(r->Px) <= mu_bound * r->Py * (1 + TOL) + TOL * fabs(r->Py);
     double sscale = TOL * (fabs(c->S0) + fabs(c->C0));

@@ -17,7 +17,7 @@ int limp_multi_raise(const limp_check *c, const char *model, imp_status st,
     if (st == IMP_ESTEPS)
         return limp_check_fail(c, "model \"%s\" exceeded its step budget (%d steps)", model, r->steps);
     if (st == IMP_ENOCONV && strcmp(model, "lzb") == 0)
-        return limp_check_fail(c, "model \"lzb\" failed: the integration left the finite numbers");
+        return limp_check_fail(c, "model \"lzb\" failed: the integration diverged (it left the finite numbers or gained energy)");
     if (st == IMP_ENOCONV)
         return limp_check_fail(c, "model \"%s\" did not converge (residual %.3g after %d iterations)",
                               model, r->residual, r->iterations);
