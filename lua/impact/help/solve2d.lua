@@ -53,6 +53,12 @@ A law that raises, returns a non-number or NaN, or never reaches zero (the
 search stops once the normal contact velocity C passes 1e6*(|C0| + |S0|),
 an energy 1e12 times the impact's) gives an error naming the law.
 
+Bodies (body1, and body2 for two moving bodies) give the coefficients
+exactly (Delta without cancellation); a contact compliance W whose
+condition number exceeds 1e12 (a radius of gyration below about 1e-6 of
+the lever arm) is refused naming the body, as solve3d refuses its inertia:
+beyond it the path's rounding can gain energy.
+
 A mechanism (Keller 1986; Kane 1984's double pendulum) is given by its
 generalized mass matrix M (n x n, rows), the contact Jacobian J (2 rows of
 n: tangent x, normal y) and the generalized velocities qdot, as
