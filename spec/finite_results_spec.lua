@@ -141,7 +141,12 @@ describe("extreme magnitudes", function()
                                point = { 0.57723829263979998, 0.29937374823863694 } } } }
     local s = impact.system2d(t)
     s.model = "lzb"
-    fails(impact.solve_multi, s, 'solve_multi: model "lzb" failed: the integration diverged')
+    -- (since the primary hands over only at twice the energy, the same jam
+    -- ends at the step budget: either way a named failure, never a result)
+    local ok, msg = pcall(impact.solve_multi, s)
+    assert.is_false(ok)
+    assert.truthy(msg:find('solve_multi: model "lzb" failed: the integration diverged', 1, true)
+                  or msg:find('solve_multi: model "lzb" exceeded its step budget', 1, true), msg)
     t.bodies[1].w, t.bodies[1].vy = -1e-3, -1   -- a spin: lzb converges and loses energy
     s = impact.system2d(t)
     s.model = "lzb"
