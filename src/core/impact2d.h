@@ -139,6 +139,22 @@ static inline double imp_mul2k(double x, int k)
     return ldexp(x, k);
 }
 
+/* A path's vertices back from scaled units: impulses times 2^kP, contact
+ * velocities times 2^kV. Returns 1 when every one is finite (a vertex can
+ * overflow where the end does not). */
+static inline int imp_vertices2d_scale(imp_vertex2d *v, int n, int kP, int kV)
+{
+    double z = 0;
+    for (int i = 0; i < n; i++) {
+        v[i].Px = imp_mul2k(v[i].Px, kP);
+        v[i].Py = imp_mul2k(v[i].Py, kP);
+        v[i].S = imp_mul2k(v[i].S, kV);
+        v[i].C = imp_mul2k(v[i].C, kV);
+        z += v[i].Px * 0.0 + v[i].Py * 0.0 + v[i].S * 0.0 + v[i].C * 0.0;
+    }
+    return z == 0;
+}
+
 /* Delta = B1*B2 - B3^2: c->D when set, else from B1, B2, B3 (fma, on the
  * scaled coefficients: a few ulps, no overflow in B1*B2). The scaled value
  * of imp_coef2d_scale times 2^(2 kb): may under- or overflow. */

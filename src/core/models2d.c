@@ -586,13 +586,7 @@ imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
     r->S = imp_mul2k(r->S, kV);
     r->C = imp_mul2k(r->C, kV);
     r->dT = imp_mul2k(r->dT, 2 * kV - sc.kb);
-    int path_ok = 1;   /* a vertex can overflow where the end does not */
-    for (int i = 0; i < r->nvert; i++) {
-        imp_vertex2d *v = &r->vert[i];
-        v->Px = imp_mul2k(v->Px, kP); v->Py = imp_mul2k(v->Py, kP);
-        v->S = imp_mul2k(v->S, kV); v->C = imp_mul2k(v->C, kV);
-        path_ok = path_ok && isfinite(v->Px) && isfinite(v->Py) && isfinite(v->S) && isfinite(v->C);
-    }
+    int path_ok = imp_vertices2d_scale(r->vert, r->nvert, kP, kV);
     /* The answer itself does not fit a double (dT ~ |C0|^2/B2 at 1e300). */
     if (!(path_ok && isfinite(r->Px) && isfinite(r->Py) && isfinite(r->S) && isfinite(r->C)
           && isfinite(r->dT) && isfinite(r->PxC) && isfinite(r->PyC) && isfinite(r->Mq)))

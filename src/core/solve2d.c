@@ -336,16 +336,9 @@ static imp_status scale_back(const tracer *t, imp_result2d *o)
     o->Wf = imp_mul2k(o->Wf, kW);
     double z = nf(o->Px) + nf(o->Py) + nf(o->Pc) + nf(o->S) + nf(o->C) + nf(o->dT) +
                nf(o->Wc) + nf(o->Wr) + nf(o->Wf);
-    for (int i = 0; i < o->nvert; i++) {
-        imp_vertex2d *v = &o->vert[i];
-        v->Px = imp_mul2k(v->Px, kP);
-        v->Py = imp_mul2k(v->Py, kP);
-        v->S = imp_mul2k(v->S, kV);
-        v->C = imp_mul2k(v->C, kV);
-        z += nf(v->Px) + nf(v->Py) + nf(v->S) + nf(v->C);
-    }
+    int path_ok = imp_vertices2d_scale(o->vert, o->nvert, kP, kV);
     /* data near the limits of double can overflow: never return inf/NaN */
-    return z == 0 ? IMP_OK : IMP_EOVERFLOW;
+    return z == 0 && path_ok ? IMP_OK : IMP_EOVERFLOW;
 }
 
 /* The tracer at the start of the impact: every field, one by one
