@@ -166,38 +166,10 @@ describe("solve2d on system2d's planar bodies (M = diag(m, m, I))", function()
   end
 end)
 
--- A random symmetric positive definite matrix with condition number cond:
--- Q diag(...) Q^T, Q from Gram-Schmidt on a random matrix.
-local function random_spd(n, cond, rnd)
-  local Q = {}
-  for i = 1, n do
-    local v = {}
-    for k = 1, n do v[k] = rnd() * 2 - 1 end
-    for j = 1, i - 1 do
-      local dot = 0
-      for k = 1, n do dot = dot + v[k] * Q[j][k] end
-      for k = 1, n do v[k] = v[k] - dot * Q[j][k] end
-    end
-    local len = 0
-    for k = 1, n do len = len + v[k] ^ 2 end
-    len = math.sqrt(len)
-    for k = 1, n do v[k] = v[k] / len end
-    Q[i] = v
-  end
-  local lam = {}
-  for i = 1, n do lam[i] = cond ^ ((i - 1) / math.max(1, n - 1)) end
-  local M = {}
-  for i = 1, n do
-    M[i] = {}
-    for j = 1, n do
-      local s = 0
-      for k = 1, n do s = s + Q[k][i] * lam[k] * Q[k][j] end
-      M[i][j] = s
-    end
-  end
-  for i = 1, n do for j = 1, i - 1 do M[i][j] = M[j][i] end end
-  return M
-end
+-- A random symmetric positive definite matrix with condition number cond
+-- (Q diag(...) Q^T, Q from Gram-Schmidt on a random matrix; rnd uniform in
+-- [0, 1)).
+local random_spd = dofile("tests/mech_invariants.lua").random_spd
 
 describe("solve2d on random mechanisms", function()
   it("2000 mechanisms (n = 1..12, cond(M) up to 1e8): dT from M = contact dT (to 1e-10 relative, "

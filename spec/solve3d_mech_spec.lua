@@ -171,35 +171,9 @@ describe("solve3d with a mechanism (M, J, qdot)", function()
   end)
 
   -- M = Q diag(d) Q^T (Q from Gram-Schmidt), cond(M) = 10^k, k in [0, 8]
+  local random_spd = dofile("tests/mech_invariants.lua").random_spd
   local function random_mech(n)
-    local Q = {}
-    for i = 1, n do
-      local v = {}
-      for j = 1, n do v[j] = urand(-1, 1) end
-      for p = 1, i - 1 do
-        local d = 0
-        for j = 1, n do d = d + v[j] * Q[p][j] end
-        for j = 1, n do v[j] = v[j] - d * Q[p][j] end
-      end
-      local nv = 0
-      for j = 1, n do nv = nv + v[j] ^ 2 end
-      nv = math.sqrt(nv)
-      for j = 1, n do v[j] = v[j] / nv end
-      Q[i] = v
-    end
-    local k = urand(0, 8)
-    local d = {}
-    for i = 1, n do d[i] = 10 ^ (k * (n == 1 and 0 or (i - 1) / (n - 1))) end
-    local M = {}
-    for i = 1, n do
-      M[i] = {}
-      for j = 1, n do
-        local s = 0
-        for p = 1, n do s = s + Q[p][i] * d[p] * Q[p][j] end
-        M[i][j] = s
-      end
-    end
-    for i = 1, n do for j = 1, i - 1 do M[i][j] = M[j][i] end end
+    local M = random_spd(n, 10 ^ urand(0, 8), function() return urand(0, 1) end)
     local J, qdot = { {}, {}, {} }, {}
     for r = 1, 3 do for j = 1, n do J[r][j] = urand(-1, 1) end end
     for j = 1, n do qdot[j] = urand(-1, 1) end

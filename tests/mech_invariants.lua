@@ -21,6 +21,7 @@
 local rng = require("impact.sweep.rng")
 
 -- M = Q diag(d) Q^T, Q from Gram-Schmidt, d log-spaced from 1 to 1/cond
+-- (u: uniform in [0, 1)); the mechanism specs draw theirs with it too
 local function random_spd(n, cond, u)
   local Q = {}
   for i = 1, n do
@@ -190,7 +191,7 @@ local bounds = { dT2 = 1e-10, dT3 = 1e-10, impulse = 1e-10, coulomb = 1e-12, gai
 
 -- As a script (not when loaded with dofile by the specs).
 local script = arg and arg[0] and arg[0]:match("mech_invariants%.lua$")
-if not script then return { run = run, bounds = bounds } end
+if not script then return { run = run, bounds = bounds, random_spd = random_spd } end
 
 local impact = rawget(_G, "impact") or require("impact")
 local count = math.tointeger(tonumber(arg[1] or "10000")) or 10000
