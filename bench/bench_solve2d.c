@@ -34,7 +34,7 @@ static double run_tracer(int n, imp_law_kind kind)
     double t0 = now(), acc = 0;
     for (int i = 0; i < n; i++) {
         int k = i & (NP - 1);
-        imp_solve2d(&P[k], MU[k], MU[k], &law, &r);
+        imp_path2d_solve(&P[k], MU[k], MU[k], &law, &r);
         acc += r.Py;
     }
     sink = acc;
@@ -51,7 +51,7 @@ static double run_same(int n, imp_law_kind kind)
     double t0 = now(), acc = 0;
     for (int i = 0; i < n; i++) {
         c.S0 = 0.6 + 1e-9 * (i & 15);
-        imp_solve2d(&c, 0.3, 0.3, &law, &r);
+        imp_path2d_solve(&c, 0.3, 0.3, &law, &r);
         acc += r.Py;
     }
     sink = acc;

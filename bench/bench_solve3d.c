@@ -42,8 +42,8 @@ int main(void)
     box.r[0] = -0.5; box.r[1] = -0.3; box.r[2] = -0.2;
     box.v[0] = 0.3; box.v[1] = -1; box.v[2] = 0.1;
     imp_law law = {IMP_LAW_POISSON, 0.7, NULL, NULL};
-    printf("solve3d_core_algebraic_us: %.2f\n", median_us(imp_solve3d_algebraic, &rod, 0.4, &law));
-    printf("solve3d_core_exact_us: %.2f\n", median_us(imp_solve3d_exact, &rod, 0.4, &law));
-    printf("solve3d_core_exact_box_reslide_us: %.2f\n", median_us(imp_solve3d_exact, &box, 0.8, &law));
+    printf("solve3d_core_algebraic_us: %.2f\n", median_us(imp_algebraic3d_solve, &rod, 0.4, &law));
+    printf("solve3d_core_exact_us: %.2f\n", median_us(imp_exact3d_solve, &rod, 0.4, &law));
+    printf("solve3d_core_exact_box_reslide_us: %.2f\n", median_us(imp_exact3d_solve, &box, 0.8, &law));
     return 0;
 }

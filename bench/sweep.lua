@@ -1,7 +1,7 @@
 -- Sweep benchmarks (run by scripts/bench in the host). Prints:
 --   sweep2d_ns_per_point   impact.sweep of the built-in 2D solver, one thread
 --                          (133 533 points of the WM92 rod over S0, mu, e)
---   sweep2d_c_ratio        that / solve2d_c_ns, one imp_solve2d call measured
+--   sweep2d_c_ratio        that / solve2d_c_ns, one imp_path2d_solve call measured
 --                          as bench_solve2d.c does (core._solve2d_bench)
 --   sweep_thread_speedup   one thread's wall time / all threads' wall time,
 --                          on the same grid with 10 times as many S0 values

@@ -18,7 +18,7 @@ static imp_status solve(imp_coef2d c, double mu_s, double mu_k,
 {
     imp_law law = {kind, e, NULL, NULL};
     memset(r, 0, sizeof *r);
-    return imp_solve2d(&c, mu_s, mu_k, &law, r);
+    return imp_path2d_solve(&c, mu_s, mu_k, &law, r);
 }
 
 /* A slip so small that S*kS underflows still stops at once (WM92: sticking
@@ -36,7 +36,7 @@ static void test_tiny_slip_stops(void)
         CHECK_NEAR(r.Py, 2, 1e-15);
         CHECK(r.dT <= 0);
         imp_class2d k;
-        CHECK(imp_classify2d(&c, 0.1, 0.1, 1, &k) == IMP_OK);
+        CHECK(imp_mode2d_classify(&c, 0.1, 0.1, 1, &k) == IMP_OK);
         CHECK(k.mode == r.mode);
     }
     /* eccentric: the slip stops at once and friction reverses */
@@ -284,7 +284,7 @@ static int same_as_builtin(const imp_coef2d *c, double mu_s, double mu_k,
     if (solve(*c, mu_s, mu_k, kind, e, &a) != IMP_OK)
         return 0;
     memset(&b, 0, sizeof b);
-    if (imp_solve2d(c, mu_s, mu_k, &custom, &b) != IMP_OK)
+    if (imp_path2d_solve(c, mu_s, mu_k, &custom, &b) != IMP_OK)
         return 0;
     double P = fabs(a.Px) + fabs(a.Py);
     return a.mode == b.mode && fabs(a.Px - b.Px) <= 1e-12 * P && fabs(a.Py - b.Py) <= 1e-12 * P;
@@ -312,7 +312,7 @@ static void test_custom_far_and_near(void)
     imp_coef2d n = {2.5, 2.5, 1.5, -1, -1e-40, 0};
     law_ctx lc = {IMP_LAW_ENERGETIC, 0.5};
     imp_law custom = {IMP_LAW_CUSTOM, 0.5, as_custom, &lc};
-    CHECK(imp_solve2d(&n, 1.2, 1.2, &custom, &r) == IMP_OK);
+    CHECK(imp_path2d_solve(&n, 1.2, 1.2, &custom, &r) == IMP_OK);
     CHECK(r.mode == IMP_MODE_SLIDING);
     CHECK_NEAR(r.Py / 1e-40, 1.5 / 0.7, 1e-12);    /* (1+e)|C0|/(B2 - mu B3) */
     for (int l = 0; l < 3; l++)

@@ -65,7 +65,7 @@ static int solve(const imp_coef2d *c, double mu_s, double mu_k,
                  imp_law_kind kind, double e, imp_result2d *r)
 {
     imp_law law = {kind, e, NULL, NULL};
-    return imp_solve2d(c, mu_s, mu_k, &law, r) == IMP_OK;
+    return imp_path2d_solve(c, mu_s, mu_k, &law, r) == IMP_OK;
 }
 
 /* Impulse scale of a problem: the largest impulse any law or mu gives is
@@ -188,7 +188,7 @@ static void test_closed_forms_equal_tracer(void)
         if (i % 10 == 0)          /* tangential */
             c.C0 = 0;
         imp_class2d k;
-        CHECK(imp_classify2d(&c, p.mu_s, p.mu_k, p.law.e, &k) == IMP_OK);
+        CHECK(imp_mode2d_classify(&c, p.mu_s, p.mu_k, p.law.e, &k) == IMP_OK);
         for (int l = 0; l < 3; l++) {
             imp_result2d r;
             imp_closed2d q;
@@ -445,7 +445,7 @@ static void test_custom_laws(void)
             imp_result2d r, q;
             CHECK(solve(&c, p.mu_s, p.mu_k, (imp_law_kind)l, e, &r));
             imp_law law = {IMP_LAW_CUSTOM, 0, fns[l], &e};
-            CHECK(imp_solve2d(&c, p.mu_s, p.mu_k, &law, &q) == IMP_OK);
+            CHECK(imp_path2d_solve(&c, p.mu_s, p.mu_k, &law, &q) == IMP_OK);
             double pr = fabs(r.Px) + fabs(r.Py);
             if (fabs(q.Px - r.Px) > 1e-12 * pr || fabs(q.Py - r.Py) > 1e-12 * pr ||
                 q.mode != r.mode) {
@@ -460,17 +460,17 @@ static void test_custom_laws(void)
     imp_coef2d c = {2.5, 2.5, 1.5, 0.6, -1, 0};
     imp_result2d r;
     imp_law law = {IMP_LAW_CUSTOM, 0, failing_cb, NULL};
-    CHECK(imp_solve2d(&c, 0.3, 0.3, &law, &r) == IMP_ELAW);
+    CHECK(imp_path2d_solve(&c, 0.3, 0.3, &law, &r) == IMP_ELAW);
     law.fn = nan_cb;
-    CHECK(imp_solve2d(&c, 0.3, 0.3, &law, &r) == IMP_ELAW);
+    CHECK(imp_path2d_solve(&c, 0.3, 0.3, &law, &r) == IMP_ELAW);
     law.fn = never_cb;
-    CHECK(imp_solve2d(&c, 0.3, 0.3, &law, &r) == IMP_ENOROOT);
-    CHECK(imp_solve2d(&c, 0.8, 0.8, &law, &r) == IMP_ENOROOT);
+    CHECK(imp_path2d_solve(&c, 0.3, 0.3, &law, &r) == IMP_ENOROOT);
+    CHECK(imp_path2d_solve(&c, 0.8, 0.8, &law, &r) == IMP_ENOROOT);
     law.fn = interrupting_cb;
-    CHECK(imp_solve2d(&c, 0.8, 0.8, &law, &r) == IMP_EINTERRUPT);
+    CHECK(imp_path2d_solve(&c, 0.8, 0.8, &law, &r) == IMP_EINTERRUPT);
     imp_interrupt_clear();
     law.fn = NULL;
-    CHECK(imp_solve2d(&c, 0.8, 0.8, &law, &r) == IMP_EINPUT);
+    CHECK(imp_path2d_solve(&c, 0.8, 0.8, &law, &r) == IMP_EINPUT);
 }
 
 int main(void)

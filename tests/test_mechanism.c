@@ -58,7 +58,7 @@ static void test_double_pendulum(void)
     for (int i = 0; i < 3; i++) {
         imp_law law = {row[i].kind, row[i].e, NULL, NULL};
         imp_result2d r;
-        CHECK(imp_solve2d(&c, row[i].mu, row[i].mu, &law, &r) == IMP_OK);
+        CHECK(imp_path2d_solve(&c, row[i].mu, row[i].mu, &law, &r) == IMP_OK);
         CHECK(r.mode == IMP_MODE_SLIDING);
         CHECK_NEAR(r.Px, row[i].Px, V);
         CHECK_NEAR(r.Py, row[i].Py, V);
@@ -95,7 +95,7 @@ static void test_kane_puzzle(void)
     for (int i = 0; i < 3; i++) {
         imp_law law = {kinds[i], 1, NULL, NULL};
         imp_result2d r;
-        CHECK(imp_solve2d(&c, 0.8, 0.8, &law, &r) == IMP_OK);
+        CHECK(imp_path2d_solve(&c, 0.8, 0.8, &law, &r) == IMP_OK);
         double P[2] = {r.Px, r.Py}, dTM, dTW;
         imp_mech_after(&mc, P, NULL, NULL, &dTM, &dTW);
         CHECK_NEAR(dTM, r.dT, X);
@@ -229,7 +229,7 @@ static void check_body3d(const imp_body3d *b)
     /* the body solver's impulse through the mechanism gives its v, w, dT */
     imp_law law = {IMP_LAW_POISSON, 0.7, NULL, NULL};
     imp_result3d r;
-    CHECK(imp_solve3d_exact(b, 0.3, 0.3, &law, NULL, &r) == IMP_OK);
+    CHECK(imp_exact3d_solve(b, 0.3, 0.3, &law, NULL, &r) == IMP_OK);
     double q[6], dTM, dTW;
     imp_mech_after(&mc, r.P, q, NULL, &dTM, &dTW);
     for (int i = 0; i < 3; i++) {

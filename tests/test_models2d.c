@@ -94,7 +94,7 @@ static void test_brach(void)
     double lam[2] = { 0.365853658536585, -0.3 }, want[2] = { 0.1125, 0.033094 };
     for (int i = 0; i < 2; i++) {
         double Py = -2 * c.C0 / (c.B2 - lam[i] * c.B3);
-        CHECK_NEAR(imp_energy2d(&c, lam[i] * Py, Py), want[i], V6);
+        CHECK_NEAR(imp_coef2d_energy(&c, lam[i] * Py, Py), want[i], V6);
     }
     CHECK(r.ratio_limited == IMP_RATIO_ENERGY);
 }
@@ -411,7 +411,7 @@ static void test_mode_path(void)
         imp_coef2d c = { B1, B2, B3, S0, C0, 0 };
         imp_law law = { IMP_LAW_NEWTON, e, NULL, NULL };
         imp_result2d t;
-        CHECK(imp_solve2d(&c, 0, 0, &law, &t) == IMP_OK);
+        CHECK(imp_path2d_solve(&c, 0, 0, &law, &t) == IMP_OK);
         r = solve(IMP_MODEL_NEWTON_FRICTIONLESS, c, par(e, 0));
         CHECK(r.mode == t.mode);
         CHECK(r.nvert == t.nvert);

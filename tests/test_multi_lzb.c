@@ -211,7 +211,7 @@ static void test_single_contact_2d(void)
         p.k = 1, p.d = 2, p.W = W, p.v0 = v0;
         p.c[0].K = urand(0.2, 5), p.c[0].eta = urand(0, 1) < 0.5 ? 1 : 1.5, p.c[0].e = e;
         p.c[0].mu_s = mu_s, p.c[0].mu_k = mu_k;
-        CHECK(imp_solve2d(&c, mu_s, mu_k, &law, &r2) == IMP_OK);
+        CHECK(imp_path2d_solve(&c, mu_s, mu_k, &law, &r2) == IMP_OK);
         modes[r2.mode]++;
         CHECK(imp_multi_lzb(&p, 1e-11, &r) == IMP_OK);
         double s = fabs(r2.Py) + 1e-300;
@@ -225,7 +225,7 @@ static void test_single_contact_2d(void)
         CHECK_NEAR(r.Wf[0], r2.Wf, 1e-9 * (fabs(r2.Wc) + fabs(r2.Wf)));
         worst = fmax(worst, fmax(fabs(r.P[1] - r2.Py), fabs(r.P[0] - r2.Px)) / s);
     }
-    printf("  single contact vs imp_solve2d: max rel |dP| = %.2e (modes: %d sliding,"
+    printf("  single contact vs imp_path2d_solve: max rel |dP| = %.2e (modes: %d sliding,"
            " %d/%d C/R-sticking, %d/%d C/R-reversed)\n", worst, modes[IMP_MODE_SLIDING],
            modes[IMP_MODE_C_STICKING], modes[IMP_MODE_R_STICKING],
            modes[IMP_MODE_C_REVERSED], modes[IMP_MODE_R_REVERSED]);
@@ -262,7 +262,7 @@ static imp_status one_3d(const double *W, const double *v0, double mu_s, double 
     o.rtol = 1e-12;
     CHECK(imp_contact3d_from_W(W, v0, 0, &c) == IMP_OK);
     c.T0 = 0.5 * (v0[0] * v0[0] + v0[1] * v0[1] + v0[2] * v0[2]) * c.cond / (W[0] + W[4] + W[8]);
-    CHECK(imp_solve3d_exact_contact(&c, mu_s, mu_k, &law, &o, x) == IMP_OK);
+    CHECK(imp_exact3d_solve_contact(&c, mu_s, mu_k, &law, &o, x) == IMP_OK);
     return imp_multi_lzb(&p, 1e-12, r);
 }
 

@@ -1,5 +1,5 @@
 /* "sequential" (Han & Gilmore 1993) and the stacked mechanism rows: the
- * cradle's textbook answer, one contact equal to imp_solve2d, the budget,
+ * cradle's textbook answer, one contact equal to imp_path2d_solve, the budget,
  * and imp_mech_init_rows against imp_mech_init on one contact. */
 #include <math.h>
 #include <stdio.h>
@@ -73,7 +73,7 @@ static void test_one_contact(void)
     imp_coef2d c = {2.5, 2.5, 1.5, 0.6, -1, 0};
     imp_law law = {IMP_LAW_NEWTON, 0.5, NULL, NULL};
     imp_result2d s;
-    CHECK(imp_solve2d(&c, 0.5, 0.5, &law, &s) == IMP_OK);
+    CHECK(imp_path2d_solve(&c, 0.5, 0.5, &law, &s) == IMP_OK);
     CHECK_NEAR(r.P[0], s.Px, 1e-15);
     CHECK_NEAR(r.P[1], s.Py, 1e-15);
     CHECK_NEAR(r.dT, s.dT, 1e-14);

@@ -175,7 +175,7 @@ static void test_planar_pair(void)
     CHECK(p.c.vC0[2] == 0);
     imp_law law = {IMP_LAW_POISSON, 0.6, NULL, NULL};
     imp_result2d r;
-    CHECK(imp_solve2d(&c, 0.4, 0.4, &law, &r) == IMP_OK);
+    CHECK(imp_path2d_solve(&c, 0.4, 0.4, &law, &r) == IMP_OK);
     double P[3] = {r.Px, r.Py, 0}, v1[3], w1[3], v2[3], w2[3], a1[3], a2[3], dT;
     imp_pair3d_after(&b1, &b2, &p, P, v1, w1, v2, w2, &dT);
     imp_body2d_after(&q1, 1, r.Px, r.Py, a1);

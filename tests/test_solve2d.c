@@ -21,7 +21,7 @@ static imp_result2d rod(double S0, double C0, double mu_s, double mu_k,
     imp_law law = {kind, e, NULL, NULL};
     imp_result2d r;
     memset(&r, 0, sizeof r);
-    imp_status st = imp_solve2d(&c, mu_s, mu_k, &law, &r);
+    imp_status st = imp_path2d_solve(&c, mu_s, mu_k, &law, &r);
     CHECK(st == IMP_OK);
     /* the closed form agrees everywhere */
     imp_closed2d k;
@@ -201,7 +201,7 @@ static void test_case2_classification(void)
     imp_coef2d c = {2.5, 2.5, 1.5, 0.6, -1, 0};
     for (double mu = 0.05; mu < 3; mu += 0.1) {
         imp_class2d k;
-        CHECK(imp_classify2d(&c, mu, mu, 0.5, &k) == IMP_OK);
+        CHECK(imp_mode2d_classify(&c, mu, mu, 0.5, &k) == IMP_OK);
         CHECK_NEAR(k.P_d, 0.6 * (2.5 + 1.5 * mu), X);
         CHECK_NEAR(k.P_q, 2.5 * mu + 1.5, X);
         CHECK(k.mode == (mu >= 0.6 ? IMP_MODE_C_STICKING : IMP_MODE_C_REVERSED));
@@ -262,11 +262,11 @@ static void test_case3(void)
 
     imp_coef2d c = {2.5, 2.5, 1.5, -1, -1, 0};
     imp_class2d k;
-    CHECK(imp_classify2d(&c, 0.95, 0.95, 0.5, &k) == IMP_OK);
+    CHECK(imp_mode2d_classify(&c, 0.95, 0.95, 0.5, &k) == IMP_OK);
     CHECK_NEAR(k.mu_Q, 1, X);
     CHECK_NEAR(k.mu_D, 0.904762, V);
     for (double e = 0; e <= 1; e += 0.25) {
-        CHECK(imp_classify2d(&c, 1, 1, e, &k) == IMP_OK);
+        CHECK(imp_mode2d_classify(&c, 1, 1, e, &k) == IMP_OK);
         CHECK_NEAR(k.mu_D, (3 * (1 + e) + 5) / (5 * (1 + e) + 3), X);
     }
 }
@@ -397,7 +397,7 @@ static void test_sb22(void)
         /* the same impact from the coefficients R/m, Q/m, P/m */
         imp_coef2d c = {q.Rbar, q.Qbar, q.Pbar, w->ratio, -1, 0};
         imp_class2d k;
-        CHECK(imp_classify2d(&c, 0.4, 0.4, 0.7, &k) == IMP_OK);
+        CHECK(imp_mode2d_classify(&c, 0.4, 0.4, 0.7, &k) == IMP_OK);
         CHECK(k.sb_case == w->sbcase);
         CHECK(k.mode == r.mode);
         if (w->ratio > 0) {

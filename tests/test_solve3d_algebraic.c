@@ -10,7 +10,7 @@ static imp_result3d solve(const imp_body3d *b, double mu, imp_law_kind k, double
 {
     imp_result3d r;
     imp_law law = law_of(k, e);
-    imp_status st = imp_solve3d_algebraic(b, mu, mu, &law, NULL, &r);
+    imp_status st = imp_algebraic3d_solve(b, mu, mu, &law, NULL, &r);
     CHECK(st == IMP_OK);
     return r;
 }
@@ -62,7 +62,7 @@ static void test_rod_b(void)
     CHECK_NEAR(r.dT, -0.181161, 1.5e-6);
     CHECK(r.mode == IMP_MODE_C_REVERSED);
     imp_law law = law_of(IMP_LAW_POISSON, 0.8);
-    CHECK(imp_solve3d_exact(&b, 0.2, 0.2, &law, NULL, &x) == IMP_OK);
+    CHECK(imp_exact3d_solve(&b, 0.2, 0.2, &law, NULL, &x) == IMP_OK);
     CHECK(x.mode == IMP_MODE_SLIDING);
     CHECK(fabs(x.P[0] - r.P[0]) > 0.02);
 }
@@ -140,7 +140,7 @@ static void test_frictionless_direct(void)
         double mu = m ? 0.4 : 0.2;
         imp_result3d p = solve(&b, mu, IMP_LAW_POISSON, 0.6), x;
         imp_law law = law_of(IMP_LAW_POISSON, 0.6);
-        imp_solve3d_exact(&b, mu, mu, &law, NULL, &x);
+        imp_exact3d_solve(&b, mu, mu, &law, NULL, &x);
         for (int k = 1; k < 3; k++) {
             imp_result3d r = solve(&b, mu, (imp_law_kind)k, 0.6);
             for (int j = 0; j < 3; j++) CHECK_NEAR(r.P[j], p.P[j], 1e-12);
@@ -167,19 +167,19 @@ static void test_consistency(void)
             (double[3]){-0.50264315531009451, 0.87208247432428543, -0.60794872804162714});
     double mu = 0.88413497733958657, e = 0.83532735378282574;
     imp_law law = law_of(IMP_LAW_POISSON, e);
-    CHECK(imp_solve3d_algebraic(&b, mu, mu, &law, NULL, &r) == IMP_ENOSOLUTION);
+    CHECK(imp_algebraic3d_solve(&b, mu, mu, &law, NULL, &r) == IMP_ENOSOLUTION);
     CHECK(r.inconsistent && r.fail == IMP_FAIL3D_PENETRATES);
     CHECK(r.fail_stage == IMP_STAGE3D_R && r.fail_restitution);
     /* the other laws find a consistent case (a stop in restitution) */
     for (int k = 1; k < 3; k++) {
         law = law_of((imp_law_kind)k, e);
-        CHECK(imp_solve3d_algebraic(&b, mu, mu, &law, NULL, &r) == IMP_OK);
+        CHECK(imp_algebraic3d_solve(&b, mu, mu, &law, NULL, &r) == IMP_OK);
         CHECK(r.mode == IMP_MODE_R_STICKING);
         CHECK(r.vC[1] >= 0);
     }
     /* the exact method has an answer */
     law = law_of(IMP_LAW_POISSON, e);
-    CHECK(imp_solve3d_exact(&b, mu, mu, &law, NULL, &r) == IMP_OK && r.vC[1] > 0);
+    CHECK(imp_exact3d_solve(&b, mu, mu, &law, NULL, &r) == IMP_OK && r.vC[1] > 0);
     /* the audit's worse case (vC.y = -11.07) */
     sb_body(&b, 4.1493788103583258,
             (double[3]){1.3406053666461037, 0.45969431709185515, 1.2157564386200201},
@@ -189,7 +189,7 @@ static void test_consistency(void)
             (double[3]){-7.5889076794335733, 2.5647855462192295, -7.536508820971811});
     law = law_of(IMP_LAW_POISSON, 0.51367897650089822);
     mu = 1.6714129789460499;
-    CHECK(imp_solve3d_algebraic(&b, mu, mu, &law, NULL, &r) == IMP_ENOSOLUTION);
+    CHECK(imp_algebraic3d_solve(&b, mu, mu, &law, NULL, &r) == IMP_ENOSOLUTION);
     CHECK(r.fail == IMP_FAIL3D_PENETRATES && r.fail_stage == IMP_STAGE3D_R);
 }
 
@@ -222,7 +222,7 @@ static void test_mu0(void)
                 double a = -sc * c.Wtn[0], z = -sc * c.Wtn[1];
                 box_body(&b, (double[3]){cos(d) * a - sin(d) * z, -1, sin(d) * a + cos(d) * z});
                 imp_law law = law_of((imp_law_kind)((k + 51) % 3), 0.5);
-                if (imp_solve3d_algebraic(&b, mu, mu, &law, NULL, &r) != IMP_OK) { fails++; continue; }
+                if (imp_algebraic3d_solve(&b, mu, mu, &law, NULL, &r) != IMP_OK) { fails++; continue; }
                 CHECK(hypot(r.P[0], r.P[2]) <= mu * r.P[1] * (1 + 1e-12));
                 if (mu == 0) CHECK_NEAR(r.P[1], 1.5 / c.Wnn, 1e-12);
             }
@@ -240,7 +240,7 @@ static void test_mu0(void)
         imp_result2d r2;
         imp_coef2d_from_bodies(&b2, NULL, &c2);
         imp_law law = law_of(IMP_LAW_POISSON, 0.5);
-        CHECK(imp_solve2d(&c2, 0, 0, &law, &r2) == IMP_OK);
+        CHECK(imp_path2d_solve(&c2, 0, 0, &law, &r2) == IMP_OK);
         r = solve(&b, 0, IMP_LAW_POISSON, 0.5);
         CHECK(r.P[0] == 0 && r.P[2] == 0);
         CHECK_NEAR(r.P[1], 1, 1e-12);
@@ -261,7 +261,7 @@ static void test_newton_failure(void)
     o.newton_max = 0;
     rod_body(&b, 1, 2.3, 0.5, 20 * DEG, 15 * DEG, (double[3]){0.4, -1, 0});
     imp_law law = law_of(IMP_LAW_ENERGETIC, 0.7);
-    CHECK(imp_solve3d_algebraic(&b, 0.4, 0.4, &law, &o, &r) == IMP_ENOCONV);
+    CHECK(imp_algebraic3d_solve(&b, 0.4, 0.4, &law, &o, &r) == IMP_ENOCONV);
     CHECK(r.fail == IMP_FAIL3D_NEWTON && !r.inconsistent && r.fail_iter == 0);
 }
 
@@ -279,7 +279,7 @@ static void test_grazing(void)
               (double[3]){0.39411321238909769, -9.6870429379726985e-12, -1.0771712386083716}, NULL);
     for (int k = 0; k < 3; k++) {
         imp_law law = law_of((imp_law_kind)k, 0.0095643151497087908);
-        CHECK(imp_solve3d_algebraic(&b, 1.3612294778622016, 0.9344567507535545, &law, NULL, &r) == IMP_OK);
+        CHECK(imp_algebraic3d_solve(&b, 1.3612294778622016, 0.9344567507535545, &law, NULL, &r) == IMP_OK);
         CHECK(r.P[0] == 0 && r.P[1] == 0 && r.P[2] == 0);
         CHECK(r.mode == IMP_MODE_NONE);
     }
@@ -363,7 +363,7 @@ static void test_random(void)
         for (int k = 0; k < 3; k++) {
             imp_law law = law_of((imp_law_kind)k, e);
             imp_result3d r, x;
-            imp_status st = imp_solve3d_algebraic(&b, mu, mu, &law, NULL, &r);
+            imp_status st = imp_algebraic3d_solve(&b, mu, mu, &law, NULL, &r);
             if (st == IMP_ENOSOLUTION && r.inconsistent) {
                 inconsistent++;
                 continue;
@@ -381,7 +381,7 @@ static void test_random(void)
             if (!(hypot(r.P[0], r.P[2]) <= mu * r.P[1] * (1 + 1e-9) + 1e-12)) bad++;
             if (!(fabs(r.Wc + r.Wr + r.Wf - r.dT) <= 1e-9 * c.T0)) bad++;
             if (k != 0 || r.mode != IMP_MODE_C_STICKING) continue;
-            imp_solve3d_exact(&b, mu, mu, &law, NULL, &x);
+            imp_exact3d_solve(&b, mu, mu, &law, NULL, &x);
             if (x.mode != IMP_MODE_C_STICKING) continue;
             sticks++;
             for (int j = 0; j < 3; j++)
@@ -422,15 +422,15 @@ static void test_edge(void)
     imp_result3d r;
     imp_law law = law_of(IMP_LAW_CUSTOM, 0.5);    /* no callback */
     box_body(&b, (double[3]){0.3, -1, 0});
-    CHECK(imp_solve3d_algebraic(&b, 0.3, 0.3, &law, NULL, &r) == IMP_EINPUT);
+    CHECK(imp_algebraic3d_solve(&b, 0.3, 0.3, &law, NULL, &r) == IMP_EINPUT);
     law = law_of(IMP_LAW_POISSON, 0.5);
-    CHECK(imp_solve3d_algebraic(&b, 0.3, 0.4, &law, NULL, &r) == IMP_EINPUT);
+    CHECK(imp_algebraic3d_solve(&b, 0.3, 0.4, &law, NULL, &r) == IMP_EINPUT);
     b.v[1] = 0.5;
-    CHECK(imp_solve3d_algebraic(&b, 0.3, 0.3, &law, NULL, &r) == IMP_OK);
+    CHECK(imp_algebraic3d_solve(&b, 0.3, 0.3, &law, NULL, &r) == IMP_OK);
     CHECK(r.mode == IMP_MODE_NONE && r.P[1] == 0);
     b.v[1] = -1;
     b.I[0] = 0;
-    CHECK(imp_solve3d_algebraic(&b, 0.3, 0.3, &law, NULL, &r) == IMP_ESINGULAR);
+    CHECK(imp_algebraic3d_solve(&b, 0.3, 0.3, &law, NULL, &r) == IMP_ESINGULAR);
 }
 
 /* Custom laws (C callbacks) written as the built-ins give the built-ins,
@@ -479,8 +479,8 @@ static void test_custom(void)
             cl.fn = fns[k];
             cl.ctx = &e;
             imp_result3d a, c;
-            CHECK(imp_solve3d_algebraic(&bodies[i], mus[i], mus[i], &bl, NULL, &a) == IMP_OK);
-            CHECK(imp_solve3d_algebraic(&bodies[i], mus[i], mus[i], &cl, NULL, &c) == IMP_OK);
+            CHECK(imp_algebraic3d_solve(&bodies[i], mus[i], mus[i], &bl, NULL, &a) == IMP_OK);
+            CHECK(imp_algebraic3d_solve(&bodies[i], mus[i], mus[i], &cl, NULL, &c) == IMP_OK);
             for (int j = 0; j < 3; j++) CHECK_NEAR(c.P[j], a.P[j], 1e-11);
             CHECK(c.mode == a.mode && c.nstage == a.nstage);
             for (int j = 0; j < c.nstage; j++) seen_r1 += c.stage[j].kind == IMP_STAGE3D_R1;
@@ -490,7 +490,7 @@ static void test_custom(void)
     imp_law nl = law_of(IMP_LAW_CUSTOM, e);
     nl.fn = cb_never;
     imp_result3d r;
-    CHECK(imp_solve3d_algebraic(&bodies[0], 0.4, 0.4, &nl, NULL, &r) == IMP_ENOROOT);
+    CHECK(imp_algebraic3d_solve(&bodies[0], 0.4, 0.4, &nl, NULL, &r) == IMP_ENOROOT);
 }
 
 int main(void)

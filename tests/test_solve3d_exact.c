@@ -12,7 +12,7 @@ static imp_result3d solve(const imp_body3d *b, double mu, imp_law_kind k, double
 {
     imp_result3d r;
     imp_law law = law_of(k, e);
-    imp_status st = imp_solve3d_exact(b, mu, mu, &law, NULL, &r);
+    imp_status st = imp_exact3d_solve(b, mu, mu, &law, NULL, &r);
     CHECK(st == IMP_OK);
     return r;
 }
@@ -109,7 +109,7 @@ static void test_reslide_dirs(void)
     };
     for (int i = 0; i < 3; i++) {
         double u[2], l;
-        CHECK(imp_reslide3d(&c, rows[i].mu, u, &l) == IMP_OK);
+        CHECK(imp_exact3d_reslide(&c, rows[i].mu, u, &l) == IMP_OK);
         CHECK_NEAR(u[0], rows[i].u[0], 1e-6);
         CHECK_NEAR(u[1], rows[i].u[1], 1e-6);
         CHECK_NEAR(l, rows[i].l, 1e-6);
@@ -120,7 +120,7 @@ static void test_reslide_dirs(void)
         CHECK_NEAR(hypot(u[0], u[1]), 1, 1e-15);
     }
     double u[2], l;
-    CHECK(imp_reslide3d(&c, 0.9, u, &l) == IMP_EINPUT);  /* rho_req < mu_k */
+    CHECK(imp_exact3d_reslide(&c, 0.9, u, &l) == IMP_EINPUT);  /* rho_req < mu_k */
 }
 
 /* The box, v = (0.3, -1, 0.1), mu = 0.8, e = 0.6. A first hand analysis read it
@@ -271,12 +271,12 @@ static void test_rtol(void)
         imp_opts3d o;
         imp_result3d a, b2;
         imp_opts3d_default(&o);
-        CHECK(imp_solve3d_exact(&bodies[i], mus[i], mus[i], &law, &o, &a) == IMP_OK);
+        CHECK(imp_exact3d_solve(&bodies[i], mus[i], mus[i], &law, &o, &a) == IMP_OK);
         o.rtol = 1e-13;
-        CHECK(imp_solve3d_exact(&bodies[i], mus[i], mus[i], &law, &o, &b2) == IMP_OK);
+        CHECK(imp_exact3d_solve(&bodies[i], mus[i], mus[i], &law, &o, &b2) == IMP_OK);
         for (int j = 0; j < 3; j++) CHECK_NEAR(a.P[j], b2.P[j], 1e-9 * b2.P[1]);
         o.rtol = 1e-6;
-        CHECK(imp_solve3d_exact(&bodies[i], mus[i], mus[i], &law, &o, &a) == IMP_OK);
+        CHECK(imp_exact3d_solve(&bodies[i], mus[i], mus[i], &law, &o, &a) == IMP_OK);
         for (int j = 0; j < 3; j++) CHECK_NEAR(a.P[j], b2.P[j], 1e-5 * b2.P[1]);
     }
 }
@@ -323,7 +323,7 @@ static void test_energy_random(void)
         for (int k = 0; k < 3; k += 2) {
             imp_law law = law_of((imp_law_kind)k, e);
             imp_result3d r;
-            if (imp_solve3d_exact(&b, mu_s, mu_k, &law, NULL, &r) != IMP_OK) { bad++; continue; }
+            if (imp_exact3d_solve(&b, mu_s, mu_k, &law, NULL, &r) != IMP_OK) { bad++; continue; }
             double rel = r.dT / c.T0;
             if (rel > worst) worst = rel;
             if (r.dT > 1e-9 * c.T0) gains++;
@@ -386,7 +386,7 @@ static void test_custom_and_track(void)
     imp_opts3d_default(&o);
     o.track = &t;
     imp_result3d r, p = solve(&b, 0.8, IMP_LAW_POISSON, 0.6);
-    CHECK(imp_solve3d_exact(&b, 0.8, 0.8, &law, &o, &r) == IMP_OK);
+    CHECK(imp_exact3d_solve(&b, 0.8, 0.8, &law, &o, &r) == IMP_OK);
     for (int j = 0; j < 3; j++) CHECK_NEAR(r.P[j], p.P[j], 1e-12);
     CHECK(t.n > 10);
     CHECK(t.data[0] == 0 && t.data[1] == 0.3 && t.data[2] == -1 && t.data[3] == 0.1);
@@ -396,7 +396,7 @@ static void test_custom_and_track(void)
     imp_body3d rod;
     imp_law pl = law_of(IMP_LAW_POISSON, 0.7);
     rod_body(&rod, 1, 2.3, 0.5, 20 * DEG, 15 * DEG, (double[3]){0.4, -1, 0});
-    CHECK(imp_solve3d_exact(&rod, 0.4, 0.4, &pl, &o, &r) == IMP_OK);
+    CHECK(imp_exact3d_solve(&rod, 0.4, 0.4, &pl, &o, &r) == IMP_OK);
     int zero = 0;
     for (size_t i = 0; i < t.n; i++) zero += t.data[4 * i + 1] == 0 && t.data[4 * i + 3] == 0;
     CHECK(zero > 1);       /* from the stop on (sticking) */
@@ -404,9 +404,9 @@ static void test_custom_and_track(void)
         if (t.data[4 * i] < r.p_stop) CHECK(t.data[4 * i + 1] != 0 || t.data[4 * i + 3] != 0);
     free(t.data);
     law.fn = failing_cb;
-    CHECK(imp_solve3d_exact(&b, 0.8, 0.8, &law, NULL, &r) == IMP_ELAW);
+    CHECK(imp_exact3d_solve(&b, 0.8, 0.8, &law, NULL, &r) == IMP_ELAW);
     law.fn = never_cb;
-    CHECK(imp_solve3d_exact(&b, 0.8, 0.8, &law, NULL, &r) == IMP_ENOROOT);
+    CHECK(imp_exact3d_solve(&b, 0.8, 0.8, &law, NULL, &r) == IMP_ENOROOT);
 }
 
 static double *no_memory(void *ud, double *old, size_t n)
@@ -421,33 +421,33 @@ static void test_edge(void)
     imp_result3d r;
     imp_law law = law_of(IMP_LAW_POISSON, 0.5);
     box_body(&b, (double[3]){0.3, 0.2, 0});   /* parting */
-    CHECK(imp_solve3d_exact(&b, 0.3, 0.3, &law, NULL, &r) == IMP_OK);
+    CHECK(imp_exact3d_solve(&b, 0.3, 0.3, &law, NULL, &r) == IMP_OK);
     CHECK(r.mode == IMP_MODE_NONE && r.P[1] == 0 && r.nstage == 0);
     box_body(&b, (double[3]){0, 0, 0});       /* at rest */
-    CHECK(imp_solve3d_exact(&b, 0.3, 0.3, &law, NULL, &r) == IMP_OK);
+    CHECK(imp_exact3d_solve(&b, 0.3, 0.3, &law, NULL, &r) == IMP_OK);
     CHECK(r.mode == IMP_MODE_NONE);
-    CHECK(imp_solve3d_exact(&b, 0.3, 0.4, &law, NULL, &r) == IMP_EINPUT);
+    CHECK(imp_exact3d_solve(&b, 0.3, 0.4, &law, NULL, &r) == IMP_EINPUT);
     b.I[4] = 0;                                /* singular inertia */
     b.v[1] = -1;
-    CHECK(imp_solve3d_exact(&b, 0.3, 0.3, &law, NULL, &r) == IMP_ESINGULAR);
+    CHECK(imp_exact3d_solve(&b, 0.3, 0.3, &law, NULL, &r) == IMP_ESINGULAR);
     box_body(&b, (double[3]){0, -1, 0});
     b.m = -1;
-    CHECK(imp_solve3d_exact(&b, 0.3, 0.3, &law, NULL, &r) == IMP_EINPUT);
+    CHECK(imp_exact3d_solve(&b, 0.3, 0.3, &law, NULL, &r) == IMP_EINPUT);
     b.m = NAN;
-    CHECK(imp_solve3d_exact(&b, 0.3, 0.3, &law, NULL, &r) == IMP_EINPUT);
+    CHECK(imp_exact3d_solve(&b, 0.3, 0.3, &law, NULL, &r) == IMP_EINPUT);
     /* Ctrl-C, the step budget, a failing allocation */
     rod_body(&b, 1, 2.3, 0.5, 20 * DEG, 15 * DEG, (double[3]){0.4, -1, 0});
     imp_interrupt_raise();
-    CHECK(imp_solve3d_exact(&b, 0.2, 0.2, &law, NULL, &r) == IMP_EINTERRUPT);
+    CHECK(imp_exact3d_solve(&b, 0.2, 0.2, &law, NULL, &r) == IMP_EINTERRUPT);
     imp_interrupt_clear();
     imp_opts3d o;
     imp_opts3d_default(&o);
     o.max_steps = 10;
-    CHECK(imp_solve3d_exact(&b, 0.2, 0.2, &law, &o, &r) == IMP_ESTEPS);
+    CHECK(imp_exact3d_solve(&b, 0.2, 0.2, &law, &o, &r) == IMP_ESTEPS);
     imp_opts3d_default(&o);
     imp_track3d t = {NULL, 0, 0, no_memory, NULL};
     o.track = &t;
-    CHECK(imp_solve3d_exact(&b, 0.2, 0.2, &law, &o, &r) == IMP_ENOMEM);
+    CHECK(imp_exact3d_solve(&b, 0.2, 0.2, &law, &o, &r) == IMP_ENOMEM);
     /* e = 0: every law ends at maximum compression */
     rod_body(&b, 1, 2.3, 0.5, 20 * DEG, 15 * DEG, (double[3]){0.4, -1, 0});
     for (int k = 0; k < 3; k++) {
@@ -500,9 +500,9 @@ static void test_static_friction(void)
     static_body(&b);
     imp_law law = law_of(IMP_LAW_POISSON, 0.6);
     imp_result3d r, s, k;
-    CHECK(imp_solve3d_exact(&b, 0.6, 0.5, &law, NULL, &r) == IMP_OK);
-    CHECK(imp_solve3d_exact(&b, 1.5, 0.5, &law, NULL, &s) == IMP_OK);
-    CHECK(imp_solve3d_exact(&b, 0.5, 0.5, &law, NULL, &k) == IMP_OK);
+    CHECK(imp_exact3d_solve(&b, 0.6, 0.5, &law, NULL, &r) == IMP_OK);
+    CHECK(imp_exact3d_solve(&b, 1.5, 0.5, &law, NULL, &s) == IMP_OK);
+    CHECK(imp_exact3d_solve(&b, 0.5, 0.5, &law, NULL, &k) == IMP_OK);
     CHECK(r.mode == IMP_MODE_C_STICKING && k.mode == IMP_MODE_C_REVERSED);
     CHECK(r.stage[1].kind == IMP_STAGE3D_STICKING);
     CHECK(r.p_stop > 0.1 && k.min_slip == 0);
@@ -512,8 +512,8 @@ static void test_static_friction(void)
     for (int j = 0; j < 3; j++) CHECK_NEAR(s.P[j], r.P[j], 1e-12);
     CHECK(hypot(r.P[0], r.P[2]) <= 0.6 * r.P[1]);
     /* same in the algebraic model */
-    CHECK(imp_solve3d_algebraic(&b, 0.6, 0.5, &law, NULL, &r) == IMP_OK);
-    CHECK(imp_solve3d_algebraic(&b, 1.5, 0.5, &law, NULL, &s) == IMP_OK);
+    CHECK(imp_algebraic3d_solve(&b, 0.6, 0.5, &law, NULL, &r) == IMP_OK);
+    CHECK(imp_algebraic3d_solve(&b, 1.5, 0.5, &law, NULL, &s) == IMP_OK);
     CHECK(r.mode == IMP_MODE_C_STICKING);
     for (int j = 0; j < 3; j++) CHECK_NEAR(s.P[j], r.P[j], 1e-12);
 }
@@ -532,7 +532,7 @@ static void test_scaling(void)
             imp_result3d r0, r;
             imp_status (*f)(const imp_body3d *, double, double, const imp_law *,
                             const imp_opts3d *, imp_result3d *) =
-                meth ? imp_solve3d_algebraic : imp_solve3d_exact;
+                meth ? imp_algebraic3d_solve : imp_exact3d_solve;
             CHECK(f(&b0, 0.5, 0.5, &law, NULL, &r0) == IMP_OK);
             for (int i = 0; i < 3; i++) {
                 b = b0;
@@ -600,7 +600,7 @@ static void test_mu0(void)
                   (double[3]){0.5 - rand() % 3 * 0.4, -0.4, 0.3 - rand() % 2 * 0.6},
                   (double[3]){s * (rand() % 3 - 1), -1, s * (rand() % 3 - 1)}, NULL);
         imp_law law = law_of((imp_law_kind)(i % 3), 0.5);
-        CHECK(imp_solve3d_exact(&b, m, m, &law, NULL, &r) == IMP_OK);
+        CHECK(imp_exact3d_solve(&b, m, m, &law, NULL, &r) == IMP_OK);
         if (m == 0) CHECK(r.P[0] == 0 && r.P[2] == 0);
         CHECK(hypot(r.P[0], r.P[2]) <= m * r.P[1] * (1 + 1e-12));
     }
@@ -628,8 +628,8 @@ static void test_near_singular(void)
         imp_result3d x, a;
         imp_opts3d o;
         imp_opts3d_default(&o);
-        CHECK(imp_solve3d_exact(&b, mu, mu, &law, NULL, &x) == IMP_OK);
-        CHECK(imp_solve3d_algebraic(&b, mu, mu, &law, NULL, &a) == IMP_OK);
+        CHECK(imp_exact3d_solve(&b, mu, mu, &law, NULL, &x) == IMP_OK);
+        CHECK(imp_algebraic3d_solve(&b, mu, mu, &law, NULL, &a) == IMP_OK);
         CHECK(x.mode == IMP_MODE_C_STICKING && a.mode == IMP_MODE_C_STICKING);
         CHECK(x.dT <= 1e-9 * x.T0);
         CHECK(!x.energy_gain);
@@ -638,7 +638,7 @@ static void test_near_singular(void)
          * path is the algebraic one */
         for (int j = 0; j < 3; j++) CHECK_NEAR(x.P[j], a.P[j], 1e-8 * a.P[1]);
         o.rtol = 1e-13;   /* exceeded max_steps */
-        CHECK(imp_solve3d_exact(&b, mu, mu, &law, &o, &x) == IMP_OK);
+        CHECK(imp_exact3d_solve(&b, mu, mu, &law, &o, &x) == IMP_OK);
         for (int j = 0; j < 3; j++) CHECK_NEAR(x.P[j], a.P[j], 1e-8 * a.P[1]);
     }
 }
@@ -657,7 +657,7 @@ static void test_rodlike(void)
               (double[3]){-0.12992334223261759, -0.53810873970963358, 0.22017152470688672}, NULL);
     imp_law law = law_of(IMP_LAW_ENERGETIC, 0.54677678177953148);
     double mu = 0.78213356843699899;
-    CHECK(imp_solve3d_exact(&b, mu, mu, &law, NULL, &r) == IMP_OK);
+    CHECK(imp_exact3d_solve(&b, mu, mu, &law, NULL, &r) == IMP_OK);
     CHECK(r.nsteps < 5000);
     CHECK(r.mode == IMP_MODE_C_STICKING);
     /* the old 4.5-million-step run's result */
@@ -681,7 +681,7 @@ static void test_rodlike(void)
             quat_body(&b, 1, (double[3]){1, eps, 1}, q, rr, v, NULL);
             double m = 1.0 * rand() / RAND_MAX;
             imp_law l = law_of(i % 2 ? IMP_LAW_ENERGETIC : IMP_LAW_POISSON, 1.0 * rand() / RAND_MAX);
-            if (imp_solve3d_exact(&b, m, m, &l, NULL, &r) != IMP_OK) { fails++; continue; }
+            if (imp_exact3d_solve(&b, m, m, &l, NULL, &r) != IMP_OK) { fails++; continue; }
             if (r.nsteps > maxsteps) maxsteps = r.nsteps;
             gains += r.dT > 1e-9 * r.T0;
             if ((r.mode == IMP_MODE_C_STICKING || r.mode == IMP_MODE_R_STICKING)
@@ -736,7 +736,7 @@ static void test_extreme_inertia(void)
                    (double[3]){0.2, -1, 0}, NULL);
     for (int meth = 0; meth < 2; meth++) {
         imp_law law = law_of(IMP_LAW_POISSON, 0.5);
-        CHECK((meth ? imp_solve3d_algebraic : imp_solve3d_exact)(&b, 0.3, 0.3, &law, NULL, &r) == IMP_OK);
+        CHECK((meth ? imp_algebraic3d_solve : imp_exact3d_solve)(&b, 0.3, 0.3, &law, NULL, &r) == IMP_OK);
         CHECK_NEAR(r.P[0], -0.2, 1e-12);
         CHECK_NEAR(r.P[1], 1.5, 1e-12);
         CHECK(r.mode == IMP_MODE_C_STICKING);

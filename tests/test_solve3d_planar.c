@@ -1,4 +1,4 @@
-/* 3D-2D coincidence: planar 3D data give the 2D answer (imp_solve2d, Routh's
+/* 3D-2D coincidence: planar 3D data give the 2D answer (imp_path2d_solve, Routh's
  * path) with both 3D methods, for random bodies and all three laws. */
 #include <stdlib.h>
 
@@ -34,8 +34,8 @@ static void test_random_planar(void)
             imp_law law = law_of((imp_law_kind)k, e);
             imp_result2d r2;
             imp_result3d x, g;
-            CHECK(imp_solve2d(&c2, mu_s, mu_k, &law, &r2) == IMP_OK);
-            CHECK(imp_solve3d_exact(&b, mu_s, mu_k, &law, NULL, &x) == IMP_OK);
+            CHECK(imp_path2d_solve(&c2, mu_s, mu_k, &law, &r2) == IMP_OK);
+            CHECK(imp_exact3d_solve(&b, mu_s, mu_k, &law, NULL, &x) == IMP_OK);
             double sc = fabs(r2.Py);
             CHECK_NEAR(x.P[0], r2.Px, 1e-9 * sc);
             CHECK_NEAR(x.P[1], r2.Py, 1e-9 * sc);
@@ -48,7 +48,7 @@ static void test_random_planar(void)
                 fprintf(stderr, "  exact mode %d vs 2D %d (law %d)\n", x.mode, r2.mode, k);
             modes[r2.mode]++;
             /* Sun & Baruh in the plane = Routh (SB22 Table 2), the three laws */
-            CHECK(imp_solve3d_algebraic(&b, mu_s, mu_k, &law, NULL, &g) == IMP_OK);
+            CHECK(imp_algebraic3d_solve(&b, mu_s, mu_k, &law, NULL, &g) == IMP_OK);
             CHECK_NEAR(g.P[0], r2.Px, 1e-10 * sc);
             CHECK_NEAR(g.P[1], r2.Py, 1e-10 * sc);
             CHECK(g.mode == r2.mode);

@@ -15,11 +15,11 @@ static void test_strerror(void)
 static void test_interrupt_flag(void)
 {
     imp_interrupt_clear();
-    CHECK(!imp_interrupted());
+    CHECK(!imp_interrupt_pending());
     imp_interrupt_raise();
-    CHECK(imp_interrupted());
+    CHECK(imp_interrupt_pending());
     imp_interrupt_clear();
-    CHECK(!imp_interrupted());
+    CHECK(!imp_interrupt_pending());
 }
 
 int main(void)

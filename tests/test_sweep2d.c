@@ -191,7 +191,7 @@ static void test_names(void)
 }
 
 /* "law" as a field: its values are the built-in laws' kinds; each point
- * solves as imp_solve2d with that law, whichever axis moves last. */
+ * solves as imp_path2d_solve with that law, whichever axis moves last. */
 static void test_law_axis(void)
 {
     double laws[3] = {IMP_LAW_POISSON, IMP_LAW_NEWTON, IMP_LAW_ENERGETIC};
@@ -219,7 +219,7 @@ static void test_law_axis(void)
             c.S0 = s0[is];
             imp_law law = {(imp_law_kind)laws[il], 0.5, NULL, NULL};
             imp_result2d r;
-            CHECK(imp_solve2d(&c, mu[im], mu[im], &law, &r) == IMP_OK);
+            CHECK(imp_path2d_solve(&c, mu[im], mu[im], &law, &r) == IMP_OK);
             if (s.res[2 * i] != r.Px || s.res[2 * i + 1] != r.Py) same = 0;
             if (il > 0 && s.res[2 * i + 1] != s.res[2 * (i - (order ? il : 10 * il)) + 1]) differ++;
         }

@@ -1,5 +1,5 @@
 /* The 3D form of imp_sweep2d: every point equals a direct solve of a body
- * built independently (imp_rod3d, imp_solve3d_exact / _algebraic) on any
+ * built independently (imp_rod3d, imp_exact3d_solve / _algebraic) on any
  * thread count; bad values fail their point only; Ctrl-C inside the exact
  * solver leaves a prefix of whole batches, every one solved. */
 #include <math.h>
@@ -91,8 +91,8 @@ static void test_matches_direct(void)
         memcpy(b.v, base.v, sizeof b.v);
         double m = mu[i / 2 % 7];
         imp_result3d rr;
-        imp_status st = i % 2 == 0 ? imp_solve3d_exact(&b, m, m, &base.law, &base.opts, &rr)
-                                   : imp_solve3d_algebraic(&b, m, m, &base.law, &base.opts, &rr);
+        imp_status st = i % 2 == 0 ? imp_exact3d_solve(&b, m, m, &base.law, &base.opts, &rr)
+                                   : imp_algebraic3d_solve(&b, m, m, &base.law, &base.opts, &rr);
         const double *res = s.res + i * (size_t)s.nout;
         if (st != (imp_status)s.st[i]) same = 0;
         if (m < 0 && st == IMP_EINPUT) failed++;

@@ -15,7 +15,7 @@ int main(void)
     imp_coef2d c = {2.5, 2.5, 1.5, 0.6, -1.0, 0.0};   /* B1 B2 B3 S0 C0, D = 0: computed */
     imp_law law = {IMP_LAW_POISSON, 0.5, NULL, NULL};
     imp_result2d r;
-    imp_status st = imp_solve2d(&c, 0.3, 0.3, &law, &r);  /* mu_s = mu_k = 0.3 */
+    imp_status st = imp_path2d_solve(&c, 0.3, 0.3, &law, &r);  /* mu_s = mu_k = 0.3 */
     if (st != IMP_OK) {
         fprintf(stderr, "solve2d: %s\n", imp_strerror(st));
         return 1;

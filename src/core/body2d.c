@@ -222,7 +222,7 @@ imp_status imp_problem2d_solve(const imp_problem2d *p, imp_result2d *out,
                                double post[2][3])
 {
     if (p->nbodies == 0)
-        return imp_solve2d(&p->coef, p->mu_s, p->mu_k, &p->law, out);
+        return imp_path2d_solve(&p->coef, p->mu_s, p->mu_k, &p->law, out);
     const imp_body2d *b2 = p->nbodies == 2 ? &p->body2 : NULL;
     if (!body_ok(&p->body1) || (b2 && !body_ok(b2)))
         return IMP_EINPUT;
@@ -231,7 +231,7 @@ imp_status imp_problem2d_solve(const imp_problem2d *p, imp_result2d *out,
         return IMP_ESINGULAR;   /* imp_problem2d_check names the body */
     imp_coef2d c;
     imp_coef2d_from_bodies(&p->body1, b2, &c);
-    imp_status st = imp_solve2d(&c, p->mu_s, p->mu_k, &p->law, out);
+    imp_status st = imp_path2d_solve(&c, p->mu_s, p->mu_k, &p->law, out);
     if (st == IMP_OK && post) {
         imp_body2d_after(&p->body1, 1, out->Px, out->Py, post[0]);
         if (b2)

@@ -202,7 +202,7 @@ imp_status imp_contact3d_init(const imp_body3d *b, imp_contact3d *c)
     return imp_contact3d_from_L(c);
 }
 
-imp_status imp_solve3d_check(double mu_s, double mu_k, const imp_law *law)
+imp_status imp_problem3d_check(double mu_s, double mu_k, const imp_law *law)
 {
     if (!(mu_k >= 0 && mu_k <= mu_s) || !isfinite(mu_s) || !(law->e >= 0 && law->e <= 1))
         return IMP_EINPUT;
@@ -210,17 +210,17 @@ imp_status imp_solve3d_check(double mu_s, double mu_k, const imp_law *law)
     return IMP_OK;
 }
 
-imp_status imp_solve3d_setup(const imp_body3d *b, double mu_s, double mu_k,
+imp_status imp_problem3d_setup(const imp_body3d *b, double mu_s, double mu_k,
                              const imp_law *law, imp_contact3d *c)
 {
-    imp_status st = imp_solve3d_check(mu_s, mu_k, law);
+    imp_status st = imp_problem3d_check(mu_s, mu_k, law);
     return st != IMP_OK ? st : imp_contact3d_init(b, c);
 }
 
 imp_status imp_result3d_start(double mu_s, double mu_k, const imp_law *law,
                               imp_result3d *out)
 {
-    imp_status st = imp_solve3d_check(mu_s, mu_k, law);
+    imp_status st = imp_problem3d_check(mu_s, mu_k, law);
     if (st != IMP_OK) return st;
     memset(out, 0, sizeof *out);
     out->p_stop = -1;
@@ -275,7 +275,7 @@ void imp_opts3d_default(imp_opts3d *o)
     o->track = NULL;
 }
 
-imp_status imp_reslide3d(const imp_contact3d *c, double mu_k, double u[2], double *lambda)
+imp_status imp_exact3d_reslide(const imp_contact3d *c, double mu_k, double u[2], double *lambda)
 {
     const double *Wtn = c->Wtn;
     double b = hypot(Wtn[0], Wtn[1]);
@@ -286,10 +286,10 @@ imp_status imp_reslide3d(const imp_contact3d *c, double mu_k, double u[2], doubl
         return IMP_OK;
     }
     if (!(c->rho_req > mu_k)) return IMP_EINPUT;
-    return imp_reslide_ray(Wtn, c->tvec, c->tev, mu_k, u, lambda);
+    return imp_exact3d_reslide_ray(Wtn, c->tvec, c->tev, mu_k, u, lambda);
 }
 
-imp_status imp_reslide_ray(const double Wtn[2], const double tvec[2], const double tev[2],
+imp_status imp_exact3d_reslide_ray(const double Wtn[2], const double tvec[2], const double tev[2],
                            double mu_k, double u[2], double *lambda)
 {
     double b = hypot(Wtn[0], Wtn[1]);

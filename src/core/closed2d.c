@@ -33,7 +33,7 @@ int imp_sb2d_case(double ratio, double R1, double R2, double R3, double D1,
     return R2 <= mu_s ? 1 : 2;
 }
 
-/* imp_classify2d on scaled coefficients: kS, kC, P_d, P_q and p_s in
+/* imp_mode2d_classify on scaled coefficients: kS, kC, P_d, P_q and p_s in
  * scaled units. */
 static void classify(const imp_coef2d *c, double mu_s, double mu_k, double e,
                      imp_class2d *o)
@@ -82,7 +82,7 @@ static void classify(const imp_coef2d *c, double mu_s, double mu_k, double e,
     }
 }
 
-imp_status imp_classify2d(const imp_coef2d *c, double mu_s, double mu_k,
+imp_status imp_mode2d_classify(const imp_coef2d *c, double mu_s, double mu_k,
                           double e, imp_class2d *o)
 {
     imp_coef2d_scaled sc;

@@ -29,8 +29,8 @@ typedef struct {
 } imp_class2d;
 
 /* Classifies the impact (WM92 sec 3.4.1, eqs 31-38 via P_d, P_q; e enters only
- * through (1+e)*P_q). Same input requirements as imp_solve2d. */
-imp_status imp_classify2d(const imp_coef2d *c, double mu_s, double mu_k,
+ * through (1+e)*P_q). Same input requirements as imp_path2d_solve. */
+imp_status imp_mode2d_classify(const imp_coef2d *c, double mu_s, double mu_k,
                           double e, imp_class2d *out);
 
 /* The closed-form impulse of a built-in law (WM92 eqs 39-55), the normal impulse at

@@ -181,7 +181,7 @@ double imp_body2d_energy(const imp_body2d *b, const double v[3]);
  * IMP_EINPUT otherwise, and IMP_EOVERFLOW when the result would overflow
  * (data near the limits of double). A custom law may give IMP_ELAW,
  * IMP_ENOROOT or IMP_EROOT. */
-imp_status imp_solve2d(const imp_coef2d *c, double mu_s, double mu_k,
+imp_status imp_path2d_solve(const imp_coef2d *c, double mu_s, double mu_k,
                        const imp_law *law, imp_result2d *out);
 
 /* One planar problem, as a sweep varies it: either the coefficients

@@ -204,43 +204,43 @@ typedef struct {
 void imp_opts3d_default(imp_opts3d *o);
 
 /* Both require m > 0, an SPD inertia, 0 <= mu_k <= mu_s, e in [0, 1].
- * opts may be NULL (defaults). Thin wrappers: imp_solve3d_setup, the
+ * opts may be NULL (defaults). Thin wrappers: imp_problem3d_setup, the
  * contact-space solver below, imp_result3d_apply. */
-imp_status imp_solve3d_exact(const imp_body3d *b, double mu_s, double mu_k,
+imp_status imp_exact3d_solve(const imp_body3d *b, double mu_s, double mu_k,
                              const imp_law *law, const imp_opts3d *opts,
                              imp_result3d *out);
-imp_status imp_solve3d_algebraic(const imp_body3d *b, double mu_s, double mu_k,
+imp_status imp_algebraic3d_solve(const imp_body3d *b, double mu_s, double mu_k,
                                  const imp_law *law, const imp_opts3d *opts,
                                  imp_result3d *out);
 
 /* The unique re-slide direction (Keller 1986): |u| = 1, lambda > 0 with
  * Wtn - mu_k Wtt u = lambda u, solved in Wtt's eigenbasis. Requires
  * rho_req > mu_k (IMP_EINPUT otherwise). */
-imp_status imp_reslide3d(const imp_contact3d *c, double mu_k, double u[2], double *lambda);
+imp_status imp_exact3d_reslide(const imp_contact3d *c, double mu_k, double u[2], double *lambda);
 /* The same ray for any slip rate Wtn - mu_k A u with A symmetric positive
  * definite of eigenvalues tev (small, large) and tvec the large one's
  * eigenvector; requires |A^-1 Wtn| > mu_k > 0 (IMP_ENOCONV otherwise). */
-imp_status imp_reslide_ray(const double Wtn[2], const double tvec[2], const double tev[2],
+imp_status imp_exact3d_reslide_ray(const double Wtn[2], const double tvec[2], const double tev[2],
                            double mu_k, double u[2], double *lambda);
 
 /* The contact-space solvers: the same methods on contact-space data alone
  * (W, L and the blocks derived from it, vC0, T0, m: never the body's
  * inertia or axes), so a mechanism's contact or two bodies can use them.
  * They fill everything but v and w; vC = vC0 + W P. */
-imp_status imp_solve3d_exact_contact(const imp_contact3d *c, double mu_s, double mu_k,
+imp_status imp_exact3d_solve_contact(const imp_contact3d *c, double mu_s, double mu_k,
                                      const imp_law *law, const imp_opts3d *opts,
                                      imp_result3d *out);
-imp_status imp_solve3d_algebraic_contact(const imp_contact3d *c, double mu_s, double mu_k,
+imp_status imp_algebraic3d_solve_contact(const imp_contact3d *c, double mu_s, double mu_k,
                                          const imp_law *law, const imp_opts3d *opts,
                                          imp_result3d *out);
 
 /* IMP_EINPUT unless 0 <= mu_k <= mu_s, mu_s finite, e in [0, 1] and a
  * custom law has its fn. */
-imp_status imp_solve3d_check(double mu_s, double mu_k, const imp_law *law);
-/* imp_solve3d_check, then *c from b (imp_contact3d_init's status). */
-imp_status imp_solve3d_setup(const imp_body3d *b, double mu_s, double mu_k,
+imp_status imp_problem3d_check(double mu_s, double mu_k, const imp_law *law);
+/* imp_problem3d_check, then *c from b (imp_contact3d_init's status). */
+imp_status imp_problem3d_setup(const imp_body3d *b, double mu_s, double mu_k,
                              const imp_law *law, imp_contact3d *c);
-/* The opening both contact-space solvers share: imp_solve3d_check, then
+/* The opening both contact-space solvers share: imp_problem3d_check, then
  * *out cleared (p_stop = -1, mode none). */
 imp_status imp_result3d_start(double mu_s, double mu_k, const imp_law *law,
                               imp_result3d *out);

@@ -1,4 +1,4 @@
-/* The interrupt flag the long loops poll (imp_interrupted), set from a
+/* The interrupt flag the long loops poll (imp_interrupt_pending), set from a
  * signal handler by the host. */
 #include "interrupt.h"
 

@@ -1,6 +1,6 @@
 /* Ctrl-C for long C loops. The host's SIGINT handler calls
  * imp_interrupt_raise(); core loops that may run long (also on sweep worker
- * threads) poll imp_interrupted() and return IMP_EINTERRUPT. The binding
+ * threads) poll imp_interrupt_pending() and return IMP_EINTERRUPT. The binding
  * clears the flag before each call that polls it.
  *
  * The flag is a lock-free C11 atomic: safe to set from a signal handler and
@@ -13,7 +13,7 @@
 
 extern atomic_int imp_interrupt_flag;
 
-static inline int imp_interrupted(void)
+static inline int imp_interrupt_pending(void)
 {
     return atomic_load_explicit(&imp_interrupt_flag, memory_order_relaxed) != 0;
 }

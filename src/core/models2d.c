@@ -46,7 +46,7 @@ const char *imp_slip_name(imp_slip s)
 
 /* CS01: Newton frictionless is exact; Kane, Brach, Smith and GP case 1 are
  * reconstructions; the C-S model is only a skeleton. */
-imp_model_status imp_model_status_of(imp_model2d m)
+imp_model_status imp_model_status_from(imp_model2d m)
 {
     switch (m) {
     case IMP_MODEL_NEWTON_FRICTIONLESS: return IMP_MSTATUS_EXACT;
@@ -60,7 +60,7 @@ imp_class imp_model_class(const imp_coef2d *c)
     return imp_coef2d_class(c);
 }
 
-double imp_energy2d(const imp_coef2d *c, double Px, double Py)
+double imp_coef2d_energy(const imp_coef2d *c, double Px, double Py)
 {
     return imp_dT2d(Px, Py, c->S0, c->C0, c->S0 + c->B1 * Px - c->B3 * Py,
                     c->C0 - c->B3 * Px + c->B2 * Py);
@@ -555,7 +555,7 @@ imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
 {
     imp_model_result2d z = {0};
     *r = z;
-    r->status = imp_model_status_of(m);
+    r->status = imp_model_status_from(m);
     r->cls = imp_model_class(c);
     r->ratio_limit = NAN;
     r->coulomb_ok = 1;
@@ -594,7 +594,7 @@ imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
     return IMP_OK;
 }
 
-void imp_moment2d_of_problem(const imp_problem2d *p, imp_moment2d *m)
+void imp_moment2d_from_problem(const imp_problem2d *p, imp_moment2d *m)
 {
     m->Bq = m->BSq = m->BCq = m->W0 = 0;
     for (int i = 0; i < p->nbodies; i++) {

@@ -4,7 +4,7 @@
  *   S = S0 + B1*Px - B3*Py        C = C0 - B3*Px + B2*Py
  *
  * Each model is closed form (or a small quadratic) given B1, B2, B3, S0,
- * C0 and its own parameters. Routh's path (WM92) is imp_solve2d, not here.
+ * C0 and its own parameters. Routh's path (WM92) is imp_path2d_solve, not here.
  * Where a form had to be reconstructed (the extracted CS01 lost the
  * equations) or is uncertain, the result carries that status and claims no
  * more. */
@@ -101,13 +101,13 @@ typedef struct {
 const char *imp_model_name(imp_model2d m);   /* "newton-frictionless", ... */
 const char *imp_model_status_name(imp_model_status s); /* "exact", ... */
 const char *imp_slip_name(imp_slip s);       /* "none", "frictionless", ... */
-imp_model_status imp_model_status_of(imp_model2d m);
+imp_model_status imp_model_status_from(imp_model2d m);
 
 /* The impact class of WM92 sec 3.4.1 (tangential, direct, central, eccentric). */
 imp_class imp_model_class(const imp_coef2d *c);
 
 /* dT of the impulse (Px, Py): eq 56 with S, C from eqs 5-23. */
-double imp_energy2d(const imp_coef2d *c, double Px, double Py);
+double imp_coef2d_energy(const imp_coef2d *c, double Px, double Py);
 
 /* Solve one model. Requires B1 > 0, B2 > 0, B1*B2 > B3^2, finite S0, C0,
  * e in [0, 1], mu >= 0, mu_0 >= mu (Kane); returns IMP_EINPUT otherwise.
@@ -124,7 +124,7 @@ imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
 
 /* The moment coupling of the C-S model from a problem's bodies (CS01;
  * needs bodies: p->nbodies > 0). */
-void imp_moment2d_of_problem(const imp_problem2d *p, imp_moment2d *m);
+void imp_moment2d_from_problem(const imp_problem2d *p, imp_moment2d *m);
 
 /* The bodies' velocities {vx, vy, w} after the impulse (Px, Py) and the
  * moment impulse Mq on body 1 (body 2 receives the opposite);

@@ -276,7 +276,7 @@ static void reslide(lzb_t *L, int i, const double *y, const double *f)
         tev[0] = det / tev[1];
         double th = 0.5 * atan2(Wh[1], hd);
         tvec[0] = cos(th), tvec[1] = sin(th);
-        if (!(nq > 0) || imp_reslide_ray(b, tvec, tev, m, u, &lam) != IMP_OK) {
+        if (!(nq > 0) || imp_exact3d_reslide_ray(b, tvec, tev, m, u, &lam) != IMP_OK) {
             u[0] = L->uref[2 * i], u[1] = L->uref[2 * i + 1];
             if (nq > 0) u[0] = q[0] / nq, u[1] = q[1] / nq;
         }

@@ -49,7 +49,7 @@ static imp_status single2d(const imp_multi_problem *p, const imp_law *law, int i
     imp_coef2d c = {W[m * 2 * i + 2 * i], W[m * (2 * i + 1) + 2 * i + 1],
                     -W[m * 2 * i + 2 * i + 1], v[2 * i], v[2 * i + 1], 0};
     imp_result2d r2;
-    imp_status st = imp_solve2d(&c, p->c[i].mu_s, p->c[i].mu_k, law, &r2);
+    imp_status st = imp_path2d_solve(&c, p->c[i].mu_s, p->c[i].mu_k, law, &r2);
     if (st != IMP_OK) return st;
     Pi[0] = r2.Px;
     Pi[1] = r2.Py;
@@ -80,7 +80,7 @@ static imp_status single3d(const imp_multi_problem *p, const imp_law *law, int i
     c.T0 = 0.5 * (y[0] * y[0] + y[1] * y[1] + y[2] * y[2]);
     imp_opts3d o;
     imp_opts3d_default(&o);
-    st = imp_solve3d_exact_contact(&c, p->c[i].mu_s, p->c[i].mu_k, law, &o, r);
+    st = imp_exact3d_solve_contact(&c, p->c[i].mu_s, p->c[i].mu_k, law, &o, r);
     if (st != IMP_OK) return st;
     memcpy(Pi, r->P, sizeof r->P);
     return IMP_OK;

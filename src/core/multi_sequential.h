@@ -2,7 +2,7 @@
  * impacts (Han & Gilmore, "Multi-body impact motion with friction",
  * J. Mech. Des. 115, 1993). The most strongly closing contact (most
  * negative v_n) is resolved alone by the single-contact solver: in the
- * plane imp_solve2d (Routh's path), in space imp_solve3d_exact_contact on
+ * plane imp_path2d_solve (Routh's path), in space imp_exact3d_solve_contact on
  * the contact's 3x3 block (Keller 1986), with the contact's friction and e
  * under the given law (law->e is replaced by each contact's e; a custom law
  * sees each single-contact impact); every contact velocity is updated (v += W[:, i] P_i),

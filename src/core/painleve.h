@@ -37,7 +37,7 @@ double imp_painleve_mu_crit(const imp_coef2d *c, double s);
 double imp_painleve_mu_min(double r);
 
 /* The tangential impact that resolves an inconsistent sliding contact:
- * imp_solve2d on c with C0 forced to 0 (S0 as given, non-zero). When
+ * imp_path2d_solve on c with C0 forced to 0 (S0 as given, non-zero). When
  * a >= 0 it returns the tracer's "none" result (no impulse). */
 imp_status imp_painleve_resolve(const imp_coef2d *c, double mu_s, double mu_k,
                                 const imp_law *law, imp_result2d *out);

@@ -6,5 +6,5 @@ imp_status imp_painleve_resolve(const imp_coef2d *c, double mu_s, double mu_k,
 {
     imp_coef2d t = *c;
     t.C0 = 0;
-    return imp_solve2d(&t, mu_s, mu_k, law, out);
+    return imp_path2d_solve(&t, mu_s, mu_k, law, out);
 }

@@ -23,7 +23,7 @@ static void *worker(void *arg)
 {
     job *j = arg;
     for (;;) {
-        if (imp_interrupted()) break;
+        if (imp_interrupt_pending()) break;
         size_t b = atomic_fetch_add(&j->next, 1);
         if (b >= j->nbatch) break;
         size_t lo = b * BATCH, hi = lo + BATCH < j->n ? lo + BATCH : j->n;

@@ -24,7 +24,7 @@
 typedef void (*imp_batch_fn)(void *ctx, size_t lo, size_t hi);
 
 /* Runs fn over [0, n) in batches on `threads` threads (1: the calling thread).
- * Polls imp_interrupted() between batches; on an interrupt it stops and
+ * Polls imp_interrupt_pending() between batches; on an interrupt it stops and
  * returns IMP_EINTERRUPT. *done receives the length of the prefix of points
  * that were all solved (n when the run completes). IMP_ENOMEM if threads
  * cannot be started (then nothing is guaranteed beyond *done). */

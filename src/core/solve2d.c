@@ -229,7 +229,7 @@ static imp_status custom_end(const tracer *t, double len, double *d)
     }
     double lo = 0.0, flo = f0, x = t->pc > 0 ? t->pc : len;
     for (;;) {
-        if (imp_interrupted())
+        if (imp_interrupt_pending())
             return IMP_EINTERRUPT;
         if (!(x < len))
             x = len;
@@ -402,7 +402,7 @@ static imp_status tracer_done(const tracer *t, int stuck0, int event, int event_
     return IMP_OK;
 }
 
-imp_status imp_solve2d(const imp_coef2d *c0, double mu_s, double mu_k,
+imp_status imp_path2d_solve(const imp_coef2d *c0, double mu_s, double mu_k,
                        const imp_law *law, imp_result2d *out)
 {
     imp_coef2d_scaled sc;

@@ -25,7 +25,7 @@
  * at its end; a case that fails has no admissible solution in SB22's
  * model (IMP_ENOSOLUTION).
  *
- * The solver runs on contact-space data (imp_solve3d_algebraic_contact):
+ * The solver runs on contact-space data (imp_algebraic3d_solve_contact):
  * the body's v', w' follow from the total impulse (imp_result3d_apply).
  * This file is the stage sequence (compression, restitution);
  * solve3d_algebraic_stage.c solves one stage. */
@@ -348,7 +348,7 @@ static imp_status restitute(sb_t *s, int rest, const double u[2])
     return restitute_sliding(s);
 }
 
-imp_status imp_solve3d_algebraic_contact(const imp_contact3d *c, double mu_s, double mu_k,
+imp_status imp_algebraic3d_solve_contact(const imp_contact3d *c, double mu_s, double mu_k,
                                          const imp_law *law, const imp_opts3d *opts,
                                          imp_result3d *out)
 {
@@ -395,13 +395,13 @@ imp_status imp_solve3d_algebraic_contact(const imp_contact3d *c, double mu_s, do
     return IMP_OK;
 }
 
-imp_status imp_solve3d_algebraic(const imp_body3d *b, double mu_s, double mu_k,
+imp_status imp_algebraic3d_solve(const imp_body3d *b, double mu_s, double mu_k,
                                  const imp_law *law, const imp_opts3d *opts,
                                  imp_result3d *out)
 {
     imp_contact3d c;
-    imp_status st = imp_solve3d_setup(b, mu_s, mu_k, law, &c);
-    if (st == IMP_OK) st = imp_solve3d_algebraic_contact(&c, mu_s, mu_k, law, opts, out);
+    imp_status st = imp_problem3d_setup(b, mu_s, mu_k, law, &c);
+    if (st == IMP_OK) st = imp_algebraic3d_solve_contact(&c, mu_s, mu_k, law, opts, out);
     if (st == IMP_OK) imp_result3d_apply(b, &c, out);
     return st;
 }

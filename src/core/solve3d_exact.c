@@ -21,11 +21,11 @@
  * what is left of the approach is below the tolerance (1e-2 rtol of the
  * impulse scale); a close approach is integrated through at any depth.
  * After a stop: stick (|Wtt^-1 Wtn| <= mu_s) or restart along the unique
- * centrifugal ray (imp_reslide3d). Events (maximum compression, the law's
+ * centrifugal ray (imp_exact3d_reslide). Events (maximum compression, the law's
  * termination) are located by re-taking the step with a shorter length
  * (Illinois), so they are as accurate as the steps.
  *
- * The integration runs on contact-space data (imp_solve3d_exact_contact).
+ * The integration runs on contact-space data (imp_exact3d_solve_contact).
  * This file is the driver (step control, events); the flow is in
  * solve3d_exact_flow.c, periods and stops in solve3d_exact_stop.c. */
 #include <float.h>
@@ -470,7 +470,7 @@ static imp_status exact_run(dk_t *d)
     d->h = d->hp = 1e-3 * d->Ps;
     if ((st = track_point(d)) != IMP_OK) return st;
     while (!d->done) {
-        if (imp_interrupted()) return IMP_EINTERRUPT;
+        if (imp_interrupt_pending()) return IMP_EINTERRUPT;
         if (++d->steps > d->o->max_steps) return imp_exact3d_fail(d, IMP_FAIL3D_NONE, IMP_ESTEPS);
         if (!d->compression && d->p > d->pcap + 1e6 * d->pc)
             return d->law->kind == IMP_LAW_CUSTOM ? IMP_ENOROOT
@@ -492,7 +492,7 @@ static imp_status exact_run(dk_t *d)
     return IMP_OK;
 }
 
-imp_status imp_solve3d_exact_contact(const imp_contact3d *c, double mu_s, double mu_k,
+imp_status imp_exact3d_solve_contact(const imp_contact3d *c, double mu_s, double mu_k,
                                      const imp_law *law, const imp_opts3d *opts,
                                      imp_result3d *out)
 {
@@ -529,14 +529,14 @@ imp_status imp_solve3d_exact_contact(const imp_contact3d *c, double mu_s, double
     return IMP_OK;
 }
 
-imp_status imp_solve3d_exact(const imp_body3d *b, double mu_s, double mu_k,
+imp_status imp_exact3d_solve(const imp_body3d *b, double mu_s, double mu_k,
                              const imp_law *law, const imp_opts3d *opts,
                              imp_result3d *out)
 {
     imp_contact3d c;
     imp_status st = opts && !(opts->rtol > 0) ? IMP_EINPUT
-                  : imp_solve3d_setup(b, mu_s, mu_k, law, &c);
-    if (st == IMP_OK) st = imp_solve3d_exact_contact(&c, mu_s, mu_k, law, opts, out);
+                  : imp_problem3d_setup(b, mu_s, mu_k, law, &c);
+    if (st == IMP_OK) st = imp_exact3d_solve_contact(&c, mu_s, mu_k, law, opts, out);
     if (st == IMP_OK) imp_result3d_apply(b, &c, out);
     return st;
 }

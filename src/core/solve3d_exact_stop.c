@@ -95,7 +95,7 @@ imp_status imp_exact3d_after_stop(dk_t *d, imp_stage3d_kind kind_if_slide)
         return IMP_OK;
     }
     double u[2], lambda;
-    imp_status st = imp_reslide3d(c, d->mu_k, u, &lambda);
+    imp_status st = imp_exact3d_reslide(c, d->mu_k, u, &lambda);
     if (st != IMP_OK) {
         d->out->fail = IMP_FAIL3D_RESLIDE;
         return st == IMP_EINPUT ? IMP_ENOCONV : st;

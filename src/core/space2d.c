@@ -100,7 +100,7 @@ double imp_space_rebound_c(double r, double mu, double e, double theta)
     return (1 + e) * (mu * (1 + r2 + t * t) - r2 * t) / den;
 }
 
-void imp_space_units_of(const imp_body2d *b, const imp_coef2d *c, imp_space_units *u)
+void imp_space_units_from(const imp_body2d *b, const imp_coef2d *c, imp_space_units *u)
 {
     double v = hypot(c->S0, c->C0);
     u->P = b->m * v;

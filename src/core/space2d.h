@@ -68,7 +68,7 @@ typedef struct {
  * v = |(S0, C0)| and the angular velocity v/rho (W86's dimensionless
  * quantities times these are the body's). */
 typedef struct { double P, V, W; } imp_space_units;
-void imp_space_units_of(const imp_body2d *b, const imp_coef2d *c, imp_space_units *u);
+void imp_space_units_from(const imp_body2d *b, const imp_coef2d *c, imp_space_units *u);
 imp_status imp_space_state(double r, double mu, const imp_law *law,
                            double theta, double gamma, imp_space_point *out);
 
@@ -81,7 +81,7 @@ imp_status imp_space_translation_root(double r, double mu, const imp_law *law, d
 
 /* A grid: ng values of gamma in [g0, g1] times nt of theta in [t0, t1]
  * (n = 1 gives the lower end), gamma varying fastest: out[i*ng + j] has
- * theta_i, gamma_j. Polls imp_interrupted(). */
+ * theta_i, gamma_j. Polls imp_interrupt_pending(). */
 imp_status imp_space_grid(double r, double mu, const imp_law *law,
                           double g0, double g1, int ng,
                           double t0, double t1, int nt, imp_space_point *out);
@@ -103,7 +103,7 @@ typedef struct {
  * laws; reversed regions for every law); a grid point with dw = 0 exactly
  * counts once. out needs room for nt*(ng + 4) points; *n gets the count.
  * r = 0 (dw = 0 everywhere: every impulse passes through the CM) gives none.
- * e is the built-in law's coefficient. Polls imp_interrupted(). */
+ * e is the built-in law's coefficient. Polls imp_interrupt_pending(). */
 imp_status imp_space_translation_grid(double r, double mu, const imp_law *law,
                                       const imp_space_point *pts, int ng, int nt,
                                       imp_space_tpoint *out, int *n);

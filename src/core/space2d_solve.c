@@ -12,7 +12,7 @@ imp_status imp_space_state(double r, double mu, const imp_law *law,
     imp_coef2d c;
     imp_result2d res;
     imp_space_coef(r, theta, gamma, &c);
-    imp_status st = imp_solve2d(&c, mu, mu, law, &res);
+    imp_status st = imp_path2d_solve(&c, mu, mu, law, &res);
     if (st != IMP_OK) return st;
     out->theta = theta;
     out->gamma = gamma;
@@ -47,7 +47,7 @@ imp_status imp_space_grid(double r, double mu, const imp_law *law,
 {
     if (ng < 1 || nt < 1) return IMP_EINPUT;
     for (int i = 0; i < nt; i++) {
-        if (imp_interrupted()) return IMP_EINTERRUPT;
+        if (imp_interrupt_pending()) return IMP_EINTERRUPT;
         for (int j = 0; j < ng; j++) {
             imp_status st = imp_space_state(r, mu, law, at(t0, t1, nt, i),
                                             at(g0, g1, ng, j), &out[i * ng + j]);
@@ -110,7 +110,7 @@ imp_status imp_space_translation_grid(double r, double mu, const imp_law *law,
     double gmax = fmax(pts[0].gamma, pts[ng - 1].gamma);
     int k = 0;
     for (int i = 0; i < nt; i++) {
-        if (imp_interrupted()) return IMP_EINTERRUPT;
+        if (imp_interrupt_pending()) return IMP_EINTERRUPT;
         const imp_space_point *row = pts + (size_t)i * ng;
         double th = row[0].theta;
         int k0 = k;

@@ -11,7 +11,7 @@ typedef enum {
     IMP_ENOCONV,     /* an iteration did not converge */
     IMP_ESINGULAR,   /* a matrix that must be invertible is not */
     IMP_ELAPACK,     /* LAPACKE reported a bad argument */
-    IMP_EINTERRUPT,  /* imp_interrupted() became true inside a long loop */
+    IMP_EINTERRUPT,  /* imp_interrupt_pending() became true inside a long loop */
     IMP_ENOMEM,
     IMP_ESTEPS,      /* an integrator exceeded its step budget */
     IMP_EOVERFLOW,   /* valid input whose result does not fit a double */

@@ -39,7 +39,7 @@ int imp_sweep2d_out_is_input(int k)
            k == IMP_OUT_MU_S || k == IMP_OUT_MU_K;
 }
 
-double imp_sweep2d_input_of(const imp_problem2d *p, int k)
+double imp_sweep2d_input_from(const imp_problem2d *p, int k)
 {
     imp_coef2d c = p->coef;
     if (p->nbodies && k >= IMP_OUT_B1 && k <= IMP_OUT_DELTA)
@@ -66,7 +66,7 @@ double imp_sweep2d_input(const imp_sweep2d *s, size_t i, int k)
     imp_problem2d p;
     double vals[IMP_SWEEP2D_MAXF];
     imp_sweep2d_point(s, i, &p, vals);
-    return imp_sweep2d_input_of(&p, k);
+    return imp_sweep2d_input_from(&p, k);
 }
 
 int imp_sweep_add(imp_sweep2d *s, int n, const size_t off[2], size_t eoff,
@@ -215,7 +215,7 @@ static inline void solve2d_row(const imp_sweep2d *s, const imp_problem2d *p, siz
     /* The solver validates its input (IMP_EINPUT); the binding asks
      * imp_problem2d_check for the field to name only for failed points. */
     imp_status st = p->nbodies ? imp_problem2d_solve(p, &r, post)
-                               : imp_solve2d(&p->coef, p->mu_s, p->mu_k, &p->law, &r);
+                               : imp_path2d_solve(&p->coef, p->mu_s, p->mu_k, &p->law, &r);
     s->st[row] = (unsigned char)st;
     if (st != IMP_OK) {
         for (int c = 0; c < s->nout; c++) res[c] = NAN;

@@ -104,7 +104,7 @@ int imp_sweep2d_out_is_input(int k);
 double imp_sweep2d_input(const imp_sweep2d *s, size_t i, int k);
 /* The same from the point's problem (imp_sweep2d_point), for callers that
  * need several columns of one point. */
-double imp_sweep2d_input_of(const imp_problem2d *p, int k);
+double imp_sweep2d_input_from(const imp_problem2d *p, int k);
 
 /* The value of varied field f at point i (0-based in the sweep). */
 double imp_sweep2d_value(const imp_sweep2d *s, size_t i, int f);

@@ -102,10 +102,10 @@ imp_status imp_problem3d_solve(const imp_problem3d *p, imp_contact3d *c, imp_res
     memcpy(b.r, p->r, sizeof b.r);
     memcpy(b.v, p->v, sizeof b.v);
     memcpy(b.w, p->w, sizeof b.w);
-    imp_status st = imp_solve3d_setup(&b, p->mu_s, p->mu_k, &p->law, c);
+    imp_status st = imp_problem3d_setup(&b, p->mu_s, p->mu_k, &p->law, c);
     if (st != IMP_OK) return st;
-    st = p->method == 0 ? imp_solve3d_exact_contact(c, p->mu_s, p->mu_k, &p->law, &p->opts, r)
-                        : imp_solve3d_algebraic_contact(c, p->mu_s, p->mu_k, &p->law, &p->opts, r);
+    st = p->method == 0 ? imp_exact3d_solve_contact(c, p->mu_s, p->mu_k, &p->law, &p->opts, r)
+                        : imp_algebraic3d_solve_contact(c, p->mu_s, p->mu_k, &p->law, &p->opts, r);
     if (st != IMP_OK) return st;
     imp_result3d_apply(&b, c, r);
     if (!finite3(r->P) || !finite3(r->vC) || !isfinite(r->dT) || !finite3(r->v) || !finite3(r->w))

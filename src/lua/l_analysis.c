@@ -431,7 +431,7 @@ static int l_space(lua_State *L)
         j.mu = pb.mu_k;
         j.theta = th_body;
         j.gamma = atan2(-pb.coef.S0, -pb.coef.C0);
-        imp_space_units_of(&pb.body1, &pb.coef, &units);
+        imp_space_units_from(&pb.body1, &pb.coef, &units);
     } else {
         j.theta = limp_check_angle(&c, 1, "theta", 1, 0, -M_PI / 2, M_PI / 2);
         j.gamma = limp_check_angle(&c, 1, "gamma", 1, 0, -M_PI / 2, M_PI / 2);

@@ -45,7 +45,7 @@ static double now(void)
  * either way. */
 static int jstop(jsonout *o)
 {
-    if (o->done < JSON_POLL || !imp_interrupted()) return 0;
+    if (o->done < JSON_POLL || !imp_interrupt_pending()) return 0;
     double left = (double)(o->total - o->done);
     return left * (now() - o->t0) / (double)o->done > JSON_FINISH;
 }

@@ -271,7 +271,7 @@ static int solve2d_model(lua_State *L)
         if (pb.nbodies == 0)
             limp_check_error(&c, "moment", "needs bodies (body1, body2), not coefficients: "
                              "a moment impulse couples through the inertia");
-        imp_moment2d_of_problem(&pb, &mc);
+        imp_moment2d_from_problem(&pb, &mc);
         p.moment = moment_eval;
         p.moment_ctx = &ctx;
         p.mcoef = &mc;

@@ -409,7 +409,7 @@ static int result2d_index(lua_State *L)
     double Px = lua_tonumber(L, -2), Py = lua_tonumber(L, -1);
     lua_pop(L, 2);
     imp_result2d r;
-    imp_status st = imp_solve2d(&c, mu_s, mu_k, &law, &r);
+    imp_status st = imp_path2d_solve(&c, mu_s, mu_k, &law, &r);
     if (st != IMP_OK || r.Px != Px || r.Py != Py)
         return luaL_error(L, "solve2d result: cannot build the path, the result's fields were changed");
     limp_path2d_push(L, r.vert, r.nvert);

@@ -112,7 +112,7 @@ static int l_classify2d(lua_State *L)
     if (p.nbodies)
         imp_coef2d_from_bodies(&p.body1, p.nbodies == 2 ? &p.body2 : NULL, &co);
     imp_class2d k;
-    imp_status st = imp_classify2d(&co, p.mu_s, p.mu_k, p.law.e, &k);
+    imp_status st = imp_mode2d_classify(&co, p.mu_s, p.mu_k, p.law.e, &k);
     if (st != IMP_OK)
         return luaL_error(L, "classify2d: %s", imp_strerror(st));
     lua_createtable(L, 0, 30);

@@ -227,8 +227,8 @@ static int run_solver(lua_State *L)
     run_t *u = lua_touserdata(L, 1);
     imp_interrupt_clear();
     u->st = u->method == METHOD_EXACT
-        ? imp_solve3d_exact_contact(u->c, u->mu_s, u->mu_k, u->law, u->o, u->r)
-        : imp_solve3d_algebraic_contact(u->c, u->mu_s, u->mu_k, u->law, u->o, u->r);
+        ? imp_exact3d_solve_contact(u->c, u->mu_s, u->mu_k, u->law, u->o, u->r)
+        : imp_algebraic3d_solve_contact(u->c, u->mu_s, u->mu_k, u->law, u->o, u->r);
     return 0;
 }
 

@@ -314,7 +314,7 @@ static char *format_row(const plan2d *p, size_t j, char *o)
         int slot = p->col_slot[k];
         double v = !ok ? NAN
                    : slot >= 0 ? p->s.res[j * (size_t)p->s.nout + (size_t)slot]
-                               : imp_sweep2d_input_of(&prob.p2, p->col_out[k]);
+                               : imp_sweep2d_input_from(&prob.p2, p->col_out[k]);
         o += imp_csv_double(v, o);
     }
     if (p->with_mode) {

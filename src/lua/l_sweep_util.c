@@ -19,7 +19,7 @@
 #include "interrupt.h"
 #include "l_sweep_util.h"
 
-/* core._solve2d_bench(n) -> ns: CPU time of one imp_solve2d call, as
+/* core._solve2d_bench(n) -> ns: CPU time of one imp_path2d_solve call, as
  * bench/bench_solve2d.c's solve2d_c_ns measures it (the same eight rod
  * problems in turn, Poisson e = 0.5), for bench/sweep.lua to compare the
  * sweep with in the same process and on the same clock. */
@@ -39,7 +39,7 @@ static int l_solve2d_bench(lua_State *L)
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
     for (lua_Integer i = 0; i < n; i++) {
         int k = (int)(i & 7);
-        imp_solve2d(&P[k], MU[k], MU[k], &law, &r);
+        imp_path2d_solve(&P[k], MU[k], MU[k], &law, &r);
         acc += r.Py;
     }
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);

@@ -14,7 +14,7 @@
 /* core.interrupted(): whether Ctrl-C was pressed since the last clear. */
 static int l_interrupted(lua_State *L)
 {
-    lua_pushboolean(L, imp_interrupted());
+    lua_pushboolean(L, imp_interrupt_pending());
     return 1;
 }
 
