@@ -8,6 +8,7 @@
 #include "interrupt.h"
 #include "l_law.h"
 #include "l_problem2d.h"
+#include "raise.h"
 #include "module.h"
 #include "painleve.h"
 #include "space2d.h"
@@ -214,7 +215,7 @@ static int l_painleve(lua_State *L)
         memset(&j, 0, sizeof j);
         j.c = pb.coef; j.mu_s = mu_s; j.mu_k = mu_k; j.law = &lr.law;
         limp_law_run(L, &lr.law, painleve_body, &j);
-        if (j.st != IMP_OK) return limp_law_raise(L, &c, &lr.law, j.st);
+        if (j.st != IMP_OK) return limp_raise(&c, j.st, &lr.law);
         /* A solve2d result of the tangential problem (printed as one). */
         imp_problem2d tp = pb;
         tp.coef = j.res.coef;
@@ -356,16 +357,15 @@ static double read_mu(const limp_check *c, int t)
     return mu_k;
 }
 
-static void space_raise(lua_State *L, const limp_check *c, const law_run *lr, imp_status st,
+static void space_raise(const limp_check *c, const law_run *lr, imp_status st,
                         double r)
 {
-    if (st == IMP_EINTERRUPT) luaL_error(L, "%s: interrupted!", c->fn);
     /* Every other field is checked: the tracer refused the coefficients. */
     if (st == IMP_EINPUT)
         limp_check_error(c, r_field(c, 1), "gives r = %g, too large for double precision: "
                          "m^2 (B1*B2 - B3^2) = 1 + r^2 is lost to rounding in "
                          "B1 = 1 + r^2 cos^2(theta), B2 = 1 + r^2 sin^2(theta) (keep r below about 1e8)", r);
-    limp_law_raise(L, c, &lr->law, st);
+    limp_raise(c, st, &lr->law);
 }
 
 /* law and e as solve2d: e is required (except for a custom law). */
@@ -440,7 +440,7 @@ static int l_space(lua_State *L)
     }
     j.law = &lr.law;
     limp_law_run(L, &lr.law, space_one_body, &j);
-    if (j.st != IMP_OK) space_raise(L, &c, &lr, j.st, j.r);
+    if (j.st != IMP_OK) space_raise(&c, &lr, j.st, j.r);
     imp_space_point_scale(&j.one, &units);
     double e = lr.law.e, r = j.r;
     /* Wang's closed forms (W86 secs 3-5) hold for the built-in laws, whose mode
@@ -524,7 +524,7 @@ static int l_space_map(lua_State *L)
     j.tl = lua_newuserdatauv(L, sizeof(imp_space_tpoint) * (size_t)j.nt * (size_t)(j.ng + 4), 0);
     imp_interrupt_clear();
     limp_law_run(L, &lr.law, space_grid_body, &j);
-    if (j.st != IMP_OK) space_raise(L, &c, &lr, j.st, j.r);
+    if (j.st != IMP_OK) space_raise(&c, &lr, j.st, j.r);
     double e = lr.law.e;
     lua_createtable(L, 0, 12);
     lua_pushinteger(L, n); lua_setfield(L, -2, "n");

@@ -139,9 +139,8 @@ static int is_callable(lua_State *L, int idx)
     return 0;
 }
 
-/* "function <file:line>" or "callable table", for error messages; the
- * law must still be at its stack slot (the caller's frame). */
-static const char *law_label(limp_lua_law *l)
+/* Cached in l->name: the first call reads the law at its stack slot. */
+const char *limp_law_label(limp_lua_law *l)
 {
     if (l->name[0])
         return l->name;
@@ -179,7 +178,7 @@ void limp_law_check(const limp_check *c, int t, double def_e, imp_law *law,
     lctx->L = L;
     lctx->check = c;
     lctx->fn = lua_absindex(L, -1);
-    law_label(lctx);             /* lctx->name, read by callers' messages */
+    limp_law_label(lctx);             /* lctx->name, read by callers' messages */
     /* a fresh state object per solve: a reference a law keeps can only
      * ever see this solve's state, or the error after it */
     lua_createtable(L, 0, 4);
@@ -337,29 +336,9 @@ void limp_law_run(lua_State *L, const imp_law *law, lua_CFunction fn, void *ud)
          * error. */
         if (msg && strcmp(msg, "interrupted!") == 0)
             lua_error(L);
-        luaL_error(L, "%s: law (%s) raised an error: %s", l->check->fn, law_label(l),
+        luaL_error(L, "%s: law (%s) raised an error: %s", l->check->fn, limp_law_label(l),
                    msg ? msg : luaL_typename(L, -1));
     }
     law_clear(l);
 }
 
-int limp_law_raise(lua_State *L, const limp_check *c, const imp_law *law,
-                   imp_status st)
-{
-    limp_lua_law *l = law->kind == IMP_LAW_CUSTOM ? law->ctx : NULL;
-    if (st == IMP_ELAW && l && l->badtype && strcmp(l->badtype, "a non-finite number") == 0)
-        return luaL_error(L, "%s: law (%s) must return a finite number, got %s",
-                          c->fn, law_label(l), l->badvalue != l->badvalue ? "nan"
-                          : l->badvalue > 0 ? "inf" : "-inf");
-    if (st == IMP_ELAW && l)
-        return luaL_error(L, "%s: law (%s) must return a finite number, got %s",
-                          c->fn, law_label(l), l->badtype ? l->badtype : "nothing");
-    if (st == IMP_ENOROOT)
-        return luaL_error(L, "%s: law (%s) never reached zero after maximum compression",
-                          c->fn, l ? law_label(l) : limp_law_name(law));
-    if (st == IMP_EROOT)
-        return luaL_error(L, "%s: law (%s): the root finder did not converge on its zero "
-                          "after maximum compression (is the law continuous?)",
-                          c->fn, l ? law_label(l) : limp_law_name(law));
-    return luaL_error(L, "%s: %s", c->fn, imp_strerror(st));
-}

@@ -40,10 +40,9 @@ int limp_lua_law_eval(void *ctx, const imp_law_state *s, double *residual);
  * other errors propagate unchanged. */
 void limp_law_run(lua_State *L, const imp_law *law, lua_CFunction fn, void *ud);
 
-/* Raises the message for a failed solve: a law that failed (IMP_ELAW), never
- * reached zero (IMP_ENOROOT), or any other status. */
-int limp_law_raise(lua_State *L, const limp_check *c, const imp_law *law,
-                   imp_status st);
+/* "function <file:line>" or "callable table", for error messages; the law
+ * must still be at its stack slot (the caller's frame). */
+const char *limp_law_label(limp_lua_law *l);
 
 /* Registers limp_law_run's trampoline (with the state's key strings as its
  * upvalues); called by the module opener. */

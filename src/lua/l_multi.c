@@ -10,6 +10,7 @@
 #include <lauxlib.h>
 
 #include "check.h"
+#include "raise.h"
 #include "l_law.h"
 #include "mechanism.h"
 #include "module.h"
@@ -267,7 +268,7 @@ static int l_solve_multi(lua_State *L)
     run_t u = {models[model].fn, &in->p, &o, r, IMP_OK};
     limp_law_run(L, &law, run_model, &u);   /* a custom law's errors name it */
     if (u.st == IMP_ELAW || u.st == IMP_ENOROOT || u.st == IMP_EROOT)
-        return limp_law_raise(L, &c, &law, u.st);
+        return limp_raise(&c, u.st, &law);
     if (u.st != IMP_OK) return limp_multi_raise(&c, models[model].name, u.st, r);
     return limp_multi_push(L, &c, in, models[model].name, r);
 }

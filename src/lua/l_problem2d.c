@@ -10,6 +10,7 @@
 
 #include "interrupt.h"
 #include "l_problem2d.h"
+#include "raise.h"
 
 static const char result2d_key = 0;   /* registry[&result2d_key] = metatable */
 static const char model_solver_key = 0; /* registry[&model_solver_key] = the models' solver */
@@ -275,7 +276,7 @@ void limp_problem2d_solve_lua(const limp_check *c, const imp_problem2d *p,
         job.st = imp_problem2d_solve(p, r, post);
     }
     if (job.st != IMP_OK)
-        limp_law_raise(c->L, c, &p->law, job.st);
+        limp_raise(c, job.st, &p->law);
 }
 
 /* {vx =, vy =, w =} */

@@ -10,6 +10,7 @@
 
 #include "closed2d.h"
 #include "l_problem2d.h"
+#include "raise.h"
 #include "module.h"
 
 static const char *const sb2d_fields[] = {"theta", "theta_deg", "alpha", "m", "L", "mu",
@@ -114,7 +115,7 @@ static int l_classify2d(lua_State *L)
     imp_class2d k;
     imp_status st = imp_mode2d_classify(&co, p.mu_s, p.mu_k, p.law.e, &k);
     if (st != IMP_OK)
-        return luaL_error(L, "classify2d: %s", imp_strerror(st));
+        return limp_raise(&c, st, NULL);
     lua_createtable(L, 0, 30);
     limp_set_string(L, "mode", imp_mode_name(k.mode));
     limp_set_string(L, "class", imp_class_name(k.cls));

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "raise.h"
 #include "impact3d.h"
 #include "l_solve3d.h"
 #include "interrupt.h"
@@ -287,7 +288,7 @@ static void check_contact(const limp_check *c, const body_in *bi, imp_contact3d 
         luaL_error(c->L, "solve3d: fields 'm', 'inertia', 'r' give a contact compliance W that overflows "
                    "double precision");
     }
-    luaL_error(c->L, "solve3d: %s", imp_strerror(st));
+    limp_raise(c, st, NULL);
 }
 
 /* A friction coefficient so large that mu times the contact speed (the
@@ -441,13 +442,13 @@ static int l_solve3d(lua_State *L)
     imp_result3d r;
     run_t u = {cp, mu_s, mu_k, &law, &o, method, &r, IMP_OK};
     limp_law_run(L, &law, run_solver, &u);
-    if (u.st == IMP_EINTERRUPT) return luaL_error(L, "solve3d: interrupted!");
+    if (u.st == IMP_EINTERRUPT) return limp_raise(&c, u.st, NULL);
     if (u.st == IMP_ESTEPS)
         return limp_check_error(&c, "max_steps", "(%ld) was exceeded by the integrator (exact, %s, %s period in %s); raise it or loosen rtol",
                                 o.max_steps, limp_law_name(&law), period_name(r.fail_stage),
                                 r.fail_restitution ? "restitution" : "compression");
     if (u.st != IMP_OK && r.fail != IMP_FAIL3D_NONE) return raise_failure(L, &law, &o, &r);
-    if (u.st != IMP_OK) return limp_law_raise(L, &c, &law, u.st);
+    if (u.st != IMP_OK) return limp_raise(&c, u.st, &law);
     if (!mech && !pair) imp_result3d_apply(&bi.body, &cc, &r);
     if (!isfinite(r.Wc) || !isfinite(r.Wr) || !isfinite(r.Wf) || !isfinite(r.Pc))
         return luaL_error(L, "solve3d: the works are not finite (inputs out of range?)");

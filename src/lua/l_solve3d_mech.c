@@ -8,6 +8,7 @@
 
 #include "l_solve3d.h"
 #include "module.h"
+#include "raise.h"
 
 #define MECH_MT "impact.Mech3D"
 
@@ -79,7 +80,7 @@ void limp_solve3d_pair(const limp_check *c, const char *body1_prefix, const limp
     if (st == IMP_EOVERFLOW)
         limp_check_fail(c, "the two bodies give a contact compliance, contact velocity or kinetic "
                         "energy that overflows double precision");
-    limp_check_fail(c, "%s", imp_strerror(st));
+    limp_raise(c, st, NULL);
 }
 
 /* The field name of row i of key ("M[2]"; i = 0: key itself), built only
