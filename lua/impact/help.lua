@@ -14,12 +14,13 @@ local AREAS = { "workbench", "solve2d", "solve3d", "analysis", "models", "sweep"
 -- The page for a result, by its metatable's __name (all are
 -- "impact.<Kind>": impact.Result2D, impact.ModelResult2D, impact.Result3D,
 -- impact.Comparison, impact.Sweep, impact.Painleve, impact.PainleveBands,
--- impact.Space, impact.SpaceMap), looked up without "impact.", lower case.
+-- impact.Space, impact.SpaceMap, impact.MultiResult,
+-- impact.MultiComparison), looked up without "impact.", lower case.
 local RESULT_OF = {
   result2d = "solve2d", modelresult2d = "models", result3d = "solve3d",
   comparison = "compare", sweep = "sweep", painleve = "painleve",
   painlevebands = "painleve_bands", space = "space", spacemap = "space_map",
-  multiresult = "solve_multi",
+  multiresult = "solve_multi", multicomparison = "compare",
 }
 
 local function wrap(text, indent, width)

@@ -159,7 +159,7 @@ end
 
 function M.compare(t, models)
   if type(t) == "table" and t.contacts ~= nil then   -- several contacts
-    return require("impact.compare_multi")(t, models)
+    return require("impact.compare_multi").compare(t, models)
   end
   check_args(t, models)
   local order, specs = read_entries(models)

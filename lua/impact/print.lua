@@ -4,7 +4,8 @@
 -- -> text }. Loading this module sets them as __tostring on the metatables
 -- the C binding makes (impact.Result2D, impact.Result3D, impact.Painleve,
 -- impact.PainleveBands, impact.Space, impact.SpaceMap); the Lua side's own
--- metatables (impact.comparison, impact.sweep) take theirs from
+-- metatables (impact.Comparison, impact.MultiComparison, impact.Sweep)
+-- take theirs from
 -- M.printers. pretty.lua then prints any of them through tostring.
 local M = { printers = {} }
 

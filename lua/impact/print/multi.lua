@@ -1,6 +1,7 @@
--- The printer of solve_multi's results (metatable impact.MultiResult): a
--- header with the energy, one line per contact, then qdot'. Six
--- significant digits, as the other printers.
+-- The printers of several contacts: solve_multi's results (metatable
+-- impact.MultiResult: a header with the energy, one line per contact, then
+-- qdot') and compare's table of models (impact.MultiComparison: one column
+-- per model). Six significant digits, as the other printers.
 local fmt = require("impact.print.numbers")
 local num, largest, vec = fmt.num, fmt.largest, fmt.vec
 
@@ -16,15 +17,7 @@ local function multi(r)
   for i, c in ipairs(r.contacts) do
     rows[#rows + 1] = { tostring(i), c.mode, vec(c.P, ps), vec(c.v0, vs), vec(c.v, vs) }
   end
-  local w = {}
-  for _, row in ipairs(rows) do
-    for j, cell in ipairs(row) do w[j] = math.max(w[j] or 0, #cell) end
-  end
-  for _, row in ipairs(rows) do
-    local cells = {}
-    for j, cell in ipairs(row) do cells[j] = cell .. string.rep(" ", w[j] - #cell) end
-    lines[#lines + 1] = ("  " .. table.concat(cells, "  ")):gsub("%s+$", "")
-  end
+  for _, line in ipairs(fmt.columns(rows, "  ")) do lines[#lines + 1] = line end
   lines[#lines + 1] = "qdot' = " .. vec(r.qdot, largest{ r.qdot })
   if r.order then
     lines[#lines + 1] = "order: " .. table.concat(r.order, ", ")
@@ -36,4 +29,27 @@ local function multi(r)
   return table.concat(lines, "\n")
 end
 
-return { ["impact.MultiResult"] = multi }
+local function comparison(res)
+  local order = getmetatable(res).order
+  local rows = { { "" } }
+  for _, m in ipairs(order) do rows[1][#rows[1] + 1] = m end
+  local function add(label, f)
+    local row = { label }
+    for _, m in ipairs(order) do row[#row + 1] = f(res[m]) end
+    rows[#rows + 1] = row
+  end
+  local first = res[order[1]]
+  local vs = largest(first.contacts, "v0")
+  for i = 1, #first.contacts do
+    add("P" .. i, function(r) return vec(r.contacts[i].P, largest(r.contacts, "P")) end)
+    add("mode" .. i, function(r) return r.contacts[i].mode end)
+    add("v" .. i, function(r) return vec(r.contacts[i].v, vs) end)
+  end
+  add("qdot'", function(r) return vec(r.qdot, largest{ r.qdot }) end)
+  add("dT", function(r) return num(r.dT, r.T0) end)
+  add("T1/T0", function(r) return num(r.energy_ratio) end)
+  add("flags", function(r) return r.energy_gain and "GAIN" or "-" end)
+  return table.concat(fmt.columns(rows), "\n")
+end
+
+return { ["impact.MultiResult"] = multi, ["impact.MultiComparison"] = comparison }

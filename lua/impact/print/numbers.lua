@@ -1,5 +1,5 @@
--- Number formatting shared by the multi-contact printers (print/multi.lua
--- and compare_multi.lua): six significant digits, as the other printers.
+-- Number formatting shared by the multi-contact printers (print/multi.lua):
+-- six significant digits, as the other printers, and aligned columns.
 -- Not an area of impact.print: it returns helpers, not printers.
 local M = {}
 
@@ -23,6 +23,21 @@ function M.vec(v, scale)
   local out = {}
   for i = 1, #v do out[i] = M.num(v[i], scale) end
   return "(" .. table.concat(out, ", ") .. ")"
+end
+
+-- rows (lists of strings) as lines of left-aligned columns two spaces
+-- apart, each line after indent, trailing blanks cut.
+function M.columns(rows, indent)
+  local w, lines = {}, {}
+  for _, row in ipairs(rows) do
+    for j, cell in ipairs(row) do w[j] = math.max(w[j] or 0, #cell) end
+  end
+  for _, row in ipairs(rows) do
+    local cells = {}
+    for j, cell in ipairs(row) do cells[j] = cell .. string.rep(" ", w[j] - #cell) end
+    lines[#lines + 1] = ((indent or "") .. table.concat(cells, "  ")):gsub("%s+$", "")
+  end
+  return lines
 end
 
 return M
