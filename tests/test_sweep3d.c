@@ -19,19 +19,19 @@ static void rod_base(imp_problem3d *p)
 {
     memset(p, 0, sizeof *p);
     double I[3], R[9];
-    imp_rod3d(1, 0.5, 0.05, 0.3, 0.4, 0, I, R, p->r);
-    p->m = 1;
+    imp_rod3d(1, 0.5, 0.05, 0.3, 0.4, 0, I, R, p->b[0].r);
+    p->b[0].m = 1;
     for (int i = 0; i < 3; i++) {
-        p->Ib[4 * i] = I[i];
-        p->moments[i] = I[i];
-        p->axes[4 * i] = 1;
+        p->b[0].Ib[4 * i] = I[i];
+        p->b[0].moments[i] = I[i];
+        p->b[0].axes[4 * i] = 1;
     }
-    memcpy(p->R, R, sizeof R);
-    p->theta1 = 0.3;
-    p->theta2 = 0.4;
-    p->v[0] = 0.1;
-    p->v[1] = -1;
-    p->v[2] = 0.2;
+    memcpy(p->b[0].R, R, sizeof R);
+    p->b[0].theta1 = 0.3;
+    p->b[0].theta2 = 0.4;
+    p->b[0].v[0] = 0.1;
+    p->b[0].v[1] = -1;
+    p->b[0].v[2] = 0.2;
     p->mu_s = p->mu_k = 0.3;
     p->law = (imp_law){IMP_LAW_POISSON, 0.5, NULL, NULL};
     imp_opts3d_default(&p->opts);
@@ -49,7 +49,7 @@ static void rod_sweep(imp_sweep2d *s, imp_problem3d *base, const double *t1, siz
     CHECK(imp_sweep3d_add_field(s, base, "mu"));
     CHECK(imp_sweep3d_add_field(s, base, "method"));
     CHECK(!imp_sweep3d_add_field(s, base, "no_such_field"));
-    CHECK(base->by_theta == 1);
+    CHECK(base->b[0].by_theta == 1);
     s->naxes = 3;
     s->axis[0] = (imp_sweep2d_axis){nt, 1, 0, t1};
     s->axis[1] = (imp_sweep2d_axis){nmu, 1, 1, mu};
@@ -87,8 +87,8 @@ static void test_matches_direct(void)
         memcpy(b.axes, R, sizeof R);
         double D[9] = {I[0], 0, 0, 0, I[1], 0, 0, 0, I[2]};
         imp_mat3_rotate(R, D, b.I);
-        memcpy(b.r, base.r, sizeof b.r);
-        memcpy(b.v, base.v, sizeof b.v);
+        memcpy(b.r, base.b[0].r, sizeof b.r);
+        memcpy(b.v, base.b[0].v, sizeof b.v);
         double m = mu[i / 2 % 7];
         imp_result3d rr;
         imp_status st = i % 2 == 0 ? imp_exact3d_solve(&b, m, m, &base.law, &base.opts, &rr)
