@@ -63,6 +63,12 @@ local CASES = {
   { base = { body = rod{}, body2 = rod{ m = 3, v = { x = 0, y = 0.2, z = 0 } }, mu = 0.3, e = 0.5 },
     vary = { ["body.m"] = { 0.5, 1 }, ["body2.v.y"] = { 0, 0.4 }, ["body2.r.1"] = { 0, 0.1 },
       method = { "exact", "algebraic" } } },
+  -- principal moments of a list {I1, I2, I3} (the rod's: 0.33396, 0.00125,
+  -- 0.33396): 0.5 (beyond I2 + I3) and -1 fail
+  { base = rod{}, vary = { ["inertia.1"] = { 0.3335, 0.334, 0.5, -1 }, ["inertia.2"] = { 0.001, 0.002 },
+      method = { "exact", "algebraic" } } },
+  { base = rod{ body2 = { m = 2, inertia = { 0.1, 0.2, 0.25 }, r = { 0.05, 0.3, -0.1 } }, mu = 0.3 },
+    vary = { ["body2.inertia.2"] = { -1, 0.15, 0.3 }, ["v.2"] = { -1, -0.5 } } },
   -- the exact method's tolerance: out of [1e-14, 1e-3] fails (either method)
   { base = rod{ mu = 0.3 }, vary = { rtol = { 1e-15, 1e-12, 1e-8, 1e-3, 0.01 },
       method = { "exact", "algebraic" }, e = { 0.5, 0.9 } } },
@@ -121,14 +127,16 @@ describe("impact.sweep with solve3d in C", function()
   it("names a bad swept value's field as solve3d does (body, body2, rtol)", function()
     for ci, want in pairs{ [7] = "field 'body.m' must be positive, got %-1",
         [9] = "field 'body2.m' must be positive, got 0",
-        [11] = "field 'rtol' must be in %[1e%-14, 0.001%], got 1e%-15" } do
+        [11] = "field 'inertia' must satisfy the triangle inequality",
+        [12] = "field 'body2.inertia' must have positive principal moments",
+        [13] = "field 'rtol' must be in %[1e%-14, 0.001%], got 1e%-15" } do
       local s = run(CASES[ci], {})
       assert.is_true(s.fast)
       assert.is_true(#s.failures > 0)
       assert.matches(want, s.failures[1].message)
     end
     -- rtol reaches the exact solver: a tighter tolerance takes more steps
-    local s = run(CASES[11], {})
+    local s = run(CASES[13], {})
     local steps = {}
     for i = 1, s.n do
       if s.columns.method[i] == "exact" and s.columns.e[i] == 0.5 and s.columns.mode[i] ~= "error" then

@@ -55,50 +55,61 @@ int imp_sweep3d_out_index(const char *name)
     return -1;
 }
 
-/* A body's field ("m", "theta1", "r.x", ...) into off; 0 if none. */
-static int body_field(imp_sweep3d_body *body, size_t base_off, const char *name, size_t *off)
+/* A body's field ("m", "theta1", "r.x", "inertia.1", ...): its offsets
+ * (base_off on) into off, how many (0: none). */
+static int body_field(imp_sweep3d_body *body, size_t base_off, const char *name, size_t off[2])
 {
     static const char *const vecs[] = {"v", "w", "r"};
     static const size_t voff[] = {offsetof(imp_sweep3d_body, v), offsetof(imp_sweep3d_body, w),
                                   offsetof(imp_sweep3d_body, r)};
-    int c, h = vector_name(name, vecs, 3, &c);
-    if (h >= 0) *off = voff[h] + (size_t)c * sizeof(double);
-    else if (strcmp(name, "m") == 0) *off = offsetof(imp_sweep3d_body, m);
-    else if (strcmp(name, "theta1") == 0) *off = offsetof(imp_sweep3d_body, theta1);
-    else if (strcmp(name, "theta2") == 0) *off = offsetof(imp_sweep3d_body, theta2);
-    else return 0;
+    int c, h = vector_name(name, vecs, 3, &c), n = 1;
+    if (h >= 0) off[0] = voff[h] + (size_t)c * sizeof(double);
+    else if (strcmp(name, "m") == 0) off[0] = offsetof(imp_sweep3d_body, m);
+    else if (strcmp(name, "theta1") == 0) off[0] = offsetof(imp_sweep3d_body, theta1);
+    else if (strcmp(name, "theta2") == 0) off[0] = offsetof(imp_sweep3d_body, theta2);
+    else if (strncmp(name, "inertia.", 8) == 0 && name[8] >= '1' && name[8] <= '3' && !name[9]) {
+        /* a principal moment: the list {I1, I2, I3} (body frame, axes I) */
+        c = name[8] - '1';
+        off[0] = offsetof(imp_sweep3d_body, moments) + (size_t)c * sizeof(double);
+        off[1] = offsetof(imp_sweep3d_body, Ib) + (size_t)(4 * c) * sizeof(double);
+        n = 2;
+        body->by_moments = 1;
+    } else return 0;
     if (strncmp(name, "theta", 5) == 0) body->by_theta = 1;
-    *off += base_off;
-    return 1;
+    for (int k = 0; k < n; k++) off[k] += base_off;
+    return n;
 }
 
 int imp_sweep3d_add_field(imp_sweep2d *s, imp_problem3d *base, const char *name)
 {
     size_t off[2] = {0, 0};
-    int n = 1;
-    if (strncmp(name, "body2.", 6) == 0) {
-        if (!base->pair || !body_field(&base->b[1], offsetof(imp_problem3d, b[1]), name + 6, off))
-            return 0;
-    } else if (strncmp(name, "body.", 5) == 0) {
-        if (!body_field(&base->b[0], offsetof(imp_problem3d, b[0]), name + 5, off)) return 0;
-    } else if (body_field(&base->b[0], offsetof(imp_problem3d, b[0]), name, off)) {
-        /* body 1 at the top level */
-    } else if (strcmp(name, "e") == 0) off[0] = offsetof(imp_problem3d, law.e);
-    else if (strcmp(name, "rtol") == 0) off[0] = offsetof(imp_problem3d, opts.rtol);
-    else if (strcmp(name, "mu_s") == 0) off[0] = offsetof(imp_problem3d, mu_s);
-    else if (strcmp(name, "mu_k") == 0) off[0] = offsetof(imp_problem3d, mu_k);
+    int n;
+    if (strncmp(name, "body2.", 6) == 0)   /* body 2's, only of a pair */
+        n = base->pair ? body_field(&base->b[1], offsetof(imp_problem3d, b[1]), name + 6, off) : 0;
+    else if (strncmp(name, "body.", 5) == 0)
+        n = body_field(&base->b[0], offsetof(imp_problem3d, b[0]), name + 5, off);
+    else if ((n = body_field(&base->b[0], offsetof(imp_problem3d, b[0]), name, off)) > 0)
+        ;   /* body 1's at the top level */
+    else if (strcmp(name, "law") == 0)
+        return imp_sweep_add(s, 0, off, offsetof(imp_problem3d, law.kind), imp_law_names);
+    else if (strcmp(name, "method") == 0)
+        return imp_sweep_add(s, 0, off, offsetof(imp_problem3d, method), imp_sweep3d_methods);
     else if (strcmp(name, "mu") == 0) {
         off[0] = offsetof(imp_problem3d, mu_s);
         off[1] = offsetof(imp_problem3d, mu_k);
         n = 2;
-    } else if (strcmp(name, "law") == 0) {
-        return imp_sweep_add(s, 0, off, offsetof(imp_problem3d, law.kind), imp_law_names);
-    } else if (strcmp(name, "method") == 0) {
-        return imp_sweep_add(s, 0, off, offsetof(imp_problem3d, method), imp_sweep3d_methods);
     } else {
-        return 0;
+        static const char *const one[] = {"e", "rtol", "mu_s", "mu_k"};
+        static const size_t ooff[] = {offsetof(imp_problem3d, law.e),
+            offsetof(imp_problem3d, opts.rtol), offsetof(imp_problem3d, mu_s),
+            offsetof(imp_problem3d, mu_k)};
+        for (int k = 0; k < 4 && !n; k++)
+            if (strcmp(name, one[k]) == 0) {
+                off[0] = ooff[k];
+                n = 1;
+            }
     }
-    return imp_sweep_add(s, n, off, 0, NULL);
+    return n > 0 && imp_sweep_add(s, n, off, 0, NULL);
 }
 
 static int finite3(const double x[3])
@@ -111,7 +122,8 @@ static int finite3(const double x[3])
 static int body_build(const imp_sweep3d_body *p, imp_body3d *b)
 {
     if (!(p->m > 0) || !isfinite(p->m) || !finite3(p->r) || !finite3(p->v) || !finite3(p->w) ||
-        (p->by_theta && !(isfinite(p->theta1) && isfinite(p->theta2))))
+        (p->by_theta && !(isfinite(p->theta1) && isfinite(p->theta2))) ||
+        (p->by_moments && imp_inertia3_check(p->moments, NULL) != IMP_OK))
         return 0;
     memset(b, 0, sizeof *b);
     double R[9];

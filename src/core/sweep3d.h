@@ -16,6 +16,7 @@ typedef struct {
     double R[9];                        /* orientation, unless by_theta */
     double theta1, theta2;              /* with by_theta: R = imp_rotation_sb */
     int by_theta;
+    int by_moments;                     /* principal moments varied: checked */
     double r[3], v[3], w[3];
 } imp_sweep3d_body;
 
@@ -39,7 +40,8 @@ extern const char *const imp_sweep3d_methods[];
 extern const imp_sweep_form imp_sweep3d_form;
 
 /* Adds a varied field by name; 0 if unknown. Body 1's fields: "m",
- * "theta1", "theta2", "v.x" or "v.1" ..., "w.*", "r.*", at the top level or
+ * "theta1", "theta2", "v.x" or "v.1" ..., "w.*", "r.*", "inertia.1" ..
+ * "inertia.3" (of a principal list {I1, I2, I3}), at the top level or
  * under "body."; body 2's under "body2." (base->pair set); the rest: "mu",
  * "mu_s", "mu_k", "e", "rtol", "law", "method". theta1 or theta2 makes that
  * body's orientation the angles' (sets by_theta in base, which the caller

@@ -53,7 +53,8 @@ end
 -- Whether the C 3D problem sets this field the way solve3d reads the table:
 -- a vector's component in the form the base gives the vector ("v.x" where
 -- the vector has x, y, z; "v.1" where it is a list); the angles when the
--- body gives no other orientation. Body 1's fields are at the top level, or
+-- body gives no other orientation; a principal moment ("inertia.2") of a
+-- list {I1, I2, I3}. Body 1's fields are at the top level, or
 -- under "body." when the base has a body table (its v and w only where the
 -- top level gives none: solve3d takes those first); body 2's under "body2.".
 local METHODS = { exact = true, algebraic = true }
@@ -65,6 +66,11 @@ end
 local function body_settable(b, field, vw)
   local head, comp = field:match("^([vwr])%.(.+)$")
   if head then return (head == "r" or vw) and component(b[head], comp) end
+  comp = field:match("^inertia%.([123])$")   -- a moment of a principal list {I1, I2, I3}
+  if comp then
+    local I = b.inertia
+    return component(I, comp) and rawlen(I) == 3 and type(I[1]) == "number"
+  end
   if field == "theta1" or field == "theta2" then
     return b.R == nil and b.q == nil and b.theta1_deg == nil and b.theta2_deg == nil
   end
