@@ -1,6 +1,6 @@
 /* The 3D form of imp_sweep2d: every point equals a direct solve of a body
- * built independently (imp_rod3d, imp_exact3d_solve / _algebraic) on any
- * thread count; bad values fail their point only; Ctrl-C inside the exact
+ * built independently (imp_rod3d, imp_exact3d_solve / _algebraic), or of two
+ * (imp_pair3d_init), on any thread count; bad values fail their point only; Ctrl-C inside the exact
  * solver leaves a prefix of whole batches, every one solved. */
 #include <math.h>
 #include <pthread.h>
@@ -11,6 +11,7 @@
 #include "check.h"
 #include "interrupt.h"
 #include "mat3.h"
+#include "mechanism.h"
 #include "parallel.h"
 #include "sweep3d.h"
 
@@ -19,19 +20,19 @@ static void rod_base(imp_problem3d *p)
 {
     memset(p, 0, sizeof *p);
     double I[3], R[9];
-    imp_rod3d(1, 0.5, 0.05, 0.3, 0.4, 0, I, R, p->r);
-    p->m = 1;
+    imp_rod3d(1, 0.5, 0.05, 0.3, 0.4, 0, I, R, p->b[0].r);
+    p->b[0].m = 1;
     for (int i = 0; i < 3; i++) {
-        p->Ib[4 * i] = I[i];
-        p->moments[i] = I[i];
-        p->axes[4 * i] = 1;
+        p->b[0].Ib[4 * i] = I[i];
+        p->b[0].moments[i] = I[i];
+        p->b[0].axes[4 * i] = 1;
     }
-    memcpy(p->R, R, sizeof R);
-    p->theta1 = 0.3;
-    p->theta2 = 0.4;
-    p->v[0] = 0.1;
-    p->v[1] = -1;
-    p->v[2] = 0.2;
+    memcpy(p->b[0].R, R, sizeof R);
+    p->b[0].theta1 = 0.3;
+    p->b[0].theta2 = 0.4;
+    p->b[0].v[0] = 0.1;
+    p->b[0].v[1] = -1;
+    p->b[0].v[2] = 0.2;
     p->mu_s = p->mu_k = 0.3;
     p->law = (imp_law){IMP_LAW_POISSON, 0.5, NULL, NULL};
     imp_opts3d_default(&p->opts);
@@ -49,7 +50,7 @@ static void rod_sweep(imp_sweep2d *s, imp_problem3d *base, const double *t1, siz
     CHECK(imp_sweep3d_add_field(s, base, "mu"));
     CHECK(imp_sweep3d_add_field(s, base, "method"));
     CHECK(!imp_sweep3d_add_field(s, base, "no_such_field"));
-    CHECK(base->by_theta == 1);
+    CHECK(base->b[0].by_theta == 1);
     s->naxes = 3;
     s->axis[0] = (imp_sweep2d_axis){nt, 1, 0, t1};
     s->axis[1] = (imp_sweep2d_axis){nmu, 1, 1, mu};
@@ -87,8 +88,8 @@ static void test_matches_direct(void)
         memcpy(b.axes, R, sizeof R);
         double D[9] = {I[0], 0, 0, 0, I[1], 0, 0, 0, I[2]};
         imp_mat3_rotate(R, D, b.I);
-        memcpy(b.r, base.r, sizeof b.r);
-        memcpy(b.v, base.v, sizeof b.v);
+        memcpy(b.r, base.b[0].r, sizeof b.r);
+        memcpy(b.v, base.b[0].v, sizeof b.v);
         double m = mu[i / 2 % 7];
         imp_result3d rr;
         imp_status st = i % 2 == 0 ? imp_exact3d_solve(&b, m, m, &base.law, &base.opts, &rr)
@@ -112,6 +113,90 @@ static void test_matches_direct(void)
     CHECK(failed == 18);   /* mu < 0: each theta, both methods, as invalid */
     imp_sweep2d_free(&s);
     imp_sweep2d_free(&s3);
+}
+
+/* Two bodies (pair3d.c): the rod over a block with principal moments
+ * (0.1, I2, 0.25), axes the world's; fields body2.m, rtol, body2.inertia.2;
+ * each point equals imp_pair3d_init and the exact solver called directly,
+ * and the points solve3d's reader rejects (m <= 0, rtol below 1e-14) fail. */
+static void test_pair_matches_direct(void)
+{
+    double m2[3] = {-1, 0.5, 2}, rtol[3] = {1e-15, 1e-12, 1e-8}, I2[2] = {0.15, 0.3};
+    imp_sweep2d s;
+    imp_problem3d base;
+    memset(&s, 0, sizeof s);
+    rod_base(&base);
+    imp_sweep3d_body *b2 = &base.b[1];
+    base.pair = 1;
+    b2->m = 1;
+    const double I0[3] = {0.1, 0.2, 0.25}, r2[3] = {0.05, 0.3, -0.1};
+    for (int i = 0; i < 3; i++) {
+        b2->Ib[4 * i] = b2->moments[i] = I0[i];
+        b2->axes[4 * i] = b2->R[4 * i] = 1;
+        b2->r[i] = r2[i];
+    }
+    b2->v[1] = 0.3;
+    s.form = &imp_sweep3d_form;
+    s.form_base = &base;
+    CHECK(imp_sweep3d_add_field(&s, &base, "body2.m"));
+    CHECK(imp_sweep3d_add_field(&s, &base, "rtol"));
+    CHECK(imp_sweep3d_add_field(&s, &base, "body2.inertia.2"));
+    CHECK(b2->by_moments && !base.b[0].by_moments);
+    s.naxes = 3;
+    s.axis[0] = (imp_sweep2d_axis){3, 1, 0, m2};
+    s.axis[1] = (imp_sweep2d_axis){3, 1, 1, rtol};
+    s.axis[2] = (imp_sweep2d_axis){2, 1, 2, I2};
+    const char *outs[] = {"P.x", "P.y", "P.z", "v.x", "dT", "steps", "rtol"};
+    for (int k = 0; k < 7; k++) s.out[s.nout++] = imp_sweep3d_out_index(outs[k]);
+    size_t n = 18, done;
+    CHECK(imp_sweep2d_alloc(&s, 0, n) == IMP_OK);
+    CHECK(imp_sweep2d_run(&s, 0, n, 2, &done) == IMP_OK && done == n);
+    int same = 1, failed = 0;
+    for (size_t i = 0; i < n; i++) {
+        imp_body3d b1, b;
+        memset(&b1, 0, sizeof b1);
+        memset(&b, 0, sizeof b);
+        double I[3], R[9], r[3];
+        imp_rod3d(1, 0.5, 0.05, 0.3, 0.4, 0, I, R, r);
+        double D[9] = {I[0], 0, 0, 0, I[1], 0, 0, 0, I[2]};
+        b1.m = 1;
+        b1.principal = b.principal = 1;   /* as solve3d builds them: no dsyev */
+        memcpy(b1.moments, I, sizeof I);
+        memcpy(b1.axes, R, sizeof R);
+        imp_mat3_rotate(R, D, b1.I);
+        memcpy(b1.r, r, sizeof r);
+        memcpy(b1.v, base.b[0].v, sizeof b1.v);
+        double I2i = I2[i % 2];
+        b.m = m2[i / 6];
+        b.I[0] = b.moments[0] = 0.1;
+        b.I[4] = b.moments[1] = I2i;
+        b.I[8] = b.moments[2] = 0.25;
+        b.axes[0] = b.axes[4] = b.axes[8] = 1;
+        memcpy(b.r, r2, sizeof r2);
+        b.v[1] = 0.3;
+        imp_opts3d o;
+        imp_opts3d_default(&o);
+        o.rtol = rtol[i / 2 % 3];
+        imp_pair3d pr;
+        imp_result3d rr;
+        imp_status st = o.rtol < 1e-14 ? IMP_EINPUT : imp_pair3d_init(&b1, &b, &pr, NULL, NULL, NULL);
+        if (st == IMP_OK) st = imp_exact3d_solve_contact(&pr.c, 0.3, 0.3, &base.law, &o, &rr);
+        const double *res = s.res + i * (size_t)s.nout;
+        if (st != (imp_status)s.st[i]) same = 0;
+        if (st != IMP_OK) {
+            failed++;
+            if (!isnan(res[0])) same = 0;
+            continue;
+        }
+        double v1[3];
+        imp_pair3d_after(&b1, &b, &pr, rr.P, v1, NULL, NULL, NULL, NULL);
+        if (res[0] != rr.P[0] || res[1] != rr.P[1] || res[2] != rr.P[2] || res[3] != v1[0] ||
+            res[4] != rr.dT || res[5] != (double)rr.nsteps || res[6] != o.rtol)
+            same = 0;
+    }
+    CHECK(same);
+    CHECK(failed == 6 + 4);   /* m = -1: 6 points; rtol = 1e-15: 2 per other m */
+    imp_sweep2d_free(&s);
 }
 
 static void *raise_later(void *arg)
@@ -153,6 +238,7 @@ static void test_interrupt(void)
 int main(void)
 {
     RUN(test_matches_direct);
+    RUN(test_pair_matches_direct);
     RUN(test_interrupt);
     return check_summary();
 }

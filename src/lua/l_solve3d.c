@@ -76,7 +76,7 @@ static const char *const body_keys[] = {BODY3D_KEYS, NULL};
 /* The fields each table may hold (a key not listed is an error naming it). */
 static const char *const body3d_fields[] = {BODY3D_KEYS, "v", "w", NULL};
 /* M, J, qdot (and frame, a builder's description) for a mechanism; body2. */
-static const char *const solve3d_fields[] = {"body", BODY3D_KEYS, "v", "w", "mu", "mu_s", "mu_k",
+const char *const limp_solve3d_fields[] = {"body", BODY3D_KEYS, "v", "w", "mu", "mu_s", "mu_k",
     "e", "law", "method", "rtol", "max_steps", "body2", "M", "J", "qdot", "frame", NULL};
 static const char *const rod_fields[] = {"m", "L", "radius", "theta1", "theta2", "theta1_deg",
     "theta2_deg", "cap", NULL};
@@ -180,7 +180,7 @@ void limp_body3d_read_shape(const limp_check *c, int bt, body_in *bi)
     limp_check_vec3(c, bt, "r", 1, NULL, bi->body.r);
 }
 
-static void read_body(const limp_check *top, int t, body_in *bi)
+void limp_solve3d_read_body(const limp_check *top, int t, body_in *bi)
 {
     lua_State *L = top->L;
     limp_check sub;
@@ -360,43 +360,15 @@ static int raise_failure(lua_State *L, const imp_law *law, const imp_opts3d *o,
     }
 }
 
-/* Friction, method, options and law (custom: pushes the law and its state). */
-static void read_settings(const limp_check *c, int t, double *mu_s, double *mu_k, int *method,
+void limp_solve3d_read_settings(const limp_check *c, int t, double *mu_s, double *mu_k, int *method,
                           imp_opts3d *o, imp_law *law, limp_lua_law *lctx)
 {
     limp_check_friction(c, t, 0, mu_s, mu_k);
     *method = limp_check_option(c, t, "method", METHOD_EXACT, method_names);
     imp_opts3d_default(o);
-    o->rtol = limp_check_range(c, t, "rtol", 0, o->rtol, 1e-14, 1e-3);
+    o->rtol = limp_check_range(c, t, "rtol", 0, o->rtol, IMP_SWEEP3D_RTOL_MIN, IMP_SWEEP3D_RTOL_MAX);
     o->max_steps = (long)limp_check_integer(c, t, "max_steps", 0, o->max_steps, 10, 100000000);
     limp_law_check(c, t, 0, law, lctx);
-}
-
-int limp_solve3d_read_problem(lua_State *L, int t, imp_problem3d *p)
-{
-    limp_check c;
-    limp_check_init(&c, L, "solve3d");
-    limp_check_known(&c, t, solve3d_fields, NULL, NULL);
-    limp_check_unknown(&c);
-    if (limp_solve3d_is_mech(&c, t) || limp_check_has(&c, t, "body2")) return 0;
-    body_in bi;
-    read_body(&c, t, &bi);
-    limp_lua_law lctx;
-    memset(p, 0, sizeof *p);
-    read_settings(&c, t, &p->mu_s, &p->mu_k, &p->method, &p->opts, &p->law, &lctx);
-    if (p->law.kind == IMP_LAW_CUSTOM) return 0;
-    p->m = bi.body.m;
-    memcpy(p->Ib, bi.Ib, sizeof p->Ib);
-    memcpy(p->moments, bi.moments, sizeof p->moments);
-    memcpy(p->axes, bi.axes, sizeof p->axes);
-    memcpy(p->R, bi.R, sizeof p->R);
-    memcpy(p->r, bi.body.r, sizeof p->r);
-    memcpy(p->v, bi.body.v, sizeof p->v);
-    memcpy(p->w, bi.body.w, sizeof p->w);
-    /* the angles (radians) when given: a sweep that varies one keeps the other */
-    p->theta1 = limp_check_has(&c, t, "theta1") ? limp_check_number(&c, t, "theta1", 0, 0) : 0;
-    p->theta2 = limp_check_has(&c, t, "theta2") ? limp_check_number(&c, t, "theta2", 0, 0) : 0;
-    return 1;
 }
 
 static int l_solve3d(lua_State *L)
@@ -405,19 +377,19 @@ static int l_solve3d(lua_State *L)
     limp_check_init(&c, L, "solve3d");
     limp_check_table_arg(&c, 1);
     lua_settop(L, 1);
-    limp_check_known(&c, 1, solve3d_fields, NULL, NULL);
+    limp_check_known(&c, 1, limp_solve3d_fields, NULL, NULL);
     limp_check_unknown(&c);
     /* the form: a body on the fixed plane, two bodies, or a mechanism */
     int mech = limp_solve3d_is_mech(&c, 1), pair = !mech && limp_check_has(&c, 1, "body2");
     body_in bi, b2;
-    if (!mech) read_body(&c, 1, &bi);
+    if (!mech) limp_solve3d_read_body(&c, 1, &bi);
     if (pair) limp_solve3d_read_body2(&c, 1, &b2);
     double mu_s, mu_k;
     int method;
     imp_opts3d o;
     imp_law law;
     limp_lua_law lctx;
-    read_settings(&c, 1, &mu_s, &mu_k, &method, &o, &law, &lctx);
+    limp_solve3d_read_settings(&c, 1, &mu_s, &mu_k, &method, &o, &law, &lctx);
     track_box *tb = NULL;
     if (method == METHOD_EXACT) {
         tb = push_track(L);
@@ -579,7 +551,7 @@ void limp_open_solve3d(lua_State *L)
     }
     lua_pop(L, 1);
     luaL_setfuncs(L, funcs, 0);
-    limp_check_publish(L, "solve3d", solve3d_fields);
+    limp_check_publish(L, "solve3d", limp_solve3d_fields);
     limp_check_publish(L, "body3d", body3d_fields);
     limp_check_publish(L, "rod", rod_fields);
 }

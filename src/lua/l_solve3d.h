@@ -6,6 +6,7 @@
 
 #include "check.h"
 #include "impact3d.h"
+#include "l_law.h"
 #include "mechanism.h"
 #include "sweep3d.h"
 
@@ -16,9 +17,18 @@ typedef struct {
     double Ib[9], R[9];        /* the body-frame inertia and the orientation */
 } limp_body3d_in;
 
+/* The fields solve3d's table may hold. */
+extern const char *const limp_solve3d_fields[];
+
 /* m, inertia, orientation and r from the table at bt (not v, w). */
 void limp_body3d_read_shape(const limp_check *c, int bt, limp_body3d_in *bi);
 
+/* Body 1: body = {...} or the top level, v and w from either (solve3d's
+ * rules). */
+void limp_solve3d_read_body(const limp_check *top, int t, limp_body3d_in *bi);
+/* Friction, method, options and law (custom: pushes the law and its state). */
+void limp_solve3d_read_settings(const limp_check *c, int t, double *mu_s, double *mu_k,
+                                int *method, imp_opts3d *o, imp_law *law, limp_lua_law *lctx);
 /* Is this a mechanism problem (M, J or qdot given)? Raises when a body's
  * field is mixed in. */
 int limp_solve3d_is_mech(const limp_check *c, int t);
@@ -40,7 +50,7 @@ void limp_solve3d_push_pair(lua_State *L, const limp_body3d_in *b1, const limp_b
 void limp_solve3d_push_mech(const limp_check *c, const imp_mech *mc, imp_result3d *r);
 /* solve3d's problem at t, read (and checked, raising) as solve3d reads
  * it, into the sweeps' flat 3D problem; 0 (nothing raised) for a form the
- * fast path does not take: two bodies, a mechanism, a custom law. */
+ * fast path does not take: a mechanism, a custom law (l_sweep3d.c). */
 int limp_solve3d_read_problem(lua_State *L, int t, imp_problem3d *p);
 
 /* core._solve3d_bench (l_solve3d_bench.c). */

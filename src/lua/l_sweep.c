@@ -147,7 +147,7 @@ static size_t max_rows = 0;
  * the built-in laws' names); axes: list of {count =, nfield =, values =
  * {count*nfield values}}; outs: the result columns; first, count: the
  * points of this run (1-based); mode, class: whether the CSV rows end with
- * them; solve: "solve3d" for solve3d's problems (one body on the plane),
+ * them; solve: "solve3d" for solve3d's problems (a body on the plane or two),
  * else solve2d's. */
 static int l_sweep2d_new(lua_State *L)
 {

@@ -34,12 +34,15 @@ point" comment in the CSV) unless on_error = "raise".
 
 For solve2d with a built-in law (law itself may be varied over "poisson",
 "newton", "energetic"), no map function and numeric fields the C problem
-sets, and for solve3d of one body given at the top level (no 'body' table,
-body2 or mechanism) with a built-in law, either method (method may be varied
-over "exact", "algebraic") and the fields m, v.*, w.*, r.* (in the form the
-base gives the vector: "v.1" for a list, "v.x" for named components), mu,
-mu_s, mu_k, e, law, theta1, theta2 (when the base gives no R, q or _deg
-angle), the points run in C over arrays on 'threads' worker threads, which also
+sets, and for solve3d of one body on the plane or two bodies (body2; not a
+mechanism) with a built-in law, either method (method may be varied over
+"exact", "algebraic") and the fields rtol, mu, mu_s, mu_k, e, law and each
+body's m, v.*, w.*, r.* (in the form the base gives the vector: "v.1" for a
+list, "v.x" for named components), inertia.1 .. inertia.3 (a principal list
+{I1, I2, I3}), theta1, theta2 (when the body gives no R, q or _deg angle),
+body 1's at the top level or as "body.m", ... for a 'body' table (its v, w
+when the top level has none), body 2's as "body2.m", ..., the points run in
+C over arrays on 'threads' worker threads, which also
 format the CSV rows, with results and files identical whatever the thread
 count and byte for byte those of the Lua path (fast = false); otherwise one
 Lua call per point. Columns too big for memory: with 'out' the rows go to the

@@ -1,6 +1,7 @@
 -- The C fast path of sweeps: solve2d, or solve3d with one body on the
--- plane, with a built-in law, no map function, numeric fields the C problem
--- can set (and "law" over the built-in laws' names, solve3d's "method"). plan() returns nil whenever the sweep does not qualify, and the
+-- plane or two bodies, with a built-in law, no map function, numeric fields
+-- the C problem can set (and "law" over the built-in laws' names, solve3d's
+-- "method"). plan() returns nil whenever the sweep does not qualify, and the
 -- sweep then runs point by point in Lua; run() solves the points chunk by
 -- chunk in C (core/sweep2d.c on worker threads, which also format the CSV
 -- rows), writes the rows in order and leaves the columns to be built from
@@ -51,23 +52,47 @@ end
 
 -- Whether the C 3D problem sets this field the way solve3d reads the table:
 -- a vector's component in the form the base gives the vector ("v.x" where
--- base.v has x, y, z; "v.1" where it is a list); the angles when the base
--- gives no other orientation.
+-- the vector has x, y, z; "v.1" where it is a list); the angles when the
+-- body gives no other orientation; a principal moment ("inertia.2") of a
+-- list {I1, I2, I3}. Body 1's fields are at the top level, or
+-- under "body." when the base has a body table (its v and w only where the
+-- top level gives none: solve3d takes those first); body 2's under "body2.".
 local METHODS = { exact = true, algebraic = true }
-local function settable3d(name, base)
-  local head, comp = name:match("^([vwr])%.(.+)$")
-  if head then
-    local t = base[head]
-    if type(t) ~= "table" then return false end
-    if comp:match("^[xyz]$") then return t.x ~= nil and t[1] == nil end
-    return comp:match("^[123]$") ~= nil and t[1] ~= nil and t.x == nil
+local function component(t, comp)
+  if type(t) ~= "table" then return false end
+  if comp:match("^[xyz]$") then return t.x ~= nil and t[1] == nil end
+  return comp:match("^[123]$") ~= nil and t[1] ~= nil and t.x == nil
+end
+local function body_settable(b, field, vw)
+  local head, comp = field:match("^([vwr])%.(.+)$")
+  if head then return (head == "r" or vw) and component(b[head], comp) end
+  comp = field:match("^inertia%.([123])$")   -- a moment of a principal list {I1, I2, I3}
+  if comp then
+    local I = b.inertia
+    return component(I, comp) and rawlen(I) == 3 and type(I[1]) == "number"
   end
-  if name == "theta1" or name == "theta2" then
-    return base.R == nil and base.q == nil and base.theta1_deg == nil and base.theta2_deg == nil
+  if field == "theta1" or field == "theta2" then
+    return b.R == nil and b.q == nil and b.theta1_deg == nil and b.theta2_deg == nil
+  end
+  return field == "m"
+end
+local function settable3d(name, base)
+  local which, field = name:match("^(body2?)%.(.+)$")
+  if which then
+    local b = base[which]
+    if type(b) ~= "table" then return false end
+    local head = field:match("^([vw])%.")
+    return body_settable(b, field, which == "body2" or head and base[head] == nil)
+  end
+  local head = name:match("^([vw])%.")
+  if type(base.body) == "table" then   -- body 1's shape is in the body table
+    if head then return body_settable(base, name, true) end
+  elseif body_settable(base, name, true) then
+    return true
   end
   if name == "mu" then return base.mu_s == nil and base.mu_k == nil end
-  return name == "m" or name == "mu_s" or name == "mu_k" or name == "e" or name == "law"
-    or name == "method"
+  return name == "mu_s" or name == "mu_k" or name == "e" or name == "law"
+    or name == "method" or name == "rtol"
 end
 
 -- The form of problem the fast path can take, or nil: "solve2d", "solve3d".
@@ -78,11 +103,8 @@ local function form(o)
     if base.M ~= nil then return nil end   -- a mechanism: qdot per point, in Lua
     return "solve2d"
   elseif o.solvename == "solve3d" then
-    -- one body on the plane, given at the top level
-    if base.body ~= nil or base.body2 ~= nil or base.M ~= nil or base.J ~= nil
-        or base.qdot ~= nil then
-      return nil
-    end
+    -- one body on the plane or two bodies, not a mechanism
+    if base.M ~= nil or base.J ~= nil or base.qdot ~= nil then return nil end
     return "solve3d"
   end
 end
