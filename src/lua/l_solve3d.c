@@ -1,7 +1,7 @@
-/* The 3D binding: impact.solve3d (Keller 1986; SB22) and impact.rod. Checks the
- * problem table field by field, builds the world-frame body, runs the
- * exact or the algebraic core solver, and returns a plain result table
- * (lua/impact/solve3d.lua adds the printing metatable). */
+/* The 3D binding: impact.solve3d (Keller 1986; SB22) and impact.rod. Reads
+ * the problem table through l_problem3d.c (field by field, raising naming
+ * the field), runs the exact or the algebraic core solver, and returns a
+ * plain result table (lua/impact/solve3d.lua adds the printing metatable). */
 #include <stdio.h>
 #include <math.h>
 #include <stdlib.h>
@@ -67,150 +67,8 @@ static int l_hodograph(lua_State *L)
     return 1;
 }
 
-static const char *const method_names[] = {"exact", "algebraic", NULL};
-enum { METHOD_EXACT, METHOD_ALGEBRAIC };
-
-/* Keys that belong to the body (top level, or inside body = {...}). */
-#define BODY3D_KEYS "m", "inertia", "R", "theta1", "theta2", "theta1_deg", "theta2_deg", "q", "r"
-static const char *const body_keys[] = {BODY3D_KEYS, NULL};
-/* The fields each table may hold (a key not listed is an error naming it). */
-static const char *const body3d_fields[] = {BODY3D_KEYS, "v", "w", NULL};
-/* M, J, qdot (and frame, a builder's description) for a mechanism; body2. */
-const char *const limp_solve3d_fields[] = {"body", BODY3D_KEYS, "v", "w", "mu", "mu_s", "mu_k",
-    "e", "law", "method", "rtol", "max_steps", "body2", "M", "J", "qdot", "frame", NULL};
 static const char *const rod_fields[] = {"m", "L", "radius", "theta1", "theta2", "theta1_deg",
     "theta2_deg", "cap", NULL};
-
-typedef limp_body3d_in body_in;
-
-/* inertia: {I1, I2, I3} principal, or a 3x3 (rows, or 9 numbers). */
-static void read_inertia(const limp_check *c, int t, body_in *bi, double Ib[9])
-{
-    lua_State *L = c->L;
-    const char *why = NULL;
-    int type = lua_getfield(L, t, "inertia");
-    if (type == LUA_TNIL) limp_check_error(c, "inertia", "is required ({I1, I2, I3} or a 3x3 table)");
-    if (type != LUA_TTABLE)
-        limp_check_error(c, "inertia", "must be {I1, I2, I3} or a 3x3 table, got %s",
-                         luaL_typename(L, -1));
-    lua_Unsigned n = lua_rawlen(L, -1);
-    int first = lua_rawgeti(L, -1, 1);
-    lua_pop(L, 2);
-    memset(Ib, 0, 9 * sizeof *Ib);
-    if (n == 3 && first == LUA_TNUMBER) {
-        double I[3];
-        limp_check_vec3(c, t, "inertia", 1, NULL, I);
-        if (imp_inertia3_check(I, &why) != IMP_OK)
-            limp_check_error(c, "inertia", "%s, got {%g, %g, %g}", why, I[0], I[1], I[2]);
-        Ib[0] = I[0]; Ib[4] = I[1]; Ib[8] = I[2];
-        memcpy(bi->moments, I, sizeof I);
-        imp_mat3_identity(bi->axes);
-        return;
-    }
-    if (!((n == 3 && first == LUA_TTABLE) || n == 9))
-        limp_check_error(c, "inertia", "must be {I1, I2, I3} (principal) or a 3x3 table");
-    limp_check_mat3(c, t, "inertia", Ib);
-    if (imp_inertia_principal(Ib, bi->moments, bi->axes, &why) != IMP_OK)
-        limp_check_error(c, "inertia", "%s", why);
-    bi->full_inertia = 1;
-}
-
-/* Orientation: R, theta1/theta2 (or _deg), q, or none (identity). */
-static void read_orientation(const limp_check *c, int t, double R[9])
-{
-    const char *why = NULL;
-    int hasR = limp_check_has(c, t, "R"), hasq = limp_check_has(c, t, "q");
-    int hast = limp_check_has(c, t, "theta1") || limp_check_has(c, t, "theta2")
-            || limp_check_has(c, t, "theta1_deg") || limp_check_has(c, t, "theta2_deg");
-    if (hasR + hasq + hast > 1)
-        limp_check_error(c, hasR ? "R" : "q", "conflicts with another orientation (give one of R, theta1/theta2, q)");
-    if (hasR) {
-        limp_check_mat3(c, t, "R", R);
-        if (imp_rotation_check(R, &why) != IMP_OK) limp_check_error(c, "R", "%s", why);
-    } else if (hasq) {
-        lua_State *L = c->L;
-        double q[4];
-        static const char *const qn[4] = {"w", "x", "y", "z"};
-        static const char *const qnames[] = {"w", "x", "y", "z", NULL};
-        if (lua_getfield(L, t, "q") != LUA_TTABLE)
-            limp_check_error(c, "q", "must be a quaternion {w, x, y, z}, got %s", luaL_typename(L, -1));
-        limp_check_entries(c, "q", -1, 4, qnames, "a quaternion {w, x, y, z}");
-        for (int i = 0; i < 4; i++) {
-            if (lua_rawgeti(L, -1, i + 1) == LUA_TNIL) {
-                lua_pop(L, 1);
-                lua_getfield(L, -1, qn[i]);
-            } else if (lua_getfield(L, -2, qn[i]) != LUA_TNIL && !lua_rawequal(L, -1, -2)) {
-                char fk[8];
-                snprintf(fk, sizeof fk, "q.%s", qn[i]);
-                limp_check_error(c, fk, "is given twice, differently (also as q[%d])", i + 1);
-            } else {
-                lua_pop(L, 1);
-            }
-            if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(lua_tonumber(L, -1)))
-                limp_check_error(c, "q", "component %s must be a finite number", qn[i]);
-            q[i] = lua_tonumber(L, -1);
-            lua_pop(L, 1);
-        }
-        lua_pop(L, 1);
-        if (imp_rotation_quat(q, R, &why) != IMP_OK)
-            limp_check_error(c, "q", "%s, got |q| = %g", why,
-                             sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]));
-    } else if (hast) {
-        const double d = acos(-1.0) / 180;
-        if (limp_check_has(c, t, "theta1") && limp_check_has(c, t, "theta1_deg"))
-            limp_check_error(c, "theta1_deg", "conflicts with 'theta1'");
-        if (limp_check_has(c, t, "theta2") && limp_check_has(c, t, "theta2_deg"))
-            limp_check_error(c, "theta2_deg", "conflicts with 'theta2'");
-        double t1 = limp_check_has(c, t, "theta1_deg")
-            ? d * limp_check_number(c, t, "theta1_deg", 1, 0) : limp_check_number(c, t, "theta1", 0, 0);
-        double t2 = limp_check_has(c, t, "theta2_deg")
-            ? d * limp_check_number(c, t, "theta2_deg", 1, 0) : limp_check_number(c, t, "theta2", 0, 0);
-        imp_rotation_sb(t1, t2, R);
-    } else {
-        imp_mat3_identity(R);
-    }
-}
-
-void limp_body3d_read_shape(const limp_check *c, int bt, body_in *bi)
-{
-    bi->body.m = limp_check_positive(c, bt, "m", 1, 0);
-    read_inertia(c, bt, bi, bi->Ib);
-    read_orientation(c, bt, bi->R);
-    imp_body3d_orient(bi->Ib, bi->moments, bi->axes, bi->R, &bi->body);
-    limp_check_vec3(c, bt, "r", 1, NULL, bi->body.r);
-}
-
-void limp_solve3d_read_body(const limp_check *top, int t, body_in *bi)
-{
-    lua_State *L = top->L;
-    limp_check sub;
-    const limp_check *c = top;
-    int bt = t;
-    memset(bi, 0, sizeof *bi);
-    int type = lua_getfield(L, t, "body");
-    if (type != LUA_TNIL) {
-        if (type != LUA_TTABLE)
-            limp_check_error(top, "body", "must be a table (e.g. impact.rod{...}), got %s",
-                             luaL_typename(L, -1));
-        for (int i = 0; body_keys[i]; i++)
-            if (limp_check_has(top, t, body_keys[i]))
-                limp_check_error(top, body_keys[i], "conflicts with 'body' (give the body's fields in one place)");
-        limp_check_sub(&sub, top, "body");
-        c = &sub;
-        bt = lua_absindex(L, -1);
-        limp_check_known(&sub, bt, body3d_fields, NULL, NULL);
-        limp_check_unknown(&sub);
-    } else {
-        lua_pop(L, 1);
-    }
-    limp_body3d_read_shape(c, bt, bi);
-    /* velocities: each from the top level, else from the body table */
-    int vin = type != LUA_TNIL && !limp_check_has(top, t, "v") && limp_check_has(c, bt, "v");
-    int win = type != LUA_TNIL && !limp_check_has(top, t, "w") && limp_check_has(c, bt, "w");
-    limp_check_vec3(vin ? c : top, vin ? bt : t, "v", 1, NULL, bi->body.v);
-    limp_check_vec3(win ? c : top, win ? bt : t, "w", 0, NULL, bi->body.w);
-    if (type != LUA_TNIL) lua_pop(L, 1);
-}
 
 typedef struct {
     const imp_contact3d *c;
@@ -227,7 +85,7 @@ static int run_solver(lua_State *L)
 {
     run_t *u = lua_touserdata(L, 1);
     imp_interrupt_clear();
-    u->st = u->method == METHOD_EXACT
+    u->st = u->method == LIMP_EXACT3D
         ? imp_exact3d_solve_contact(u->c, u->mu_s, u->mu_k, u->law, u->o, u->r)
         : imp_algebraic3d_solve_contact(u->c, u->mu_s, u->mu_k, u->law, u->o, u->r);
     return 0;
@@ -264,7 +122,7 @@ static void push_stages(lua_State *L, const imp_result3d *r)
 }
 
 /* The body's contact data, or an error naming what cannot be computed. */
-static void check_contact(const limp_check *c, const body_in *bi, imp_contact3d *cc)
+static void check_contact(const limp_check *c, const limp_body3d_in *bi, imp_contact3d *cc)
 {
     imp_status st = imp_contact3d_init(&bi->body, cc);
     if (st == IMP_OK) return;
@@ -360,38 +218,27 @@ static int raise_failure(lua_State *L, const imp_law *law, const imp_opts3d *o,
     }
 }
 
-void limp_solve3d_read_settings(const limp_check *c, int t, double *mu_s, double *mu_k, int *method,
-                          imp_opts3d *o, imp_law *law, limp_lua_law *lctx)
-{
-    limp_check_friction(c, t, 0, mu_s, mu_k);
-    *method = limp_check_option(c, t, "method", METHOD_EXACT, method_names);
-    imp_opts3d_default(o);
-    o->rtol = limp_check_range(c, t, "rtol", 0, o->rtol, IMP_SWEEP3D_RTOL_MIN, IMP_SWEEP3D_RTOL_MAX);
-    o->max_steps = (long)limp_check_integer(c, t, "max_steps", 0, o->max_steps, 10, 100000000);
-    limp_law_check(c, t, 0, law, lctx);
-}
-
 static int l_solve3d(lua_State *L)
 {
     limp_check c;
     limp_check_init(&c, L, "solve3d");
     limp_check_table_arg(&c, 1);
     lua_settop(L, 1);
-    limp_check_known(&c, 1, limp_solve3d_fields, NULL, NULL);
+    limp_check_known(&c, 1, limp_problem3d_fields, NULL, NULL);
     limp_check_unknown(&c);
     /* the form: a body on the fixed plane, two bodies, or a mechanism */
-    int mech = limp_solve3d_is_mech(&c, 1), pair = !mech && limp_check_has(&c, 1, "body2");
-    body_in bi, b2;
-    if (!mech) limp_solve3d_read_body(&c, 1, &bi);
-    if (pair) limp_solve3d_read_body2(&c, 1, &b2);
+    int mech = limp_problem3d_is_mech(&c, 1), pair = !mech && limp_check_has(&c, 1, "body2");
+    limp_body3d_in bi, b2;
+    if (!mech) limp_problem3d_read_body(&c, 1, &bi);
+    if (pair) limp_problem3d_read_body2(&c, 1, &b2);
     double mu_s, mu_k;
     int method;
     imp_opts3d o;
     imp_law law;
     limp_lua_law lctx;
-    limp_solve3d_read_settings(&c, 1, &mu_s, &mu_k, &method, &o, &law, &lctx);
+    limp_problem3d_read_settings(&c, 1, &mu_s, &mu_k, &method, &o, &law, &lctx);
     track_box *tb = NULL;
-    if (method == METHOD_EXACT) {
+    if (method == LIMP_EXACT3D) {
         tb = push_track(L);
         o.track = &tb->t;
     }
@@ -408,7 +255,7 @@ static int l_solve3d(lua_State *L)
         }
         mc = limp_solve3d_read_mech(&c, 1, fresh, &cc);
     }
-    else if (pair) limp_solve3d_pair(&c, limp_check_has(&c, 1, "body") ? "body." : "", &bi, &b2, &pr);
+    else if (pair) limp_problem3d_pair(&c, limp_check_has(&c, 1, "body") ? "body." : "", &bi, &b2, &pr);
     else check_contact(&c, &bi, &cc);
     check_mu_range(&c, cp, mu_k);
     imp_result3d r;
@@ -450,7 +297,7 @@ static int l_solve3d(lua_State *L)
     limp_set_number(L, "Wf", r.Wf);
     limp_set_number(L, "Pc", r.Pc);
     limp_set_string(L, "mode", imp_mode_name(r.mode));
-    limp_set_string(L, "method", method_names[method]);
+    limp_set_string(L, "method", imp_sweep3d_methods[method]);
     limp_set_string(L, "law", limp_law_name(&law));
     limp_set_number(L, "e", law.e);
     limp_set_number(L, "mu_s", mu_s);
@@ -462,7 +309,7 @@ static int l_solve3d(lua_State *L)
     if (r.p_stop >= 0) limp_set_number(L, "p_stop", r.p_stop);
     push_stages(L, &r);
     lua_setfield(L, -2, "stages");
-    if (method == METHOD_EXACT) {
+    if (method == LIMP_EXACT3D) {
         limp_set_number(L, "min_slip", r.min_slip);
         limp_set_number(L, "steps", (double)r.nsteps);
         limp_set_number(L, "rtol", o.rtol);
@@ -551,7 +398,7 @@ void limp_open_solve3d(lua_State *L)
     }
     lua_pop(L, 1);
     luaL_setfuncs(L, funcs, 0);
-    limp_check_publish(L, "solve3d", limp_solve3d_fields);
-    limp_check_publish(L, "body3d", body3d_fields);
+    limp_check_publish(L, "solve3d", limp_problem3d_fields);
+    limp_check_publish(L, "body3d", limp_problem3d_body_fields);
     limp_check_publish(L, "rod", rod_fields);
 }

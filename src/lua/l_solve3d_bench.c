@@ -25,7 +25,7 @@ int limp_solve3d_bench(lua_State *L)
     luaL_checktype(L, 3, LUA_TTABLE);
     imp_problem3d base, p;
     imp_sweep2d s = {0};
-    if (!limp_solve3d_read_problem(L, 1, &base)) return luaL_error(L, "solve3d_bench: not a body or two bodies with a built-in law");
+    if (!limp_problem3d_read_flat(L, 1, &base)) return luaL_error(L, "solve3d_bench: not a body or two bodies with a built-in law");
     if (!imp_sweep3d_add_field(&s, &base, name) || s.noff[0] == 0)
         return luaL_argerror(L, 2, "not a numeric field of the 3D fast path");
     lua_Integer n = luaL_len(L, 3);

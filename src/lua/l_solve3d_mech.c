@@ -1,7 +1,8 @@
-/* solve3d's two other problem forms: two moving bodies (body2 = {...}; the
- * pair's W = W1 + W2 and relative contact velocity, Keller 1986) and a
- * mechanism in generalized coordinates (M, J, qdot: W = J M^-1 J^T).
- * Both go to the same contact-space solvers as a single body. */
+/* solve3d's two other problem forms: a mechanism in generalized
+ * coordinates (M, J, qdot: W = J M^-1 J^T) read here, and the results of
+ * it and of two moving bodies (body2 = {...}, read by l_problem3d.c; the
+ * pair's W = W1 + W2 and relative contact velocity, Keller 1986). Both go
+ * to the same contact-space solvers as a single body. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -22,66 +23,6 @@ typedef struct {
     imp_mech mc;
     double in[IMP_MECH_NMAX * IMP_MECH_NMAX + 4 * IMP_MECH_NMAX];
 } mech_buf;
-
-static const char *const body2_fields[] = {"m", "inertia", "R", "theta1", "theta2", "theta1_deg",
-    "theta2_deg", "q", "r", "v", "w", NULL};
-/* A body's fields, which a mechanism problem must not hold. */
-static const char *const not_mech[] = {"body", "body2", "m", "inertia", "R", "theta1", "theta2",
-    "theta1_deg", "theta2_deg", "q", "r", "v", "w", NULL};
-
-int limp_solve3d_is_mech(const limp_check *c, int t)
-{
-    const char *mk = limp_check_has(c, t, "M") ? "M" : limp_check_has(c, t, "J") ? "J"
-                   : limp_check_has(c, t, "qdot") ? "qdot" : NULL;
-    if (!mk) return 0;
-    for (int i = 0; not_mech[i]; i++)
-        if (limp_check_has(c, t, not_mech[i]))
-            limp_check_error(c, not_mech[i], "conflicts with '%s' (give a mechanism as M, J, qdot, "
-                             "or bodies, not both)", mk);
-    return 1;
-}
-
-void limp_solve3d_read_body2(const limp_check *top, int t, limp_body3d_in *bi)
-{
-    lua_State *L = top->L;
-    limp_check sub;
-    memset(bi, 0, sizeof *bi);
-    if (lua_getfield(L, t, "body2") != LUA_TTABLE)
-        limp_check_error(top, "body2", "must be a table (the body below the contact plane), got %s",
-                         luaL_typename(L, -1));
-    limp_check_sub(&sub, top, "body2");
-    int bt = lua_absindex(L, -1);
-    limp_check_known(&sub, bt, body2_fields, NULL, NULL);
-    limp_check_unknown(&sub);
-    limp_body3d_read_shape(&sub, bt, bi);
-    static const double zero[3] = {0, 0, 0};
-    limp_check_vec3(&sub, bt, "v", 0, zero, bi->body.v);
-    limp_check_vec3(&sub, bt, "w", 0, zero, bi->body.w);
-    lua_pop(L, 1);
-}
-
-void limp_solve3d_pair(const limp_check *c, const char *body1_prefix, const limp_body3d_in *b1,
-                       const limp_body3d_in *b2, imp_pair3d *p)
-{
-    int which = 0;
-    const char *field = NULL, *why = NULL;
-    imp_status st = imp_pair3d_init(&b1->body, &b2->body, p, &which, &field, &why);
-    if (st == IMP_OK) return;
-    char key[48];
-    if (which && field) {
-        snprintf(key, sizeof key, "%s%s", which == 2 ? "body2." : body1_prefix,
-                 strcmp(field, "axes") && strcmp(field, "moments") ? field : "inertia");
-        limp_check_error(c, key, "%s", why ? why : "is invalid");
-    }
-    if (st == IMP_ESINGULAR)
-        limp_check_error(c, "body2", "and body 1 make the pair's contact compliance W = W1 + W2 too "
-                         "ill-conditioned for double precision (condition number ~%.3g > %g)",
-                         p->c.cond, IMP_COND3D_MAX);
-    if (st == IMP_EOVERFLOW)
-        limp_check_fail(c, "the two bodies give a contact compliance, contact velocity or kinetic "
-                        "energy that overflows double precision");
-    limp_raise(c, st, NULL);
-}
 
 /* The field name of row i of key ("M[2]"; i = 0: key itself), built only
  * for a message. */

@@ -16,7 +16,7 @@
 
 #include "csvnum.h"
 #include "l_problem2d.h"
-#include "l_solve3d.h"
+#include "l_problem3d.h"
 #include "l_sweep_util.h"
 #include "module.h"
 #include "parallel.h"
@@ -168,7 +168,7 @@ static int l_sweep2d_new(lua_State *L)
     p->with_class = with_class;
 
     if (three) {   /* a custom law or another form: not here */
-        if (!limp_solve3d_read_problem(L, 1, &p->base3)) goto no;
+        if (!limp_problem3d_read_flat(L, 1, &p->base3)) goto no;
         lua_settop(L, ud);
         p->s.form = &imp_sweep3d_form;
         p->s.form_base = &p->base3;
