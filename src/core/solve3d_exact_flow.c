@@ -5,7 +5,7 @@
 #include "solve3d_exact.h"
 
 /* The right-hand side of a tau-period (the approach to a stop). */
-static inline void rhs_tau(const rhs_t *r, double t, const double *z, double *dz)
+IMP_DOP853_INLINE void rhs_tau(const rhs_t *r, double t, const double *z, double *dz)
 {
     const imp_contact3d *c = r->c;
     double p, y[NY];
@@ -25,7 +25,7 @@ static inline void rhs_tau(const rhs_t *r, double t, const double *z, double *dz
 }
 
 /* ... of a fixed-rate period (sticking, or a slide along a ray). */
-static inline void rhs_fixed(const rhs_t *r, double t, const double *y, double *dz)
+IMP_DOP853_INLINE void rhs_fixed(const rhs_t *r, double t, const double *y, double *dz)
 {
     dz[0] = r->cfix[0];
     dz[1] = r->cfix[1];
@@ -38,7 +38,7 @@ static inline void rhs_fixed(const rhs_t *r, double t, const double *y, double *
 /* ... of a slide in p. With r = mu_k/|v_t|, dPt/dp = -r v_t and f =
  * Wtn - r Wtt v_t: Wtt v_t is formed while the square root and the
  * division run (the step waits on this function's latency). */
-static inline void rhs_slide(const rhs_t *r, double t, const double *y, double *dz)
+IMP_DOP853_INLINE void rhs_slide(const rhs_t *r, double t, const double *y, double *dz)
 {
     const imp_contact3d *c = r->c;
     double mu = r->mu_k, v0 = y[4], v1 = y[5], q = v0 * v0 + v1 * v1, s = sqrt(q);
