@@ -7,7 +7,7 @@
  * min_slip to |vC0|; min_slip is the smallest slip at the steps' ends and
  * moves with them); "show K" prints body K's inputs. Build it against each
  * tree's library, e.g.
- *   cc -O2 -Isrc/core bench/exact3d_compare.c build-bench/libimpact.a \
+ *   cc -O2 -Isrc/core -Itests bench/exact3d_compare.c build-bench/libimpact.a \
  *      -llapacke -llapack -lm -o /tmp/cmp
  * then dump with the old and the new build and cmp the two files. */
 #include <math.h>
@@ -15,8 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "impact3d.h"
-#include "mat3.h"
+#include "bodies3d.h"
 
 static unsigned long long seed = 88172645463325252ull;
 static double urand(double lo, double hi)
@@ -25,24 +24,18 @@ static double urand(double lo, double hi)
     return lo + (hi - lo) * ((seed >> 11) * (1.0 / 9007199254740992.0));
 }
 
+/* moments in [0.05, 2] that make a triangle, a random orientation, the
+ * contact point below the centre of mass, velocities in [-1, 1] */
 static void random_body(imp_body3d *b)
 {
-    double I[3];
+    double I[3], q[4], r[3], v[3], w[3];
     do { for (int i = 0; i < 3; i++) I[i] = urand(0.05, 2); }
     while (imp_inertia3_check(I, NULL) != IMP_OK);
-    double Ib[9] = {I[0], 0, 0, 0, I[1], 0, 0, 0, I[2]}, q[4], R[9], n = 0;
-    for (int i = 0; i < 4; i++) { q[i] = urand(-1, 1); n += q[i] * q[i]; }
-    for (int i = 0; i < 4; i++) q[i] /= sqrt(n);
-    imp_mat3_from_quat(q, R);
-    memset(b, 0, sizeof *b);
-    b->m = urand(0.2, 5);
-    imp_mat3_rotate(R, Ib, b->I);
-    for (int i = 0; i < 3; i++) {
-        b->r[i] = urand(-1, 1);
-        b->v[i] = urand(-1, 1);
-        b->w[i] = urand(-1, 1);
-    }
-    b->r[1] = -fabs(b->r[1]) - 0.05;
+    for (int i = 0; i < 4; i++) q[i] = urand(-1, 1);
+    double m = urand(0.2, 5);
+    for (int i = 0; i < 3; i++) { r[i] = urand(-1, 1); v[i] = urand(-1, 1); w[i] = urand(-1, 1); }
+    r[1] = -fabs(r[1]) - 0.05;
+    quat_body(b, m, I, q, r, v, w);
 }
 
 #define NF 24
