@@ -8,6 +8,14 @@
 
 #include <stddef.h>
 
+/* the step and the right-hand sides it calls are inlined into one loop
+ * per caller: a call between stages costs the spills of the stage sums */
+#if defined(__GNUC__)
+#define IMP_DOP853_INLINE static inline __attribute__((always_inline))
+#else
+#define IMP_DOP853_INLINE static inline
+#endif
+
 typedef void (*imp_dop853_rhs)(const void *ctx, double t, const double *y, double *dy);
 
 /* Hairer's coefficients: nodes c, stages a (zero entries left out), the
@@ -60,9 +68,21 @@ static const double imp_dop853_er[12] = {
     -0.3503288487499736816886487290e+00, 0.3341791187130174790297318841e+00,
     0.8192320648511571246570742613e-01, -0.2235530786388629525884427845e-01};
 
+/* w = y + h (a[s][0] k0 + a[s][3] k3 + ... + a[s][s-1] k[s-1]), the last
+ * stage's term added last with h folded into its coefficient: the sum of
+ * the earlier terms is ready before f returns k[s-1], so a stage waits on
+ * one multiply and one add after it, not four (the step is bound by this
+ * chain, f's latency plus the stage's). */
+#define IMP_DOP853_STAGE(s, terms) \
+    do { \
+        double hl = h * a[s][(s) - 1]; \
+        for (int i = 0; i < n; i++) w[i] = (y[i] + h * (terms)) + hl * k[(s) - 1][i]; \
+        f(ctx, t + imp_dop853_c[s] * h, w, k[s]); \
+    } while (0)
+
 /* yn = y + the 8th-order step of size h; err (unless NULL) = the embedded
  * 5th-order error estimate. work holds 13 n doubles. */
-static inline void imp_dop853_step(imp_dop853_rhs f, const void *ctx, int n, double t,
+IMP_DOP853_INLINE void imp_dop853_step(imp_dop853_rhs f, const void *ctx, int n, double t,
                                    const double *y, double h, double *yn, double *err,
                                    double *work)
 {
@@ -71,45 +91,24 @@ static inline void imp_dop853_step(imp_dop853_rhs f, const void *ctx, int n, dou
     for (int s = 0; s < 12; s++) k[s] = work + s * n;
     f(ctx, t, y, k[0]);
     /* the stages written out, so only a's nonzero entries cost anything */
-    for (int i = 0; i < n; i++) w[i] = y[i] + h * (a[1][0] * k[0][i]);
-    f(ctx, t + imp_dop853_c[1] * h, w, k[1]);
-    for (int i = 0; i < n; i++) w[i] = y[i] + h * (a[2][0] * k[0][i] + a[2][1] * k[1][i]);
-    f(ctx, t + imp_dop853_c[2] * h, w, k[2]);
-    for (int i = 0; i < n; i++) w[i] = y[i] + h * (a[3][0] * k[0][i] + a[3][2] * k[2][i]);
-    f(ctx, t + imp_dop853_c[3] * h, w, k[3]);
-    for (int i = 0; i < n; i++)
-        w[i] = y[i] + h * (a[4][0] * k[0][i] + a[4][2] * k[2][i] + a[4][3] * k[3][i]);
-    f(ctx, t + imp_dop853_c[4] * h, w, k[4]);
-    for (int i = 0; i < n; i++)
-        w[i] = y[i] + h * (a[5][0] * k[0][i] + a[5][3] * k[3][i] + a[5][4] * k[4][i]);
-    f(ctx, t + imp_dop853_c[5] * h, w, k[5]);
-    for (int i = 0; i < n; i++)
-        w[i] = y[i] + h * (a[6][0] * k[0][i] + a[6][3] * k[3][i] + a[6][4] * k[4][i]
-                           + a[6][5] * k[5][i]);
-    f(ctx, t + imp_dop853_c[6] * h, w, k[6]);
-    for (int i = 0; i < n; i++)
-        w[i] = y[i] + h * (a[7][0] * k[0][i] + a[7][3] * k[3][i] + a[7][4] * k[4][i]
-                           + a[7][5] * k[5][i] + a[7][6] * k[6][i]);
-    f(ctx, t + imp_dop853_c[7] * h, w, k[7]);
-    for (int i = 0; i < n; i++)
-        w[i] = y[i] + h * (a[8][0] * k[0][i] + a[8][3] * k[3][i] + a[8][4] * k[4][i]
-                           + a[8][5] * k[5][i] + a[8][6] * k[6][i] + a[8][7] * k[7][i]);
-    f(ctx, t + imp_dop853_c[8] * h, w, k[8]);
-    for (int i = 0; i < n; i++)
-        w[i] = y[i] + h * (a[9][0] * k[0][i] + a[9][3] * k[3][i] + a[9][4] * k[4][i]
-                           + a[9][5] * k[5][i] + a[9][6] * k[6][i] + a[9][7] * k[7][i]
-                           + a[9][8] * k[8][i]);
-    f(ctx, t + imp_dop853_c[9] * h, w, k[9]);
-    for (int i = 0; i < n; i++)
-        w[i] = y[i] + h * (a[10][0] * k[0][i] + a[10][3] * k[3][i] + a[10][4] * k[4][i]
-                           + a[10][5] * k[5][i] + a[10][6] * k[6][i] + a[10][7] * k[7][i]
-                           + a[10][8] * k[8][i] + a[10][9] * k[9][i]);
-    f(ctx, t + imp_dop853_c[10] * h, w, k[10]);
-    for (int i = 0; i < n; i++)
-        w[i] = y[i] + h * (a[11][0] * k[0][i] + a[11][3] * k[3][i] + a[11][4] * k[4][i]
-                           + a[11][5] * k[5][i] + a[11][6] * k[6][i] + a[11][7] * k[7][i]
-                           + a[11][8] * k[8][i] + a[11][9] * k[9][i] + a[11][10] * k[10][i]);
-    f(ctx, t + h, w, k[11]);
+    IMP_DOP853_STAGE(1, 0.0);
+    IMP_DOP853_STAGE(2, a[2][0] * k[0][i]);
+    IMP_DOP853_STAGE(3, a[3][0] * k[0][i]);
+    IMP_DOP853_STAGE(4, a[4][0] * k[0][i] + a[4][2] * k[2][i]);
+    IMP_DOP853_STAGE(5, a[5][0] * k[0][i] + a[5][3] * k[3][i]);
+    IMP_DOP853_STAGE(6, a[6][0] * k[0][i] + a[6][3] * k[3][i] + a[6][4] * k[4][i]);
+    IMP_DOP853_STAGE(7, a[7][0] * k[0][i] + a[7][3] * k[3][i] + a[7][4] * k[4][i]
+                        + a[7][5] * k[5][i]);
+    IMP_DOP853_STAGE(8, a[8][0] * k[0][i] + a[8][3] * k[3][i] + a[8][4] * k[4][i]
+                        + a[8][5] * k[5][i] + a[8][6] * k[6][i]);
+    IMP_DOP853_STAGE(9, a[9][0] * k[0][i] + a[9][3] * k[3][i] + a[9][4] * k[4][i]
+                        + a[9][5] * k[5][i] + a[9][6] * k[6][i] + a[9][7] * k[7][i]);
+    IMP_DOP853_STAGE(10, a[10][0] * k[0][i] + a[10][3] * k[3][i] + a[10][4] * k[4][i]
+                         + a[10][5] * k[5][i] + a[10][6] * k[6][i] + a[10][7] * k[7][i]
+                         + a[10][8] * k[8][i]);
+    IMP_DOP853_STAGE(11, a[11][0] * k[0][i] + a[11][3] * k[3][i] + a[11][4] * k[4][i]
+                         + a[11][5] * k[5][i] + a[11][6] * k[6][i] + a[11][7] * k[7][i]
+                         + a[11][8] * k[8][i] + a[11][9] * k[9][i]);
     for (int i = 0; i < n; i++) {
         double d = b[0] * k[0][i] + b[5] * k[5][i] + b[6] * k[6][i] + b[7] * k[7][i]
                  + b[8] * k[8][i] + b[9] * k[9][i] + b[10] * k[10][i] + b[11] * k[11][i];
@@ -120,5 +119,7 @@ static inline void imp_dop853_step(imp_dop853_rhs f, const void *ctx, int n, dou
                       + er[11] * k[11][i]);
     }
 }
+
+#undef IMP_DOP853_STAGE
 
 #endif

@@ -53,7 +53,7 @@ static void law_state(const dk_t *d, double p, const double y[NY], imp_law_state
 }
 
 /* The termination residual R (custom laws) after maximum compression. */
-static imp_status residual(const dk_t *d, double p, const double y[NY], double *R)
+imp_status imp_exact3d_residual(const dk_t *d, double p, const double y[NY], double *R)
 {
     const imp_law *law = d->law;
     double e = law->e;
@@ -92,7 +92,7 @@ static double slip_rate(const dk_t *d, const double y[NY])
 
 static imp_status event_value(const dk_t *d, int ev, double p, const double y[NY], double *g)
 {
-    if (ev == EV_LAW) return residual(d, p, y, g);
+    if (ev == EV_LAW) return imp_exact3d_residual(d, p, y, g);
     if (ev == EV_SMIN) { *g = slip_rate(d, y); return IMP_OK; }
     *g = normal_vel(&d->r, p, y);
     return IMP_OK;
@@ -162,7 +162,7 @@ static imp_status track_point(dk_t *d)
 
 /* After a point is reached: record it, pass maximum compression; *done
  * when the law is satisfied. */
-static imp_status reached(dk_t *d, int maxc, int end, int *done)
+imp_status imp_exact3d_reached(dk_t *d, int maxc, int end, int *done)
 {
     imp_status st = track_point(d);
     if (st != IMP_OK) return st;
@@ -171,7 +171,7 @@ static imp_status reached(dk_t *d, int maxc, int end, int *done)
         d->pc = d->p;
         d->Wc = d->y[2];
         double R;
-        if ((st = residual(d, d->p, d->y, &R)) != IMP_OK) return st;
+        if ((st = imp_exact3d_residual(d, d->p, d->y, &R)) != IMP_OK) return st;
         if (R >= 0) end = 1;
     }
     *done = end;
@@ -197,7 +197,7 @@ static imp_status prepare_slide(dk_t *d, int *again)
     if (!(s > 0)) {                   /* landed exactly on v_t = 0 */
         int maxc = 0;
         if ((st = imp_exact3d_on_stop(d, &maxc)) != IMP_OK) return st;
-        return reached(d, maxc, 0, &d->done);
+        return imp_exact3d_reached(d, maxc, 0, &d->done);
     }
     double u[2] = {d->y[4] / s, d->y[5] / s}, f[2], us[2], lam;
     d->r.ulast[0] = u[0]; d->r.ulast[1] = u[1];
@@ -314,9 +314,9 @@ static imp_status find_events(dk_t *d, double vn, double pn, const double yn[NY]
         return IMP_OK;
     }
     double R0, R1;
-    if ((st = residual(d, pn, yn, &R1)) != IMP_OK) return st;
+    if ((st = imp_exact3d_residual(d, pn, yn, &R1)) != IMP_OK) return st;
     if (R1 >= 0) {
-        if ((st = residual(d, d->p, d->y, &R0)) != IMP_OK) return st;
+        if ((st = imp_exact3d_residual(d, d->p, d->y, &R0)) != IMP_OK) return st;
         if ((st = locate(d, EV_LAW, *h, R0, R1, h, zn)) != IMP_OK) return st;
         *end = 1;
     }
@@ -428,7 +428,7 @@ static imp_status step(dk_t *d, double vn)
         if ((st = imp_exact3d_on_stop(d, &maxc)) != IMP_OK) return st;
         if (d->r.kind == K_TAU) d->h = d->hp;
     }
-    return reached(d, maxc, end, &d->done);
+    return imp_exact3d_reached(d, maxc, end, &d->done);
 }
 
 /* The first period: slide along vt0, or (vt0 = 0) stick or slide along
@@ -483,8 +483,9 @@ static imp_status exact_run(dk_t *d)
             st = prepare_slide(d, &again);
         } else if (d->r.kind == K_TAU) {
             prepare_tau(d, &again);
-        } else if (d->h > 0.5 * (d->p + d->Ps)) {
-            d->h = 0.5 * (d->p + d->Ps);
+        } else if ((st = imp_exact3d_fixed_jump(d, &again)) == IMP_OK && !again
+                   && d->h > 0.5 * (d->p + d->Ps)) {
+            d->h = 0.5 * (d->p + d->Ps);   /* (no event in closed form: steps) */
         }
         if (st == IMP_OK && !again) st = step(d, vn);
         if (st != IMP_OK) return st;

@@ -118,4 +118,12 @@ double imp_exact3d_dvn_dp(const dk_t *d);
 imp_status imp_exact3d_fail(dk_t *d, imp_fail3d why, imp_status st);
 imp_status imp_exact3d_on_stop(dk_t *d, int *maxc);
 
+/* solve3d_exact.c: the driver's pieces the closed-form periods share. */
+imp_status imp_exact3d_residual(const dk_t *d, double p, const double y[NY], double *R);
+imp_status imp_exact3d_reached(dk_t *d, int maxc, int end, int *done);
+
+/* solve3d_exact_fixed.c: a fixed-rate period's next event in closed form;
+ * *jumped when the state moved there (else the period is stepped). */
+imp_status imp_exact3d_fixed_jump(dk_t *d, int *jumped);
+
 #endif

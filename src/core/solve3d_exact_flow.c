@@ -5,7 +5,7 @@
 #include "solve3d_exact.h"
 
 /* The right-hand side of a tau-period (the approach to a stop). */
-static inline void rhs_tau(const rhs_t *r, double t, const double *z, double *dz)
+IMP_DOP853_INLINE void rhs_tau(const rhs_t *r, double t, const double *z, double *dz)
 {
     const imp_contact3d *c = r->c;
     double p, y[NY];
@@ -25,7 +25,7 @@ static inline void rhs_tau(const rhs_t *r, double t, const double *z, double *dz
 }
 
 /* ... of a fixed-rate period (sticking, or a slide along a ray). */
-static inline void rhs_fixed(const rhs_t *r, double t, const double *y, double *dz)
+IMP_DOP853_INLINE void rhs_fixed(const rhs_t *r, double t, const double *y, double *dz)
 {
     dz[0] = r->cfix[0];
     dz[1] = r->cfix[1];
@@ -35,16 +35,32 @@ static inline void rhs_fixed(const rhs_t *r, double t, const double *y, double *
     dz[5] = r->vfix[1];
 }
 
-/* ... of a slide in p. */
-static inline void rhs_slide(const rhs_t *r, double t, const double *y, double *dz)
+/* ... of a slide in p. With r = mu_k/|v_t|, dPt/dp = -r v_t and f =
+ * Wtn - r Wtt v_t: Wtt v_t is formed while the square root and the
+ * division run (the step waits on this function's latency). */
+IMP_DOP853_INLINE void rhs_slide(const rhs_t *r, double t, const double *y, double *dz)
 {
-    double s = len2(y[4], y[5]), u[2] = {r->ulast[0], r->ulast[1]}, f[2];
-    if (s > 0) { double is = 1 / s; u[0] = y[4] * is; u[1] = y[5] * is; }
-    slide_rate(r->c, r->mu_k, u, f);
-    dz[0] = -r->mu_k * u[0];
-    dz[1] = -r->mu_k * u[1];
+    const imp_contact3d *c = r->c;
+    double mu = r->mu_k, v0 = y[4], v1 = y[5], q = v0 * v0 + v1 * v1, s = sqrt(q);
+    double Wv0 = c->Wtt[0] * v0 + c->Wtt[1] * v1, Wv1 = c->Wtt[2] * v0 + c->Wtt[3] * v1;
     dz[2] = normal_vel(r, t, y);
-    dz[3] = -r->mu_k * s;
+    dz[3] = -mu * s;
+    if (s > 1e-150 && s < 1e150) {
+        double k = mu / s;
+        dz[0] = -k * v0;
+        dz[1] = -k * v1;
+        dz[4] = c->Wtn[0] - k * Wv0;
+        dz[5] = c->Wtn[1] - k * Wv1;
+        return;
+    }
+    /* |v_t| where its square under- or overflows; the last direction at 0 */
+    double u[2] = {r->ulast[0], r->ulast[1]}, f[2];
+    s = len2(v0, v1);
+    if (s > 0) { double is = 1 / s; u[0] = v0 * is; u[1] = v1 * is; }
+    slide_rate(c, mu, u, f);
+    dz[0] = -mu * u[0];
+    dz[1] = -mu * u[1];
+    dz[3] = -mu * s;
     dz[4] = f[0];
     dz[5] = f[1];
 }
@@ -56,17 +72,17 @@ void imp_exact3d_rhs(const rhs_t *r, double t, const double *z, double *dz)
     else rhs_slide(r, t, z, dz);
 }
 
-static void flow_tau(const void *ctx, double t, const double *y, double *dy)
+IMP_DOP853_INLINE void flow_tau(const void *ctx, double t, const double *y, double *dy)
 {
     rhs_tau(ctx, t, y, dy);
 }
 
-static void flow_fixed(const void *ctx, double t, const double *y, double *dy)
+IMP_DOP853_INLINE void flow_fixed(const void *ctx, double t, const double *y, double *dy)
 {
     rhs_fixed(ctx, t, y, dy);
 }
 
-static void flow_slide(const void *ctx, double t, const double *y, double *dy)
+IMP_DOP853_INLINE void flow_slide(const void *ctx, double t, const double *y, double *dy)
 {
     rhs_slide(ctx, t, y, dy);
 }

@@ -50,10 +50,48 @@ static track_box *push_track(lua_State *L)
     return b;
 }
 
+/* With a built-in law the hodograph is not recorded by the solve: the
+ * result keeps the contact data and the settings (one small userdata, no
+ * buffer, no finalizer) and core._hodograph solves again with a track,
+ * which gives the same points (the integration is deterministic). A custom
+ * law is recorded as it runs (calling it again could see other values). */
+#define TRACK_LAZY_MT "impact.Track3DLazy"
+typedef struct {
+    imp_contact3d c;
+    double mu_s, mu_k;
+    imp_law law;
+    imp_opts3d o;
+} track_lazy;
+
+static void push_track_lazy(lua_State *L, const imp_contact3d *c, double mu_s, double mu_k,
+                            const imp_law *law, const imp_opts3d *o)
+{
+    track_lazy *z = lua_newuserdatauv(L, sizeof *z, 0);
+    z->c = *c;
+    z->mu_s = mu_s; z->mu_k = mu_k;
+    z->law = *law;
+    z->law.ctx = NULL;          /* (a built-in law: fn and ctx unused) */
+    z->o = *o;
+    z->o.track = NULL;
+    luaL_setmetatable(L, TRACK_LAZY_MT);
+}
+
 /* core._hodograph(track): columns {p =, x =, y =, z =} (y: normal velocity). */
 static int l_hodograph(lua_State *L)
 {
-    track_box *b = luaL_checkudata(L, 1, TRACK_MT);
+    track_box *b = luaL_testudata(L, 1, TRACK_MT);
+    if (!b) {
+        track_lazy *z = luaL_checkudata(L, 1, TRACK_LAZY_MT);
+        imp_opts3d o = z->o;
+        imp_result3d r;
+        b = push_track(L);             /* holds the buffer until collected */
+        o.track = &b->t;
+        imp_interrupt_clear();
+        imp_status st = imp_exact3d_solve_contact(&z->c, z->mu_s, z->mu_k, &z->law, &o, &r);
+        if (st == IMP_EINTERRUPT) return luaL_error(L, "solve3d: interrupted!");
+        if (st != IMP_OK) return luaL_error(L, "solve3d: the hodograph's solve failed (%s)",
+                                            imp_strerror(st));
+    }
     static const char *const names[4] = {"p", "x", "y", "z"};
     lua_createtable(L, 0, 4);
     for (int k = 0; k < 4; k++) {
@@ -237,10 +275,11 @@ static int l_solve3d(lua_State *L)
     imp_law law;
     limp_lua_law lctx;
     limp_problem3d_read_settings(&c, 1, &mu_s, &mu_k, &method, &o, &law, &lctx);
-    track_box *tb = NULL;
-    if (method == LIMP_EXACT3D) {
-        tb = push_track(L);
+    if (method == LIMP_EXACT3D && law.kind == IMP_LAW_CUSTOM) {
+        track_box *tb = push_track(L);
         o.track = &tb->t;
+    } else {
+        lua_pushnil(L);               /* (built-in law: pushed after the solve) */
     }
     int track_idx = lua_gettop(L);
     imp_contact3d cc;
@@ -313,7 +352,8 @@ static int l_solve3d(lua_State *L)
         limp_set_number(L, "min_slip", r.min_slip);
         limp_set_number(L, "steps", (double)r.nsteps);
         limp_set_number(L, "rtol", o.rtol);
-        lua_pushvalue(L, track_idx);
+        if (o.track) lua_pushvalue(L, track_idx);
+        else push_track_lazy(L, cp, mu_s, mu_k, &law, &o);
         lua_setfield(L, -2, "_track");
     } else {
         limp_set_number(L, "newton_iterations", (double)r.nsteps);
@@ -396,6 +436,8 @@ void limp_open_solve3d(lua_State *L)
         lua_pushcfunction(L, track_gc);
         lua_setfield(L, -2, "__close");
     }
+    lua_pop(L, 1);
+    luaL_newmetatable(L, TRACK_LAZY_MT);
     lua_pop(L, 1);
     luaL_setfuncs(L, funcs, 0);
     limp_check_publish(L, "solve3d", limp_problem3d_fields);

@@ -27,8 +27,11 @@ examples/box_reslide.lua's box only nearly stops, |v_t| = 4.5e-7). A stopped sli
 |Wtt^-1 Wtn| <= mu_s and otherwise restarts along the unique centrifugal
 ray u (lambda > 0); the stop lands exactly on v_t = 0 inside the Coulomb
 cone (|Pt| <= mu_s Pn holds to rounding, and mu = 0 gives no tangential
-impulse at all). Events (slip stop, maximum compression, termination,
-custom law roots) are located to step accuracy; with the default
+impulse at all). While sticking or sliding along a ray the rates are
+constant and such a period takes no steps: its next event (the stop,
+maximum compression, a built-in law's end) is the root of a line or a
+quadratic. Other events (slip stop, maximum compression,
+termination, custom law roots) are located to step accuracy; with the default
 rtol = 1e-10, P is right to about 1e-9 relative (checked against an
 independent integrator). Laws: poisson, newton, energetic, or a Lua
 function (state fields Pn, Pc, vn, vn0, Wc, Wr, phase, and Pt, vt, vt0 as
