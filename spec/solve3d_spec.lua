@@ -71,6 +71,17 @@ describe("impact.solve3d, exact method", function()
     end
   end)
 
+  it("counts the slide's last point in min_slip (a slip that only shrinks)", function()
+    -- A uniform ball: the slip shrinks along a straight line all through
+    -- the impact, so its smallest size is the one at the end.
+    local r = impact.solve3d{ m = 1, inertia = { 0.4, 0.4, 0.4 }, r = { 0, -1, 0 },
+                              v = { 1, -1, 0.5 }, mu = 0.1, e = 0.5 }
+    assert.are.equal("sliding", r.mode)
+    local s1 = math.sqrt(r.vC.x ^ 2 + r.vC.z ^ 2)
+    assert.is.near(0.593033988749895, s1, 1e-12)
+    assert.is.near(s1, r.min_slip, 1e-12 * s1)
+  end)
+
   it("reproduces SB22's rod at mu = 0.2, e = 0.8: the slip never stops and turns", function()
     local r = rodcase{ mu = 0.2, e = 0.8 }
     near3({ 0.101015, 1.276136, 0.158925 }, r.P, TOL)

@@ -490,6 +490,10 @@ static imp_status exact_run(dk_t *d)
         if (st == IMP_OK && !again) st = step(d, vn);
         if (st != IMP_OK) return st;
     }
+    /* the slip at the end: no step starts there to look at it (a contact
+     * that stopped already holds 0) */
+    double s_end = len2(d->y[4], d->y[5]);
+    if (s_end < d->out->min_slip) d->out->min_slip = s_end;
     return IMP_OK;
 }
 
