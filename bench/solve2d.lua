@@ -3,7 +3,8 @@
 -- Lua law from C with the reused state object, the law reading two state
 -- fields). Medians of repeated runs of CPU time (os.clock). For scale, the
 -- cost of a bare Lua table constructor with the result's 20 fields is
--- printed as lua_table20_ns.
+-- printed as lua_table20_ns. solve2d_lua_over_plain_lua: how many times
+-- faster solve2d is than a plain-Lua tracer on the same cases (below).
 local impact = require("impact")
 local REPS, N = 9, 50000
 
@@ -29,6 +30,34 @@ local coef = { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, e = 0.
 local solve2d = impact.solve2d
 local lua_ns = median(function() for _ = 1, N do solve2d(coef) end end)
 print(string.format("solve2d_lua_ns: %.0f", lua_ns))
+
+-- Against a peer: the same cases (every built-in law; sliding, sticking,
+-- reversed) solved by bench/plain_routh.lua, a straightforward plain-Lua
+-- Routh tracer that spec/plain_routh_spec.lua holds to solve2d's results;
+-- interleaved runs, the median of the per-run ratios.
+local plain = dofile((arg and arg[0] or "bench/solve2d.lua"):gsub("[^/]*$", "") .. "plain_routh.lua")
+local CASES = {
+  { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, e = 0.5 },
+  { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0, C0 = -1, mu = 0.8, e = 0.5 },
+  { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.2, C0 = -1, mu = 0.5, e = 0.5, law = "newton" },
+  { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 1, C0 = -1, mu = 0.4, e = 0.5, law = "energetic" },
+}
+local function run_cases(f)
+  local t0 = os.clock()
+  for _ = 1, N // 10 do
+    for i = 1, #CASES do f(CASES[i]) end
+  end
+  return (os.clock() - t0) / (N // 10 * #CASES) * 1e9
+end
+local own, peer, over = {}, {}, {}
+for i = 1, REPS do
+  own[i], peer[i] = run_cases(solve2d), run_cases(plain.solve)
+  over[i] = peer[i] / own[i]
+end
+for _, l in ipairs{ own, peer, over } do table.sort(l) end
+print(string.format("solve2d_cases_lua_ns: %.0f", own[(REPS + 1) // 2]))
+print(string.format("solve2d_plain_lua_ns: %.0f", peer[(REPS + 1) // 2]))
+print(string.format("solve2d_lua_over_plain_lua: %.2f", over[(REPS + 1) // 2]))
 
 local h = math.sqrt(2) / 4
 local body = { body1 = { m = 1, rho = math.sqrt(1 / 12), x = h, y = h, vx = 0.6, vy = -1 },

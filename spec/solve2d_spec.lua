@@ -277,13 +277,64 @@ describe("impact.solve2d results", function()
     assert.are.equal(r.Py, path[4].Py)
     assert.are.equal(0, path[1].Px)
     assert.are.equal("impact.Result2D", getmetatable(r).__name)
-    -- a result whose inputs were edited does not pretend to have a path
-    local q = rod(0.6, -1, 0.3, 0.5)
-    q.e = 0.9
-    local ok, msg = pcall(function() return q.path end)
-    assert.is_false(ok)
-    assert.matches("fields were changed", msg)
     assert.is_nil(rod(0.6, -1, 0.3, 0.5)[1])
+  end)
+
+  -- The path is traced again from a private copy of the problem: edits of
+  -- the result's public fields change neither it nor the other fields.
+  it("keep their path and fields when the user edits them", function()
+    local function same_path(a, b)
+      assert.are.equal(#a, #b)
+      for i, v in ipairs(a) do
+        for _, k in ipairs{ "Px", "Py", "S", "C", "event" } do assert.are.equal(v[k], b[i][k]) end
+      end
+    end
+    local problems = {
+      function() return rod(0.6, -1, 0.3, 0.5) end,
+      function() return rod(0.2, -1, 0.5, 0.5, "newton") end,
+      function() return rod_body(0.6, -1, 0.3, 0.5, "energetic") end,
+    }
+    for _, make in ipairs(problems) do
+      local want = make()
+      local want_path = want.path
+      -- edited before any lazy field was read
+      local r = make()
+      r.e, r.mu, r.mu_s, r.mu_k, r.law = 0.9, 2, 0, 0, "newton"
+      r.B1, r.B3, r.S0, r.C0, r.Px, r.Py = 1, 0, -3, 5, 7, 8
+      same_path(want_path, r.path)
+      assert.are.same({ 0.9, 0, 1, 0, -3, 5 }, { r.e, r.mu_s, r.B1, r.B3, r.S0, r.C0 })
+      assert.are.equal(want.B2, r.B2)       -- built from the private copy, not the edits
+      assert.are.equal(want.Delta, r.Delta)
+      -- edited after they were built, the path removed and read again
+      local q = make()
+      assert.are.equal(want.mu_k, q.mu_k)
+      q.e, q.mu_s, q.B1, q.Delta, q.law, q.path = 0.1, 5, 9, nil, nil, nil
+      same_path(want_path, q.path)
+      assert.is_nil(q.law)                  -- a removed field stays removed
+      assert.are.equal(want.B2, q.B2)
+    end
+  end)
+
+  it("show their lazily built fields to pairs, print and the REPL's completion", function()
+    local r = rod(0.6, -1, 0.3, 0.5)
+    local keys = {}
+    for k, v in pairs(r) do
+      assert.are.equal("string", type(k))   -- the private copy's key is hidden
+      keys[k] = v
+    end
+    local want = { "Px", "Py", "S", "C", "dT", "Wc", "Wr", "Wf", "Pc", "mode", "class",
+                   "law", "e", "mu_s", "mu_k", "B1", "B2", "B3", "S0", "C0", "Delta" }
+    for _, k in ipairs(want) do assert.is_not_nil(keys[k], k) end
+    assert.are.equal(0.3, keys.mu_s)
+    assert.are.equal("poisson", keys.law)
+    local lazy = {}
+    for _, k in ipairs(getmetatable(r).__lazy) do lazy[k] = true end
+    for _, k in ipairs{ "path", "law", "e", "mu_s", "mu_k", "B1", "C0", "Delta" } do
+      assert.is_true(lazy[k], k)
+    end
+    local s = tostring(rod(0.6, -1, 0.3, 0.5))
+    assert.matches("law poisson %(e = 0.5%), mu_s = 0.3, mu_k = 0.3", s)
+    assert.matches("B1 = 2.5  B2 = 2.5  B3 = 1.5   S0 = 0.6  C0 = %-1", s)
   end)
 
   it("print as a one-screen summary", function()

@@ -72,7 +72,12 @@ local function entries(t, o, level, seen, pad)
     end
   end
   local keys = {}
-  for k in next, t do
+  local mt = getmt(t)
+  -- __pairs may hide a private key (a solve2d result's)
+  local ok, iter, state, init = false, nil, nil, nil
+  if type(mt) == "table" and rawget(mt, "__pairs") then ok, iter, state, init = pcall(pairs, t) end
+  if not ok then iter, state, init = next, t, nil end
+  for k in iter, state, init do
     if not (math.type(k) == "integer" and k >= 1 and k <= n) then keys[#keys + 1] = k end
   end
   table.sort(keys, key_before)

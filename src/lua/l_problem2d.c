@@ -1,6 +1,6 @@
 /* The 2D problem layer of the binding (see l_problem2d.h): reading a
- * problem table, solving it, the result table and its lazy path, the
- * published models' names and parameters, the dispatch of t.model. */
+ * problem table, solving it, the published models' names and parameters,
+ * the dispatch of t.model. The result table is l_result2d.c's. */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -12,7 +12,6 @@
 #include "l_problem2d.h"
 #include "raise.h"
 
-static const char result2d_key = 0;   /* registry[&result2d_key] = metatable */
 static const char model_solver_key = 0; /* registry[&model_solver_key] = the models' solver */
 
 const char *const limp_problem2d_keys[NKEYS] = {
@@ -28,20 +27,6 @@ const char *const limp_problem2d_fields[] = {PROBLEM2D_FIELDS, NULL};
 const char *const limp_solve2d_fields[] = {"model", PROBLEM2D_FIELDS, NULL};
 const char *const limp_body2d_fields[] = {"m", "rho", "I", "x", "y", "vx", "vy", "w", NULL};
 
-
-static void setnum(const keyset *ks, int k, double v)
-{
-    pushkey(ks, k);
-    lua_pushnumber(ks->L, v);
-    lua_rawset(ks->L, -3);
-}
-
-static void setkey(const keyset *ks, int k, int vk)
-{
-    pushkey(ks, k);
-    pushkey(ks, vk);
-    lua_rawset(ks->L, -3);
-}
 
 /* A finite number at t[key]; anything else goes to the general checker,
  * which raises the message (or returns def for an absent optional key). */
@@ -279,146 +264,6 @@ void limp_problem2d_solve_lua(const limp_check *c, const imp_problem2d *p,
         limp_raise(c, job.st, &p->law);
 }
 
-/* {vx =, vy =, w =} */
-static void push_velocity(const keyset *ks, const double v[3])
-{
-    lua_createtable(ks->L, 0, 3);
-    setnum(ks, K_vx, v[0]);
-    setnum(ks, K_vy, v[1]);
-    setnum(ks, K_w, v[2]);
-}
-
-void limp_path2d_push(lua_State *L, const imp_vertex2d *vert, int n)
-{
-    lua_createtable(L, n, 0);
-    for (int i = 0; i < n; i++) {
-        const imp_vertex2d *v = &vert[i];
-        lua_createtable(L, 0, 5);
-        limp_set_number(L, "Px", v->Px);
-        limp_set_number(L, "Py", v->Py);
-        limp_set_number(L, "S", v->S);
-        limp_set_number(L, "C", v->C);
-        limp_set_string(L, "event", imp_event_name(v->event));
-        lua_rawseti(L, -2, i + 1);
-    }
-}
-
-/* The result table; leaves it on the stack without its metatable. */
-void limp_result2d_build(const keyset *ks, const imp_problem2d *p,
-                         const imp_result2d *r, const double post[2][3])
-{
-    lua_State *L = ks->L;
-    int custom = p->law.kind == IMP_LAW_CUSTOM;
-    lua_createtable(L, 0, 21 + (p->nbodies ? 1 + p->nbodies : 0) + 1);
-    setnum(ks, K_Px, r->Px);
-    setnum(ks, K_Py, r->Py);
-    setnum(ks, K_S, r->S);
-    setnum(ks, K_C, r->C);
-    setnum(ks, K_dT, r->dT);
-    setnum(ks, K_Wc, r->Wc);
-    setnum(ks, K_Wr, r->Wr);
-    setnum(ks, K_Wf, r->Wf);
-    setnum(ks, K_Pc, r->Pc);
-    setkey(ks, K_mode, K_none + (int)r->mode);
-    setkey(ks, K_class, K_direct + (int)r->cls);
-    setkey(ks, K_law, K_poisson + (int)p->law.kind);
-    setnum(ks, K_e, p->law.e);
-    setnum(ks, K_mu_s, p->mu_s);
-    setnum(ks, K_mu_k, p->mu_k);
-    setnum(ks, K_B1, r->coef.B1);
-    setnum(ks, K_B2, r->coef.B2);
-    setnum(ks, K_B3, r->coef.B3);
-    setnum(ks, K_S0, r->coef.S0);
-    setnum(ks, K_C0, r->coef.C0);
-    /* exact from the bodies when given; the path is traced again with it */
-    double D = imp_coef2d_delta(&r->coef);
-    if (isfinite(D))   /* 1/m^2 overflows for m below about 1e-154: left out */
-        setnum(ks, K_Delta, D);
-    if (p->nbodies) {
-        const imp_body2d *b2 = p->nbodies == 2 ? &p->body2 : NULL;
-        double v1[3] = {p->body1.vx, p->body1.vy, p->body1.w};
-        double T0 = imp_body2d_energy(&p->body1, v1);
-        double T1 = imp_body2d_energy(&p->body1, post[0]);
-        pushkey(ks, K_body1);
-        push_velocity(ks, post[0]);
-        lua_rawset(L, -3);
-        if (b2) {
-            double v2[3] = {b2->vx, b2->vy, b2->w};
-            T0 += imp_body2d_energy(b2, v2);
-            T1 += imp_body2d_energy(b2, post[1]);
-            pushkey(ks, K_body2);
-            push_velocity(ks, post[1]);
-            lua_rawset(L, -3);
-        }
-        if (T0 > 0 && isfinite(T0) && isfinite(T1))
-            setnum(ks, K_energy_ratio, T1 / T0);
-    }
-    if (ks->mech)
-        limp_mech2d_result(L, "solve2d", ks->mech, r->Px, r->Py);
-    /* a Lua law may not be repeatable, and a Delta out of double's normal
-     * range cannot carry the bodies' exact value: keep the path now */
-    if (custom || !(fabs(D) >= DBL_MIN && fabs(D) <= DBL_MAX)) {
-        pushkey(ks, K_path);
-        limp_path2d_push(L, r->vert, r->nvert);
-        lua_rawset(L, -3);
-    }
-}
-
-void limp_result2d_push(lua_State *L, const imp_problem2d *p,
-                        const imp_result2d *r, const double post[2][3])
-{
-    keyset ks = {L, 0, 0, 0, 0, 0, {0}, NULL};
-    limp_result2d_build(&ks, p, r, post);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &result2d_key);
-    lua_setmetatable(L, -2);
-}
-
-/* Result2D.__index: `path` is built on first read by tracing again from the
- * stored coefficients (the tracer is deterministic), then cached. */
-static int result2d_index(lua_State *L)
-{
-    if (lua_type(L, 2) != LUA_TSTRING || strcmp(lua_tostring(L, 2), "path") != 0)
-        return 0;
-    imp_coef2d c;
-    double *v = &c.B1, mu_s, mu_k;
-    static const char *const names[6] = {"B1", "B2", "B3", "S0", "C0", "Delta"};
-    for (int i = 0; i < 6; i++) {
-        lua_getfield(L, 1, names[i]);
-        v[i] = lua_tonumber(L, -1);
-        lua_pop(L, 1);
-    }
-    lua_getfield(L, 1, "mu_s");
-    mu_s = lua_tonumber(L, -1);
-    lua_getfield(L, 1, "mu_k");
-    mu_k = lua_tonumber(L, -1);
-    lua_getfield(L, 1, "e");
-    imp_law law = {IMP_LAW_POISSON, lua_tonumber(L, -1), NULL, NULL};
-    lua_getfield(L, 1, "law");
-    const char *name = lua_tostring(L, -1);
-    int kind = -1;
-    for (int i = 0; name && imp_law_names[i]; i++)
-        if (strcmp(name, imp_law_names[i]) == 0)
-            kind = i;
-    lua_pop(L, 4);
-    if (kind < 0)
-        return 0;                /* a custom law's path is stored eagerly */
-    if (!(c.D >= DBL_MIN && c.D <= DBL_MAX))
-        c.D = 0;                 /* (not stored by solve2d: computed, as it was) */
-    law.kind = (imp_law_kind)kind;
-    lua_getfield(L, 1, "Px");
-    lua_getfield(L, 1, "Py");
-    double Px = lua_tonumber(L, -2), Py = lua_tonumber(L, -1);
-    lua_pop(L, 2);
-    imp_result2d r;
-    imp_status st = imp_path2d_solve(&c, mu_s, mu_k, &law, &r);
-    if (st != IMP_OK || r.Px != Px || r.Py != Py)
-        return luaL_error(L, "solve2d result: cannot build the path, the result's fields were changed");
-    limp_path2d_push(L, r.vert, r.nvert);
-    lua_pushvalue(L, -1);
-    lua_setfield(L, 1, "path");  /* plain field: no metamethod for a present key */
-    return 1;
-}
-
 
 void limp_problem2d_push_after(lua_State *L, const imp_problem2d *p, const double post[2][3])
 {
@@ -476,20 +321,4 @@ int limp_solve2d_model(lua_State *L, int t)
     lua_pushvalue(L, t);
     lua_call(L, 1, LUA_MULTRET);
     return lua_gettop(L) - top;
-}
-
-void limp_open_problem2d(lua_State *L)
-{
-    /* the result metatable, also reachable as core._result2d_mt so that the
-     * Lua side can add __tostring */
-    luaL_newmetatable(L, RESULT2D_MT);
-    lua_pushcfunction(L, result2d_index);
-    lua_setfield(L, -2, "__index");
-    lua_createtable(L, 1, 0);      /* what __index builds, for Tab completion */
-    lua_pushliteral(L, "path");
-    lua_rawseti(L, -2, 1);
-    lua_setfield(L, -2, "__lazy");
-    lua_pushvalue(L, -1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &result2d_key);
-    lua_setfield(L, -2, "_result2d_mt");
 }

@@ -1,7 +1,8 @@
 /* The 2D problem layer of the binding, shared by solve2d, the published
  * models, the analyses and the sweeps: reading a problem table (bodies or
  * coefficients, friction, law), solving it, building the result table
- * (metatable impact.Result2D, whose __index builds `path` on first read),
+ * (l_result2d.c: metatable impact.Result2D, whose __index builds the
+ * problem's fields and `path` on first read),
  * the published models' names and own parameters, and the dispatch of
  * t.model to the models' solver. The key strings are upvalues of solve2d
  * (keyset.fast) or pushed by name. */
@@ -112,6 +113,10 @@ void limp_result2d_build(const keyset *ks, const imp_problem2d *p,
 /* Pushes the result table of solve2d (metatable impact.Result2D). */
 void limp_result2d_push(lua_State *L, const imp_problem2d *p,
                         const imp_result2d *r, const double post[2][3]);
+/* Sets the fields of the Result2D at t that __index would build on first
+ * read (not the path), so that lua_next sees them (pairs does by itself);
+ * 1 when t is a Result2D, else 0. */
+int limp_result2d_complete(lua_State *L, int t);
 
 /* Sets result.body1 (and body2) = {vx, vy, w} from post (imp_problem2d_after)
  * for the table on top of the stack. Nothing when the problem has no bodies. */
@@ -135,7 +140,7 @@ void limp_solve2d_model_register(lua_State *L, lua_CFunction fn);
 int limp_solve2d_model(lua_State *L, int t);
 
 /* Creates the Result2D metatable (core._result2d_mt) in the module table
- * on top of the stack. */
+ * on top of the stack (l_result2d.c). */
 void limp_open_problem2d(lua_State *L);
 
 #endif

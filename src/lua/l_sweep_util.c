@@ -17,6 +17,7 @@
 #include "csvnum.h"
 #include "impact2d.h"
 #include "interrupt.h"
+#include "l_problem2d.h"
 #include "l_sweep_util.h"
 
 /* core._solve2d_bench(n) -> ns: CPU time of one imp_path2d_solve call, as
@@ -155,12 +156,15 @@ static int l_csv_row(lua_State *L)
 /* core._flatten(res) -> the table impact.study.columns.flatten makes of a
  * solver's result table (its string-keyed numbers, mode and class strings,
  * and one level of sub-tables' numbers as "key.sub"), or nil when that Lua
- * function must do it (not a table, or a table with __pairs). The same
- * traversal as pairs(), so the same table; the Lua path of sweeps calls it
- * once per point, where building the table in Lua cost more than solve2d. */
+ * function must do it (not a table, or a table with __pairs other than a
+ * solve2d result's). The same traversal as pairs(), so the same table; the
+ * Lua path of sweeps calls it once per point, where building the table in
+ * Lua cost more than solve2d. */
 static int l_flatten(lua_State *L)
 {
-    if (lua_type(L, 1) != LUA_TTABLE || luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
+    /* a solve2d result's __pairs only builds its lazy fields first */
+    if (lua_type(L, 1) != LUA_TTABLE ||
+        (!limp_result2d_complete(L, 1) && luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL)) {
         lua_pushnil(L);
         return 1;
     }

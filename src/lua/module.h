@@ -9,7 +9,7 @@
 
 int luaopen_impact_core(lua_State *L);
 
-void limp_open_problem2d(lua_State *L); /* l_problem2d.c: the Result2D metatable */
+void limp_open_problem2d(lua_State *L); /* l_result2d.c: the Result2D metatable */
 void limp_open_solve2d(lua_State *L);   /* l_solve2d.c: solve2d, classify2d, ... */
 void limp_open_solve3d(lua_State *L);   /* l_solve3d.c: solve3d, rod, ... */
 void limp_open_models(lua_State *L);    /* l_models.c: the published models */

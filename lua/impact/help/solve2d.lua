@@ -73,9 +73,11 @@ definite, J of full rank (the tip must be able to move along x and y),
 all entries finite; M cannot be combined with body1 or B1..C0.
 
 t.model (other than "routh") selects a published model instead (see
-impact.compare). The result prints as a one-screen summary; result.path is
-built on first read (by tracing again from the stored B1..C0, Delta, mu_s,
-mu_k, e and law; a custom law's path is stored at once).]],
+impact.compare). The result prints as a one-screen summary. Its path and
+the problem's fields (law, e, mu_s, mu_k, B1..C0, Delta) are built on first
+read (pairs and printing see them), from a private copy of the solved
+problem: the path is traced again from it (a custom law's path is stored at
+once), so editing the result's fields does not change it.]],
     fields = [[
       B1, B2, B3, S0, C0 | impulse-space coefficients and pre-impact contact velocities (all required unless body1 is given)
       body1 | {m =, rho = (or I =), x =, y =, vx =, vy =, w =}: mass, radius of gyration (or moment of inertia about the CM), CM position from the contact point, velocities; x, y, vx, vy, w default 0
