@@ -85,12 +85,12 @@ static imp_status check_M(imp_mech *mc, const double *M)
         if (!(M[(n + 1) * i] > 0)) return fail(mc, IMP_MECH_FAIL_M_NOTPD, i, i);
         d[i] = sqrt(M[(n + 1) * i]);
     }
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++) {
+    for (int i = 0; i < n; i++)          /* each pair once: (i, j) is met before (j, i) */
+        for (int j = i; j < n; j++) {
             double a = M[n * i + j], b = M[n * j + i];
             double tol = 1e-10 * d[i] * d[j];
             if (!(fabs(a - b) <= tol)) return fail(mc, IMP_MECH_FAIL_M_ASYMMETRIC, i, j);
-            mc->M[i + n * j] = 0.5 * a + 0.5 * b;
+            mc->M[i + n * j] = mc->M[j + n * i] = 0.5 * a + 0.5 * b;
         }
     return IMP_OK;
 }
@@ -104,12 +104,13 @@ static imp_status check_M(imp_mech *mc, const double *M)
 #define MECH_NINV 12
 
 /* ||A^-1||_1 for A = Ls Ls^T, n <= MECH_NINV: V = Ls^-1 by forward
- * substitution, A^-1 = V^T V. Overflow gives inf or NaN (M singular). */
+ * substitution, A^-1 = V^T V, its lower triangle only (each entry counts
+ * in two columns' sums). Overflow gives inf or NaN (M singular). */
 static double inv_norm1(const imp_mech *mc)
 {
     int n = mc->n;
     const double *Ls = mc->Ls, *rd = mc->rdiag;
-    double V[MECH_NINV * MECH_NINV], best = 0;
+    double V[MECH_NINV * MECH_NINV], col[MECH_NINV] = {0}, best = 0;
     for (int j = 0; j < n; j++) {                 /* Ls v = e_j, by columns of Ls */
         double *v = V + n * j;
         for (int i = j; i < n; i++) v[i] = 0;
@@ -120,15 +121,15 @@ static double inv_norm1(const imp_mech *mc)
             for (int i = k + 1; i < n; i++) v[i] -= Ls[i + n * k] * vk;
         }
     }
-    for (int j = 0; j < n; j++) {
-        double col = 0;
-        for (int i = 0; i < n; i++) {
+    for (int j = 0; j < n; j++)
+        for (int i = j; i < n; i++) {
             double a = 0;
-            for (int k = i > j ? i : j; k < n; k++) a += V[k + n * i] * V[k + n * j];
-            col += fabs(a);
+            for (int k = i; k < n; k++) a += V[k + n * i] * V[k + n * j];
+            col[j] += fabs(a);
+            if (i > j) col[i] += fabs(a);
         }
-        if (!(col <= best)) best = col;          /* NaN propagates */
-    }
+    for (int j = 0; j < n; j++)
+        if (!(col[j] <= best)) best = col[j];    /* NaN propagates */
     return best;
 }
 
