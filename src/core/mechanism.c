@@ -266,13 +266,18 @@ static void residual(const imp_mech *mc, int nrhs, const double *const P[],
  * or two steps of iterative refinement with extra-precise residuals,
  * which make dq accurate to working precision while cond(M) eps < 1
  * (Higham, "Accuracy and Stability of Numerical Algorithms", 2nd ed.,
- * SIAM 2002, ch. 12). */
-static void m_impulse(const imp_mech *mc, int nrhs, const double *const P[],
+ * SIAM 2002, ch. 12). row0 >= 0: P_c is the unit vector e_(row0 + c), so
+ * J^T P_c is row row0 + c of J (0 + J: the sum's zero sign). */
+static void m_impulse(const imp_mech *mc, int nrhs, const double *const P[], int row0,
                       double dq[][IMP_MECH_NMAX])
 {
     int n = mc->n;
     double b[MECH_RHS][IMP_MECH_NMAX], d[MECH_RHS][IMP_MECH_NMAX];
-    residual(mc, nrhs, P, NULL, b);      /* b = J^T P (dq = 0) */
+    if (row0 < 0)
+        residual(mc, nrhs, P, NULL, b);      /* b = J^T P (dq = 0) */
+    else
+        for (int c = 0; c < nrhs; c++)
+            for (int j = 0; j < n; j++) b[c][j] = 0.0 + mc->J[n * (row0 + c) + j];
     m_solve(mc, nrhs, b, dq);
     int steps = mc->rcond * MECH_ONE_STEP_COND >= 1 ? 1 : 2;
     for (int it = 0; it < steps; it++) {
@@ -337,14 +342,16 @@ static double m_energy_change(const imp_mech *mc, const double *dq, const double
     return t.hi + t.lo;
 }
 
-/* x^T M x / 2: (M x)_j, then x.(M x), in double-double. */
+/* x^T M x / 2 = sum_j x_j (M_jj x_j + 2 sum_i>j M_ij x_i) / 2 (M is
+ * symmetric: half the products of x.(M x)), in double-double. */
 static double m_energy(const imp_mech *mc, const double *x)
 {
     int n = mc->n;
     dd t = {0, 0};
     for (int j = 0; j < n; j++) {
         dd r = {0, 0};
-        for (int i = 0; i < n; i++) dd_add_prod(&r, mc->M[j + n * i], x[i]);
+        dd_add_prod(&r, mc->M[(n + 1) * j], x[j]);
+        for (int i = j + 1; i < n; i++) dd_add_prod(&r, mc->M[i + n * j], 2 * x[i]);
         dd_add_prod(&t, x[j], r.hi);
         dd_add_prod(&t, x[j], r.lo);
     }
@@ -384,7 +391,7 @@ static imp_status contact_W(imp_mech *mc)
     static const double e[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
     const double *E[3] = {e[0], e[1], e[2]};
     double X[3][IMP_MECH_NMAX], Wr[9] = {0};
-    m_impulse(mc, dim, E, X);
+    m_impulse(mc, dim, E, 0, X);
     for (int l = 0; l < dim; l++) memcpy(mc->MinvJt + n * l, X[l], (size_t)n * sizeof **X);
     for (int k = 0; k < dim; k++)
         for (int l = 0; l < dim; l++) {
@@ -498,7 +505,7 @@ MECH_ENTRY imp_status imp_mech_init_rows(imp_mech *mc, int n, int rows, const do
     for (int l0 = 0; l0 < rows; l0 += MECH_RHS) {  /* columns l of W = J (M^-1 J^T e_l) */
         int nr = rows - l0 < MECH_RHS ? rows - l0 : MECH_RHS;
         for (int c = 0; c < nr; c++) e[c][l0 + c] = 1;
-        m_impulse(mc, nr, E, X);
+        m_impulse(mc, nr, E, l0, X);
         for (int c = 0; c < nr; c++) e[c][l0 + c] = 0;
         for (int c = 0; c < nr; c++)
             for (int k = 0; k < rows; k++) {
@@ -549,7 +556,7 @@ MECH_ENTRY void imp_mech_after(const imp_mech *mc, const double *P, double *qdot
     double r[1][IMP_MECH_NMAX], tl[1][IMP_MECH_NMAX], *tail = tl[0];
     int has_tail = 0;
     if (mc->has_X) has_tail = m_impulse_X(mc, P, dq1, tail);
-    else m_impulse(mc, 1, &P, dq1);
+    else m_impulse(mc, 1, &P, -1, dq1);
     for (int i = 0; i < n; i++) q1[i] = mc->qdot[i] + dq[i];
     if (qdot_after) memcpy(qdot_after, q1, (size_t)n * sizeof *q1);
     if (T1) *T1 = m_energy(mc, q1);
