@@ -98,7 +98,7 @@ static imp_status check_M(imp_mech *mc, const double *M)
 /* Up to this n, ||A^-1||_1 comes from the explicit inverse of the
  * factor instead of dpocon's estimate: measured (2 cores, reference
  * LAPACK 3.11) dpocon takes 0.64, 1.47 and 1.61 us for n = 2, 7, 12, as
- * much as a whole 2D solve from Lua (0.8 us); the inverse costs n^3/2
+ * much as a whole 2D solve from Lua (0.8 us); the inverse costs n^3/3
  * multiply-adds (0.1 us at n = 7) and gives the norm itself, not a
  * lower bound. */
 #define MECH_NINV 12
