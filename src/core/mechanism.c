@@ -238,15 +238,19 @@ static void m_solve(const imp_mech *mc, int nrhs, double b[][IMP_MECH_NMAX],
     if (c < nrhs) solve_cols(mc, b[c], NULL, x[c], NULL, 0);
 }
 
-/* r_c = J^T P_c - M dq_c, each row in double-double; dq = NULL: J^T P_c. */
-static void residual(const imp_mech *mc, int nrhs, const double *const P[],
+/* r_c = J^T P_c - M dq_c, each row in double-double; dq = NULL: J^T P_c.
+ * row0 >= 0: P_c is the unit vector e_(row0 + c), and J^T P_c row row0 + c
+ * of J, which the sum over J's rows leaves as (0 + J_(row0+c) j, +0). */
+static void residual(const imp_mech *mc, int nrhs, const double *const P[], int row0,
                      double dq[][IMP_MECH_NMAX], double r[][IMP_MECH_NMAX])
 {
     int n = mc->n;
     for (int c = 0; c < nrhs; c++)
         for (int j = 0; j < n; j++) {
             dd a = {0, 0};
-            for (int k = 0; k < mc->dim; k++) dd_add_prod(&a, mc->J[n * k + j], P[c][k]);
+            if (row0 >= 0) a.hi = 0.0 + mc->J[n * (row0 + c) + j];
+            else
+                for (int k = 0; k < mc->dim; k++) dd_add_prod(&a, mc->J[n * k + j], P[c][k]);
             if (dq)
                 for (int i = 0; i < n; i++) dd_add_prod(&a, -mc->M[j + n * i], dq[c][i]);
             r[c][j] = a.hi + a.lo;
@@ -263,22 +267,17 @@ static void residual(const imp_mech *mc, int nrhs, const double *const P[],
  * or two steps of iterative refinement with extra-precise residuals,
  * which make dq accurate to working precision while cond(M) eps < 1
  * (Higham, "Accuracy and Stability of Numerical Algorithms", 2nd ed.,
- * SIAM 2002, ch. 12). row0 >= 0: P_c is the unit vector e_(row0 + c), so
- * J^T P_c is row row0 + c of J (0 + J: the sum's zero sign). */
+ * SIAM 2002, ch. 12). row0: see residual. */
 static void m_impulse(const imp_mech *mc, int nrhs, const double *const P[], int row0,
                       double dq[][IMP_MECH_NMAX])
 {
     int n = mc->n;
     double b[MECH_RHS][IMP_MECH_NMAX], d[MECH_RHS][IMP_MECH_NMAX];
-    if (row0 < 0)
-        residual(mc, nrhs, P, NULL, b);      /* b = J^T P (dq = 0) */
-    else
-        for (int c = 0; c < nrhs; c++)
-            for (int j = 0; j < n; j++) b[c][j] = 0.0 + mc->J[n * (row0 + c) + j];
+    residual(mc, nrhs, P, row0, NULL, b);      /* b = J^T P (dq = 0) */
     m_solve(mc, nrhs, b, dq);
     int steps = mc->rcond * MECH_ONE_STEP_COND >= 1 ? 1 : 2;
     for (int it = 0; it < steps; it++) {
-        residual(mc, nrhs, P, dq, b);
+        residual(mc, nrhs, P, row0, dq, b);
         m_solve(mc, nrhs, b, d);
         for (int c = 0; c < nrhs; c++)
             for (int i = 0; i < n; i++) dq[c][i] += d[c][i];
@@ -303,7 +302,7 @@ static int m_impulse_X(const imp_mech *mc, const double *P, double dq[][IMP_MECH
         for (int k = 0; k < mc->dim; k++) dd_add_prod(&a, mc->MinvJt[n * k + i], P[k]);
         dq[0][i] = a.hi + a.lo;
     }
-    residual(mc, 1, &P, dq, b);
+    residual(mc, 1, &P, -1, dq, b);
     m_solve(mc, 1, b, d);
     for (int i = 0; i < n; i++) {
         double a = dq[0][i], e = d[0][i], y = a + e, ee = y - a;
@@ -559,7 +558,7 @@ MECH_ENTRY void imp_mech_after(const imp_mech *mc, const double *P, double *qdot
     if (T1) *T1 = m_energy(mc, q1);
     if (!dT_M && !dT_W) return;
     if (!has_tail) {   /* the tail of dq: one more residual and solve, not applied */
-        residual(mc, 1, &P, dq1, r);
+        residual(mc, 1, &P, -1, dq1, r);
         m_solve(mc, 1, r, tl);
     }
     if (dT_M) *dT_M = m_energy_change(mc, dq, tail);
