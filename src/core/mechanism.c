@@ -1,5 +1,5 @@
 /* One contact on a mechanism in generalized coordinates (CS01 sec 2):
- * W = J M^-1 J^T through a Cholesky factor of M (LAPACKE dpotrf, dtrtrs),
+ * W = J M^-1 J^T through a Cholesky factor of M (LAPACK dpotf2, dtrtrs),
  * the 2D coefficients and the 3D contact-space data, and the post-impact
  * rates. */
 #include <float.h>
@@ -85,12 +85,12 @@ static imp_status check_M(imp_mech *mc, const double *M)
         if (!(M[(n + 1) * i] > 0)) return fail(mc, IMP_MECH_FAIL_M_NOTPD, i, i);
         d[i] = sqrt(M[(n + 1) * i]);
     }
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++) {
+    for (int i = 0; i < n; i++)          /* each pair once: (i, j) is met before (j, i) */
+        for (int j = i; j < n; j++) {
             double a = M[n * i + j], b = M[n * j + i];
             double tol = 1e-10 * d[i] * d[j];
             if (!(fabs(a - b) <= tol)) return fail(mc, IMP_MECH_FAIL_M_ASYMMETRIC, i, j);
-            mc->M[i + n * j] = 0.5 * a + 0.5 * b;
+            mc->M[i + n * j] = mc->M[j + n * i] = 0.5 * a + 0.5 * b;
         }
     return IMP_OK;
 }
@@ -98,43 +98,46 @@ static imp_status check_M(imp_mech *mc, const double *M)
 /* Up to this n, ||A^-1||_1 comes from the explicit inverse of the
  * factor instead of dpocon's estimate: measured (2 cores, reference
  * LAPACK 3.11) dpocon takes 0.64, 1.47 and 1.61 us for n = 2, 7, 12, as
- * much as a whole 2D solve from Lua (0.8 us); the inverse costs n^3/2
+ * much as a whole 2D solve from Lua (0.8 us); the inverse costs n^3/3
  * multiply-adds (0.1 us at n = 7) and gives the norm itself, not a
  * lower bound. */
 #define MECH_NINV 12
 
 /* ||A^-1||_1 for A = Ls Ls^T, n <= MECH_NINV: V = Ls^-1 by forward
- * substitution, A^-1 = V^T V. Overflow gives inf or NaN (M singular). */
+ * substitution, A^-1 = V^T V, its lower triangle only (each entry counts
+ * in two columns' sums). V row by row, each entry a sum in registers
+ * (substituting one column at a time chained every step through memory:
+ * 70% of the time). Overflow gives inf or NaN (M singular). */
 static double inv_norm1(const imp_mech *mc)
 {
     int n = mc->n;
     const double *Ls = mc->Ls, *rd = mc->rdiag;
-    double V[MECH_NINV * MECH_NINV], best = 0;
-    for (int j = 0; j < n; j++) {                 /* Ls v = e_j, by columns of Ls */
-        double *v = V + n * j;
-        for (int i = j; i < n; i++) v[i] = 0;
-        v[j] = 1;
-        for (int k = j; k < n; k++) {
-            double vk = v[k] * rd[k];
-            v[k] = vk;
-            for (int i = k + 1; i < n; i++) v[i] -= Ls[i + n * k] * vk;
+    double V[MECH_NINV * MECH_NINV], col[MECH_NINV] = {0}, best = 0;  /* V_ki at V[n k + i] */
+    for (int k = 0; k < n; k++)
+        for (int j = 0; j <= k; j++) {            /* (Ls V)_kj = delta_kj */
+            double a = j == k;
+            for (int m = j; m < k; m++) a -= Ls[k + n * m] * V[n * m + j];
+            V[n * k + j] = a * rd[k];
         }
-    }
-    for (int j = 0; j < n; j++) {
-        double col = 0;
-        for (int i = 0; i < n; i++) {
+    for (int j = 0; j < n; j++)
+        for (int i = j; i < n; i++) {
             double a = 0;
-            for (int k = i > j ? i : j; k < n; k++) a += V[k + n * i] * V[k + n * j];
-            col += fabs(a);
+            for (int k = i; k < n; k++) a += V[n * k + i] * V[n * k + j];
+            col[j] += fabs(a);
+            if (i > j) col[i] += fabs(a);
         }
-        if (!(col <= best)) best = col;          /* NaN propagates */
-    }
+    for (int j = 0; j < n; j++)
+        if (!(col[j] <= best)) best = col[j];    /* NaN propagates */
     return best;
 }
 
-/* S M S = Ls Ls^T (dpotrf) and its condition (above, or dpocon). The
- * _work variants in column-major order: the high-level ones would scan A
- * for NaN (M is checked finite) and allocate dpocon's work arrays. */
+/* S M S = Ls Ls^T and its condition (above, or dpocon). The factor from
+ * LAPACK's unblocked dpotf2 (called directly; LAPACKE has no wrapper):
+ * dpotrf's blocked path never starts below its block size (64, the
+ * largest n here) but first asks ilaenv and recurses through dpotrf2,
+ * twice dpotf2's time up to n = 12 (measured 0.36 against 0.16 us at
+ * n = 7). dpocon's _work variant in column-major order: the high-level
+ * one would allocate its work arrays. */
 static imp_status factor_M(imp_mech *mc)
 {
     int n = mc->n;
@@ -148,7 +151,8 @@ static imp_status factor_M(imp_mech *mc)
         }
         if (col > anorm) anorm = col;
     }
-    lapack_int info = LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'L', n, A, n);
+    lapack_int info = 0, nn = n;
+    LAPACK_dpotf2("L", &nn, A, &nn, &info);
     if (info > 0) return fail(mc, IMP_MECH_FAIL_M_NOTPD, (int)info - 1, (int)info - 1);
     if (info < 0) return IMP_ELAPACK;
     for (int j = 0; j < n; j++) {
@@ -188,37 +192,36 @@ static inline void dd_add_prod(dd *s, double a, double b)
  * which made these loops twice as slow). */
 #define MECH_RHS 3
 
-/* x = S Ls^-T Ls^-1 S b = M^-1 b for b = b0 (and b1 if two). Both sweeps by
- * columns (x_k found, then subtracted from every other unknown's sum at
- * once: no chain of dependent sums; the upper triangle holds Ls^T, so
- * the backward sweep reads contiguous columns too), and products with
- * 1 / Ls_kk instead of divisions, which otherwise sit in the chain. */
+/* x = S Ls^-T Ls^-1 S b = M^-1 b for b = b0 (and b1 if two). Each unknown
+ * a sum in registers over the ones found before, the newest last, so
+ * that only its product and the division's reciprocal sit in the chain
+ * from one unknown to the next (sweeping by columns chained every step
+ * through memory instead: 30% slower at n = 7). Both sweeps read
+ * contiguous columns: Ls^T is in the upper triangle. */
 static inline void solve_cols(const imp_mech *mc, const double *b0, const double *b1,
                               double *x0, double *x1, int two)
 {
     int n = mc->n;
     const double *Ls = mc->Ls, *rd = mc->rdiag, *s = mc->s;
-    for (int i = 0; i < n; i++) {
-        x0[i] = s[i] * b0[i];
-        if (two) x1[i] = s[i] * b1[i];
-    }
-    for (int k = 0; k < n; k++) {
-        double y0 = x0[k] * rd[k], y1 = two ? x1[k] * rd[k] : 0;
-        x0[k] = y0;
-        if (two) x1[k] = y1;
-        for (int i = k + 1; i < n; i++) {
-            x0[i] -= Ls[i + n * k] * y0;
-            if (two) x1[i] -= Ls[i + n * k] * y1;
+    for (int k = 0; k < n; k++) {           /* Ls y = S b */
+        const double *l = Ls + n * k;        /* l[m] = (Ls)_km, m < k */
+        double a0 = s[k] * b0[k], a1 = two ? s[k] * b1[k] : 0;
+        for (int m = 0; m < k; m++) {
+            a0 -= l[m] * x0[m];
+            if (two) a1 -= l[m] * x1[m];
         }
+        x0[k] = a0 * rd[k];
+        if (two) x1[k] = a1 * rd[k];
     }
-    for (int k = n - 1; k >= 0; k--) {      /* by columns of Ls^T (its upper copy) */
-        double y0 = x0[k] * rd[k], y1 = two ? x1[k] * rd[k] : 0;
-        x0[k] = y0;
-        if (two) x1[k] = y1;
-        for (int i = 0; i < k; i++) {
-            x0[i] -= Ls[i + n * k] * y0;
-            if (two) x1[i] -= Ls[i + n * k] * y1;
+    for (int k = n - 1; k >= 0; k--) {      /* Ls^T z = y */
+        const double *l = Ls + n * k;        /* l[m] = (Ls)_mk, m > k */
+        double a0 = x0[k], a1 = two ? x1[k] : 0;
+        for (int m = n - 1; m > k; m--) {
+            a0 -= l[m] * x0[m];
+            if (two) a1 -= l[m] * x1[m];
         }
+        x0[k] = a0 * rd[k];
+        if (two) x1[k] = a1 * rd[k];
     }
     for (int i = 0; i < n; i++) {
         x0[i] *= s[i];
@@ -235,15 +238,19 @@ static void m_solve(const imp_mech *mc, int nrhs, double b[][IMP_MECH_NMAX],
     if (c < nrhs) solve_cols(mc, b[c], NULL, x[c], NULL, 0);
 }
 
-/* r_c = J^T P_c - M dq_c, each row in double-double; dq = NULL: J^T P_c. */
-static void residual(const imp_mech *mc, int nrhs, const double *const P[],
+/* r_c = J^T P_c - M dq_c, each row in double-double; dq = NULL: J^T P_c.
+ * row0 >= 0: P_c is the unit vector e_(row0 + c), and J^T P_c row row0 + c
+ * of J, which the sum over J's rows leaves as (0 + J_(row0+c) j, +0). */
+static void residual(const imp_mech *mc, int nrhs, const double *const P[], int row0,
                      double dq[][IMP_MECH_NMAX], double r[][IMP_MECH_NMAX])
 {
     int n = mc->n;
     for (int c = 0; c < nrhs; c++)
         for (int j = 0; j < n; j++) {
             dd a = {0, 0};
-            for (int k = 0; k < mc->dim; k++) dd_add_prod(&a, mc->J[n * k + j], P[c][k]);
+            if (row0 >= 0) a.hi = 0.0 + mc->J[n * (row0 + c) + j];
+            else
+                for (int k = 0; k < mc->dim; k++) dd_add_prod(&a, mc->J[n * k + j], P[c][k]);
             if (dq)
                 for (int i = 0; i < n; i++) dd_add_prod(&a, -mc->M[j + n * i], dq[c][i]);
             r[c][j] = a.hi + a.lo;
@@ -260,17 +267,17 @@ static void residual(const imp_mech *mc, int nrhs, const double *const P[],
  * or two steps of iterative refinement with extra-precise residuals,
  * which make dq accurate to working precision while cond(M) eps < 1
  * (Higham, "Accuracy and Stability of Numerical Algorithms", 2nd ed.,
- * SIAM 2002, ch. 12). */
-static void m_impulse(const imp_mech *mc, int nrhs, const double *const P[],
+ * SIAM 2002, ch. 12). row0: see residual. */
+static void m_impulse(const imp_mech *mc, int nrhs, const double *const P[], int row0,
                       double dq[][IMP_MECH_NMAX])
 {
     int n = mc->n;
     double b[MECH_RHS][IMP_MECH_NMAX], d[MECH_RHS][IMP_MECH_NMAX];
-    residual(mc, nrhs, P, NULL, b);      /* b = J^T P (dq = 0) */
+    residual(mc, nrhs, P, row0, NULL, b);      /* b = J^T P (dq = 0) */
     m_solve(mc, nrhs, b, dq);
     int steps = mc->rcond * MECH_ONE_STEP_COND >= 1 ? 1 : 2;
     for (int it = 0; it < steps; it++) {
-        residual(mc, nrhs, P, dq, b);
+        residual(mc, nrhs, P, row0, dq, b);
         m_solve(mc, nrhs, b, d);
         for (int c = 0; c < nrhs; c++)
             for (int i = 0; i < n; i++) dq[c][i] += d[c][i];
@@ -295,7 +302,7 @@ static int m_impulse_X(const imp_mech *mc, const double *P, double dq[][IMP_MECH
         for (int k = 0; k < mc->dim; k++) dd_add_prod(&a, mc->MinvJt[n * k + i], P[k]);
         dq[0][i] = a.hi + a.lo;
     }
-    residual(mc, 1, &P, dq, b);
+    residual(mc, 1, &P, -1, dq, b);
     m_solve(mc, 1, b, d);
     for (int i = 0; i < n; i++) {
         double a = dq[0][i], e = d[0][i], y = a + e, ee = y - a;
@@ -331,14 +338,16 @@ static double m_energy_change(const imp_mech *mc, const double *dq, const double
     return t.hi + t.lo;
 }
 
-/* x^T M x / 2: (M x)_j, then x.(M x), in double-double. */
+/* x^T M x / 2 = sum_j x_j (M_jj x_j + 2 sum_i>j M_ij x_i) / 2 (M is
+ * symmetric: half the products of x.(M x)), in double-double. */
 static double m_energy(const imp_mech *mc, const double *x)
 {
     int n = mc->n;
     dd t = {0, 0};
     for (int j = 0; j < n; j++) {
         dd r = {0, 0};
-        for (int i = 0; i < n; i++) dd_add_prod(&r, mc->M[j + n * i], x[i]);
+        dd_add_prod(&r, mc->M[(n + 1) * j], x[j]);
+        for (int i = j + 1; i < n; i++) dd_add_prod(&r, mc->M[i + n * j], 2 * x[i]);
         dd_add_prod(&t, x[j], r.hi);
         dd_add_prod(&t, x[j], r.lo);
     }
@@ -378,7 +387,7 @@ static imp_status contact_W(imp_mech *mc)
     static const double e[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
     const double *E[3] = {e[0], e[1], e[2]};
     double X[3][IMP_MECH_NMAX], Wr[9] = {0};
-    m_impulse(mc, dim, E, X);
+    m_impulse(mc, dim, E, 0, X);
     for (int l = 0; l < dim; l++) memcpy(mc->MinvJt + n * l, X[l], (size_t)n * sizeof **X);
     for (int k = 0; k < dim; k++)
         for (int l = 0; l < dim; l++) {
@@ -492,7 +501,7 @@ MECH_ENTRY imp_status imp_mech_init_rows(imp_mech *mc, int n, int rows, const do
     for (int l0 = 0; l0 < rows; l0 += MECH_RHS) {  /* columns l of W = J (M^-1 J^T e_l) */
         int nr = rows - l0 < MECH_RHS ? rows - l0 : MECH_RHS;
         for (int c = 0; c < nr; c++) e[c][l0 + c] = 1;
-        m_impulse(mc, nr, E, X);
+        m_impulse(mc, nr, E, l0, X);
         for (int c = 0; c < nr; c++) e[c][l0 + c] = 0;
         for (int c = 0; c < nr; c++)
             for (int k = 0; k < rows; k++) {
@@ -543,13 +552,13 @@ MECH_ENTRY void imp_mech_after(const imp_mech *mc, const double *P, double *qdot
     double r[1][IMP_MECH_NMAX], tl[1][IMP_MECH_NMAX], *tail = tl[0];
     int has_tail = 0;
     if (mc->has_X) has_tail = m_impulse_X(mc, P, dq1, tail);
-    else m_impulse(mc, 1, &P, dq1);
+    else m_impulse(mc, 1, &P, -1, dq1);
     for (int i = 0; i < n; i++) q1[i] = mc->qdot[i] + dq[i];
     if (qdot_after) memcpy(qdot_after, q1, (size_t)n * sizeof *q1);
     if (T1) *T1 = m_energy(mc, q1);
     if (!dT_M && !dT_W) return;
     if (!has_tail) {   /* the tail of dq: one more residual and solve, not applied */
-        residual(mc, 1, &P, dq1, r);
+        residual(mc, 1, &P, -1, dq1, r);
         m_solve(mc, 1, r, tl);
     }
     if (dT_M) *dT_M = m_energy_change(mc, dq, tail);

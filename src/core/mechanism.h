@@ -32,7 +32,7 @@ typedef enum {
     IMP_MECH_FAIL_SIZE,         /* n outside 1..IMP_MECH_NMAX or dim not 2, 3 (IMP_EINPUT) */
     IMP_MECH_FAIL_M_NONFINITE,  /* IMP_EINPUT, at (row, col) */
     IMP_MECH_FAIL_M_ASYMMETRIC, /* IMP_EINPUT, at (row, col) */
-    IMP_MECH_FAIL_M_NOTPD,      /* dpotrf failed or a diagonal entry <= 0 (IMP_EINPUT) */
+    IMP_MECH_FAIL_M_NOTPD,      /* dpotf2 failed or a diagonal entry <= 0 (IMP_EINPUT) */
     IMP_MECH_FAIL_M_SINGULAR,   /* positive definite but numerically singular (IMP_ESINGULAR) */
     IMP_MECH_FAIL_J_NONFINITE,  /* IMP_EINPUT, at (row, col) */
     IMP_MECH_FAIL_J_RANK,       /* W singular or cond(W) > IMP_MECH_COND_MAX (IMP_ESINGULAR) */

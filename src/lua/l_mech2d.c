@@ -16,19 +16,21 @@ typedef struct {
     double qdot[IMP_MECH_NMAX];
 } mech_buf;
 
-/* A list of numbers t[key] (or row `row` of it when row > 0) into out;
- * returns its length. No metamethods: nothing runs while the buffer fills. */
-static int read_list(const limp_check *c, int t, const char *key, int row,
+/* The list of numbers on top of the stack, of Lua type ty (t[key], or row
+ * `row` of it when row > 0), into out; pops it and returns its length.
+ * No metamethods: nothing runs while the buffer fills. The caller has
+ * made room for IMP_MECH_NMAX + 1 values on the stack. */
+static int read_list(const limp_check *c, int ty, const char *key, int row,
                      int want, double *out)
 {
     lua_State *L = c->L;
-    if (lua_type(L, t) != LUA_TTABLE) {
+    if (ty != LUA_TTABLE) {
         if (row)
             limp_check_error(c, key, "must be a list of rows (tables of numbers), row %d is a %s",
-                             row, luaL_typename(L, t));
-        limp_check_error(c, key, "must be a list of numbers, got %s", luaL_typename(L, t));
+                             row, luaL_typename(L, -1));
+        limp_check_error(c, key, "must be a list of numbers, got %s", luaL_typename(L, -1));
     }
-    int n = (int)lua_rawlen(L, t);
+    int n = (int)lua_rawlen(L, -1);
     if (n < 1 || n > IMP_MECH_NMAX)
         limp_check_error(c, key, "must have 1 to %d entries%s, got %d", IMP_MECH_NMAX,
                          row ? " per row" : "", n);
@@ -38,14 +40,13 @@ static int read_list(const limp_check *c, int t, const char *key, int row,
                              want, row, n);
         limp_check_error(c, key, "must have %d entries (one per coordinate), got %d", want, n);
     }
-    /* all entries pushed, then read, then one pop: a third fewer API calls */
-    luaL_checkstack(L, n, key);
-    int base = lua_gettop(L);
+    /* all entries pushed, then read, then one pop with the list: a third
+     * fewer API calls (they are most of the time reading takes) */
     unsigned char type[IMP_MECH_NMAX];
-    for (int i = 1; i <= n; i++) type[i - 1] = (unsigned char)lua_rawgeti(L, t, i);
+    for (int i = 1; i <= n; i++) type[i - 1] = (unsigned char)lua_rawgeti(L, -i, i);
     for (int i = 1; i <= n; i++) {
         int ty = type[i - 1];
-        double v = ty == LUA_TNUMBER ? lua_tonumberx(L, base + i, NULL) : 0;
+        double v = ty == LUA_TNUMBER ? lua_tonumberx(L, i - n - 1, NULL) : 0;
         if (ty != LUA_TNUMBER || !isfinite(v)) {
             if (row)
                 limp_check_error(c, key, "must have finite numbers, entry [%d][%d] is %s", row, i,
@@ -55,7 +56,7 @@ static int read_list(const limp_check *c, int t, const char *key, int row,
         }
         out[i - 1] = v;
     }
-    lua_settop(L, base);
+    lua_pop(L, n + 1);
     return n;
 }
 
@@ -75,9 +76,8 @@ static int read_matrix(const limp_check *c, int t, const char *key, int rows, in
         limp_check_error(c, key, "must have 1 to %d rows, got %d", IMP_MECH_NMAX, m);
     int want = n ? n : m;
     for (int i = 1; i <= m; i++) {
-        lua_rawgeti(L, -1, i);
-        read_list(c, lua_gettop(L), key, i, want, out + (size_t)(i - 1) * want);
-        lua_pop(L, 1);
+        int ty = lua_rawgeti(L, -1, i);
+        read_list(c, ty, key, i, want, out + (size_t)(i - 1) * want);
     }
     lua_pop(L, 1);
     return m;
@@ -99,11 +99,10 @@ const imp_mech *limp_mech2d_read(const limp_check *c, int t, int fresh,
     lua_State *L = c->L;
     t = lua_absindex(L, t);
     mech_buf *b = buffer(L, fresh);
+    luaL_checkstack(L, IMP_MECH_NMAX + 3, "M");   /* the table, a row, its entries */
     int n = read_matrix(c, t, "M", 0, 0, b->M);
     read_matrix(c, t, "J", 2, n, b->J);
-    lua_getfield(L, t, "qdot");
-    read_list(c, lua_gettop(L), "qdot", 0, n, b->qdot);
-    lua_pop(L, 1);
+    read_list(c, lua_getfield(L, t, "qdot"), "qdot", 0, n, b->qdot);
     if (imp_mech_init(&b->mc, n, 2, b->M, b->J, b->qdot) != IMP_OK) {
         const imp_mech *mc = &b->mc;
         const char *field = imp_mech_fail_field(mc->fail);
