@@ -168,12 +168,14 @@ static int ev_kinds(const lzb_t *L, int i, int *kinds)
 }
 
 /* Illinois regula falsi for the first s in (0, h] where event (kind, i)
- * turns positive, g0 < 0 < g1 known at the ends; work as dp_step's. */
+ * turns positive, g0 < 0 < g1 known at the ends (g1 at yn, the full
+ * step); work as dp_step's. yb gets the state at the root returned. */
 static double ev_root(const lzb_t *L, int kind, int i, const double *y, double *work,
-                      double h, double g0, double g1)
+                      double h, double g0, double g1, const double *yn, double *yb)
 {
     double a = 0, b = h, ga = g0, gb = g1, yt[NY];
-    int it, side = 0;
+    int it, side = 0, n = nstate(L);
+    memcpy(yb, yn, sizeof(double) * (size_t)n);
     for (it = 0; it < 200 && b - a > 4 * DBL_EPSILON * h; it++) {
         double s = (a * gb - b * ga) / (gb - ga);
         if (!(s > a && s < b)) s = 0.5 * (a + b);
@@ -181,6 +183,7 @@ static double ev_root(const lzb_t *L, int kind, int i, const double *y, double *
         double g = ev_value(L, kind, i, yt);
         if (g > 0) {
             b = s, gb = g;
+            memcpy(yb, yt, sizeof(double) * (size_t)n);
             if (side == 1) ga *= 0.5;
             side = 1;
         } else {
@@ -238,7 +241,7 @@ static int ev_first(const lzb_t *L, const double *y, double *yn, double h, doubl
 {
     int i, n, c, t, kinds[3], m = 0, nc = 0, ck[3 * K_MAX], ci[3 * K_MAX], best = -1;
     int slip = 0;
-    double ga[3 * K_MAX], gb[3 * K_MAX], lin[3 * K_MAX], yb[NY], f1[NY];
+    double ga[3 * K_MAX], gb[3 * K_MAX], lin[3 * K_MAX], yb[NY], yt[NY], f1[NY];
     for (i = 0; i < L->k; i++) {
         n = ev_kinds(L, i, kinds);
         for (c = 0; c < n; c++) {
@@ -262,8 +265,8 @@ static int ev_first(const lzb_t *L, const double *y, double *yn, double h, doubl
         int kind = ck[q];
         ck[q] = EV_NONE;
         if (best >= 0 && !(ev_value(L, kind, ci[q], yb) > 0)) continue;
-        double s = ev_root(L, kind, ci[q], y, work, h, ga[q], gb[q]);
-        if (best < 0 || s < *at) best = q, *at = s, dp_step(L, y, s, yb, work);
+        double s = ev_root(L, kind, ci[q], y, work, h, ga[q], gb[q], yn, yt);
+        if (best < 0 || s < *at) best = q, *at = s, memcpy(yb, yt, sizeof yb);
     }
     if (best < 0) return 0;
     memcpy(yn, yb, sizeof(double) * (size_t)nstate(L));
