@@ -75,8 +75,8 @@ void lzb_rhs(const lzb_t *L, const double *y, double *f)
         if (i == j && !L->tmode) {
             f[i] = 1, f[k + i] = -v, f[2 * k + i] = v;
         } else {
-            double dl = y[k + i] > 0 ? y[k + i] : 0;
-            r = L->K[i] * pow(dl, L->eta[i]) * sc;
+            double dl = y[k + i];           /* a gap: no force (pow(0) = 0) */
+            r = dl > 0 ? L->K[i] * pow(dl, L->eta[i]) * sc : 0;
             f[i] = r, f[k + i] = -v * sc, f[2 * k + i] = v * r;
         }
     }
@@ -100,19 +100,19 @@ static void dp_step(const lzb_t *L, const double *y, double h, double *yn, doubl
 /* Scaled error norm (max) of a step from y. */
 static double err_norm(const lzb_t *L, const double *y, const double *err, double rtol)
 {
-    int k = L->k, i;
+    int k = L->k, i = 0, c, part;
     double m = 0;
-    for (i = 0; i < nstate(L); i++) {
-        int c = i % k, part = i / k;
-        double sc;
-        if (part == 0 || part == 3 || part == 5) sc = L->Ps;
-        else if (part == 2 || part == 4 || (c == L->prim && !L->tmode)) sc = L->Es;
-        else sc = L->dEs[c];
-        sc = rtol * (sc + fabs(y[i]));  /* not yn: a blow-up must fail */
-        double q = fabs(err[i]) / sc;
-        if (isnan(q)) return q;        /* a rejection */
-        if (q > m) m = q;
-    }
+    for (part = 0; part < nstate(L) / k; part++)
+        for (c = 0; c < k; c++, i++) {
+            double sc;
+            if (part == 0 || part == 3 || part == 5) sc = L->Ps;
+            else if (part == 2 || part == 4 || (c == L->prim && !L->tmode)) sc = L->Es;
+            else sc = L->dEs[c];
+            sc = rtol * (sc + fabs(y[i]));  /* not yn: a blow-up must fail */
+            double q = fabs(err[i]) / sc;
+            if (isnan(q)) return q;        /* a rejection */
+            if (q > m) m = q;
+        }
     return m;
 }
 
