@@ -9,8 +9,8 @@
  * stick/slip machinery; the chain is collinear, so friction does no work
  * there. The rocking block (slenderness 0.25, mu = 0.5, e = 0.5, landing
  * on its right corner while rotating about the left one) is the case where
- * friction acts. The box is frictionless (lzb's spatial friction is not
- * modelled yet). */
+ * friction acts. The box is frictionless (mu = 0: lzb integrates no
+ * spatial slip there). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

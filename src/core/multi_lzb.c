@@ -39,7 +39,7 @@ static double delta_of_en(const lzb_t *L, int i, double E)
 static double force_of_en(const lzb_t *L, int i, double E)
 {
     double a = L->eta[i] + 1;
-    return E > 0 ? pow(L->K[i], 1 / a) * pow(a * E, L->eta[i] / a) : 0;
+    return E > 0 ? L->Kr[i] * pow(a * E, L->eta[i] / a) : 0;
 }
 
 #define vn(L, i, P) lzb_vel(L, i, 1, P, lzb_fT(L, P))
@@ -75,8 +75,8 @@ void lzb_rhs(const lzb_t *L, const double *y, double *f)
         if (i == j && !L->tmode) {
             f[i] = 1, f[k + i] = -v, f[2 * k + i] = v;
         } else {
-            double dl = y[k + i] > 0 ? y[k + i] : 0;
-            r = L->K[i] * pow(dl, L->eta[i]) * sc;
+            double dl = y[k + i];           /* a gap: no force (pow(0) = 0) */
+            r = dl > 0 ? L->K[i] * pow(dl, L->eta[i]) * sc : 0;
             f[i] = r, f[k + i] = -v * sc, f[2 * k + i] = v * r;
         }
     }
@@ -90,28 +90,29 @@ static void flow(const void *ctx, double t, const double *y, double *dy)
     lzb_rhs(ctx, y, dy);
 }
 
-static void dp_step(const lzb_t *L, const double *y, double h, double *yn, double *err)
+/* A step from y without its error estimate; work[0..n) holds f(y)
+ * (the first stage of every trial step from one state). */
+static void dp_step(const lzb_t *L, const double *y, double h, double *yn, double *work)
 {
-    double work[8 * NY];
-    imp_dp45_step(flow, L, nstate(L), 0, y, h, yn, err, work);
+    imp_dp45_step_k1(flow, L, nstate(L), 0, y, h, yn, NULL, work, 1);
 }
 
 /* Scaled error norm (max) of a step from y. */
 static double err_norm(const lzb_t *L, const double *y, const double *err, double rtol)
 {
-    int k = L->k, i;
+    int k = L->k, i = 0, c, part;
     double m = 0;
-    for (i = 0; i < nstate(L); i++) {
-        int c = i % k, part = i / k;
-        double sc;
-        if (part == 0 || part == 3 || part == 5) sc = L->Ps;
-        else if (part == 2 || part == 4 || (c == L->prim && !L->tmode)) sc = L->Es;
-        else sc = delta_of_en(L, c, L->Es);
-        sc = rtol * (sc + fabs(y[i]));  /* not yn: a blow-up must fail */
-        double q = fabs(err[i]) / sc;
-        if (isnan(q)) return q;        /* a rejection */
-        if (q > m) m = q;
-    }
+    for (part = 0; part < nstate(L) / k; part++)
+        for (c = 0; c < k; c++, i++) {
+            double sc;
+            if (part == 0 || part == 3 || part == 5) sc = L->Ps;
+            else if (part == 2 || part == 4 || (c == L->prim && !L->tmode)) sc = L->Es;
+            else sc = L->dEs[c];
+            sc = rtol * (sc + fabs(y[i]));  /* not yn: a blow-up must fail */
+            double q = fabs(err[i]) / sc;
+            if (isnan(q)) return q;        /* a rejection */
+            if (q > m) m = q;
+        }
     return m;
 }
 
@@ -167,19 +168,22 @@ static int ev_kinds(const lzb_t *L, int i, int *kinds)
 }
 
 /* Illinois regula falsi for the first s in (0, h] where event (kind, i)
- * turns positive, g0 < 0 < g1 known at the ends. */
-static double ev_root(const lzb_t *L, int kind, int i, const double *y,
-                      double h, double g0, double g1)
+ * turns positive, g0 < 0 < g1 known at the ends (g1 at yn, the full
+ * step); work as dp_step's. yb gets the state at the root returned. */
+static double ev_root(const lzb_t *L, int kind, int i, const double *y, double *work,
+                      double h, double g0, double g1, const double *yn, double *yb)
 {
     double a = 0, b = h, ga = g0, gb = g1, yt[NY];
-    int it, side = 0;
+    int it, side = 0, n = nstate(L);
+    memcpy(yb, yn, sizeof(double) * (size_t)n);
     for (it = 0; it < 200 && b - a > 4 * DBL_EPSILON * h; it++) {
         double s = (a * gb - b * ga) / (gb - ga);
         if (!(s > a && s < b)) s = 0.5 * (a + b);
-        dp_step(L, y, s, yt, NULL);
+        dp_step(L, y, s, yt, work);
         double g = ev_value(L, kind, i, yt);
         if (g > 0) {
             b = s, gb = g;
+            memcpy(yb, yt, sizeof(double) * (size_t)n);
             if (side == 1) ga *= 0.5;
             side = 1;
         } else {
@@ -227,26 +231,26 @@ static int argmax_en(const lzb_t *L)
  * at y, > 0 at y(s), which yn becomes): events due together (a symmetric
  * corner's two contacts reach maximum compression or end their expansion
  * at once) are applied together, else the later one would start the next
- * segment already past its root and be missed. */
-static int ev_first(const lzb_t *L, const double *y, double *yn, double h,
-                    int ev[][2], double *at)
+ * segment already past its root and be missed (-1: yn moved to a root
+ * at which no event shows after all). work: the step's, f(y) in
+ * its first stage and f(yn) in its seventh; g1 gets the values at yn (3
+ * per contact), g0 has those at y when have_g0 (the previous step's g1),
+ * else gets them. */
+static int ev_first(const lzb_t *L, const double *y, double *yn, double h, double *work,
+                    double *g0, double *g1, int have_g0, int ev[][2], double *at)
 {
     int i, n, c, t, kinds[3], m = 0, nc = 0, ck[3 * K_MAX], ci[3 * K_MAX], best = -1;
-    double g0[K_MAX][3], ga[3 * K_MAX], gb[3 * K_MAX], lin[3 * K_MAX], yb[NY];
-    double f0[NY], f1[NY], *r0 = NULL, *r1 = NULL;
-    for (i = 0; i < L->k && !r0; i++) {  /* the sticking contacts' slip events share */
-        n = ev_kinds(L, i, kinds);        /* the rates at either end */
-        for (c = 0; c < n; c++)
-            if (kinds[c] == EV_SLIP) r0 = f0, r1 = f1;
-    }
-    if (r0) lzb_rhs(L, y, f0), lzb_rhs(L, yn, f1);
+    int slip = 0;
+    double ga[3 * K_MAX], gb[3 * K_MAX], lin[3 * K_MAX], yb[NY], yt[NY], f1[NY];
     for (i = 0; i < L->k; i++) {
         n = ev_kinds(L, i, kinds);
         for (c = 0; c < n; c++) {
-            double g = ev_value_at(L, kinds[c], i, yn, r1);
-            g0[i][c] = ev_value_at(L, kinds[c], i, y, r0);
-            if (!(g0[i][c] <= 0 && g > 0)) continue;
-            ck[nc] = kinds[c], ci[nc] = i, ga[nc] = g0[i][c], gb[nc] = g;
+            int e = 3 * i + c;
+            double g = g1[e] = ev_value_at(L, kinds[c], i, yn, work + 6 * nstate(L));
+            if (!have_g0) g0[e] = ev_value_at(L, kinds[c], i, y, work);
+            slip |= kinds[c] == EV_SLIP;
+            if (!(g0[e] <= 0 && g > 0)) continue;
+            ck[nc] = kinds[c], ci[nc] = i, ga[nc] = g0[e], gb[nc] = g;
             lin[nc] = ga[nc] / (ga[nc] - g);      /* the secant's guess */
             nc++;
         }
@@ -261,19 +265,19 @@ static int ev_first(const lzb_t *L, const double *y, double *yn, double h,
         int kind = ck[q];
         ck[q] = EV_NONE;
         if (best >= 0 && !(ev_value(L, kind, ci[q], yb) > 0)) continue;
-        double s = ev_root(L, kind, ci[q], y, h, ga[q], gb[q]);
-        if (best < 0 || s < *at) best = q, *at = s, dp_step(L, y, s, yb, NULL);
+        double s = ev_root(L, kind, ci[q], y, work, h, ga[q], gb[q], yn, yt);
+        if (best < 0 || s < *at) best = q, *at = s, memcpy(yb, yt, sizeof yb);
     }
     if (best < 0) return 0;
-    memcpy(yn, yb, sizeof(double) * nstate(L));
-    if (r1) lzb_rhs(L, yn, f1);
+    memcpy(yn, yb, sizeof(double) * (size_t)nstate(L));
+    if (slip) lzb_rhs(L, yn, f1);
     for (i = 0; i < L->k; i++) {
         n = ev_kinds(L, i, kinds);
         for (c = 0; c < n; c++)
-            if (g0[i][c] <= 0 && ev_value_at(L, kinds[c], i, yn, r1) > 0)
+            if (g0[3 * i + c] <= 0 && ev_value_at(L, kinds[c], i, yn, slip ? f1 : NULL) > 0)
                 ev[m][0] = kinds[c], ev[m++][1] = i;
     }
-    return m;
+    return m ? m : -1;
 }
 
 typedef struct {
@@ -346,23 +350,43 @@ static int series_start(lzb_t *L, double vtol)
     return n;
 }
 
+/* The spatial slips before a step from y (lzb_f3_prestep; fy: f(y) when
+ * known): the directions it sets change the rates, so f(y) and the event
+ * values kept at y are dropped (*have = 0) when they moved. 1 when a slip
+ * reached zero (landed and decided: the segment ends). */
+static int prestep(lzb_t *L, const double *y, const double *fy, double *h, double tol,
+                   int *have)
+{
+    double uref[2 * K_MAX];
+    int rmode[K_MAX], k = L->k;
+    memcpy(uref, L->uref, sizeof(double) * 2 * (size_t)k);
+    memcpy(rmode, L->rmode, sizeof(int) * (size_t)k);
+    int stop = lzb_f3_prestep(L, y, fy, h, tol);
+    if (stop >= 0) {
+        unpack(L, y);
+        lzb_f3_land(L, stop);
+        lzb_f3_decide(L, stop, 0);
+        return 1;
+    }
+    if (memcmp(uref, L->uref, sizeof(double) * 2 * (size_t)k)
+        || memcmp(rmode, L->rmode, sizeof(int) * (size_t)k))
+        *have = 0;
+    return 0;
+}
+
 /* One smooth stretch from the canonical state to its first event (or to
  * the end of the step budget); h carries the step size over. */
 static imp_status lzb_segment(lzb_t *L, double rtol, double *h, lzb_log *g)
 {
-    double y[NY], yn[NY], err[NY], at;
-    int ev[3 * K_MAX][2], i;
+    double y[NY], yn[NY], err[NY], at, work[8 * NY], g0[3 * K_MAX], g1[3 * K_MAX];
+    int ev[3 * K_MAX][2], i, n = nstate(L), have = 0;
     lzb_pack(L, y);
-    for (;;) {
+    for (;;) {         /* have: f(y) in work (first same as last), 2: and g0 */
         if (++g->steps > STEP_BUDGET) return IMP_ESTEPS;
-        int stop = L->fric3 ? lzb_f3_prestep(L, y, h, 1e-2 * rtol) : -1;
-        if (stop >= 0) {                 /* a spatial slip reached zero */
-            unpack(L, y);
-            lzb_f3_land(L, stop);
-            lzb_f3_decide(L, stop, 0);
-            return IMP_OK;
-        }
-        dp_step(L, y, *h, yn, err);
+        if (L->fric3 && prestep(L, y, have ? work : NULL, h, 1e-2 * rtol, &have))
+            return IMP_OK;               /* a spatial slip reached zero */
+        imp_dp45_step_k1(flow, L, n, 0, y, *h, yn, err, work, have > 0);
+        have = have ? have : 1;
         /* in time no impulse is the independent variable: every P is
            integrated, so the tail keeps a third of the tolerance */
         double q = err_norm(L, y, err, L->tmode ? 0.3 * rtol : rtol);
@@ -372,7 +396,7 @@ static imp_status lzb_segment(lzb_t *L, double rtol, double *h, lzb_log *g)
             if (!(*h > 1e-300)) return IMP_ENOCONV;
             continue;
         }
-        int nev = ev_first(L, y, yn, *h, ev, &at);
+        int nev = ev_first(L, y, yn, *h, work, g0, g1, have == 2, ev, &at);
         double grow = q > 0 ? fmin(5, fmax(0.2, 0.9 * pow(q, -0.2))) : 5;
         if (nev > 0) {
             unpack(L, yn);
@@ -380,7 +404,10 @@ static imp_status lzb_segment(lzb_t *L, double rtol, double *h, lzb_log *g)
             *h *= grow;
             return IMP_OK;
         }
-        memcpy(y, yn, sizeof(double) * nstate(L));
+        memcpy(y, yn, sizeof(double) * (size_t)n);
+        memcpy(work, work + 6 * n, sizeof(double) * (size_t)n);
+        memcpy(g0, g1, sizeof g0);
+        have = nev < 0 ? 0 : 2;          /* < 0: yn moved to a root after all */
         *h *= grow;
     }
 }
@@ -483,6 +510,7 @@ static void lzb_init(lzb_t *L, const imp_multi_problem *p)
     for (i = 0; i < p->k; i++) {
         int r = p->d * i + 1;
         L->K[i] = p->c[i].K, L->eta[i] = p->c[i].eta, L->e2[i] = p->c[i].e * p->c[i].e;
+        L->Kr[i] = pow(L->K[i], 1 / (L->eta[i] + 1));
         L->mu_s[i] = p->c[i].mu_s, L->mu_k[i] = p->c[i].mu_k;
         if (p->d == 3) L->Wtr[i] = p->W[(r - 1) * n + r - 1] + p->W[(r + 1) * n + r + 1];
         if (p->c[i].mu_s > 0) *(p->d == 2 ? &L->fric : &L->fric3) = 1;
@@ -492,6 +520,7 @@ static void lzb_init(lzb_t *L, const imp_multi_problem *p)
         }
     }
     L->Es = L->vs * L->Ps;
+    for (i = 0; i < p->k; i++) L->dEs[i] = delta_of_en(L, i, L->Es);
     L->zslip = 1e-14 * L->vs;
 }
 

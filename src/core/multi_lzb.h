@@ -23,9 +23,12 @@
  * as the compliant dynamics do at any stiffness scale). */
 enum { PH_FREE = 0, PH_COMP, PH_EXP };
 
-/* The sticking contacts' last factorised tangential block (the Tikhonov
- * weights w on its diagonal): one right-hand side's solve needs it
- * several times over (each contact's response, each event's probe). */
+/* The sticking contacts' last factorised tangential block. Spatial: the
+ * LU of the block with the Tikhonov weights w on its diagonal; one
+ * right-hand side's solve needs it several times over (each contact's
+ * response, each event's probe). Planar: the elimination of the set S
+ * (A its upper triangle, R its multipliers, piv[c] < 0 a redundant
+ * contact, ok 0 an all-zero block), replayed on every right-hand side. */
 typedef struct {
     int m, S[K_MAX], piv[2 * K_MAX], ok;
     double w[2 * K_MAX], A[4 * K_MAX * K_MAX], R[4 * K_MAX * K_MAX];
@@ -35,6 +38,8 @@ typedef struct {
     int k, d;
     const double *W, *v0;
     double K[K_MAX], eta[K_MAX], e2[K_MAX];
+    double Kr[K_MAX]; /* K^(1/(eta+1)), the force's first factor, once */
+    double dEs[K_MAX];/* the compression at energy Es: a delta's error scale */
     int phase[K_MAX], prim;
     int tmode;        /* 1: the unloading tail in compliant time (multi_lzb.c) */
     int next;         /* the new primary at a located switch, else -1 */
@@ -82,9 +87,7 @@ static inline const double *lzb_fT(const lzb_t *L, const double *y)
 void lzb_rhs(const lzb_t *L, const double *y, double *f);
 void lzb_pack(const lzb_t *L, double *y);
 
-/* multi_lzb_friction.c: Gauss with partial pivoting (A m x m, row-major,
- * destroyed; b becomes the solution); 0 when singular. */
-int lzb_gauss(double *A, double *b, int m);
+/* multi_lzb_friction.c */
 void lzb_fric_rates(const lzb_t *L, const double *y, double *f);
 void lzb_fric_decide(lzb_t *L, int i);
 void lzb_fric_settle(lzb_t *L);
@@ -94,7 +97,7 @@ void lzb_f3_rates(const lzb_t *L, const double *y, double *f);
 void lzb_f3_decide(lzb_t *L, int i, int force_slide);
 void lzb_f3_settle(lzb_t *L);
 void lzb_f3_land(lzb_t *L, int i);
-int lzb_f3_prestep(lzb_t *L, const double *y, double *h, double tol);
+int lzb_f3_prestep(lzb_t *L, const double *y, const double *fy, double *h, double tol);
 int lzb_f3_overshoot(const lzb_t *L, const double *y, const double *yn);
 double lzb_f3_stopval(const lzb_t *L, int i, const double *y);
 

@@ -1,17 +1,25 @@
 /* Planar Coulomb friction of the lzb multiple-impact model (Zhao, Liu &
  * Brogliato 2009): per contact slip, stick and reversal along the impulse
- * path, and the small dense solve both friction files use. */
+ * path, with the sticking contacts' joint solve. */
 #include <math.h>
+#include <string.h>
 
 #include "multi_lzb.h"
 
-int lzb_gauss(double *A, double *b, int m)
+/* Gauss with partial pivoting on the sticking contacts S's W_tt block
+ * (m x m), kept for the set: the same operations replayed on each
+ * right-hand side (stick_solve) give the fresh solve's result bit for bit. */
+static void stick_factor(const lzb_t *L, const int *S, int m, lzb_stick_lu *C)
 {
-    int c, l, i;
-    double amax = 0;
+    int n = 2 * L->k, c, l, i;
+    double *A = C->A, *Q = C->R, amax = 0;
+    C->m = m;
+    memcpy(C->S, S, sizeof(int) * (size_t)m);
+    for (c = 0; c < m; c++)
+        for (l = 0; l < m; l++) A[c * m + l] = L->W[2 * S[c] * n + 2 * S[l]];
     for (c = 0; c < m * m; c++) amax = fmax(amax, fabs(A[c]));
-    if (m > 0 && !(amax > 1e-300)) return 0;
-    for (c = 0; c < m; c++) {             /* Gauss, partial pivoting */
+    C->ok = !(m > 0 && !(amax > 1e-300));
+    for (c = 0; c < m && C->ok; c++) {
         int piv = c;
         for (l = c + 1; l < m; l++) if (fabs(A[l * m + c]) > fabs(A[piv * m + c])) piv = l;
         if (!(fabs(A[piv * m + c]) > 1e-12 * amax)) {
@@ -19,16 +27,30 @@ int lzb_gauss(double *A, double *b, int m)
              * surface share their tangent row): the rest of this row is
              * a copy of the others, so this contact takes no share. */
             for (l = 0; l < m; l++) A[c * m + l] = A[l * m + c] = 0;
-            A[c * m + c] = 1, b[c] = 0;
+            A[c * m + c] = 1, C->piv[c] = -1;
             continue;
         }
+        C->piv[c] = piv;
         for (l = 0; l < m; l++) { double t = A[c * m + l]; A[c * m + l] = A[piv * m + l]; A[piv * m + l] = t; }
-        double t = b[c]; b[c] = b[piv]; b[piv] = t;
         for (l = c + 1; l < m; l++) {
-            double q = A[l * m + c] / A[c * m + c];
+            double q = Q[l * m + c] = A[l * m + c] / A[c * m + c];
             for (i = c; i < m; i++) A[l * m + i] -= q * A[c * m + i];
-            b[l] -= q * b[c];
         }
+    }
+}
+
+/* b becomes the solution of the block of S; 0 when it is all zero. */
+static int stick_solve(const lzb_t *L, const int *S, int m, double *b)
+{
+    lzb_stick_lu *C = L->slu;
+    const double *A = C->A, *Q = C->R;
+    int c, l;
+    if (C->m != m || memcmp(C->S, S, sizeof(int) * (size_t)m)) stick_factor(L, S, m, C);
+    if (!C->ok) return 0;
+    for (c = 0; c < m; c++) {
+        if (C->piv[c] < 0) { b[c] = 0; continue; }
+        double t = b[c]; b[c] = b[C->piv[c]]; b[C->piv[c]] = t;
+        for (l = c + 1; l < m; l++) b[l] -= Q[l * m + c] * b[c];
     }
     for (c = m - 1; c >= 0; c--) {
         double t = b[c];
@@ -44,7 +66,7 @@ int lzb_gauss(double *A, double *b, int m)
 void lzb_fric_rates(const lzb_t *L, const double *y, double *f)
 {
     int k = L->k, n = 2 * k, i, l, c, S[K_MAX], m = 0;
-    double A[K_MAX * K_MAX], b[K_MAX];
+    double b[K_MAX];
     for (i = 0; i < k; i++) {
         f[3 * k + i] = L->mu_s[i] > 0 && L->fs[i] ? -L->mu_k[i] * L->fs[i] * f[i] : 0;
         if (L->mu_s[i] > 0 && !L->fs[i] && L->phase[i] != PH_FREE) S[m++] = i;
@@ -53,9 +75,8 @@ void lzb_fric_rates(const lzb_t *L, const double *y, double *f)
         int r = 2 * S[c];
         b[c] = 0;
         for (l = 0; l < k; l++) b[c] -= L->W[r * n + 2 * l + 1] * f[l] + L->W[r * n + 2 * l] * f[3 * k + l];
-        for (l = 0; l < m; l++) A[c * m + l] = L->W[r * n + 2 * S[l]];
     }
-    if (!lzb_gauss(A, b, m)) return;
+    if (!stick_solve(L, S, m, b)) return;
     for (c = 0; c < m; c++) f[3 * k + S[c]] = b[c];
     for (i = 0; i < k; i++) f[4 * k + i] = lzb_vel(L, i, 0, y, y + 3 * k) * f[3 * k + i];
 }

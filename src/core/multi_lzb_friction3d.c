@@ -359,12 +359,13 @@ void lzb_f3_land(lzb_t *L, int i)
  * ray once the lag of its direction is negligible (its stop is then an
  * event of the driver, lzb_f3_stopval). Returns a contact whose approach
  * is done (the rest would move the impulse by less than rtol2 times its
- * scale), else -1. */
-int lzb_f3_prestep(lzb_t *L, const double *y, double *h, double rtol2)
+ * scale), else -1. fy: f(y) when known, else NULL. */
+int lzb_f3_prestep(lzb_t *L, const double *y, const double *fy, double *h, double rtol2)
 {
     int k = L->k, i;
     double f[NY], tau[2 * K_MAX], Pm = L->Ps, fm = 0;
-    lzb_rhs(L, y, f);
+    if (fy) memcpy(f, fy, sizeof(double) * 6 * (size_t)k);
+    else lzb_rhs(L, y, f);
     for (i = 0; i < k; i++) {
         Pm = fmax(Pm, y[i]), fm = fmax(fm, f[i]);
         tau[2 * i] = f[3 * k + i], tau[2 * i + 1] = f[5 * k + i];
