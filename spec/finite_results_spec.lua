@@ -139,19 +139,28 @@ describe("extreme magnitudes", function()
                                point = { -0.55526831755845207, -0.26827730422247403 } },
                              { a = 1, e = 1, mu = 0, normal = { -0.62812851839630512, -0.77810960948780383 },
                                point = { 0.57723829263979998, 0.29937374823863694 } } } }
-    local s = impact.system2d(t)
-    s.model = "lzb"
-    -- (since the primary hands over only at twice the energy, the same jam
-    -- ends at the step budget: either way a named failure, never a result)
-    local ok, msg = pcall(impact.solve_multi, s)
-    assert.is_false(ok)
-    assert.truthy(msg:find('solve_multi: model "lzb" failed: the integration diverged', 1, true)
-                  or msg:find('solve_multi: model "lzb" exceeded its step budget', 1, true), msg)
-    t.bodies[1].w, t.bodies[1].vy = -1e-3, -1   -- a spin: lzb converges and loses energy
-    s = impact.system2d(t)
-    s.model = "lzb"
-    local r = finite(impact.solve_multi(s))
-    assert.is_true(r.dT < 0 and r.energy_ratio < 1 and not r.energy_gain)
+    -- The jam is chaotic: a change of lzb's arithmetic at rounding level
+    -- flips a given start between converging and diverging. What holds for
+    -- every start is the contract: a named failure (diverged, or the step
+    -- budget since the primary hands over only at twice the energy), or a
+    -- finite result that loses energy; never a result that gains it.
+    local converged = 0
+    for _, start in ipairs{ { 0, -9.9819242739372681e-124 }, { -1e-3, -1 }, { -1e-2, -1 },
+                            { 1e-3, -1 }, { 0.1, -1 }, { -0.1, -1 } } do
+      t.bodies[1].w, t.bodies[1].vy = start[1], start[2]
+      local s = impact.system2d(t)
+      s.model = "lzb"
+      local ok, r = pcall(impact.solve_multi, s)
+      if ok then
+        finite(r)
+        assert.is_true(r.dT < 0 and r.energy_ratio < 1 and not r.energy_gain)
+        converged = converged + 1
+      else
+        assert.truthy(r:find('solve_multi: model "lzb" failed: the integration diverged', 1, true)
+                      or r:find('solve_multi: model "lzb" exceeded its step budget', 1, true), r)
+      end
+    end
+    assert.is_true(converged > 0)   -- (two of the six today)
   end)
 
   it("chain2d, system2d and system3d name a mass matrix or a Jacobian beyond double's range", function()

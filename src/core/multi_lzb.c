@@ -168,16 +168,22 @@ static int ev_kinds(const lzb_t *L, int i, int *kinds)
 }
 
 /* Illinois regula falsi for the first s in (0, h] where event (kind, i)
- * turns positive, g0 < 0 < g1 known at the ends (g1 at yn, the full
- * step); work as dp_step's. yb gets the state at the root returned. */
+ * turns positive, g0 <= 0 < g1 known at the ends (g1 at yn, the full
+ * step), to 4 eps h; work as dp_step's. yb gets the state at the root
+ * returned. Where g rounds to exactly zero the secant stalls at a: the
+ * root is there within g's rounding, so the next trials go just past a,
+ * at steps growing fourfold (bisection took some 40 trials to cross the
+ * rest of the bracket). */
 static double ev_root(const lzb_t *L, int kind, int i, const double *y, double *work,
                       double h, double g0, double g1, const double *yn, double *yb)
 {
-    double a = 0, b = h, ga = g0, gb = g1, yt[NY];
+    double a = 0, b = h, ga = g0, gb = g1, yt[NY], tol = 4 * DBL_EPSILON * h, past = 0;
     int it, side = 0, n = nstate(L);
     memcpy(yb, yn, sizeof(double) * (size_t)n);
-    for (it = 0; it < 200 && b - a > 4 * DBL_EPSILON * h; it++) {
+    for (it = 0; it < 200 && b - a > tol; it++) {
         double s = (a * gb - b * ga) / (gb - ga);
+        if (ga == 0) past = past > 0 ? 4 * past : 0.5 * tol, s = a + fmin(past, 0.5 * (b - a));
+        else past = 0;
         if (!(s > a && s < b)) s = 0.5 * (a + b);
         dp_step(L, y, s, yt, work);
         double g = ev_value(L, kind, i, yt);
