@@ -71,6 +71,20 @@ typedef struct {
                                       integration's energy error */
 } imp_multi_result;
 
+/* ---- scaling (multi_scale.c) ------------------------------------------ */
+/* Runs fn on the problem scaled by powers of two (W by 2^-ew, v0 by 2^-ev,
+ * so that max W_ii and max |v0| lie in [1, 2)) and scales the result back
+ * (P and Pc by 2^(ev-ew), v by 2^ev, Wc, Wr, Wf, dT and dT_err by
+ * 2^(2ev-ew)): exact, so every model answers the same (scaled) problem
+ * whatever the units, from W ~ 1e-300 to 1e300. fn's status, or
+ * IMP_EOVERFLOW (out zeroed) when the scaled-back result leaves the
+ * doubles. Not for a custom law (imp_multi_sequential with IMP_LAW_CUSTOM),
+ * which must see the caller's units. */
+typedef imp_status (*imp_multi_fn)(const imp_multi_problem *p, void *ctx,
+                                   imp_multi_result *out);
+imp_status imp_multi_scale_solve(const imp_multi_problem *p, imp_multi_fn fn, void *ctx,
+                                 imp_multi_result *out);
+
 /* ---- lzb (multi_lzb.c) ------------------------------------------------ */
 /* Liu, Zhao & Brogliato's Darboux-Keller multiple impact: power-law
  * contact springs (c[i].K, c[i].eta), energetic restitution c[i].e per

@@ -30,30 +30,62 @@ typedef struct {
 typedef imp_status (*multi_fn)(const imp_multi_problem *, const multi_opts *,
                                imp_multi_result *);
 
-static imp_status run_moreau(const imp_multi_problem *p, const multi_opts *o,
-                             imp_multi_result *r)
+static imp_status core_moreau(const imp_multi_problem *p, void *o, imp_multi_result *r)
 {
     (void)o;
     return imp_multi_moreau(p, r);
 }
 
-static imp_status run_poisson(const imp_multi_problem *p, const multi_opts *o,
-                              imp_multi_result *r)
+static imp_status core_poisson(const imp_multi_problem *p, void *o, imp_multi_result *r)
 {
     (void)o;
     return imp_multi_poisson(p, r);
 }
 
+static imp_status core_sequential(const imp_multi_problem *p, void *o, imp_multi_result *r)
+{
+    return imp_multi_sequential(p, ((const multi_opts *)o)->law, r);
+}
+
+static imp_status core_lzb(const imp_multi_problem *p, void *o, imp_multi_result *r)
+{
+    return imp_multi_lzb(p, ((const multi_opts *)o)->rtol, r);
+}
+
+/* Every model on the problem scaled by powers of two (imp_multi_scale_solve),
+ * but a custom law, which sees the user's units. */
+static imp_status run_scaled(imp_multi_fn fn, const imp_multi_problem *p, const multi_opts *o,
+                             imp_multi_result *r)
+{
+    if (o->law->kind == IMP_LAW_CUSTOM) return fn(p, (void *)o, r);
+    return imp_multi_scale_solve(p, fn, (void *)o, r);
+}
+
+static imp_status run_moreau(const imp_multi_problem *p, const multi_opts *o,
+                             imp_multi_result *r)
+{
+    return run_scaled(core_moreau, p, o, r);
+}
+
+static imp_status run_poisson(const imp_multi_problem *p, const multi_opts *o,
+                              imp_multi_result *r)
+{
+    return run_scaled(core_poisson, p, o, r);
+}
+
 static imp_status run_sequential(const imp_multi_problem *p, const multi_opts *o,
                                  imp_multi_result *r)
 {
-    return imp_multi_sequential(p, o->law, r);
+    return run_scaled(core_sequential, p, o, r);
 }
 
+/* lzb on the problem as normalize() left it: its integration is not yet
+ * invariant under a further scaling of W alone (a jammed body that
+ * converges in these units diverges with max W_ii = 1). */
 static imp_status run_lzb(const imp_multi_problem *p, const multi_opts *o,
                           imp_multi_result *r)
 {
-    return imp_multi_lzb(p, o->rtol, r);
+    return core_lzb(p, (void *)o, r);
 }
 
 /* The models; a NULL function is "not available yet". */
@@ -207,6 +239,31 @@ static void mech_error(const limp_check *c, const imp_mech *mc, imp_status st, i
     limp_check_error(c, key, "%s", imp_mech_fail_reason(mc->fail));
 }
 
+/* The exponent of the largest |x_i| (0 when all are zero). */
+static int max_exponent(const double *x, int n)
+{
+    double m = 0.0;
+    for (int i = 0; i < n; i++) m = fmax(m, fabs(x[i]));
+    return m > 0 ? ilogb(m) : 0;
+}
+
+/* M, qdot and J by powers of two (exact): the mechanism's energies of a
+ * problem in tiny or huge units would otherwise leave the normal doubles
+ * (T0 ~ 1e-320 has a few bits). Not for a custom law, which sees the
+ * user's units. */
+static void normalize(multi_in *in, int custom)
+{
+    int n = in->n, rows = in->d * in->k;
+    in->eM = in->eq = in->eJ = 0;
+    if (custom) return;
+    in->eM = max_exponent(in->M, n * n);
+    in->eq = max_exponent(in->qdot, n);
+    in->eJ = max_exponent(in->J, rows * n);
+    for (int i = 0; i < n * n; i++) in->M[i] = ldexp(in->M[i], -in->eM);
+    for (int i = 0; i < n; i++) in->qdot[i] = ldexp(in->qdot[i], -in->eq);
+    for (int i = 0; i < rows * n; i++) in->J[i] = ldexp(in->J[i], -in->eJ);
+}
+
 /* Each contact alone (its rows' rank, M's checks), then the stack. */
 static void build(const limp_check *c, multi_in *in)
 {
@@ -262,6 +319,7 @@ static int l_solve_multi(lua_State *L)
     read_contacts(&c, in);
     if (!models[model].fn)
         return limp_check_fail(&c, "model \"%s\" is not available yet", models[model].name);
+    normalize(in, law.kind == IMP_LAW_CUSTOM);
     build(&c, in);
     imp_multi_result *r = lua_newuserdatauv(L, sizeof *r, 0);
     run_t u = {models[model].fn, &in->p, &o, r, IMP_OK};

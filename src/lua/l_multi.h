@@ -11,9 +11,14 @@
 
 #define MULTI_MT "impact.MultiResult"
 
-/* The problem as read: M (n x n), qdot, stacked J (d*k x n), row-major. */
+/* The problem as read: M (n x n), qdot, stacked J (d*k x n), row-major,
+ * each scaled by a power of two (M by 2^-eM, qdot by 2^-eq, J by 2^-eJ;
+ * their largest entries in [1, 2)) so that the energies and contact
+ * velocities stay normal doubles whatever the units; the result is scaled
+ * back (limp_multi_push). */
 typedef struct {
     int n, k, d;
+    int eM, eq, eJ;
     double M[IMP_MECH_NMAX * IMP_MECH_NMAX];
     double qdot[IMP_MECH_NMAX];
     double J[IMP_MECH_ROWS * IMP_MECH_NMAX];
