@@ -250,18 +250,23 @@ static int max_exponent(const double *x, int n)
 /* M, qdot and J by powers of two (exact): the mechanism's energies of a
  * problem in tiny or huge units would otherwise leave the normal doubles
  * (T0 ~ 1e-320 has a few bits). Not for a custom law, which sees the
- * user's units. */
+ * user's units. Each contact's rows have their own exponent: P_i scales
+ * by 2^-eJ[i], so the contacts' units do not spread W's diagonal. */
 static void normalize(multi_in *in, int custom)
 {
-    int n = in->n, rows = in->d * in->k;
-    in->eM = in->eq = in->eJ = 0;
+    int n = in->n, d = in->d;
+    in->eM = in->eq = 0;
+    memset(in->eJ, 0, sizeof in->eJ);
     if (custom) return;
     in->eM = max_exponent(in->M, n * n);
     in->eq = max_exponent(in->qdot, n);
-    in->eJ = max_exponent(in->J, rows * n);
     for (int i = 0; i < n * n; i++) in->M[i] = ldexp(in->M[i], -in->eM);
     for (int i = 0; i < n; i++) in->qdot[i] = ldexp(in->qdot[i], -in->eq);
-    for (int i = 0; i < rows * n; i++) in->J[i] = ldexp(in->J[i], -in->eJ);
+    for (int c = 0; c < in->k; c++) {
+        double *J = in->J + n * d * c;
+        in->eJ[c] = max_exponent(J, n * d);
+        for (int i = 0; i < n * d; i++) J[i] = ldexp(J[i], -in->eJ[c]);
+    }
 }
 
 /* Each contact alone (its rows' rank, M's checks), then the stack. */

@@ -56,9 +56,10 @@ static void push_vec_scaled(lua_State *L, const double *v, int d, int e)
 
 static void push_contacts(lua_State *L, const multi_in *in, const imp_multi_result *r)
 {
-    int d = in->d, eP = in->eq + in->eM - in->eJ, ev = in->eq + in->eJ, eT = in->eM + 2 * in->eq;
+    int d = in->d, eT = in->eM + 2 * in->eq;
     lua_createtable(L, in->k, 0);
     for (int i = 0; i < in->k; i++) {
+        int eP = in->eq + in->eM - in->eJ[i], ev = in->eq + in->eJ[i];
         lua_createtable(L, 0, 8);
         push_vec_scaled(L, r->P + d * i, d, eP);
         lua_setfield(L, -2, "P");
@@ -80,12 +81,12 @@ static void push_contacts(lua_State *L, const multi_in *in, const imp_multi_resu
 static int fits(const multi_in *in, const imp_multi_result *r, const double *q1, double T0,
                 double dT)
 {
-    int n = in->d * in->k, eP = in->eq + in->eM - in->eJ, ev = in->eq + in->eJ,
-        eT = in->eM + 2 * in->eq;
+    int d = in->d, eT = in->eM + 2 * in->eq;
     double ok = ldexp(T0, eT) + ldexp(fabs(dT), eT);
-    for (int a = 0; a < n; a++)
-        ok += ldexp(fabs(r->P[a]), eP) + ldexp(fabs(r->v[a]), ev) + ldexp(fabs(in->p.v0[a]), ev);
     for (int i = 0; i < in->k; i++) {
+        int eP = in->eq + in->eM - in->eJ[i], ev = in->eq + in->eJ[i];
+        for (int a = d * i; a < d * i + d; a++)
+            ok += ldexp(fabs(r->P[a]), eP) + ldexp(fabs(r->v[a]), ev) + ldexp(fabs(in->p.v0[a]), ev);
         double w[4] = {r->Pc[i], r->Wc[i], r->Wr[i], r->Wf[i]};
         for (int j = 0; j < 4; j++) if (!isnan(w[j])) ok += ldexp(fabs(w[j]), j ? eT : eP);
     }
