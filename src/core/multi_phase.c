@@ -203,8 +203,19 @@ imp_status imp_ncp_phase(imp_ncp *s, const imp_multi_contact *ct, double *P,
             }
         if (!changed) break;
     }
-    if (st == IMP_OK) imp_ncp_clamp(s, P);
     *res = imp_ncp_residual(s, P);
+    if (st == IMP_OK) {   /* the clamp is kept only where it keeps the residual */
+        double Pu[NMAX], r0 = *res;
+        memcpy(Pu, P, sizeof(double) * (size_t)n);
+        imp_ncp_clamp(s, P);
+        *res = imp_ncp_residual(s, P);
+        if (!(*res <= IMP_NCP_TOL) && r0 <= IMP_NCP_TOL) {
+            memcpy(P, Pu, sizeof(double) * (size_t)n);
+            *res = r0;
+        }
+        /* a solved phase has a finite residual within the tolerance, never inf */
+        if (!(*res <= IMP_NCP_TOL)) st = IMP_ENOCONV;
+    }
     return st;
 }
 
