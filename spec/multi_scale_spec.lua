@@ -9,35 +9,8 @@ local rng = require("impact.sweep.rng")
 
 local MODELS = { "moreau", "poisson", "sequential", "lzb" }
 
--- Error-free sums and products (Knuth, Dekker): x^T M x / 2 to about eps^2.
-local function two_sum(a, b)
-  local s = a + b
-  local z = s - a
-  return s, (a - (s - z)) + (b - z)
-end
-local function split(a)
-  local c = 134217729 * a
-  local hi = c - (c - a)
-  return hi, a - hi
-end
-local function two_prod(a, b)
-  local p = a * b
-  local ah, al = split(a)
-  local bh, bl = split(b)
-  return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
-end
-local function energy(M, x)
-  local hi, lo = 0, 0
-  for a = 1, #x do
-    for b = 1, #x do
-      local p, e = two_prod(M[a][b], x[b])
-      local p1, e1 = two_prod(x[a], p)
-      local s, e2 = two_sum(hi, p1)
-      hi, lo = s, lo + e2 + e1 + x[a] * e
-    end
-  end
-  return (hi + lo) / 2
-end
+-- x^T M x / 2 in double-double (error-free sums and products)
+local energy = mi.energy
 
 -- A planar body with two frictional contacts (a disc in a corner, tilted).
 local function corner(model, sm, sq, sj)
