@@ -71,6 +71,14 @@ typedef struct {
                                       integration's energy error */
 } imp_multi_result;
 
+/* ---- velocities and energy (multi_energy.c) ---------------------------- */
+/* v = v0 + W P (n = d*k) in double-double, rounded once: a few ulps of v
+ * whatever cond(W). */
+void imp_multi_velocity(int n, const double *W, const double *v0, const double *P, double *v);
+/* The work of impulse P along a straight path from velocities va to vb,
+ * P.(va + vb)/2, in double-double (dT = imp_multi_work(n, P, v0, v)). */
+double imp_multi_work(int n, const double *P, const double *va, const double *vb);
+
 /* ---- scaling (multi_scale.c) ------------------------------------------ */
 /* Runs fn on the problem scaled by powers of two (W by 2^-ew, v0 by 2^-ev,
  * so that max W_ii and max |v0| lie in [1, 2)) and scales the result back

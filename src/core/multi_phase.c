@@ -234,8 +234,9 @@ imp_status imp_multi_finish(const imp_multi_problem *p, imp_multi_result *out, d
         vp += p->v0[a] * out->P[a];
         pwp += out->P[a] * wp;
     }
-    out->dT = vp + 0.5 * pwp;
-    if (!isfinite(out->dT) || 2.3e-16 * ab > 1e-10 * vscale) {
+    imp_multi_velocity(n, p->W, p->v0, out->P, out->v);   /* v and dT to a few ulps */
+    out->dT = imp_multi_work(n, out->P, p->v0, out->v);
+    if (!isfinite(out->dT) || !isfinite(vp + 0.5 * pwp) || 2.3e-16 * ab > 1e-10 * vscale) {
         memset(out, 0, sizeof *out);
         return IMP_EOVERFLOW;
     }
