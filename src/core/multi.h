@@ -48,7 +48,9 @@ typedef enum {
 
 typedef struct {
     double P[3 * IMP_MULTI_MAX];   /* total impulse per contact (d each) */
-    double v[3 * IMP_MULTI_MAX];   /* post-impact contact velocities v0 + W P */
+    double v[3 * IMP_MULTI_MAX];   /* post-impact contact velocities v0 + W P
+                                      (moreau, poisson, sequential: in
+                                      double-double, imp_multi_velocity) */
     imp_multi_mode mode[IMP_MULTI_MAX];
     double Pc[IMP_MULTI_MAX];      /* normal impulse at the contact's maximum
                                       compression (NAN where not defined) */
@@ -56,7 +58,8 @@ typedef struct {
                                    /* normal work in compression (<= 0), in
                                       restitution (>= 0), friction work (<= 0 for
                                       a dissipative model) per contact */
-    double dT;                     /* v0.P + 1/2 P.W P */
+    double dT;                     /* v0.P + 1/2 P.W P (moreau, poisson,
+                                      sequential: P.(v0 + v)/2 in double-double) */
     double residual;               /* complementarity residual (moreau, poisson) */
     int iterations;                /* moreau, poisson */
     int steps;                     /* lzb: integration steps */

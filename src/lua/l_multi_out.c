@@ -91,7 +91,7 @@ static int fits(const multi_in *in, const imp_multi_result *r, const double *q1,
         for (int j = 0; j < 4; j++) if (!isnan(w[j])) ok += ldexp(fabs(w[j]), j ? eT : eP);
     }
     for (int i = 0; i < in->n; i++) ok += ldexp(fabs(q1[i]), in->eq);
-    return isfinite(ok) && isfinite(ldexp(r->dT_err, eT)) && !isinf(r->residual);
+    return isfinite(ok) && isfinite(ldexp(r->dT_err, eT)) && isfinite(r->residual);
 }
 
 int limp_multi_push(lua_State *L, const limp_check *c, const multi_in *in,
