@@ -191,7 +191,7 @@ local bounds = { dT2 = 1e-10, dT3 = 1e-10, impulse = 1e-10, coulomb = 1e-12, gai
 
 -- As a script (not when loaded with dofile by the specs).
 local script = arg and arg[0] and arg[0]:match("mech_invariants%.lua$")
-if not script then return { run = run, bounds = bounds, random_spd = random_spd } end
+if not script then return { run = run, bounds = bounds, random_spd = random_spd, energy = energy } end
 
 local impact = rawget(_G, "impact") or require("impact")
 local count = math.tointeger(tonumber(arg[1] or "10000")) or 10000

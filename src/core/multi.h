@@ -48,7 +48,9 @@ typedef enum {
 
 typedef struct {
     double P[3 * IMP_MULTI_MAX];   /* total impulse per contact (d each) */
-    double v[3 * IMP_MULTI_MAX];   /* post-impact contact velocities v0 + W P */
+    double v[3 * IMP_MULTI_MAX];   /* post-impact contact velocities v0 + W P
+                                      (moreau, poisson, sequential: in
+                                      double-double, imp_multi_velocity) */
     imp_multi_mode mode[IMP_MULTI_MAX];
     double Pc[IMP_MULTI_MAX];      /* normal impulse at the contact's maximum
                                       compression (NAN where not defined) */
@@ -56,7 +58,8 @@ typedef struct {
                                    /* normal work in compression (<= 0), in
                                       restitution (>= 0), friction work (<= 0 for
                                       a dissipative model) per contact */
-    double dT;                     /* v0.P + 1/2 P.W P */
+    double dT;                     /* v0.P + 1/2 P.W P (moreau, poisson,
+                                      sequential: P.(v0 + v)/2 in double-double) */
     double residual;               /* complementarity residual (moreau, poisson) */
     int iterations;                /* moreau, poisson */
     int steps;                     /* lzb: integration steps */
@@ -70,6 +73,28 @@ typedef struct {
                                       energy, plus the friction work): the
                                       integration's energy error */
 } imp_multi_result;
+
+/* ---- velocities and energy (multi_energy.c) ---------------------------- */
+/* v = v0 + W P (n = d*k) in double-double, rounded once: a few ulps of v
+ * whatever cond(W). */
+void imp_multi_velocity(int n, const double *W, const double *v0, const double *P, double *v);
+/* The work of impulse P along a straight path from velocities va to vb,
+ * P.(va + vb)/2, in double-double (dT = imp_multi_work(n, P, v0, v)). */
+double imp_multi_work(int n, const double *P, const double *va, const double *vb);
+
+/* ---- scaling (multi_scale.c) ------------------------------------------ */
+/* Runs fn on the problem scaled by powers of two (W by 2^-ew, v0 by 2^-ev,
+ * so that max W_ii and max |v0| lie in [1, 2)) and scales the result back
+ * (P and Pc by 2^(ev-ew), v by 2^ev, Wc, Wr, Wf, dT and dT_err by
+ * 2^(2ev-ew)): exact, so every model answers the same (scaled) problem
+ * whatever the units, from W ~ 1e-300 to 1e300. fn's status, or
+ * IMP_EOVERFLOW (out zeroed) when the scaled-back result leaves the
+ * doubles. Not for a custom law (imp_multi_sequential with IMP_LAW_CUSTOM),
+ * which must see the caller's units. */
+typedef imp_status (*imp_multi_fn)(const imp_multi_problem *p, void *ctx,
+                                   imp_multi_result *out);
+imp_status imp_multi_scale_solve(const imp_multi_problem *p, imp_multi_fn fn, void *ctx,
+                                 imp_multi_result *out);
 
 /* ---- lzb (multi_lzb.c) ------------------------------------------------ */
 /* Liu, Zhao & Brogliato's Darboux-Keller multiple impact: power-law

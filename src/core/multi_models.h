@@ -28,7 +28,7 @@
  *
  * Both fill P, v, mode (open: no impulse; sticking: v_t = 0 with P_n > 0;
  * reversed, 2D only: the final slip opposes v0_t; else sliding),
- * dT = v0.P + P.W P/2, energy_gain (dT > 1e-12 (|v0.P| + P.W P/2)),
+ * dT = v0.P + P.W P/2 (as P.(v0 + v)/2 with v in double-double), energy_gain (dT > 1e-12 (|v0.P| + P.W P/2)),
  * residual and iterations (Lemke pivots plus Newton and Gauss-Seidel
  * iterations over all solves). The residual is the natural map of the
  * final phase's cone complementarity in velocity units, largest over the

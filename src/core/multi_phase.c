@@ -203,8 +203,19 @@ imp_status imp_ncp_phase(imp_ncp *s, const imp_multi_contact *ct, double *P,
             }
         if (!changed) break;
     }
-    if (st == IMP_OK) imp_ncp_clamp(s, P);
     *res = imp_ncp_residual(s, P);
+    if (st == IMP_OK) {   /* the clamp is kept only where it keeps the residual */
+        double Pu[NMAX], r0 = *res;
+        memcpy(Pu, P, sizeof(double) * (size_t)n);
+        imp_ncp_clamp(s, P);
+        *res = imp_ncp_residual(s, P);
+        if (!(*res <= IMP_NCP_TOL) && r0 <= IMP_NCP_TOL) {
+            memcpy(P, Pu, sizeof(double) * (size_t)n);
+            *res = r0;
+        }
+        /* a solved phase has a finite residual within the tolerance, never inf */
+        if (!(*res <= IMP_NCP_TOL)) st = IMP_ENOCONV;
+    }
     return st;
 }
 
@@ -223,8 +234,9 @@ imp_status imp_multi_finish(const imp_multi_problem *p, imp_multi_result *out, d
         vp += p->v0[a] * out->P[a];
         pwp += out->P[a] * wp;
     }
-    out->dT = vp + 0.5 * pwp;
-    if (!isfinite(out->dT) || 2.3e-16 * ab > 1e-10 * vscale) {
+    imp_multi_velocity(n, p->W, p->v0, out->P, out->v);   /* v and dT to a few ulps */
+    out->dT = imp_multi_work(n, out->P, p->v0, out->v);
+    if (!isfinite(out->dT) || !isfinite(vp + 0.5 * pwp) || 2.3e-16 * ab > 1e-10 * vscale) {
         memset(out, 0, sizeof *out);
         return IMP_EOVERFLOW;
     }

@@ -26,10 +26,7 @@ imp_status imp_multi_poisson(const imp_multi_problem *p, imp_multi_result *out)
     double res = 0.0;
     st = imp_ncp_phase(&s, p->c, PC, &res, &it);        /* compression */
     if (st == IMP_OK) {
-        for (int a = 0; a < n; a++) {
-            vC[a] = p->v0[a];
-            for (int j = 0; j < n; j++) vC[a] += p->W[a * n + j] * PC[j];
-        }
+        imp_multi_velocity(n, p->W, p->v0, PC, vC);
         memcpy(s.q, vC, sizeof(double) * (size_t)n);
         for (int i = 0; i < k; i++) {                    /* expansion floor e P^C_n */
             s.c[i] = p->c[i].e * PC[d * i + 1];

@@ -154,8 +154,9 @@ imp_status imp_multi_sequential(const imp_multi_problem *p, const imp_law *kind,
     }
     for (int i = 0; i < k; i++)
         if (count[i] == 0) out->Pc[i] = out->Wc[i] = out->Wr[i] = out->Wf[i] = 0;
-    out->dT = vP + 0.5 * PWP;
-    if (!isfinite(out->dT)) {          /* P.W P overflowed: no half result */
+    imp_multi_velocity(m, p->W, p->v0, out->P, out->v);   /* v and dT to a few ulps */
+    out->dT = imp_multi_work(m, out->P, p->v0, out->v);
+    if (!isfinite(out->dT) || !isfinite(vP + 0.5 * PWP)) {   /* overflow: no half result */
         memset(out, 0, sizeof *out);
         return IMP_EOVERFLOW;
     }

@@ -31,30 +31,62 @@ typedef struct {
 typedef imp_status (*multi_fn)(const imp_multi_problem *, const multi_opts *,
                                imp_multi_result *);
 
-static imp_status run_moreau(const imp_multi_problem *p, const multi_opts *o,
-                             imp_multi_result *r)
+static imp_status core_moreau(const imp_multi_problem *p, void *o, imp_multi_result *r)
 {
     (void)o;
     return imp_multi_moreau(p, r);
 }
 
-static imp_status run_poisson(const imp_multi_problem *p, const multi_opts *o,
-                              imp_multi_result *r)
+static imp_status core_poisson(const imp_multi_problem *p, void *o, imp_multi_result *r)
 {
     (void)o;
     return imp_multi_poisson(p, r);
 }
 
+static imp_status core_sequential(const imp_multi_problem *p, void *o, imp_multi_result *r)
+{
+    return imp_multi_sequential(p, ((const multi_opts *)o)->law, r);
+}
+
+static imp_status core_lzb(const imp_multi_problem *p, void *o, imp_multi_result *r)
+{
+    return imp_multi_lzb(p, ((const multi_opts *)o)->rtol, r);
+}
+
+/* Every model on the problem scaled by powers of two (imp_multi_scale_solve),
+ * but a custom law, which sees the user's units. */
+static imp_status run_scaled(imp_multi_fn fn, const imp_multi_problem *p, const multi_opts *o,
+                             imp_multi_result *r)
+{
+    if (o->law->kind == IMP_LAW_CUSTOM) return fn(p, (void *)o, r);
+    return imp_multi_scale_solve(p, fn, (void *)o, r);
+}
+
+static imp_status run_moreau(const imp_multi_problem *p, const multi_opts *o,
+                             imp_multi_result *r)
+{
+    return run_scaled(core_moreau, p, o, r);
+}
+
+static imp_status run_poisson(const imp_multi_problem *p, const multi_opts *o,
+                              imp_multi_result *r)
+{
+    return run_scaled(core_poisson, p, o, r);
+}
+
 static imp_status run_sequential(const imp_multi_problem *p, const multi_opts *o,
                                  imp_multi_result *r)
 {
-    return imp_multi_sequential(p, o->law, r);
+    return run_scaled(core_sequential, p, o, r);
 }
 
+/* lzb on the problem as normalize() left it: its integration is not yet
+ * invariant under a further scaling of W alone (a jammed body that
+ * converges in these units diverges with max W_ii = 1). */
 static imp_status run_lzb(const imp_multi_problem *p, const multi_opts *o,
                           imp_multi_result *r)
 {
-    return imp_multi_lzb(p, o->rtol, r);
+    return core_lzb(p, (void *)o, r);
 }
 
 /* The models; a NULL function is "not available yet". */
@@ -208,6 +240,60 @@ static void mech_error(const limp_check *c, const imp_mech *mc, imp_status st, i
     limp_check_error(c, key, "%s", imp_mech_fail_reason(mc->fail));
 }
 
+/* The exponent of the largest |x_i| (0 when all are zero). */
+static int max_exponent(const double *x, int n)
+{
+    double m = 0.0;
+    for (int i = 0; i < n; i++) m = fmax(m, fabs(x[i]));
+    return m > 0 ? ilogb(m) : 0;
+}
+
+/* M, qdot and J by powers of two (exact): the mechanism's energies of a
+ * problem in tiny or huge units would otherwise leave the normal doubles
+ * (T0 ~ 1e-320 has a few bits). Not for a custom law, which sees the
+ * user's units. Each contact's rows have their own exponent: P_i scales
+ * by 2^-eJ[i], so the contacts' units do not spread W's diagonal. */
+static void normalize(multi_in *in, int custom)
+{
+    int n = in->n, d = in->d;
+    in->eM = in->eq = 0;
+    memset(in->eJ, 0, sizeof in->eJ);
+    if (custom) return;
+    in->eM = max_exponent(in->M, n * n);
+    in->eq = max_exponent(in->qdot, n);
+    for (int i = 0; i < n * n; i++) in->M[i] = ldexp(in->M[i], -in->eM);
+    for (int i = 0; i < n; i++) in->qdot[i] = ldexp(in->qdot[i], -in->eq);
+    for (int c = 0; c < in->k; c++) {
+        double *J = in->J + n * d * c;
+        in->eJ[c] = max_exponent(J, n * d);
+        for (int i = 0; i < n * d; i++) J[i] = ldexp(J[i], -in->eJ[c]);
+    }
+}
+
+/* The bound on the spread of the contacts' normal compliances W_nn,i
+ * (each contact's J normalized): past it the stiff contacts' impulses are
+ * lost in the rounding of the compliant ones' (poisson's refusals jump
+ * from 5% to 56% of random chains between ratios 2^40 and 2^50). */
+#define MULTI_SPREAD_MAX 1e12
+
+static void check_spread(const limp_check *c, const multi_in *in)
+{
+    int rows = in->d * in->k, lo = 0, hi = 0;
+    const double *W = in->mc.Wm;
+    for (int i = 1; i < in->k; i++) {
+        int r = in->d * i + 1;
+        if (W[r * rows + r] < W[(in->d * lo + 1) * (rows + 1)]) lo = i;
+        if (W[r * rows + r] > W[(in->d * hi + 1) * (rows + 1)]) hi = i;
+    }
+    double ratio = W[(in->d * hi + 1) * (rows + 1)] / W[(in->d * lo + 1) * (rows + 1)];
+    if (!(ratio <= MULTI_SPREAD_MAX)) {
+        char key[32];
+        snprintf(key, sizeof key, "contacts[%d].J", lo + 1);
+        limp_check_error(c, key, "gives a normal compliance (J M^-1 J^T) %.3g times smaller than contacts[%d]'s (beyond %g, in units where each contact's J has its largest entry ~1, the contacts' impulses are not resolved in double precision)",
+                        ratio, hi + 1, MULTI_SPREAD_MAX);
+    }
+}
+
 /* Each contact alone (its rows' rank, M's checks), then the stack. */
 static void build(const limp_check *c, multi_in *in)
 {
@@ -222,6 +308,7 @@ static void build(const limp_check *c, multi_in *in)
     in->p.d = d;
     in->p.W = in->mc.Wm;
     in->p.v0 = in->mc.vC0;
+    check_spread(c, in);
 }
 
 /* The model, run inside limp_law_run's protected call. */
@@ -263,6 +350,7 @@ static int l_solve_multi(lua_State *L)
     read_contacts(&c, in);
     if (!models[model].fn)
         return limp_check_fail(&c, "model \"%s\" is not available yet", models[model].name);
+    normalize(in, law.kind == IMP_LAW_CUSTOM);
     build(&c, in);
     imp_multi_result *r = lua_newuserdatauv(L, sizeof *r, 0);
     run_t u = {models[model].fn, &in->p, &o, r, IMP_OK};

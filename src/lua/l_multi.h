@@ -11,9 +11,15 @@
 
 #define MULTI_MT "impact.MultiResult"
 
-/* The problem as read: M (n x n), qdot, stacked J (d*k x n), row-major. */
+/* The problem as read: M (n x n), qdot, stacked J (d*k x n), row-major,
+ * each scaled by a power of two (M by 2^-eM, qdot by 2^-eq, contact i's
+ * rows of J by 2^-eJ[i]; their largest entries in [1, 2)) so that the
+ * energies and contact velocities stay normal doubles whatever the units,
+ * and a contact's units do not weigh against another's; the result is
+ * scaled back (limp_multi_push). */
 typedef struct {
     int n, k, d;
+    int eM, eq, eJ[IMP_MULTI_MAX];
     double M[IMP_MECH_NMAX * IMP_MECH_NMAX];
     double qdot[IMP_MECH_NMAX];
     double J[IMP_MECH_ROWS * IMP_MECH_NMAX];

@@ -83,6 +83,15 @@ rod_flat, corner and box_edge (examples/, with their figures:
 help("figures")) show each case. A model that fails raises a named error
 ("did not converge", "has no solution"), never a NaN.
 
+Units: M, qdot and each contact's rows of J are scaled by powers of two
+(exact) before the solve and the result scaled back, so M, qdot or one
+contact's J times 2^k gives the same answer (scaled), and energy_gain holds
+at subnormal energies (a custom sequential law sees the user's units,
+unscaled). dT is P.(v0 + v)/2 from the contacts with v = v0 + J dq,
+checked against T1 - T0 from M to 1e-10. Bound: the contacts' normal
+compliances (diagonal of J M^-1 J^T, each J scaled to entries ~1) may
+differ by at most 1e12; past it an error names the stiff contact's J.
+
 impact.compare(t, models) with such a t shows the models side by side.]],
     fields = [[
       M | n x n generalized mass matrix (rows), symmetric positive definite
