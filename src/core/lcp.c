@@ -60,6 +60,24 @@ static int imp_lemke_ratio(imp_lemke *L, int c, int *cand)
     return cand[0];
 }
 
+/* A ray with z0 still basic at a rounding-level value: the basis is
+ * complementary and w = M z + q + z0 >= 0, so it is a solution to that
+ * rounding (the caller's residual check has the last word). Degenerate
+ * steps (Stewart & Trinkle's frictionless rows, mass ratios of 2^20) can
+ * leave z0 at 1e-17 of the basic values instead of exactly zero, where
+ * another row won the ratio test, and the path then ends in a ray. */
+static imp_status imp_lemke_ray(imp_lemke *L, const double *q)
+{
+    int n = L->n, r0 = -1;
+    double scale = 0.0;
+    for (int i = 0; i < n; i++) {
+        scale = fmax(scale, fmax(fabs(q[i]), fabs(TB(L, i, 2 * n + 1))));
+        if (L->basis[i] == 2 * n) r0 = i;
+    }
+    if (r0 >= 0 && TB(L, r0, 2 * n + 1) <= 1e-12 * scale) return IMP_OK;
+    return IMP_ENOSOLUTION;
+}
+
 static imp_status imp_lemke_run(imp_lemke *L, const double *M, const double *q,
                                 int budget, int *pivots)
 {
@@ -82,7 +100,7 @@ static imp_status imp_lemke_run(imp_lemke *L, const double *M, const double *q,
         if (np >= budget) { *pivots = np; return IMP_ENOCONV; }
         int enter = leaving < n ? leaving + n : leaving - n;
         int row = imp_lemke_ratio(L, enter, cand);
-        if (row < 0) { *pivots = np; return IMP_ENOSOLUTION; }
+        if (row < 0) { *pivots = np; return imp_lemke_ray(L, q); }
         int out = L->basis[row];
         imp_lemke_pivot(L, row, enter);
         np++;
