@@ -61,20 +61,22 @@ static int imp_lemke_ratio(imp_lemke *L, int c, int *cand)
 }
 
 /* A ray with z0 still basic at a rounding-level value: the basis is
- * complementary and w = M z + q + z0 >= 0, so it is a solution to that
- * rounding (the caller's residual check has the last word). Degenerate
- * steps (Stewart & Trinkle's frictionless rows, mass ratios of 2^20) can
- * leave z0 at 1e-17 of the basic values instead of exactly zero, where
- * another row won the ratio test, and the path then ends in a ray. */
+ * complementary and w = M z + q + z0 >= 0, so it solves the LCP to z0
+ * (at most 1e-10 of max |q|, the callers' residual tolerance; they check
+ * the residual). Degenerate steps (Stewart & Trinkle's frictionless rows,
+ * mass ratios of 2^20) can leave z0 at 1e-17 instead of exactly zero,
+ * where another row won the ratio test, and the path then ends in a ray.
+ * The bound is on q, not on the basic values, which grow without bound
+ * along a real ray. */
 static imp_status imp_lemke_ray(imp_lemke *L, const double *q)
 {
     int n = L->n, r0 = -1;
     double scale = 0.0;
     for (int i = 0; i < n; i++) {
-        scale = fmax(scale, fmax(fabs(q[i]), fabs(TB(L, i, 2 * n + 1))));
+        scale = fmax(scale, fabs(q[i]));
         if (L->basis[i] == 2 * n) r0 = i;
     }
-    if (r0 >= 0 && TB(L, r0, 2 * n + 1) <= 1e-12 * scale) return IMP_OK;
+    if (r0 >= 0 && TB(L, r0, 2 * n + 1) <= 1e-10 * scale) return IMP_OK;
     return IMP_ENOSOLUTION;
 }
 
