@@ -56,6 +56,12 @@ static int imp_lemke_ratio(imp_lemke *L, int c, int *cand)
         for (int a = 0; a < m; a++)
             if (TB(L, cand[a], col) / TB(L, cand[a], c) <= best + tol) cand[m2++] = cand[a];
         m = m2;
+        /* z0 tied for the minimum ratio leaves first, which ends the path
+         * at a solution (another row leaving keeps z0 basic at a rounding
+         * value: Lemke then cycled to its pivot budget on a frictional
+         * poisson compression, scene 5023 of the invariant run). */
+        if (k < 0)
+            for (int a = 0; a < m; a++) if (L->basis[cand[a]] == 2 * n) return cand[a];
     }
     return cand[0];
 }
