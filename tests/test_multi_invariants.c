@@ -9,7 +9,8 @@
  * residuals below 1e-10, no NaN, failures only as named statuses.
  *
  * IMPACT_MULTI_N=10000 runs the full 10^4 scenes per dimension (the default
- * count keeps the sanitizer build's ctest short); IMPACT_MULTI_ONLY=i runs
+ * count, plus a few hard scenes, keeps the sanitizer build's ctest short);
+ * IMPACT_MULTI_ONLY=i runs
  * scene i alone and prints it. */
 #include "multi_scene.h"
 #include "multi_util.h"
@@ -84,11 +85,47 @@ static double momentum(const sc_scene *s, const double *P, double *qd2)
     return e / (sc + 1e-300);
 }
 
-static double kinetic(const sc_scene *s, const double *qd)
+/* The oracle in long double: qdot' = qdot + M^-1 J^T P and its kinetic
+ * energy, so that the check's own rounding (eps |J| |P| with P large along
+ * W's near null space) stays below the bounds. */
+static void velocity_ld(const sc_scene *s, const double *P, long double *qd2)
 {
-    double T = 0;
-    for (int q = 0; q < s->nq; q++) T += 0.5 * qd[q] * qd[q] / s->Minv[q];
+    int n = s->d * s->k;
+    for (int q = 0; q < s->nq; q++) {
+        long double f = 0;
+        for (int r = 0; r < n; r++) f += (long double)s->J[r * s->nq + q] * P[r];
+        qd2[q] = s->qd[q] + s->Minv[q] * f;
+    }
+}
+
+static long double kinetic(const sc_scene *s, const long double *qd)
+{
+    long double T = 0;
+    for (int q = 0; q < s->nq; q++) T += 0.5L * qd[q] * qd[q] / s->Minv[q];
     return T;
+}
+
+/* The data's part of the error: the models see W and v0 rounded from
+ * J M^-1 J^T and J qdot, so v can differ from J qdot' by dW P + dv0 and dT
+ * by P.dW P / 2 + P.dv0 however exact the model (dW measured in long
+ * double; |dW| |P| reaches 1e-11 max|v0| at |P| = 3e4, scene 1763). */
+static long double data_error(const sc_scene *s, const double *P, long double *ev)
+{
+    int n = s->d * s->k;
+    long double edT = 0;
+    for (int a = 0; a < n; a++) {
+        long double v0 = 0, e = 0;
+        for (int q = 0; q < s->nq; q++) v0 += (long double)s->J[a * s->nq + q] * s->qd[q];
+        for (int j = 0; j < n; j++) {
+            long double w = 0;
+            for (int q = 0; q < s->nq; q++)
+                w += (long double)s->J[a * s->nq + q] * s->Minv[q] * s->J[j * s->nq + q];
+            e += fabsl(s->W[a * n + j] - w) * fabs(P[j]);
+        }
+        ev[a] = e + fabsl(s->v0[a] - v0);
+        edT += fabs(P[a]) * (0.5L * e + fabsl(s->v0[a] - v0));
+    }
+    return edT;
 }
 
 static void check_result(int model, const sc_scene *s, const imp_multi_result *r, stats *z)
@@ -103,13 +140,16 @@ static void check_result(int model, const sc_scene *s, const imp_multi_result *r
     }
     ps = fmax(ps, vs / wmax);
     z->worst_mom = fmax(z->worst_mom, momentum(s, r->P, qd2));
-    for (int a = 0; a < n; a++) {          /* v = J qdot' */
-        double v = 0;
-        for (int q = 0; q < s->nq; q++) v += s->J[a * s->nq + q] * qd2[q];
-        z->worst_v = fmax(z->worst_v, fabs(v - r->v[a]) / vs);
+    long double qd3[SC_NQ], q0[SC_NQ], ev[SC_N], edT = data_error(s, r->P, ev);
+    velocity_ld(s, r->P, qd3);
+    for (int a = 0; a < n; a++) {          /* v = J qdot', beyond the data's error */
+        long double v = 0;
+        for (int q = 0; q < s->nq; q++) v += s->J[a * s->nq + q] * qd3[q];
+        z->worst_v = fmax(z->worst_v, (double)(fmaxl(fabsl(v - r->v[a]) - ev[a], 0) / vs));
     }
-    double T0 = kinetic(s, s->qd), dT = kinetic(s, qd2) - T0;
-    z->worst_dT = fmax(z->worst_dT, fabs(dT - r->dT) / T0);
+    for (int q = 0; q < s->nq; q++) q0[q] = s->qd[q];
+    long double T0 = kinetic(s, q0), dT = kinetic(s, qd3) - T0;
+    z->worst_dT = fmax(z->worst_dT, (double)(fmaxl(fabsl(dT - r->dT) - edT, 0) / T0));
     CHECK(isfinite(r->dT));
     for (int i = 0; i < s->k; i++) {
         const double *P = &r->P[d * i];
@@ -213,9 +253,14 @@ static void test_invariants(void)
     const char *e = getenv("IMPACT_MULTI_N"), *only = getenv("IMPACT_MULTI_ONLY");
     int N = e ? atoi(e) : N_DEFAULT;
     double t0 = mu_now_us();
+    /* Scenes whose W rounding |dW| |P| exceeded the bounds before the
+     * oracle allowed for it (moreau's huge impulses squeezing a body), run
+     * also in the short count. */
+    static const int hard[2][7] = { { 1763, 2029, 2412, 2525, 5639, 6638, -1 }, { 713, -1 } };
     for (int d = 2; d <= 3; d++) {
         if (only) { run_scene(d, atoi(only), 1); continue; }
         for (int t = 0; t < N; t++) run_scene(d, t, 0);
+        for (const int *h = hard[d - 2]; *h >= 0; h++) if (*h >= N) run_scene(d, *h, 0);
     }
     printf("  %d scenes per dimension, %.1f s\n", only ? 1 : N, (mu_now_us() - t0) * 1e-6);
     for (int d = 0; d < 2; d++)

@@ -56,8 +56,34 @@ static int imp_lemke_ratio(imp_lemke *L, int c, int *cand)
         for (int a = 0; a < m; a++)
             if (TB(L, cand[a], col) / TB(L, cand[a], c) <= best + tol) cand[m2++] = cand[a];
         m = m2;
+        /* z0 tied for the minimum ratio leaves first, which ends the path
+         * at a solution (another row leaving keeps z0 basic at a rounding
+         * value: Lemke then cycled to its pivot budget on a frictional
+         * poisson compression, scene 5023 of the invariant run). */
+        if (k < 0)
+            for (int a = 0; a < m; a++) if (L->basis[cand[a]] == 2 * n) return cand[a];
     }
     return cand[0];
+}
+
+/* A ray with z0 still basic at a rounding-level value: the basis is
+ * complementary and w = M z + q + z0 >= 0, so it solves the LCP to z0
+ * (at most 1e-10 of max |q|, the callers' residual tolerance; they check
+ * the residual). Degenerate steps (Stewart & Trinkle's frictionless rows,
+ * mass ratios of 2^20) can leave z0 at 1e-17 instead of exactly zero,
+ * where another row won the ratio test, and the path then ends in a ray.
+ * The bound is on q, not on the basic values, which grow without bound
+ * along a real ray. */
+static imp_status imp_lemke_ray(imp_lemke *L, const double *q)
+{
+    int n = L->n, r0 = -1;
+    double scale = 0.0;
+    for (int i = 0; i < n; i++) {
+        scale = fmax(scale, fabs(q[i]));
+        if (L->basis[i] == 2 * n) r0 = i;
+    }
+    if (r0 >= 0 && TB(L, r0, 2 * n + 1) <= 1e-10 * scale) return IMP_OK;
+    return IMP_ENOSOLUTION;
 }
 
 static imp_status imp_lemke_run(imp_lemke *L, const double *M, const double *q,
@@ -82,7 +108,7 @@ static imp_status imp_lemke_run(imp_lemke *L, const double *M, const double *q,
         if (np >= budget) { *pivots = np; return IMP_ENOCONV; }
         int enter = leaving < n ? leaving + n : leaving - n;
         int row = imp_lemke_ratio(L, enter, cand);
-        if (row < 0) { *pivots = np; return IMP_ENOSOLUTION; }
+        if (row < 0) { *pivots = np; return imp_lemke_ray(L, q); }
         int out = L->basis[row];
         imp_lemke_pivot(L, row, enter);
         np++;
