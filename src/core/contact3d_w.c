@@ -1,6 +1,6 @@
-/* Contact-space data of the 3D solvers from W alone (no body): W's
- * Cholesky factor in (x, z, y) order and what follows from it, computed
- * the same way as imp_contact3d_init does for a body (Keller 1986). */
+/* Contact-space data of the 3D solvers from W: a body's rotational part
+ * of W (shared by one body and a pair), W's Cholesky factor in (x, z, y)
+ * order and what follows from it (Keller 1986). */
 #include <math.h>
 #include <string.h>
 
