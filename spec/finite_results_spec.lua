@@ -120,6 +120,53 @@ describe("extreme magnitudes", function()
     end
   end)
 
+  it("solve3d: W's rotational part at |r| = 1e-244 does not underflow (cond shows, refused)", function()
+    -- |r|^2 = 1e-487 underflowed to 0 in W = 1/m + [r]x I^-1 [r]x^T: W
+    -- looked like 1/m (cond ~3) while w' = w + I^-1 (r x P) spun the body
+    -- up (dT = +2e18, +1.6e259): an energy gain in every method and law
+    local one = { e = 0.5983536290726057, law = "poisson", m = 1.3561652770010355e+232, mu = 1.1228561197188696,
+                  inertia = { 7.1654521634858252e-307, 5.0279079800355405e-307, 7.9769687187319039e-307 },
+                  r = { -3.6650217687863949e-244, -9.8520872249052928e-312, 0 },
+                  v = { -7.4178787247565553e-128, -2.2998391373989702e-133, 6.144517864675398e-237 },
+                  w = { 0, 1.3322288402849118, -6.8181059126092023e-322 } }
+    local cond = "field 'inertia' makes the contact compliance W too ill-conditioned for double precision"
+    for _, method in ipairs{ "exact", "algebraic" } do
+      one.method = method
+      fails(impact.solve3d, one, cond)
+      fails(impact.solve3d, one, "m |r|^2 = 1.82165e-255")   -- not 0: m |r| |r|
+    end
+    fails(impact.solve3d, { e = 0.75082832181183812, law = "energetic", m = 2.5173666413835447e+221,
+                            inertia = { 1.6790217431314509e-140, 2.6525551202535552e-140, 2.3186328480023619e-140 },
+                            method = "exact", mu = 8.9324319074381311,
+                            r = { -2.1772776874042216e-257, 7.4442476414697702e-163, 0 },
+                            v = { -9.2137830604626672, -0.2935403384523631, 0 },
+                            w = { -3.2630416305263165e+123, 0, 9.8396078551638324e+89 } }, cond)
+    -- the pair forms W1 + W2 the same way
+    one.method = "exact"
+    local body = { m = one.m, inertia = one.inertia, r = one.r, v = one.v, w = one.w }
+    fails(impact.solve3d, { body = body, e = 0.6, law = "poisson", mu = 1.12, method = "exact",
+                            body2 = { m = 1e300, inertia = { 1, 1, 1 }, r = { 0, -1e-200, 0 } } },
+          "make the pair's contact compliance W = W1 + W2 too ill-conditioned")
+  end)
+
+  it("solve2d energetic: the end is found with a subnormal B2 (2 kC T underflowed)", function()
+    -- B2 = 1.3e-308 < DBL_MIN: 2 B2 T underflowed to 0, the end went to
+    -- infinity and the slip reversed at Py = 6.8e265 (Wr = +3e223). With
+    -- mu = 0, kC = B2 throughout: the energetic end is Poisson's, (1 + e) Pc
+    local c = { B1 = 7.7142875606232272e+280, B2 = 1.3415037219509343e-308, B3 = 7.2262782467887215e-15,
+                C0 = -6.1494952698233534e-210, S0 = 4.9021301396692982e+251, e = 0.033694516054575074,
+                law = "energetic", mu = 0 }
+    local r = finite(impact.solve2d(c))
+    local Pc = -c.C0 / c.B2
+    assert.are.equal("sliding", r.mode)
+    assert.is.near(1, r.Pc / Pc, 1e-14)
+    assert.is.near(1, r.Py / ((1 + c.e) * Pc), 1e-12)
+    assert.is.near(1, r.Wr / (-c.e ^ 2 * r.Wc), 1e-12)
+    assert.is_true(r.dT <= 0)
+    assert.are.equal(c.S0, r.S)   -- S0 + B3 Py: B3 Py = 3e84 is below S0's last digit
+    assert.is.near(1, r.C / (-c.e * c.C0), 1e-12)
+  end)
+
   it("survives a fuzz at extreme magnitudes (tests/fuzz_extreme.lua)", function()
     local fuzz = dofile("tests/fuzz_extreme.lua")
     local s = fuzz(impact, 2000, 11)   -- every public solver, multi-contact models included

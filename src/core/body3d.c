@@ -170,7 +170,6 @@ imp_status imp_contact3d_init(const imp_body3d *b, imp_contact3d *c)
     if (st != IMP_OK) return st;
     /* W = 1/m + sum_j c_j c_j^T / I_j, c_j = a_j x r (with
      * I^-1 = sum_j a_j a_j^T / I_j): every term is positive semidefinite */
-    static const int perm[3] = {0, 2, 1};   /* L's order (x, z, y) */
     memset(c->W, 0, sizeof c->W);
     memset(c->Iinv, 0, sizeof c->Iinv);
     memset(c->L, 0, sizeof c->L);
@@ -179,19 +178,14 @@ imp_status imp_contact3d_init(const imp_body3d *b, imp_contact3d *c)
         c->L[4 * i] = sqrt(1 / b->m);
     }
     for (int j = 0; j < 3; j++) {
-        double a[3] = {c->axes[j], c->axes[3 + j], c->axes[6 + j]}, cj[3], x[3];
+        double a[3] = {c->axes[j], c->axes[3 + j], c->axes[6 + j]};
         c->invI[j] = 1 / mom[j];
         if (!isfinite(c->invI[j])) return IMP_ESINGULAR;
-        imp_vec3_cross(a, b->r, cj);
         for (int i = 0; i < 3; i++)
-            for (int k = 0; k < 3; k++) {
+            for (int k = 0; k < 3; k++)
                 c->Iinv[3 * i + k] += a[i] * a[k] * c->invI[j];
-                c->W[3 * i + k] += cj[i] * cj[k] * c->invI[j];
-            }
-        double sq = sqrt(c->invI[j]);
-        for (int i = 0; i < 3; i++) x[i] = cj[perm[i]] * sq;
-        imp_chol3_update(c->L, x);
     }
+    imp_contact3d_rotation_add(b->r, mom, c->axes, c->W, c->L);
     for (int i = 0; i < 9; i++)
         if (!isfinite(c->W[i]) || !isfinite(c->L[i])) return IMP_EOVERFLOW;
     double wr[3];

@@ -1,10 +1,11 @@
-/* Contact-space data of the 3D solvers from W alone (no body): W's
- * Cholesky factor in (x, z, y) order and what follows from it, computed
- * the same way as imp_contact3d_init does for a body (Keller 1986). */
+/* Contact-space data of the 3D solvers from W: a body's rotational part
+ * of W (shared by one body and a pair), W's Cholesky factor in (x, z, y)
+ * order and what follows from it (Keller 1986). */
 #include <math.h>
 #include <string.h>
 
 #include "impact3d.h"
+#include "mat3.h"
 
 void imp_chol3_update(double L[9], double x[3])
 {
@@ -18,6 +19,30 @@ void imp_chol3_update(double L[9], double x[3])
             L[3 * i + k] = c * t + s * x[i];
             x[i] = c * x[i] - s * t;
         }
+    }
+}
+
+void imp_contact3d_rotation_add(const double r[3], const double mom[3], const double axes[9],
+                                double W[9], double L[9])
+{
+    /* x_j = (a_j x r) / sqrt(I_j) with r scaled to about 1 by a power of
+     * two: forming c_j c_j^T first and dividing by I_j after underflows
+     * (|r| = 1e-244, I = 1e-306) and loses the term that dominates W. */
+    static const int perm[3] = {0, 2, 1};   /* L's order (x, z, y) */
+    double s = fmax(fabs(r[0]), fmax(fabs(r[1]), fabs(r[2])));
+    if (!(s > 0)) return;
+    int ex;
+    frexp(s, &ex);
+    double rs[3] = {ldexp(r[0], -ex), ldexp(r[1], -ex), ldexp(r[2], -ex)};
+    for (int j = 0; j < 3; j++) {
+        double a[3] = {axes[j], axes[3 + j], axes[6 + j]}, cj[3], x[3], y[3];
+        double isq = 1 / sqrt(mom[j]);
+        imp_vec3_cross(a, rs, cj);
+        for (int i = 0; i < 3; i++) x[i] = ldexp(cj[i] * isq, ex);
+        for (int i = 0; i < 3; i++)
+            for (int k = 0; k < 3; k++) W[3 * i + k] += x[i] * x[k];
+        for (int i = 0; i < 3; i++) y[i] = x[perm[i]];
+        imp_chol3_update(L, y);
     }
 }
 

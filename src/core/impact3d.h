@@ -103,6 +103,13 @@ imp_status imp_contact3d_from_W(const double W[9], const double vC0[3], double T
  * or a diagonal of L not positive, IMP_EOVERFLOW for non-finite results. */
 imp_status imp_contact3d_from_L(imp_contact3d *c);
 
+/* W += sum_j c_j c_j^T / I_j and the same in L (as imp_chol3_update),
+ * c_j = a_j x r for principal moments mom and axes (columns of axes):
+ * the rotational part of a body's compliance, formed without underflow
+ * of intermediate products. */
+void imp_contact3d_rotation_add(const double r[3], const double mom[3], const double axes[9],
+                                double W[9], double L[9]);
+
 /* L L^T += x x^T for a lower-triangular 3x3 L (row-major): one Givens
  * rotation per column, so a sum of positive semidefinite terms is factored
  * without cancellation. x is overwritten. */

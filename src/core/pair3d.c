@@ -49,23 +49,6 @@ static imp_status body_terms(const imp_body3d *b, double mom[3], double axes[9],
     return IMP_OK;
 }
 
-/* Adds body b's terms to W and L: 1/m on the diagonal (already in L as
- * its square root's sum) and c_j c_j^T / I_j, c_j = a_j x r. */
-static void add_rotation(const imp_body3d *b, const double mom[3], const double axes[9],
-                         double W[9], double L[9])
-{
-    static const int perm[3] = {0, 2, 1};   /* L's order (x, z, y) */
-    for (int j = 0; j < 3; j++) {
-        double a[3] = {axes[j], axes[3 + j], axes[6 + j]}, cj[3], x[3];
-        double inv = 1 / mom[j], sq = sqrt(inv);
-        imp_vec3_cross(a, b->r, cj);
-        for (int i = 0; i < 3; i++)
-            for (int k = 0; k < 3; k++) W[3 * i + k] += cj[i] * cj[k] * inv;
-        for (int i = 0; i < 3; i++) x[i] = cj[perm[i]] * sq;
-        imp_chol3_update(L, x);
-    }
-}
-
 imp_status imp_pair3d_init(const imp_body3d *b1, const imp_body3d *b2,
                            imp_pair3d *p, int *which, const char **field, const char **why)
 {
@@ -83,8 +66,8 @@ imp_status imp_pair3d_init(const imp_body3d *b1, const imp_body3d *b2,
         c->W[4 * i] = im;
         c->L[4 * i] = sqrt(im);
     }
-    add_rotation(b1, mom1, ax1, c->W, c->L);
-    add_rotation(b2, mom2, ax2, c->W, c->L);
+    imp_contact3d_rotation_add(b1->r, mom1, ax1, c->W, c->L);
+    imp_contact3d_rotation_add(b2->r, mom2, ax2, c->W, c->L);
     double wr1[3], wr2[3];
     imp_vec3_cross(b1->w, b1->r, wr1);
     imp_vec3_cross(b2->w, b2->r, wr2);

@@ -264,8 +264,13 @@ static double builtin_end(const tracer *t)
         double T = -e * e * t->Wc - t->Wr;
         if (!(T > 0))
             return 0.0;
-        double Ca = t->C > 0 ? t->C : 0.0;
-        d = 2 * T / (Ca + sqrt(Ca * Ca + 2 * t->kC * T));
+        double Ca = t->C > 0 ? t->C : 0.0, kT = 2 * t->kC * T, CC = Ca * Ca;
+        /* kC T underflowed to 0 for a subnormal B2 (1e-308, T = 1e-40):
+         * the end went to infinity and the slip reversed instead; a
+         * product out of the normal range takes the roots first */
+        double q = kT >= DBL_MIN && kT <= DBL_MAX && (Ca == 0 || (CC >= DBL_MIN && CC <= DBL_MAX))
+                 ? sqrt(CC + kT) : hypot(Ca, sqrt(2.0) * sqrt(t->kC) * sqrt(T));
+        d = 2 * T / (Ca + q);
         break;
     }
     }

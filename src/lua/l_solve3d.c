@@ -172,7 +172,7 @@ static void check_contact(const limp_check *c, const limp_body3d_in *bi, imp_con
                          "(condition number ~%.3g > %g: its smallest principal moment, %g, is too small against "
                          "m |r|^2 = %g, so the post-impact velocities, W times an impulse known to rounding, "
                          "cannot be resolved)", cc->cond, IMP_COND3D_MAX, lo,
-                         bi->body.m * (r[0] * r[0] + r[1] * r[1] + r[2] * r[2]));
+                         bi->body.m * hypot(hypot(r[0], r[1]), r[2]) * hypot(hypot(r[0], r[1]), r[2]));
     if (st == IMP_ESINGULAR)
         limp_check_error(c, "inertia", "has a principal moment whose reciprocal overflows (moments %g .. %g)", lo, hi);
     if (st == IMP_EOVERFLOW) {
