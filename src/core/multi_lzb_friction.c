@@ -129,3 +129,18 @@ void lzb_fric_settle(lzb_t *L)
         }
     }
 }
+
+/* The exact path keeps |P_t| <= mu_s P_n (stick rates inside the cone,
+ * slip at mu_k <= mu_s), but a step whose stages straddle a kink of the
+ * rates (another contact's gap closing while the primary's force is near
+ * zero, so the force ratios jump) is accepted with an error of order
+ * rtol (Ps + |P_t|) in P_t, which can leave it outside the cone by that
+ * much: at each segment end P_t goes back onto the cone, the invariant's
+ * projection (Hairer, Lubich & Wanner 2006, IV.4). */
+void lzb_fric_project(lzb_t *L)
+{
+    for (int i = 0; i < L->k; i++) {
+        double c = L->mu_s[i] * fmax(L->P[i], 0);
+        if (L->mu_s[i] > 0 && fabs(L->T[i]) > c) L->T[i] = copysign(c, L->T[i]);
+    }
+}
