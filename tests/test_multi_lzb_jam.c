@@ -9,10 +9,11 @@
 
 /* Scene 3416 (one body, six contacts, two of them redundant; 9e4 steps,
  * 4e3 primary switches): contact 0 (mu_s = mu_k) ends stuck after slip.
- * A step taken while the primary's force is near zero straddles another
- * contact's closing: contact 0's stick rate jumps to 40 times its cone at
- * two stages, and the step is accepted with an error in P_t of order
- * rtol, which left P_t 6e-10 of the largest impulse outside the cone. */
+ * In one step, with the primary (contact 0) near zero force, two inner
+ * stages pushed contact 3's tiny separating gap to a positive delta:
+ * contact 0's stick rate reached 35 times its cone there, and the step
+ * was accepted with an error in P_t of order rtol, which left P_t 6e-10
+ * of the largest impulse outside the cone. */
 static void test_jam_cone(void)
 {
     static sc_scene s;

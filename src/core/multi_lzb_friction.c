@@ -131,12 +131,14 @@ void lzb_fric_settle(lzb_t *L)
 }
 
 /* The exact path keeps |P_t| <= mu_s P_n (stick rates inside the cone,
- * slip at mu_k <= mu_s), but a step whose stages straddle a kink of the
- * rates (another contact's gap closing while the primary's force is near
- * zero, so the force ratios jump) is accepted with an error of order
- * rtol (Ps + |P_t|) in P_t, which can leave it outside the cone by that
- * much: at each segment end P_t goes back onto the cone, the invariant's
- * projection (Hairer, Lubich & Wanner 2006, IV.4). */
+ * slip at mu_k <= mu_s), but P_t is integrated with an error of order
+ * rtol (Ps + |P_t|) per step, and during a stick nothing ties it to P_n.
+ * One step suffices: near the primary's zero force, d delta/dp = -v/F_j
+ * is large, a step's inner stages can push a separating contact's tiny
+ * gap to a positive delta, its force ratio jumps, and a sticking
+ * contact's rate leaves its cone at those stages only. At each segment
+ * end P_t goes back onto the cone (a projection onto the invariant set,
+ * Hairer, Lubich & Wanner 2006). */
 void lzb_fric_project(lzb_t *L)
 {
     for (int i = 0; i < L->k; i++) {
