@@ -220,6 +220,7 @@ static void unpack(lzb_t *L, const double *y)
         if (L->fric3) L->T[2 * k + i] = y[5 * k + i];
         L->dl[i] = i == L->prim && !L->tmode ? delta_of_en(L, i, y[k + i]) : y[k + i];
     }
+    if (L->fric) lzb_fric_project(L);
 }
 
 static int argmax_en(const lzb_t *L)

@@ -91,6 +91,7 @@ void lzb_pack(const lzb_t *L, double *y);
 void lzb_fric_rates(const lzb_t *L, const double *y, double *f);
 void lzb_fric_decide(lzb_t *L, int i);
 void lzb_fric_settle(lzb_t *L);
+void lzb_fric_project(lzb_t *L);
 
 /* multi_lzb_friction3d.c */
 void lzb_f3_rates(const lzb_t *L, const double *y, double *f);

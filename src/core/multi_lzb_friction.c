@@ -129,3 +129,20 @@ void lzb_fric_settle(lzb_t *L)
         }
     }
 }
+
+/* The exact path keeps |P_t| <= mu_s P_n (stick rates inside the cone,
+ * slip at mu_k <= mu_s), but P_t is integrated with an error of order
+ * rtol (Ps + |P_t|) per step, and during a stick nothing ties it to P_n.
+ * One step suffices: near the primary's zero force, d delta/dp = -v/F_j
+ * is large, a step's inner stages can push a separating contact's tiny
+ * gap to a positive delta, its force ratio jumps, and a sticking
+ * contact's rate leaves its cone at those stages only. At each segment
+ * end P_t goes back onto the cone (a projection onto the invariant set,
+ * Hairer, Lubich & Wanner 2006). */
+void lzb_fric_project(lzb_t *L)
+{
+    for (int i = 0; i < L->k; i++) {
+        double c = L->mu_s[i] * fmax(L->P[i], 0);
+        if (L->mu_s[i] > 0 && fabs(L->T[i]) > c) L->T[i] = copysign(c, L->T[i]);
+    }
+}
