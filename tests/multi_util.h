@@ -15,15 +15,15 @@
 #define MU_NQ 24   /* generalized coordinates at most */
 
 static uint64_t mu_rng_ = 88172645463325252ull;
-static double mu_rand(void)      /* xorshift64, uniform in [0, 1) */
+static inline double mu_rand(void)      /* xorshift64, uniform in [0, 1) */
 {
     mu_rng_ ^= mu_rng_ << 13; mu_rng_ ^= mu_rng_ >> 7; mu_rng_ ^= mu_rng_ << 17;
     return (double)(mu_rng_ >> 11) / 9007199254740992.0;
 }
-static double mu_uni(double a, double b) { return a + (b - a) * mu_rand(); }
+static inline double mu_uni(double a, double b) { return a + (b - a) * mu_rand(); }
 
 /* Minv (nq x nq) from M by Cholesky; W (m x m) = J Minv J^T, J m x nq. */
-static void mu_delassus(int m, int nq, const double *M, const double *J, double *Minv, double *W)
+static inline void mu_delassus(int m, int nq, const double *M, const double *J, double *Minv, double *W)
 {
     memcpy(Minv, M, sizeof(double) * (size_t)nq * nq);
     LAPACKE_dpotrf(LAPACK_ROW_MAJOR, 'L', nq, Minv, nq);
@@ -50,7 +50,7 @@ static inline void mu_qdot_after(int m, int nq, const double *Minv, const double
     }
 }
 
-static void mu_matvec(int m, int nq, const double *J, const double *x, double *y)
+static inline void mu_matvec(int m, int nq, const double *J, const double *x, double *y)
 {
     for (int a = 0; a < m; a++) {
         double s = 0;
@@ -91,11 +91,11 @@ static inline void mu_make_random(mu_random *r, int k, int d, int frictionless, 
     }
 }
 
-static double mu_tn(const double *x, int d) { return d == 2 ? fabs(x[0]) : hypot(x[0], x[2]); }
+static inline double mu_tn(const double *x, int d) { return d == 2 ? fabs(x[0]) : hypot(x[0], x[2]); }
 
 /* Invariants shared by the models; poisson: 1 checks its normal condition
  * v_n >= 0 instead of Newton's. Returns the worst normalized violation. */
-static double mu_check_invariants(const imp_multi_problem *p, const imp_multi_result *r, int poisson)
+static inline double mu_check_invariants(const imp_multi_problem *p, const imp_multi_result *r, int poisson)
 {
     int d = p->d, n = d * p->k;
     double vs = 0, ps = 0, worst = 0;
@@ -128,7 +128,7 @@ static double mu_check_invariants(const imp_multi_problem *p, const imp_multi_re
     return worst;
 }
 
-static double mu_now_us(void)
+static inline double mu_now_us(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);

@@ -3,6 +3,7 @@
  * range (raw, their absolute floors make them refuse W x 2^-100 or answer
  * W x 2^600 wrongly); a scaled-back result past DBL_MAX is IMP_EOVERFLOW. */
 #include "check.h"
+#include "multi_util.h"   /* mu_rand */
 #include "multi_models.h"
 #include "multi_sequential.h"
 
@@ -31,23 +32,15 @@ static imp_status run_sequential(const imp_multi_problem *p, void *c, imp_multi_
 
 static const imp_multi_fn FNS[3] = { run_moreau, run_poisson, run_sequential };
 
-static unsigned long long rng_state = 88172645463325252ull;
-static double unif(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (double)(rng_state >> 11) / 9007199254740992.0;
-}
 
 /* W = A A^T + I/2 (k contacts, d = 2 or 3), v0 in [-1, 1], friction and e random. */
 static void scene(int k, int d, double *W, double *v0, imp_multi_problem *p)
 {
     int n = d * k;
     double A[48 * 48];
-    for (int i = 0; i < n * n; i++) A[i] = 2 * unif() - 1;
+    for (int i = 0; i < n * n; i++) A[i] = 2 * mu_rand() - 1;
     for (int i = 0; i < n; i++) {
-        v0[i] = 2 * unif() - 1;
+        v0[i] = 2 * mu_rand() - 1;
         for (int j = 0; j < n; j++) {
             double s = i == j ? 0.5 : 0.0;
             for (int l = 0; l < n; l++) s += A[i * n + l] * A[j * n + l];
@@ -57,8 +50,8 @@ static void scene(int k, int d, double *W, double *v0, imp_multi_problem *p)
     memset(p, 0, sizeof *p);
     p->k = k; p->d = d; p->W = W; p->v0 = v0;
     for (int i = 0; i < k; i++) {
-        p->c[i].mu_s = p->c[i].mu_k = unif();
-        p->c[i].e = unif();
+        p->c[i].mu_s = p->c[i].mu_k = mu_rand();
+        p->c[i].e = mu_rand();
         p->c[i].K = 1; p->c[i].eta = 1.5;
     }
 }
