@@ -11,12 +11,7 @@ local BIN = os.getenv("IMPACT_BIN")
 
 local function q(s) return "'" .. tostring(s):gsub("'", "'\\''") .. "'" end
 
-local function slurp(path)
-  local f = assert(io.open(path, "rb"))
-  local s = f:read("a")
-  f:close()
-  return s
-end
+local function slurp(path) return (assert(scratch.read(path))) end
 
 local function exists(path)
   local f = io.open(path, "r")

@@ -9,13 +9,7 @@ local function q(s)
   return "'" .. tostring(s):gsub("'", "'\\''") .. "'"
 end
 
-local function slurp(path)
-  local f = io.open(path, "rb")
-  if not f then return "" end
-  local s = f:read("a")
-  f:close()
-  return s
-end
+local function slurp(path) return scratch.read(path) or "" end
 
 local function write(path, text)
   local f = assert(io.open(path, "wb"))

@@ -5,13 +5,7 @@ local has_gnuplot = os.execute("command -v gnuplot >/dev/null 2>&1") == true
 
 local function tmpdir() return scratch.subdir() end
 
-local function slurp(path)
-  local f = io.open(path, "rb")
-  if not f then return nil end
-  local s = f:read("a")
-  f:close()
-  return s
-end
+local function slurp(path) return (scratch.read(path)) end   -- nil when absent
 
 local function is_png(path)
   local s = slurp(path)

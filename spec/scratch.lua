@@ -33,6 +33,16 @@ function M.subdir()
   return d
 end
 
+-- The whole file at path, or nil and io.open's message (the specs read
+-- back what they made: scratch files, plots, CSV and JSON).
+function M.read(path)
+  local f, err = io.open(path, "rb")
+  if not f then return nil, err end
+  local s = f:read("a")
+  f:close()
+  return s
+end
+
 -- Removes the directory and all in it (the next name makes a new one).
 function M.clean()
   if dir then os.execute("rm -rf " .. q(dir)) end

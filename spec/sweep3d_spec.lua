@@ -7,12 +7,7 @@
 local scratch = require("spec.scratch")
 local impact = require("impact")
 
-local function slurp(path)
-  local f = assert(io.open(path, "r"))
-  local s = f:read("a")
-  f:close()
-  return s
-end
+local function slurp(path) return (assert(scratch.read(path))) end
 
 -- Sun & Baruh's rod (a list form of r and inertia) with extra fields.
 local function rod(extra)

@@ -4,12 +4,7 @@ local impact = require("impact")
 -- Unique scratch file names (in spec/scratch.lua's directory).
 local function tmpname(ext) return scratch.name(ext) end
 
-local function slurp(path)
-  local f = assert(io.open(path, "r"))
-  local s = f:read("a")
-  f:close()
-  return s
-end
+local function slurp(path) return (assert(scratch.read(path))) end
 
 local function lines(path)
   local out = {}
