@@ -10,6 +10,7 @@
 #include "l_problem2d.h"
 #include "models2d.h"
 #include "module.h"
+#include "raise.h"
 
 #define MODEL_MT "impact.ModelResult2D"
 
@@ -39,8 +40,7 @@ static const char *const model_notes[] = {
 typedef struct {
     lua_State *L;
     int fn;               /* absolute index of the moment law */
-    const limp_check *check;
-    const char *badtype;
+    limp_model_fail fail;  /* what the law returned, for limp_raise_model */
     imp_model2d model;
     const imp_coef2d *c;
     const imp_model_params *p;
@@ -67,10 +67,10 @@ static int moment_eval(void *ctx, const imp_moment_state *s, double *Mq)
     lua_call(L, 1, 1);
     int isnum = lua_type(L, -1) == LUA_TNUMBER;
     double v = isnum ? lua_tonumber(L, -1) : 0;
-    if (!isnum) m->badtype = luaL_typename(L, -1);
-    else if (!isfinite(v)) m->badtype = "a non-finite number";
+    if (!isnum) m->fail.badtype = luaL_typename(L, -1);
+    else if (!isfinite(v)) { m->fail.badtype = "a non-finite number"; m->fail.badvalue = v; }
     lua_pop(L, 1);
-    if (m->badtype) return 1;
+    if (m->fail.badtype) return 1;
     *Mq = v;
     return 0;
 }
@@ -247,7 +247,7 @@ static int solve2d_model(lua_State *L)
     limp_check_unknown(&c);
     int idx = limp_check_option(&c, t, "model", 0, limp_model2d_names);
     if (idx == 0)
-        return luaL_error(L, "solve2d: model \"routh\" is the path tracer, not a published model");
+        return limp_check_fail(&c, "model \"routh\" is the path tracer, not a published model");
     imp_model2d m = (imp_model2d)(idx - 1);
     /* The problem exactly as solve2d reads it (its law, if any, is not used:
      * each model fixes its own normal law). */
@@ -264,6 +264,7 @@ static int solve2d_model(lua_State *L)
     imp_model_result2d r;
     imp_moment2d mc;
     moment_ctx ctx = { 0 };
+    ctx.fail.model = imp_model_name(m);
     int type = lua_getfield(L, t, "moment");
     if (type != LUA_TNIL) {
         if (!is_callable(L, -1))
@@ -277,36 +278,26 @@ static int solve2d_model(lua_State *L)
         p.mcoef = &mc;
         ctx.L = L;
         ctx.fn = lua_absindex(L, -1);
-        ctx.check = &c;
         ctx.model = m; ctx.c = &pb.coef; ctx.p = &p; ctx.r = &r;
         lua_pushcfunction(L, run_protected);
         lua_pushvalue(L, ctx.fn);
         lua_pushlightuserdata(L, &ctx);
+        ctx.fail.field = "moment";
         if (lua_pcall(L, 2, 0, 0) != LUA_OK) {
             const char *msg = lua_tostring(L, -1);
-            return luaL_error(L, "solve2d: field 'moment' raised an error: %s",
-                              msg ? msg : luaL_typename(L, -1));
+            ctx.fail.raised = msg ? msg : luaL_typename(L, -1);
+            return limp_raise_model(&c, IMP_ELAW, &ctx.fail);
         }
     } else {
         ctx.st = imp_model2d_solve(m, &pb.coef, &p, &r);
     }
     lua_pop(L, 1);
-    switch (ctx.st) {
-    case IMP_OK: break;
-    case IMP_ELAW:
-        return luaL_error(L, "solve2d: field 'moment' must return a finite number, got %s",
-                          ctx.badtype ? ctx.badtype : "nothing");
-    case IMP_ENOSOLUTION:
-        return luaL_error(L, "solve2d: model \"%s\" has no admissible solution for this impact "
-                          "(no root with Py > 0)", imp_model_name(m));
-    default:
-        return luaL_error(L, "solve2d: model \"%s\": %s", imp_model_name(m), imp_strerror(ctx.st));
-    }
+    if (ctx.st != IMP_OK)
+        return limp_raise_model(&c, ctx.st, &ctx.fail);
     /* Body velocities from a representable impulse may still overflow. */
     double post[2][3];
     if (imp_problem2d_after(&pb, r.Px, r.Py, r.Mq, post) != IMP_OK)
-        return luaL_error(L, "solve2d: model \"%s\": %s", imp_model_name(m),
-                          imp_strerror(IMP_EOVERFLOW));
+        return limp_raise_model(&c, IMP_EOVERFLOW, &ctx.fail);
     push_result(L, m, &pb, &p, &r, post, mech);
     luaL_setmetatable(L, MODEL_MT);
     return 1;

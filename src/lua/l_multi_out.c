@@ -5,6 +5,7 @@
 #include <lauxlib.h>
 
 #include "l_multi.h"
+#include "raise.h"
 
 static const char *const mode_names[] = {"open", "sliding", "sticking", "reversed", "mixed"};
 
@@ -24,7 +25,8 @@ int limp_multi_raise(const limp_check *c, const char *model, imp_status st,
     if (st == IMP_ENOSOLUTION)
         return limp_check_fail(c, "model \"%s\" has no solution for this problem (Newton's restitution targets are infeasible: redundant contacts or large friction)",
                               model);
-    return limp_check_fail(c, "model \"%s\" failed (%s)", model, imp_strerror(st));
+    limp_model_fail f = { .model = model };
+    return limp_raise_model(c, st, &f);
 }
 
 /* {x, y} or {x, y, z}, both as t[1..d] and t.x, t.y (t.z). */

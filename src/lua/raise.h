@@ -15,4 +15,22 @@
  * (IMP_EROOT); every other status reads imp_strerror. Never returns. */
 int limp_raise(const limp_check *c, imp_status st, const imp_law *law);
 
+/* What a published model's failure names: the model and, when it called a
+ * user function given as a field (a 2D model's 'moment'), what went wrong
+ * there. Zero the struct, then set what applies. */
+typedef struct {
+    const char *model;    /* the model's name, e.g. "cs" */
+    const char *field;    /* the function's field, e.g. "moment" (NULL: none) */
+    const char *raised;   /* the function's error message, when it raised */
+    const char *badtype;  /* the type it returned instead of a number, or
+                           * "a non-finite number" (then badvalue is it) */
+    double badvalue;
+} limp_model_fail;
+
+/* Raise "fn: model \"name\"..." for st: its function raised (the message
+ * "interrupted!" is re-raised as it is, as for a law: Ctrl-C stops the
+ * caller) or returned a non-number (IMP_ELAW), it has no admissible
+ * solution (IMP_ENOSOLUTION), or imp_strerror's text. Never returns. */
+int limp_raise_model(const limp_check *c, imp_status st, const limp_model_fail *m);
+
 #endif
