@@ -326,6 +326,15 @@ describe("the impact host", function()
       assert.falsy(r.err:find("raised an error", 1, true), r.err)
     end)
 
+    it("stops a published model's moment law with the plain 'interrupted!', not a model error", function()
+      local moment = "function(s) if not shown then shown = true " .. READY .. "end while true do end end"
+      local solve = "impact.solve2d{ model = 'cs', e = 0.5, mu = 0.3, moment = " .. moment ..
+                    ", body1 = { m = 1, rho = 0.3, x = 0.3, y = 0.3, vx = 0.6, vy = -1, w = 0 } }"
+      local r = interrupt("print(pcall(function() return " .. solve .. " end))", 1)
+      assert.are.equal(0, r.code, r.err)
+      assert.are.equal("ready\nfalse\tinterrupted!\n", r.out)
+    end)
+
     it("raises the core's interrupt flag for loops in C", function()
       local r = interrupt(READY .. "local ok, e = pcall(function() while true do end end) " ..
                           "print(e, impact.core._interrupted())", 1)

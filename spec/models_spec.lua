@@ -303,6 +303,40 @@ describe("solve2d published models", function()
     assert.equal("newton", solve(rod(0.6, -1, { model = "kane", e = 0.5, law = "newton" })).law)
     assert.equal("poisson", solve(rod(0.6, -1, { model = "glocker-pfeiffer", e = 0.5, law = "poisson" })).law)
   end)
+
+  it("raises a model's failures naming the model, with the moment law's own failure", function()
+    local function fails(t)
+      local ok, msg = pcall(solve, t)
+      assert.is_false(ok)
+      return msg
+    end
+    for _, m in ipairs{ "cs", "brach" } do
+      local pre = 'solve2d: model "' .. m .. '": field \'moment\' '
+      local function moment(f) return rod_body(0.6, -1, { model = m, e = 0.5, mu = 0.3, moment = f }) end
+      assert.equal(pre .. "raised an error: boom", fails(moment(function() error("boom", 0) end)))
+      assert.matches("^" .. pre:gsub("%p", "%%%0") .. "raised an error: .*models_spec%.lua:%d+: boom$",
+                     fails(moment(function() error("boom") end)))
+      assert.equal(pre .. "raised an error: table", fails(moment(function() error({}) end)))
+      assert.equal(pre .. "must return a finite number, got string", fails(moment(function() return "x" end)))
+      assert.equal(pre .. "must return a finite number, got nil", fails(moment(function() end)))
+      assert.equal(pre .. "must return a finite number, got nan", fails(moment(function() return 0 / 0 end)))
+      assert.equal(pre .. "must return a finite number, got inf", fails(moment(function() return math.huge end)))
+      assert.equal(pre .. "must return a finite number, got -inf", fails(moment(function() return -math.huge end)))
+      -- the law's failure in its second call (C-S: restitution) as in its first
+      if m == "cs" then
+        assert.equal(pre .. "must return a finite number, got nan", fails(moment(function(s)
+          return s.phase == "restitution" and 0 / 0 or 0.1 end)))
+      end
+    end
+    assert.equal('solve2d: model "smith": the result overflows (the inputs\' magnitudes are too extreme for double precision)',
+                 fails(rod(0.6, -1e300, { e = 0.5, mu = 0.3, model = "smith" })))
+    -- statuses no input of ordinary magnitude reaches, through the same channel
+    local core = impact.core
+    assert.has_error(function() core._model2d_raise("kane", "nosolution") end,
+                     'solve2d: model "kane" has no admissible solution for this impact (no root with Py > 0)')
+    assert.has_error(function() core._model2d_raise("smith", "noconv") end,
+                     'solve2d: model "smith": the iteration did not converge')
+  end)
 end)
 
 describe("impact.compare", function()

@@ -359,8 +359,25 @@ static int model_tostring(lua_State *L)
     return 1;
 }
 
+/* core._model2d_raise(model, status): raises what solve2d raises when the
+ * model returns status ("nosolution", "overflow", "noconv"): for the
+ * specs, as the models return "nosolution" only defensively (no input of
+ * ordinary magnitude reaches it). */
+static int l_model2d_raise(lua_State *L)
+{
+    static const char *const names[] = {"nosolution", "overflow", "noconv", NULL};
+    static const imp_status st[] = {IMP_ENOSOLUTION, IMP_EOVERFLOW, IMP_ENOCONV};
+    limp_model_fail f = { .model = luaL_checkstring(L, 1) };
+    int i = luaL_checkoption(L, 2, NULL, names);
+    limp_check c;
+    limp_check_init(&c, L, "solve2d");
+    return limp_raise_model(&c, st[i], &f);
+}
+
 void limp_open_models(lua_State *L)
 {
+    lua_pushcfunction(L, l_model2d_raise);
+    lua_setfield(L, -2, "_model2d_raise");
     /* The models are reached through solve2d's t.model; their results
      * share one metatable for printing. */
     if (luaL_newmetatable(L, MODEL_MT)) {

@@ -110,9 +110,10 @@ int limp_multi_push(lua_State *L, const limp_check *c, const multi_in *in,
     if (!(fabs(dTM - dTW) <= 1e-10 * scale))
         return limp_check_fail(c, "internal error: the energy change from M (%.17g) and from the contacts (%.17g) disagree beyond 1e-10 relative (please report)",
                               ldexp(dTM, eT), ldexp(dTW, eT));
-    if (!fits(in, r, q1, T0, dTW))
-        return limp_check_fail(c, "model \"%s\": the result does not fit a double (the inputs' magnitudes are too extreme)",
-                              model);
+    if (!fits(in, r, q1, T0, dTW)) {
+        limp_model_fail f = { .model = model };
+        return limp_raise_model(c, IMP_EOVERFLOW, &f);
+    }
     lua_createtable(L, 0, 12);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {

@@ -46,6 +46,8 @@ int limp_raise_model(const limp_check *c, imp_status st, const limp_model_fail *
     if (m->field && st == IMP_ELAW)
         return limp_check_fail(c, "model \"%s\": field '%s%s' must return a finite number, got %s",
                                m->model, pre, m->field, returned(m->badtype, m->badvalue));
+    if (st == IMP_EINTERRUPT)   /* "fn: interrupted!", whichever model ran */
+        return limp_raise(c, st, NULL);
     if (st == IMP_ENOSOLUTION)
         return limp_check_fail(c, "model \"%s\" has no admissible solution for this impact "
                                "(no root with Py > 0)", m->model);

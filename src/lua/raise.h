@@ -30,7 +30,9 @@ typedef struct {
 /* Raise "fn: model \"name\"..." for st: its function raised (the message
  * "interrupted!" is re-raised as it is, as for a law: Ctrl-C stops the
  * caller) or returned a non-number (IMP_ELAW), it has no admissible
- * solution (IMP_ENOSOLUTION), or imp_strerror's text. Never returns. */
+ * solution (IMP_ENOSOLUTION: worded for the 2D models, "no root with
+ * Py > 0"), or imp_strerror's text; IMP_EINTERRUPT reads as limp_raise's
+ * "fn: interrupted!". Never returns. */
 int limp_raise_model(const limp_check *c, imp_status st, const limp_model_fail *m);
 
 #endif
