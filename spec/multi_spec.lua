@@ -482,6 +482,14 @@ describe("solve_multi output", function()
     assert.is_false(ok)
     assert.truthy(err:find('compare: models[2] ("bogus"): solve_multi: field \'model\' must be one of', 1, true), err)
   end)
+  it("names the model whose result overflows, as solve2d's models do", function()
+    for _, model in ipairs{ "moreau", "poisson", "sequential", "lzb" } do
+      local ok, err = pcall(impact.solve_multi, corner(0.5, { model = model, qdot = { -1e300, -2e300, 0 } }))
+      assert.is_false(ok)
+      assert.are.equal("solve_multi: model \"" .. model .. "\": the result overflows (the inputs' magnitudes are too extreme for double precision)", err)
+    end
+  end)
+
   it("names a sequential impact that never ends", function()
     -- two balls between two walls, e = 1: the impulse runs back and forth
     local s = impact.system2d{
