@@ -271,15 +271,19 @@ describe("solve2d's mechanism errors", function()
     { { M = { { 1, 0.5 }, { 0, 1 } } },
       "solve2d: field 'M' must be symmetric positive definite (the generalized mass matrix), entries [1][2] and [2][1] differ" },
     { { M = { { 1, 0 }, { 0, 0 / 0 } } }, "solve2d: field 'M' must have finite numbers, entry [2][2] is not finite" },
-    { { M = { { 1, 0 }, { 0 } } }, "solve2d: field 'M' must have rows of 2 entries (one per coordinate), row 2 has 1" },
+    { { M = { { 1, 0 }, { 0 } } }, "solve2d: field 'M' must have rows of 2 entries (one per coordinate, as qdot), row 2 has 1" },
+    { { M = { { 1, "x" }, { 0, 1 } } }, "solve2d: field 'M' must have finite numbers, entry [1][2] is string" },
+    { { M = { { 1, 0 } } }, "solve2d: field 'M' must have 2 rows (one per coordinate, as qdot), got 1" },
     { { M = { { 1, 0 }, 3 } }, "solve2d: field 'M' must be a list of rows (tables of numbers), row 2 is a number" },
     { { M = 1 }, "solve2d: field 'M' must be a list of rows (tables of numbers), got number" },
     { { J = { { 1, 0 }, { 2, 0 } } },
       "solve2d: field 'J' must let the contact move along every direction (J M^-1 J^T is singular or too badly conditioned)" },
     { { J = { { 1, 0 } } }, "solve2d: field 'J' must have 2 rows (tangent, normal), got 1" },
-    { { J = { { 1, 0, 0 }, { 0, 1, 0 } } }, "solve2d: field 'J' must have rows of 2 entries (one per coordinate), row 1 has 3" },
+    { { J = { { 1, 0, 0 }, { 0, 1, 0 } } }, "solve2d: field 'J' must have rows of 2 entries (one per coordinate, as qdot), row 1 has 3" },
+    { { J = { { 1, 0 }, true } }, "solve2d: field 'J' must be a list of rows (tables of numbers), row 2 is a boolean" },
     { { qdot = { 1, 0 / 0 } }, "solve2d: field 'qdot' must have finite numbers, entry [2] is not finite" },
-    { { qdot = { 1 } }, "solve2d: field 'qdot' must have 2 entries (one per coordinate), got 1" },
+    { { qdot = { 1 } }, "solve2d: field 'M' must have 1 row (one per coordinate, as qdot), got 2" },
+    { { qdot = {} }, "solve2d: field 'qdot' must have 1 to 64 entries, got 0" },
     { { qdot = { 1, "a" } }, "solve2d: field 'qdot' must have finite numbers, entry [2] is string" },
     { { qdot = false }, "solve2d: field 'qdot' must be a list of numbers, got boolean" },
     { { B1 = 1 }, "solve2d: field 'B1' cannot be combined with M (give a mechanism, bodies or coefficients)" },
@@ -299,7 +303,7 @@ describe("solve2d's mechanism errors", function()
                  err{ M = I2, J = J, e = 0.5 })
   end)
   it("a model reports the mechanism's errors too", function()
-    assert.equal("solve2d: field 'qdot' must have 2 entries (one per coordinate), got 1",
+    assert.equal("solve2d: field 'M' must have 1 row (one per coordinate, as qdot), got 2",
                  err(base{ qdot = { 1 }, model = "kane" }))
   end)
 end)

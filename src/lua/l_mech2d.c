@@ -4,6 +4,7 @@
 
 #include <lauxlib.h>
 
+#include "l_matrix.h"
 #include "l_mech2d.h"
 
 static const char scratch_key = 0;   /* registry[&scratch_key] = the buffer */
@@ -15,73 +16,6 @@ typedef struct {
     double J[2 * IMP_MECH_NMAX];
     double qdot[IMP_MECH_NMAX];
 } mech_buf;
-
-/* The list of numbers on top of the stack, of Lua type ty (t[key], or row
- * `row` of it when row > 0), into out; pops it and returns its length.
- * No metamethods: nothing runs while the buffer fills. The caller has
- * made room for IMP_MECH_NMAX + 1 values on the stack. */
-static int read_list(const limp_check *c, int ty, const char *key, int row,
-                     int want, double *out)
-{
-    lua_State *L = c->L;
-    if (ty != LUA_TTABLE) {
-        if (row)
-            limp_check_error(c, key, "must be a list of rows (tables of numbers), row %d is a %s",
-                             row, luaL_typename(L, -1));
-        limp_check_error(c, key, "must be a list of numbers, got %s", luaL_typename(L, -1));
-    }
-    int n = (int)lua_rawlen(L, -1);
-    if (n < 1 || n > IMP_MECH_NMAX)
-        limp_check_error(c, key, "must have 1 to %d entries%s, got %d", IMP_MECH_NMAX,
-                         row ? " per row" : "", n);
-    if (want && n != want) {
-        if (row)
-            limp_check_error(c, key, "must have rows of %d entries (one per coordinate), row %d has %d",
-                             want, row, n);
-        limp_check_error(c, key, "must have %d entries (one per coordinate), got %d", want, n);
-    }
-    /* all entries pushed, then read, then one pop with the list: a third
-     * fewer API calls (they are most of the time reading takes) */
-    unsigned char type[IMP_MECH_NMAX];
-    for (int i = 1; i <= n; i++) type[i - 1] = (unsigned char)lua_rawgeti(L, -i, i);
-    for (int i = 1; i <= n; i++) {
-        int ty = type[i - 1];
-        double v = ty == LUA_TNUMBER ? lua_tonumberx(L, i - n - 1, NULL) : 0;
-        if (ty != LUA_TNUMBER || !isfinite(v)) {
-            if (row)
-                limp_check_error(c, key, "must have finite numbers, entry [%d][%d] is %s", row, i,
-                                 ty == LUA_TNUMBER ? "not finite" : lua_typename(L, ty));
-            limp_check_error(c, key, "must have finite numbers, entry [%d] is %s", i,
-                             ty == LUA_TNUMBER ? "not finite" : lua_typename(L, ty));
-        }
-        out[i - 1] = v;
-    }
-    lua_pop(L, n + 1);
-    return n;
-}
-
-/* rows x n matrix t[key] into out (row-major); rows = 0: n rows */
-static int read_matrix(const limp_check *c, int t, const char *key, int rows, int n,
-                       double *out)
-{
-    lua_State *L = c->L;
-    lua_getfield(L, t, key);
-    int m = lua_istable(L, -1) ? (int)lua_rawlen(L, -1) : 0;
-    if (!lua_istable(L, -1) || m < 1)
-        limp_check_error(c, key, "must be a list of rows (tables of numbers), got %s",
-                         lua_istable(L, -1) ? "an empty table" : luaL_typename(L, -1));
-    if (rows && m != rows)
-        limp_check_error(c, key, "must have %d rows (tangent, normal), got %d", rows, m);
-    if (!rows && m > IMP_MECH_NMAX)
-        limp_check_error(c, key, "must have 1 to %d rows, got %d", IMP_MECH_NMAX, m);
-    int want = n ? n : m;
-    for (int i = 1; i <= m; i++) {
-        int ty = lua_rawgeti(L, -1, i);
-        read_list(c, ty, key, i, want, out + (size_t)(i - 1) * want);
-    }
-    lua_pop(L, 1);
-    return m;
-}
 
 static mech_buf *buffer(lua_State *L, int fresh)
 {
@@ -99,10 +33,11 @@ const imp_mech *limp_mech2d_read(const limp_check *c, int t, int fresh,
     lua_State *L = c->L;
     t = lua_absindex(L, t);
     mech_buf *b = buffer(L, fresh);
-    luaL_checkstack(L, IMP_MECH_NMAX + 3, "M");   /* the table, a row, its entries */
-    int n = read_matrix(c, t, "M", 0, 0, b->M);
-    read_matrix(c, t, "J", 2, n, b->J);
-    read_list(c, lua_getfield(L, t, "qdot"), "qdot", 0, n, b->qdot);
+    luaL_checkstack(L, LIMP_MATRIX_STACK, "M");
+    /* n = #qdot, as in solve3d and solve_multi */
+    int n = limp_matrix_read_list(c, lua_getfield(L, t, "qdot"), "qdot", b->qdot);
+    limp_matrix_read_rows(c, lua_getfield(L, t, "M"), "M", n, n, "one per coordinate, as qdot", b->M);
+    limp_matrix_read_rows(c, lua_getfield(L, t, "J"), "J", 2, n, "tangent, normal", b->J);
     if (imp_mech_init(&b->mc, n, 2, b->M, b->J, b->qdot) != IMP_OK) {
         const imp_mech *mc = &b->mc;
         const char *field = imp_mech_fail_field(mc->fail);

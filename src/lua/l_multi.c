@@ -12,6 +12,7 @@
 #include "check.h"
 #include "raise.h"
 #include "l_law.h"
+#include "l_matrix.h"
 #include "mechanism.h"
 #include "module.h"
 #include "multi_models.h"
@@ -110,57 +111,14 @@ static int list_len(const limp_check *c, int t, const char *key, const char *lab
     return len;
 }
 
-/* Row i (1-based) of the matrix on top of the stack into out (cols
- * numbers); label names the matrix ("M", "contacts[2].J"). */
-static void read_row(const limp_check *c, const char *label, int i, int cols, double *out)
-{
-    lua_State *L = c->L;
-    lua_rawgeti(L, -1, i);
-    if (!lua_istable(L, -1))
-        limp_check_error(c, label, "must be a list of rows (tables), row %d is a %s", i,
-                        luaL_typename(L, -1));
-    int len = (int)lua_rawlen(L, -1);
-    if (len != cols)
-        limp_check_error(c, label, "row %d must have %d entries (one per coordinate, as qdot), got %d",
-                        i, cols, len);
-    for (int j = 1; j <= cols; j++) {
-        lua_rawgeti(L, -1, j);
-        int ok;
-        double v = lua_tonumberx(L, -1, &ok);
-        if (!ok) limp_check_error(c, label, "entry [%d][%d] must be a number, got %s", i, j,
-                                 luaL_typename(L, -1));
-        if (!isfinite(v)) limp_check_error(c, label, "entry [%d][%d] must be finite, got %g", i, j, v);
-        out[j - 1] = v;
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-}
-
+/* qdot (n = #qdot) and M, raw reads (l_matrix.c). */
 static void read_mechanism(const limp_check *c, multi_in *in)
 {
     lua_State *L = c->L;
-    int n = list_len(c, 1, "qdot", "qdot", "a list of generalized velocities");
-    if (n < 1 || n > IMP_MECH_NMAX)
-        limp_check_error(c, "qdot", "must have 1 to %d entries, got %d", IMP_MECH_NMAX, n);
+    luaL_checkstack(L, LIMP_MATRIX_STACK, "M");
+    int n = limp_matrix_read_list(c, lua_getfield(L, 1, "qdot"), "qdot", in->qdot);
     in->n = n;
-    lua_getfield(L, 1, "qdot");
-    for (int i = 1; i <= n; i++) {
-        lua_rawgeti(L, -1, i);
-        int ok;
-        double v = lua_tonumberx(L, -1, &ok);
-        if (!ok || !isfinite(v))
-            limp_check_error(c, "qdot", "entry [%d] must be a finite number, got %s", i,
-                            ok ? lua_tostring(L, -1) : luaL_typename(L, -1));
-        in->qdot[i - 1] = v;
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    int rows = list_len(c, 1, "M", "M", "a matrix (a list of rows)");
-    if (rows != n)
-        limp_check_error(c, "M", "must have %d rows (as qdot has entries), got %d", n, rows);
-    lua_getfield(L, 1, "M");
-    for (int i = 1; i <= n; i++) read_row(c, "M", i, n, in->M + n * (i - 1));
-    lua_pop(L, 1);
+    limp_matrix_read_rows(c, lua_getfield(L, 1, "M"), "M", n, n, "one per coordinate, as qdot", in->M);
 }
 
 /* eta >= 1 (a force exponent); K > 0. */
@@ -174,7 +132,8 @@ static void read_contact(const limp_check *top, int ct, int i, const imp_multi_c
     limp_check_known(&sub, ct, contact_fields, NULL, NULL);
     limp_check_unknown(&sub);
     lua_State *L = top->L;
-    int rows = list_len(&sub, ct, "J", "J", "a matrix (2 or 3 rows of the contact frame)");
+    int ty = lua_getfield(L, ct, "J");
+    int rows = limp_matrix_count_rows(&sub, ty, "J");
     if (rows != 2 && rows != 3)
         limp_check_error(&sub, "J", "must have 2 rows (planar: tangent, normal) or 3 (x, normal, z), got %d",
                         rows);
@@ -182,10 +141,8 @@ static void read_contact(const limp_check *top, int ct, int i, const imp_multi_c
     else if (rows != in->d)
         limp_check_error(&sub, "J", "has %d rows but contacts[1].J has %d (the contacts must be all planar or all spatial)",
                         rows, in->d);
-    lua_getfield(L, ct, "J");
-    for (int r = 1; r <= rows; r++)
-        read_row(&sub, "J", r, in->n, in->J + in->n * (rows * i + r - 1));
-    lua_pop(L, 1);
+    limp_matrix_read_rows(&sub, ty, "J", rows, in->n, rows == 2 ? "tangent, normal" : "x, normal, z",
+                          in->J + in->n * rows * i);
     imp_multi_contact *cc = &in->p.c[i];
     *cc = *def;
     if (limp_check_has(&sub, ct, "mu") || limp_check_has(&sub, ct, "mu_s")
@@ -213,6 +170,7 @@ static void read_contacts(const limp_check *c, multi_in *in)
     in->k = k;
     lua_getfield(L, 1, "contacts");
     int cs = lua_gettop(L);
+    luaL_checkstack(L, LIMP_MATRIX_STACK, "contacts");   /* a contact, its J */
     for (int i = 0; i < k; i++) {
         lua_rawgeti(L, cs, i + 1);
         if (!lua_istable(L, -1)) {

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "l_matrix.h"
 #include "l_solve3d.h"
 #include "module.h"
 #include "raise.h"
@@ -24,57 +25,14 @@ typedef struct {
     double in[IMP_MECH_NMAX * IMP_MECH_NMAX + 4 * IMP_MECH_NMAX];
 } mech_buf;
 
-/* The field name of row i of key ("M[2]"; i = 0: key itself), built only
- * for a message. */
-static const char *row_name(char *buf, size_t size, const char *key, int i)
+/* The rows x n matrix t[key] into out, row-major; what: the field, for
+ * the message when it is missing. */
+static void read_matrix(const limp_check *c, int t, const char *key, int rows, int n,
+                        const char *why, const char *what, double *out)
 {
-    if (i) snprintf(buf, size, "%s[%d]", key, i);
-    else snprintf(buf, size, "%s", key);
-    return buf;
-}
-
-/* A list of n numbers at the stack top (the value of key, or its row i):
- * all entries pushed, then read, then one pop (a third fewer API calls,
- * which are most of the time reading takes). The caller has made room
- * for IMP_MECH_NMAX values on the stack. */
-static void read_row(const limp_check *c, const char *key, int i, int n, double *out)
-{
-    lua_State *L = c->L;
-    char name[32];
-    if (!lua_istable(L, -1))
-        limp_check_error(c, row_name(name, sizeof name, key, i), "must be a list of %d numbers, got %s",
-                         n, luaL_typename(L, -1));
-    if ((lua_Integer)lua_rawlen(L, -1) != n)
-        limp_check_error(c, row_name(name, sizeof name, key, i), "must have %d entries (n = #qdot = %d), got %d",
-                         n, n, (int)lua_rawlen(L, -1));
-    unsigned char type[IMP_MECH_NMAX];
-    for (int j = 0; j < n; j++) type[j] = (unsigned char)lua_rawgeti(L, -1 - j, j + 1);
-    for (int j = 0; j < n; j++) {
-        if (type[j] != LUA_TNUMBER)
-            limp_check_error(c, row_name(name, sizeof name, key, i), "entry %d must be a number, got %s",
-                             j + 1, lua_typename(L, type[j]));
-        out[j] = lua_tonumber(L, j - n);
-    }
-    lua_pop(L, n);
-}
-
-/* rows x n numbers at t[key], row-major. */
-static void read_matrix(const limp_check *c, int t, const char *key, int rows, int n, double *out,
-                        const char *what)
-{
-    lua_State *L = c->L;
-    int type = lua_getfield(L, t, key);
+    int type = lua_getfield(c->L, t, key);
     if (type == LUA_TNIL) limp_check_error(c, key, "is required (%s)", what);
-    if (type != LUA_TTABLE)
-        limp_check_error(c, key, "must be %s, got %s", what, luaL_typename(L, -1));
-    if ((lua_Integer)lua_rawlen(L, -1) != rows)
-        limp_check_error(c, key, "must be %s: %d rows, got %d", what, rows, (int)lua_rawlen(L, -1));
-    for (int i = 0; i < rows; i++) {
-        lua_rawgeti(L, -1, i + 1);
-        read_row(c, key, i + 1, n, out + (size_t)i * n);
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
+    limp_matrix_read_rows(c, type, key, rows, n, why, out);
 }
 
 imp_mech *limp_solve3d_read_mech(const limp_check *c, int t, int fresh, imp_contact3d *cc)
@@ -91,18 +49,14 @@ imp_mech *limp_solve3d_read_mech(const limp_check *c, int t, int fresh, imp_cont
         lua_pop(L, 1);
     }
     imp_mech *mc = &b->mc;
-    luaL_checkstack(L, IMP_MECH_NMAX + 3, "qdot");   /* the table, a row, its entries */
+    luaL_checkstack(L, LIMP_MATRIX_STACK, "qdot");
     int type = lua_getfield(L, t, "qdot");
     if (type == LUA_TNIL) limp_check_error(c, "qdot", "is required (the n pre-impact generalized velocities)");
-    int n = type == LUA_TTABLE ? (int)lua_rawlen(L, -1) : 0;
-    if (type == LUA_TTABLE && (n < 1 || n > IMP_MECH_NMAX))
-        limp_check_error(c, "qdot", "must have 1 to %d entries, got %d", IMP_MECH_NMAX, n);
-    int nn = n ? n : 1;   /* the row-major inputs */
-    double *qd = b->in, *J = qd + nn, *M = J + 3 * nn;
-    read_row(c, "qdot", 0, nn, qd);
-    lua_pop(L, 1);
-    read_matrix(c, t, "J", 3, n, J, "a 3 x n table (rows x, y = normal, z; n = #qdot)");
-    read_matrix(c, t, "M", n, n, M, "an n x n table of rows (n = #qdot)");
+    double *qd = b->in;   /* the row-major inputs */
+    int n = limp_matrix_read_list(c, type, "qdot", qd);
+    double *J = qd + n, *M = J + 3 * n;
+    read_matrix(c, t, "J", 3, n, "x, y = normal, z", "a 3 x n table (rows x, y = normal, z; n = #qdot)", J);
+    read_matrix(c, t, "M", n, n, "one per coordinate, as qdot", "an n x n table of rows (n = #qdot)", M);
     imp_status st = imp_mech_init(mc, n, 3, M, J, qd);
     if (st != IMP_OK) {
         const char *f = imp_mech_fail_field(mc->fail);
