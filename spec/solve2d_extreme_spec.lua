@@ -126,6 +126,41 @@ describe("impact.solve2d at the edges of double precision", function()
     assert.is_true(rel(q.Py, r.Py) < 1e-14 and q.dT <= 0)
   end)
 
+  it("solves bodies whose arms over rho square beyond double's range (B1 = 1e110 + 1e100)", function()
+    -- (y/rho)^2 = 1e400, but over m = 1e300 it is 1e100; a light body2 keeps W well conditioned
+    local light = { m = 1e-110, rho = 1, x = 0, y = 0, vx = 0, vy = 0, w = 0 }
+    for _, b1 in ipairs{ { m = 1e300, rho = 1, x = 0.3e200, y = 1e200, vx = 0, vy = -1, w = 0 },
+                         { m = 1e300, rho = 1e-200, x = 0.3, y = 1, vx = 0, vy = -1, w = 0 } } do
+      local r = impact.solve2d{ body1 = b1, body2 = light, mu = 0.3, e = 0.5 }
+      local B1, B2, B3 = 1e110 + 1e100, 1e110 + 9e98, 3e99       -- 1/m + (y/rho)^2/m, ...
+      assert.is_true(rel(r.B1, B1) < 1e-15 and rel(r.B2, B2) < 1e-15 and rel(r.B3, B3) < 1e-15)
+      -- S0 = 0 with B3 /= 0: the slip stops at once (mu > B3/B1); Poisson Py = (1 + e) |C0| B1/Delta
+      local Py = 1.5 * B1 / (B1 * B2 - B3 * B3)
+      assert.are.equal("C-sticking", r.mode)
+      assert.is_true(rel(r.Py, Py) < 1e-14 and rel(r.Px, B3 / B1 * Py) < 1e-14)
+      assert.is_true(rel(r.body2.vy, -Py / 1e-110) < 1e-14)
+      assert.are.equal(-1, r.body1.vy)                          -- 1.5e-110/1e300 is below its ulp
+    end
+  end)
+
+  it("keeps the energy ratio when v^2 overflows but m v^2 does not (m = 1e-300, v = 1e200)", function()
+    local b = { m = 1e-300, rho = 1, x = 0.3, y = 0.5, vx = 1e200, vy = -1e200, w = 0 }
+    local r = impact.solve2d{ body1 = b, mu = 0.3, e = 0.5 }
+    local function t(v) return (v.vx / 1e200) ^ 2 + (v.vy / 1e200) ^ 2 + (b.rho * v.w / 1e200) ^ 2 end
+    assert.is_true(rel(r.energy_ratio, t(r.body1) / t(b)) < 1e-14)
+    assert.is_true(r.energy_ratio < 1)
+  end)
+
+  it("still refuses a body form whose true coefficients overflow, naming the body", function()
+    local body = { m = 1, rho = 1, x = 0.3, y = -0.5, vx = 0, vy = 0, w = 0 }
+    for _, b1 in ipairs{ { m = 1e-310, rho = 1, x = 0.3, y = 0.5, vx = 0, vy = -1, w = 0 },     -- 1/m
+                         { m = 1e-300, rho = 1e-10, x = 0.3, y = 1, vx = 0, vy = -1, w = 0 } } do -- B1 = 1e320
+      local ok, msg = pcall(impact.solve2d, { body1 = b1, body2 = body, mu = 0.3, e = 0.5 })
+      assert.is_false(ok)
+      assert.matches("field 'body1' gives a degenerate contact %(B1%*B2 <= B3%^2 or overflow%)", msg)
+    end
+  end)
+
   describe("custom Lua laws equal the built-ins", function()
     local function as_lua(name, e)
       if name == "poisson" then return function(s) return s.Pn - (1 + e) * s.Pc end end
