@@ -95,7 +95,7 @@ IMP_DOP853_INLINE void flow_slide(const void *ctx, double t, const double *y, do
 void imp_exact3d_dp_step(const rhs_t *r, double t, const double *y, double h,
                          double *yn, double *err, double *k0, int have_k0)
 {
-    double work[12 * NZ];
+    double work[13 * NZ];
     if (r->kind == K_TAU)
         imp_dop853_step(flow_tau, r, NZ, t, y, h, yn, err, k0, have_k0, work);
     else if (r->kind == K_FIXED)
