@@ -5,9 +5,9 @@
 #include "solve3d_exact.h"
 
 /* The right-hand side of a tau-period (the approach to a stop). v_n is
- * normal_vel's sliding sum, of p = z[2] and Pt = z[3..4]: unpack's slip
- * is not formed, its exp and len2 being libm calls (they may set errno)
- * that the compiler would not merge with the ones below. */
+ * normal_vel's sliding sum, of p = z[2] and Pt = z[3..4] only: unpack's
+ * slip is not formed (unused, it still left a range check per libm call
+ * for errno's sake, and a second copy of each call in the code). */
 IMP_DOP853_INLINE void rhs_tau(const rhs_t *r, double t, const double *z, double *dz)
 {
     const imp_contact3d *c = r->c;
