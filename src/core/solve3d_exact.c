@@ -100,15 +100,16 @@ static imp_status event_value(const dk_t *d, int ev, double p, const double y[NY
 
 /* First h' in (0, h] where the event function, negative at the step start
  * (ga), becomes >= 0 (it is >= 0 at h): Illinois on the length of a step
- * re-taken from the step start, so the event is as accurate as a step.
+ * re-taken from the step start, so the event is as accurate as a step
+ * (each re-take starts from the accepted step's first stage, d->k0).
  * The bracket shrinks to 1e-13 of t + b, the event's own position: on a
  * tau-period with a tiny mu, p grows like 1e137 tau, and an event deep
  * inside the first step (tau ~ 1e-83 of h) ended at h when the bracket
  * stopped at a fraction of h. */
-static imp_status locate(const dk_t *d, int ev, double h, double ga, double gb,
+static imp_status locate(dk_t *d, int ev, double h, double ga, double gb,
                          double *hr, double *zr)
 {
-    double a = 0, b = h, err[NZ], zt[NZ], p, y[NY];
+    double a = 0, b = h, zt[NZ], p, y[NY];
     int side = 0, n = dim_of(&d->r);
     for (int it = 0; it < 200 && b - a > 1e-13 * (fabs(d->t) + b) && gb != 0; it++) {
         /* the secant point from the end nearer the root: from b it rounds
@@ -125,7 +126,7 @@ static imp_status locate(const dk_t *d, int ev, double h, double ga, double gb,
             x = b - sqrt(fmax(b - x, DBL_EPSILON * fmax(fabs(b), DBL_MIN))) * sqrt(w);
         if (!(x > a && x < b)) x = 0.5 * (a + b);
         double gx;
-        imp_exact3d_dp_step(&d->r, d->t, d->z, x, zt, err);
+        imp_exact3d_dp_step(&d->r, d->t, d->z, x, zt, NULL, d->k0, 1);
         unpack(&d->r, d->t + x, zt, &p, y);
         imp_status st = event_value(d, ev, p, y, &gx);
         if (st != IMP_OK) return st;
@@ -223,6 +224,7 @@ static imp_status prepare_slide(dk_t *d, int *again)
         d->z[0] = u[0]; d->z[1] = u[1];
         d->z[2] = d->p;
         memcpy(d->z + 3, d->y, 4 * sizeof *d->y);
+        d->k0_ok = 0;
         d->h = 0.1;
         return IMP_OK;
     }
@@ -357,6 +359,7 @@ static void commit_step(dk_t *d, double h, const double zn[NZ], int stop_at_end)
     }
     d->t += h;
     memcpy(d->z, zn, NZ * sizeof *zn);
+    d->k0_ok = 0;
     unpack(&d->r, d->t, d->z, &d->p, d->y);
     if (d->r.kind != K_FIXED) {
         /* friction never exceeds mu_k per unit normal impulse; the
@@ -397,7 +400,8 @@ static imp_status step(dk_t *d, double vn)
             if (h >= reach) { h = reach; stop_at_end = 1; }
         }
     }
-    imp_exact3d_dp_step(&d->r, d->t, d->z, h, zn, err);
+    imp_exact3d_dp_step(&d->r, d->t, d->z, h, zn, err, d->k0, d->k0_ok);
+    d->k0_ok = 1;
     double en = step_error(d, zn, err);
     double fac = en > 0 ? 0.8 / sqrt(sqrt(sqrt(en))) : 5;   /* en^(-1/8), without pow */
     if (fac > 5) fac = 5;

@@ -81,6 +81,8 @@ typedef struct {
     double mu_s, mu_k;
     rhs_t r;            /* the current period */
     double t, z[NZ];    /* its independent variable and state */
+    double k0[NZ];      /* dz/dt at (t, z), when k0_ok: a step's first stage, */
+    int k0_ok;          /* kept for its retries and its events' re-takes */
     double p, y[NY];    /* the same point as (p, Pt_x, Pt_z, Wn, Wf, vt_x, vt_z) */
     int compression;
     double pc, Wc;
@@ -101,7 +103,7 @@ typedef struct {
 /* solve3d_exact_flow.c: the flow of each period and its invariant rays. */
 void imp_exact3d_rhs(const rhs_t *r, double t, const double *z, double *dz);
 void imp_exact3d_dp_step(const rhs_t *r, double t, const double *y, double h,
-                         double *yn, double *err);
+                         double *yn, double *err, double *k0, int have_k0);
 double imp_exact3d_near_ray(const imp_contact3d *c, double mu, const double u[2], double s,
                             double tol, double us[2], double *lambda);
 double imp_exact3d_cone_entry(const imp_contact3d *c, double mu);

@@ -66,6 +66,7 @@ static void advance(dk_t *d, double x, int stop)
     d->y[3] = y0[3] + 0.5 * (wf0 + wf1) * x;
     d->t = d->p;
     memcpy(d->z, d->y, sizeof d->y);
+    d->k0_ok = 0;
     if (!d->compression && vn1 < -1e-12 * d->vscale && !d->out->recompression) {
         d->out->recompression = 1;
         d->out->stage[d->out->nstage - 1].recompression = 1;

@@ -4,13 +4,14 @@
 #include "dop853.h"
 #include "solve3d_exact.h"
 
-/* The right-hand side of a tau-period (the approach to a stop). */
+/* The right-hand side of a tau-period (the approach to a stop). v_n is
+ * normal_vel's sliding sum, of p = z[2] and Pt = z[3..4] only: unpack's
+ * slip is not formed (unused, it still left a range check per libm call
+ * for errno's sake, and a second copy of each call in the code). */
 IMP_DOP853_INLINE void rhs_tau(const rhs_t *r, double t, const double *z, double *dz)
 {
     const imp_contact3d *c = r->c;
-    double p, y[NY];
-    unpack(r, t, z, &p, y);
-    double vn = normal_vel(r, p, y);
+    double vn = c->vC0[1] + c->Wtn[0] * z[3] + c->Wtn[1] * z[4] + c->Wnn * z[2];
     double n = len2(z[0], z[1]), u[2] = {z[0] / n, z[1] / n}, f[2];
     slide_rate(c, r->mu_k, u, f);
     double h = u[0] * f[0] + u[1] * f[1], g = -u[1] * f[0] + u[0] * f[1];
@@ -87,16 +88,20 @@ IMP_DOP853_INLINE void flow_slide(const void *ctx, double t, const double *y, do
     rhs_slide(ctx, t, y, dy);
 }
 
-/* One Dormand-Prince 8(5,3) step; err gets the embedded error estimate.
- * One call per kind of period, so that each right-hand side and its
- * dimension are constants the compiler folds into the step. */
+/* One Dormand-Prince 8(5,3) step; err (unless NULL) gets the embedded
+ * error estimate, k0 the derivative at (t, y) unless have_k0 (it holds it
+ * already). One call per kind of period, so that each right-hand side and
+ * its dimension are constants the compiler folds into the step. */
 void imp_exact3d_dp_step(const rhs_t *r, double t, const double *y, double h,
-                         double *yn, double *err)
+                         double *yn, double *err, double *k0, int have_k0)
 {
     double work[13 * NZ];
-    if (r->kind == K_TAU) imp_dop853_step(flow_tau, r, NZ, t, y, h, yn, err, work);
-    else if (r->kind == K_FIXED) imp_dop853_step(flow_fixed, r, NY, t, y, h, yn, err, work);
-    else imp_dop853_step(flow_slide, r, NY, t, y, h, yn, err, work);
+    if (r->kind == K_TAU)
+        imp_dop853_step(flow_tau, r, NZ, t, y, h, yn, err, k0, have_k0, work);
+    else if (r->kind == K_FIXED)
+        imp_dop853_step(flow_fixed, r, NY, t, y, h, yn, err, k0, have_k0, work);
+    else
+        imp_dop853_step(flow_slide, r, NY, t, y, h, yn, err, k0, have_k0, work);
 }
 
 /* lambda = u.f(u) on an invariant ray, from the better conditioned of the

@@ -10,6 +10,7 @@ void imp_exact3d_set_p_period(dk_t *d, int kind)
     d->r.stick = d->r.ray = 0;
     d->t = d->p;
     memcpy(d->z, d->y, sizeof d->y);
+    d->k0_ok = 0;
 }
 
 /* Slides on along the invariant ray u (lambda = u.f(u)): constant rates. */
@@ -125,6 +126,7 @@ static void land_on_stop(dk_t *d)
             double vn = normal_vel(&d->r, p, d->y);
             d->y[2] += vn * (p1 - p);
             d->p = d->t = p = p1;
+            d->k0_ok = 0;
             Pt[0] = -(c->g0[0] + c->q[0] * p); Pt[1] = -(c->g0[1] + c->q[1] * p);
         }
         double n = len2(Pt[0], Pt[1]), cap = mu * p;
