@@ -443,6 +443,30 @@ static imp_status contact_W(imp_mech *mc)
     return IMP_OK;
 }
 
+/* qdot (finite; NULL: at rest), vC0 = J qdot and T0 = qdot^T M qdot / 2. */
+static imp_status set_rates(imp_mech *mc, const double *qdot)
+{
+    int n = mc->n, dim = mc->dim;
+    memset(mc->vC0, 0, sizeof mc->vC0);
+    mc->T0 = 0;
+    if (!qdot) {
+        memset(mc->qdot, 0, (size_t)n * sizeof *mc->qdot);
+        return IMP_OK;
+    }
+    for (int i = 0; i < n; i++)
+        if (!isfinite(qdot[i])) return fail(mc, IMP_MECH_FAIL_QDOT_NONFINITE, i, -1);
+    memcpy(mc->qdot, qdot, (size_t)n * sizeof *qdot);
+    for (int k = 0; k < dim; k++) {
+        dd a = {0, 0};
+        for (int i = 0; i < n; i++) dd_add_prod(&a, mc->J[n * k + i], qdot[i]);
+        mc->vC0[k] = a.hi + a.lo;
+        if (!isfinite(mc->vC0[k])) return fail(mc, IMP_MECH_FAIL_OVERFLOW, -1, -1);
+    }
+    mc->T0 = m_energy(mc, qdot);
+    if (!isfinite(mc->T0)) return fail(mc, IMP_MECH_FAIL_OVERFLOW, -1, -1);
+    return IMP_OK;
+}
+
 /* The checks, M's factor, vC0 and T0 for dim rows. */
 static imp_status setup(imp_mech *mc, int n, int dim, int maxdim, const double *M,
                         const double *J, const double *qdot)
@@ -460,21 +484,11 @@ static imp_status setup(imp_mech *mc, int n, int dim, int maxdim, const double *
     for (int k = 0; k < dim; k++)
         for (int i = 0; i < n; i++)
             if (!isfinite(J[n * k + i])) return fail(mc, IMP_MECH_FAIL_J_NONFINITE, k, i);
-    for (int i = 0; i < n; i++)
+    for (int i = 0; qdot && i < n; i++)   /* (reported before M's factor fails) */
         if (!isfinite(qdot[i])) return fail(mc, IMP_MECH_FAIL_QDOT_NONFINITE, i, -1);
     memcpy(mc->J, J, (size_t)(dim * n) * sizeof *J);
-    memcpy(mc->qdot, qdot, (size_t)n * sizeof *qdot);
     if ((st = factor_M(mc)) != IMP_OK) return st;
-    memset(mc->vC0, 0, sizeof mc->vC0);
-    for (int k = 0; k < dim; k++) {
-        dd a = {0, 0};
-        for (int i = 0; i < n; i++) dd_add_prod(&a, J[n * k + i], qdot[i]);
-        mc->vC0[k] = a.hi + a.lo;
-        if (!isfinite(mc->vC0[k])) return fail(mc, IMP_MECH_FAIL_OVERFLOW, -1, -1);
-    }
-    mc->T0 = m_energy(mc, qdot);
-    if (!isfinite(mc->T0)) return fail(mc, IMP_MECH_FAIL_OVERFLOW, -1, -1);
-    return IMP_OK;
+    return set_rates(mc, qdot);
 }
 
 MECH_ENTRY imp_status imp_mech_init(imp_mech *mc, int n, int dim, const double *M,
@@ -519,6 +533,39 @@ MECH_ENTRY imp_status imp_mech_init_rows(imp_mech *mc, int n, int rows, const do
         }
     }
     return IMP_OK;
+}
+
+MECH_ENTRY imp_status imp_mech_rates(imp_mech *mc, const double *qdot)
+{
+    if (mc->fail != IMP_MECH_FAIL_NONE) return IMP_EINPUT;
+    return set_rates(mc, qdot);
+}
+
+/* Each array up to what n and dim use (a whole imp_mech is 150 kB). */
+void imp_mech_copy(imp_mech *dst, const imp_mech *src)
+{
+    size_t n = (size_t)src->n, d = (size_t)src->dim, b = sizeof(double);
+    dst->n = src->n;
+    dst->dim = src->dim;
+    memcpy(dst->M, src->M, n * n * b);
+    memcpy(dst->Ls, src->Ls, n * n * b);
+    memcpy(dst->s, src->s, n * b);
+    memcpy(dst->rdiag, src->rdiag, n * b);
+    memcpy(dst->J, src->J, d * n * b);
+    memcpy(dst->MinvJt, src->MinvJt, (d <= 3 ? d : 0) * n * b);
+    dst->has_X = src->has_X;
+    memcpy(dst->qdot, src->qdot, n * b);
+    memcpy(dst->W, src->W, sizeof dst->W);
+    memcpy(dst->LW, src->LW, sizeof dst->LW);
+    dst->D = src->D;
+    dst->rcond = src->rcond;
+    memcpy(dst->vC0, src->vC0, d * b);
+    memcpy(dst->Wm, src->Wm, d * d * b);
+    dst->T0 = src->T0;
+    dst->cond = src->cond;
+    dst->fail = src->fail;
+    dst->fail_row = src->fail_row;
+    dst->fail_col = src->fail_col;
 }
 
 imp_status imp_mech_coef2d(const imp_mech *mc, imp_coef2d *c)

@@ -68,10 +68,24 @@ typedef struct {
     int fail_row, fail_col;   /* 0-based entry of M, J or qdot that failed, else -1 */
 } imp_mech;
 
-/* Checks and factors. M is n x n row-major, J dim x n row-major, qdot n.
+/* Checks and factors. M is n x n row-major, J dim x n row-major, qdot n
+ * (or NULL: see imp_mech_rates).
  * IMP_OK, or the status of mc->fail (see imp_mech_fail). */
 imp_status imp_mech_init(imp_mech *mc, int n, int dim, const double *M,
                          const double *J, const double *qdot);
+
+/* A mechanism prepared once and solved for many rates: imp_mech_init
+ * with qdot = NULL (at rest: vC0 = 0, T0 = 0), then, on a copy per solve,
+ * imp_mech_rates. The factor, W and its refined columns are kept; the
+ * results are those of imp_mech_init with the same qdot, bit for bit. */
+
+/* qdot (n entries, finite), vC0 = J qdot and T0 on an initialised
+ * mechanism: IMP_OK, or the status of mc->fail (QDOT_NONFINITE, OVERFLOW);
+ * IMP_EINPUT if mc's init failed. */
+imp_status imp_mech_rates(imp_mech *mc, const double *qdot);
+
+/* dst = src, copying only the entries n and dim use. */
+void imp_mech_copy(imp_mech *dst, const imp_mech *src);
 
 /* Any number of rows (1..IMP_MECH_ROWS), e.g. several contacts' J stacked:
  * the same checks of M, J and qdot, then Wm (dim x dim, refined solves) and
