@@ -6,6 +6,7 @@
 
 #include "l_matrix.h"
 #include "l_mech2d.h"
+#include "l_mechanism.h"
 
 static const char scratch_key = 0;   /* registry[&scratch_key] = the buffer */
 
@@ -27,6 +28,26 @@ static mech_buf *buffer(lua_State *L, int fresh)
     return b;
 }
 
+/* A failed imp_mech_init, as an error naming the field. */
+static void raise_init(const limp_check *c, const imp_mech *mc)
+{
+    const char *field = imp_mech_fail_field(mc->fail);
+    const char *why = imp_mech_fail_reason(mc->fail);
+    if (mc->fail == IMP_MECH_FAIL_M_ASYMMETRIC)
+        limp_check_error(c, "M", "must be symmetric positive definite (the generalized mass matrix), "
+                         "entries [%d][%d] and [%d][%d] differ", mc->fail_row + 1, mc->fail_col + 1,
+                         mc->fail_col + 1, mc->fail_row + 1);
+    if (mc->fail == IMP_MECH_FAIL_M_NOTPD)
+        limp_check_error(c, "M", "must be symmetric positive definite (the generalized mass matrix), "
+                         "it is not positive definite");
+    if (mc->fail == IMP_MECH_FAIL_M_SINGULAR)
+        limp_check_error(c, "M", "must be symmetric positive definite (the generalized mass matrix), "
+                         "it %s", why);
+    if (mc->fail_row >= 0 && mc->fail_col >= 0)
+        limp_check_error(c, field, "%s (entry [%d][%d])", why, mc->fail_row + 1, mc->fail_col + 1);
+    limp_check_error(c, field, "%s", why);
+}
+
 const imp_mech *limp_mech2d_read(const limp_check *c, int t, int fresh,
                                  imp_coef2d *coef)
 {
@@ -34,30 +55,35 @@ const imp_mech *limp_mech2d_read(const limp_check *c, int t, int fresh,
     t = lua_absindex(L, t);
     mech_buf *b = buffer(L, fresh);
     luaL_checkstack(L, LIMP_MATRIX_STACK, "M");
+    const imp_mech *prep = limp_mechanism_get(c, t, 2);
     /* n = #qdot, as in solve3d and solve_multi */
     int n = limp_matrix_read_list(c, lua_getfield(L, t, "qdot"), "qdot", b->qdot);
-    limp_matrix_read_rows(c, lua_getfield(L, t, "M"), "M", n, n, "one per coordinate, as qdot", b->M);
-    limp_matrix_read_rows(c, lua_getfield(L, t, "J"), "J", 2, n, "tangent, normal", b->J);
-    if (imp_mech_init(&b->mc, n, 2, b->M, b->J, b->qdot) != IMP_OK) {
-        const imp_mech *mc = &b->mc;
-        const char *field = imp_mech_fail_field(mc->fail);
-        const char *why = imp_mech_fail_reason(mc->fail);
-        if (mc->fail == IMP_MECH_FAIL_M_ASYMMETRIC)
-            limp_check_error(c, "M", "must be symmetric positive definite (the generalized mass matrix), "
-                             "entries [%d][%d] and [%d][%d] differ", mc->fail_row + 1, mc->fail_col + 1,
-                             mc->fail_col + 1, mc->fail_row + 1);
-        if (mc->fail == IMP_MECH_FAIL_M_NOTPD)
-            limp_check_error(c, "M", "must be symmetric positive definite (the generalized mass matrix), "
-                             "it is not positive definite");
-        if (mc->fail == IMP_MECH_FAIL_M_SINGULAR)
-            limp_check_error(c, "M", "must be symmetric positive definite (the generalized mass matrix), "
-                             "it %s", why);
-        if (mc->fail_row >= 0 && mc->fail_col >= 0)
-            limp_check_error(c, field, "%s (entry [%d][%d])", why, mc->fail_row + 1, mc->fail_col + 1);
-        limp_check_error(c, field, "%s", why);
+    if (prep) {
+        limp_mechanism_rates(c, prep, n, b->qdot, &b->mc);
+    } else {
+        limp_matrix_read_rows(c, lua_getfield(L, t, "M"), "M", n, n, "one per coordinate, as qdot", b->M);
+        limp_matrix_read_rows(c, lua_getfield(L, t, "J"), "J", 2, n, "tangent, normal", b->J);
+        if (imp_mech_init(&b->mc, n, 2, b->M, b->J, b->qdot) != IMP_OK) raise_init(c, &b->mc);
     }
     imp_mech_coef2d(&b->mc, coef);
     return &b->mc;
+}
+
+void limp_mech2d_read_prepared(const limp_check *c, int t, imp_mech *mc)
+{
+    lua_State *L = c->L;
+    t = lua_absindex(L, t);
+    luaL_checkstack(L, LIMP_MATRIX_STACK, "M");
+    double M[IMP_MECH_NMAX * IMP_MECH_NMAX], J[3 * IMP_MECH_NMAX];
+    int n = limp_matrix_count_rows(c, lua_getfield(L, t, "M"), "M");
+    if (n < 1 || n > IMP_MECH_NMAX)
+        limp_check_error(c, "M", "must have 1 to %d rows, got %d", IMP_MECH_NMAX, n);
+    limp_matrix_read_rows(c, LUA_TTABLE, "M", n, n, "one per coordinate", M);
+    int rows = limp_matrix_count_rows(c, lua_getfield(L, t, "J"), "J");
+    if (rows != 2 && rows != 3)
+        limp_check_error(c, "J", "must have 2 rows (tangent, normal) or 3 (x, y = normal, z), got %d", rows);
+    limp_matrix_read_rows(c, LUA_TTABLE, "J", rows, n, rows == 2 ? "tangent, normal" : "x, y = normal, z", J);
+    if (imp_mech_init(mc, n, rows, M, J, NULL) != IMP_OK) raise_init(c, mc);
 }
 
 void limp_mech2d_result(lua_State *L, const char *fn, const imp_mech *mc,

@@ -9,7 +9,8 @@
 #include "impact2d.h"
 #include "mechanism.h"
 
-/* Reads t.M (n rows of n), J (2 rows of n) and qdot (n) with raw reads,
+/* Reads t.M (n rows of n), J (2 rows of n) and qdot (n) with raw reads
+ * (or t.mechanism, prepared, and qdot),
  * factors them and sets *coef. The caller has checked that M is given,
  * J and qdot too, and no bodies or coefficients. The imp_mech
  * lives in a per-state scratch buffer, or, when Lua code can run before
@@ -18,6 +19,10 @@
  * field. */
 const imp_mech *limp_mech2d_read(const limp_check *c, int t, int fresh,
                                  imp_coef2d *coef);
+
+/* impact.prepare_mechanism's reading: t.M, t.J (2 or 3 rows) into mc by
+ * imp_mech_init at rest (qdot = NULL). Raises naming the field. */
+void limp_mech2d_read_prepared(const limp_check *c, int t, imp_mech *mc);
 
 /* On the table on top of the stack: qdot (after), T0, energy_ratio, from
  * the contact impulse (Px, Py); dT from M must agree with the

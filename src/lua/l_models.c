@@ -96,7 +96,7 @@ static void reject(const limp_check *c, int t, const char *key, const char *why)
 static const char *const solve2d_model_fields[] = {
     "model", "body1", "body2", "B1", "B2", "B3", "S0", "C0", "mu", "mu_s", "mu_k", "e", "law",
     "mu_0", "ratio", "e_m", "nu", "e_t", "e_mC", "e_mE", "moment", "M", "J", "qdot", "tip", "frame",
-    NULL
+    "mechanism", NULL
 };
 
 /* The normal law each model fixes (CS01). */

@@ -16,7 +16,7 @@ static const char model_solver_key = 0; /* registry[&model_solver_key] = the mod
 
 const char *const limp_problem2d_keys[NKEYS] = {
     "model", "body1", "body2", "B1", "B2", "B3", "S0", "C0", "mu", "mu_s", "mu_k",
-    "e", "law", "M", "J", "qdot", "tip", "frame", "m", "rho", "I", "x", "y", "vx", "vy", "w",
+    "e", "law", "M", "J", "qdot", "tip", "frame", "mechanism", "m", "rho", "I", "x", "y", "vx", "vy", "w",
     "Px", "Py", "S", "C", "dT", "Wc", "Wr", "Wf", "Pc", "mode", "class",
     "energy_ratio", "path", "Delta", "routh", "poisson", "newton", "energetic", "custom",
     "none", "sliding", "C-sticking", "R-sticking", "C-reversed", "R-reversed",
@@ -146,22 +146,25 @@ static const imp_mech *read_mech(keyset *ks, const limp_check *c, int t,
     int lt = getk(ks, t, K_law);
     lua_pop(L, 1);
     fresh |= lt != LUA_TNIL && lt != LUA_TSTRING;
-    for (int k = K_M; k <= K_frame; k++) {
+    for (int k = K_M; k <= K_mechanism; k++) {
         ks->nread += getk(ks, t, k) != LUA_TNIL;
         lua_pop(L, 1);
     }
+    int prepared = getk(ks, t, K_mechanism) != LUA_TNIL;
+    lua_pop(L, 1);
+    const char *form = prepared ? "mechanism" : "M";
     for (int k = K_body1; k <= K_C0; k++) {
         int type = getk(ks, t, k);
         lua_pop(L, 1);
         if (type != LUA_TNIL)
             limp_check_error(c, limp_problem2d_keys[k],
-                             "cannot be combined with M (give a mechanism, bodies or coefficients)");
+                             "cannot be combined with %s (give a mechanism, bodies or coefficients)", form);
     }
-    if (getk(ks, t, K_J) == LUA_TNIL)
+    if (!prepared && getk(ks, t, K_J) == LUA_TNIL)
         limp_check_error(c, "J", "is required with M (the contact Jacobian, rows tangent and normal)");
     if (getk(ks, t, K_qdot) == LUA_TNIL)
-        limp_check_error(c, "qdot", "is required with M (the generalized velocities before impact)");
-    lua_pop(L, 2);
+        limp_check_error(c, "qdot", "is required with %s (the generalized velocities before impact)", form);
+    lua_pop(L, prepared ? 1 : 2);
     return limp_mech2d_read(c, t, fresh, coef);
 }
 
@@ -211,7 +214,8 @@ void limp_problem2d_read(keyset *ks, const limp_check *c, int t,
     memset(p, 0, sizeof *p);
     ks->mech = NULL;
     int type = getk(ks, t, K_M);
-    lua_pop(L, 1);
+    type |= getk(ks, t, K_mechanism);   /* (LUA_TNIL is 0) */
+    lua_pop(L, 2);
     if (type != LUA_TNIL)
         ks->mech = read_mech(ks, c, t, &p->coef);
     else

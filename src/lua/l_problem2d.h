@@ -25,7 +25,7 @@
  * points, called once per sweep, push them by name. */
 enum {
     K_model, K_body1, K_body2, K_B1, K_B2, K_B3, K_S0, K_C0, K_mu, K_mu_s, K_mu_k,
-    K_e, K_law, K_M, K_J, K_qdot, K_tip, K_frame, K_m, K_rho, K_I, K_x, K_y, K_vx, K_vy, K_w,
+    K_e, K_law, K_M, K_J, K_qdot, K_tip, K_frame, K_mechanism, K_m, K_rho, K_I, K_x, K_y, K_vx, K_vy, K_w,
     K_Px, K_Py, K_S, K_C, K_dT, K_Wc, K_Wr, K_Wf, K_Pc, K_mode, K_class,
     K_energy_ratio, K_path, K_Delta, K_routh, K_poisson, K_newton, K_energetic, K_custom,
     K_none, K_sliding, K_C_sticking, K_R_sticking, K_C_reversed, K_R_reversed,
@@ -38,17 +38,17 @@ extern const char *const limp_problem2d_keys[NKEYS];
 /* The fields each table may hold (a key not listed is an error naming it):
  * a problem (classify2d's table), solve2d's (Routh's path), a body. */
 #define PROBLEM2D_FIELDS "body1", "body2", "B1", "B2", "B3", "S0", "C0", \
-    "mu", "mu_s", "mu_k", "e", "law", "M", "J", "qdot", "tip", "frame"
+    "mu", "mu_s", "mu_k", "e", "law", "M", "J", "qdot", "tip", "frame", "mechanism"
 extern const char *const limp_problem2d_fields[];
 extern const char *const limp_solve2d_fields[];
 extern const char *const limp_body2d_fields[];
 
 
-/* The input keys model .. frame, which scan_keys recognises. A field added to
+/* The input keys model .. mechanism, which scan_keys recognises. A field added to
  * solve2d goes in limp_solve2d_fields (else it is rejected as unknown) and,
  * to keep the fast path, among these keys; one that is not makes the scan
  * miss, and solve2d then reads the table by lookups (correct, slower). */
-#define NIN (K_frame + 1)
+#define NIN (K_mechanism + 1)
 
 typedef struct {
     lua_State *L;

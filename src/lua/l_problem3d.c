@@ -19,9 +19,10 @@
 static const char *const body_keys[] = {BODY3D_KEYS, NULL};
 /* The fields each table may hold (a key not listed is an error naming it). */
 const char *const limp_problem3d_body_fields[] = {BODY3D_KEYS, "v", "w", NULL};
-/* M, J, qdot (and frame, a builder's description) for a mechanism; body2. */
+/* M, J, qdot (and frame, a builder's description) or a prepared mechanism
+ * and qdot for a mechanism; body2. */
 const char *const limp_problem3d_fields[] = {"body", BODY3D_KEYS, "v", "w", "mu", "mu_s", "mu_k",
-    "e", "law", "method", "rtol", "max_steps", "body2", "M", "J", "qdot", "frame", NULL};
+    "e", "law", "method", "rtol", "max_steps", "body2", "M", "J", "qdot", "frame", "mechanism", NULL};
 
 
 /* inertia: {I1, I2, I3} principal, or a 3x3 (rows, or 9 numbers). */
@@ -173,6 +174,7 @@ static const char *const not_mech[] = {"body", "body2", "m", "inertia", "R", "th
 int limp_problem3d_is_mech(const limp_check *c, int t)
 {
     const char *mk = limp_check_has(c, t, "M") ? "M" : limp_check_has(c, t, "J") ? "J"
+                   : limp_check_has(c, t, "mechanism") ? "mechanism"
                    : limp_check_has(c, t, "qdot") ? "qdot" : NULL;
     if (!mk) return 0;
     for (int i = 0; not_mech[i]; i++)

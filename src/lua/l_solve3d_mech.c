@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "l_matrix.h"
+#include "l_mechanism.h"
 #include "l_solve3d.h"
 #include "module.h"
 #include "raise.h"
@@ -54,6 +55,13 @@ imp_mech *limp_solve3d_read_mech(const limp_check *c, int t, int fresh, imp_cont
     if (type == LUA_TNIL) limp_check_error(c, "qdot", "is required (the n pre-impact generalized velocities)");
     double *qd = b->in;   /* the row-major inputs */
     int n = limp_matrix_read_list(c, type, "qdot", qd);
+    const imp_mech *prep = limp_mechanism_get(c, t, 3);
+    if (prep) {
+        limp_mechanism_rates(c, prep, n, qd, mc);
+        if (imp_mech_contact3d(mc, cc) != IMP_OK)
+            limp_check_error(c, "mechanism", "%s", imp_mech_fail_reason(IMP_MECH_FAIL_J_RANK));
+        return mc;
+    }
     double *J = qd + n, *M = J + 3 * n;
     read_matrix(c, t, "J", 3, n, "x, y = normal, z", "a 3 x n table (rows x, y = normal, z; n = #qdot)", J);
     read_matrix(c, t, "M", n, n, "one per coordinate, as qdot", "an n x n table of rows (n = #qdot)", M);

@@ -49,6 +49,7 @@ int luaopen_impact_core(lua_State *L)
     limp_law_open(L);
     limp_open_problem2d(L);
     limp_open_mech2d(L);
+    limp_open_mechanism(L);
     limp_open_solve2d(L);
     limp_open_solve3d(L);
     limp_open_models(L);

@@ -1,0 +1,109 @@
+/* Prepared mechanisms: impact.prepare_mechanism{M =, J =} checks and
+ * factors M and builds W = J M^-1 J^T once, in a userdata (metatable
+ * impact.Mechanism). solve2d and solve3d take it as `mechanism =` with
+ * each call's qdot: they copy it (imp_mech_copy) and set the rates
+ * (imp_mech_rates) instead of reading M and J from Lua and factoring M,
+ * which is most of a mechanism call's cost. The results are those of the
+ * same call with M and J, bit for bit. */
+#include <math.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "l_mech2d.h"
+#include "l_mechanism.h"
+#include "module.h"
+
+#define MECHANISM_MT "impact.Mechanism"
+
+static const char *const prepare_fields[] = {"M", "J", NULL};
+
+/* impact.prepare_mechanism{M = n rows of n, J = 2 or 3 rows of n} */
+static int l_prepare(lua_State *L)
+{
+    limp_check c;
+    limp_check_init(&c, L, "prepare_mechanism");
+    limp_check_table_arg(&c, 1);
+    limp_check_known(&c, 1, prepare_fields, NULL, NULL);
+    limp_check_unknown(&c);
+    lua_settop(L, 1);
+    imp_mech *mc = lua_newuserdatauv(L, sizeof *mc, 0);   /* freed by the collector */
+    mc->n = 0;
+    luaL_setmetatable(L, MECHANISM_MT);
+    limp_mech2d_read_prepared(&c, 1, mc);
+    return 1;
+}
+
+const imp_mech *limp_mechanism_get(const limp_check *c, int t, int dim)
+{
+    lua_State *L = c->L;
+    if (lua_getfield(L, t, "mechanism") == LUA_TNIL) {
+        lua_pop(L, 1);
+        return NULL;
+    }
+    const imp_mech *mc = luaL_testudata(L, -1, MECHANISM_MT);
+    if (!mc)
+        limp_check_error(c, "mechanism", "must be a prepared mechanism (impact.prepare_mechanism{M =, J =}), got %s",
+                         luaL_typename(L, -1));
+    lua_pop(L, 1);   /* (the problem table holds it) */
+    if (mc->dim != dim)
+        limp_check_error(c, "mechanism", "has a %dD contact (J has %d rows); %s needs %d rows",
+                         mc->dim, mc->dim, c->fn, dim);
+    static const char *const other[] = {"M", "J", NULL};
+    for (int i = 0; other[i]; i++)
+        if (limp_check_has(c, t, other[i]))
+            limp_check_error(c, other[i], "cannot be combined with mechanism (it holds M and J)");
+    return mc;
+}
+
+void limp_mechanism_rates(const limp_check *c, const imp_mech *prep, int n, const double *qdot,
+                          imp_mech *mc)
+{
+    if (n != prep->n)
+        limp_check_error(c, "qdot", "must have %d entr%s (one per coordinate of the mechanism), got %d",
+                         prep->n, prep->n == 1 ? "y" : "ies", n);
+    imp_mech_copy(mc, prep);
+    if (imp_mech_rates(mc, qdot) != IMP_OK)
+        limp_check_error(c, "qdot", "gives a contact velocity or kinetic energy beyond double's range");
+}
+
+/* m.n, m.dim, m.cond (a bound on cond(W)), m.W (dim rows) */
+static int l_index(lua_State *L)
+{
+    const imp_mech *mc = luaL_checkudata(L, 1, MECHANISM_MT);
+    const char *k = luaL_checkstring(L, 2);
+    if (!strcmp(k, "n")) lua_pushinteger(L, mc->n);
+    else if (!strcmp(k, "dim")) lua_pushinteger(L, mc->dim);
+    else if (!strcmp(k, "cond")) lua_pushnumber(L, mc->cond);
+    else if (!strcmp(k, "W")) {
+        lua_createtable(L, mc->dim, 0);
+        for (int i = 0; i < mc->dim; i++) {
+            lua_createtable(L, mc->dim, 0);
+            for (int j = 0; j < mc->dim; j++) {
+                lua_pushnumber(L, mc->W[3 * i + j]);
+                lua_rawseti(L, -2, j + 1);
+            }
+            lua_rawseti(L, -2, i + 1);
+        }
+    } else
+        return luaL_error(L, "impact.Mechanism has no field '%s' (n, dim, cond, W)", k);
+    return 1;
+}
+
+static int l_tostring(lua_State *L)
+{
+    const imp_mech *mc = luaL_checkudata(L, 1, MECHANISM_MT);
+    lua_pushfstring(L, "impact.Mechanism: n = %d, %dD contact, cond(W) <= %f", mc->n, mc->dim,
+                    mc->cond);
+    return 1;
+}
+
+void limp_open_mechanism(lua_State *L)
+{
+    static const luaL_Reg meta[] = {{"__index", l_index}, {"__tostring", l_tostring}, {NULL, NULL}};
+    luaL_newmetatable(L, MECHANISM_MT);
+    luaL_setfuncs(L, meta, 0);
+    lua_pop(L, 1);
+    lua_pushcfunction(L, l_prepare);
+    lua_setfield(L, -2, "prepare_mechanism");
+}
