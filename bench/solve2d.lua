@@ -110,6 +110,9 @@ print(string.format("law_lua_ns: %.0f", diffs[(#diffs + 1) // 2]))
 -- A mechanism (M, J, qdot) from Lua: a pinned chain of n uniform links
 -- (chain2d, built once), against the coefficient form above: the
 -- mechanism's overhead is reading M, factoring it and computing qdot'.
+-- _prepared_us: the same call with the mechanism prepared once
+-- (impact.prepare_mechanism, mechanism = and qdot): the overhead left is
+-- reading qdot, the rates and qdot'.
 local d = math.pi / 180
 for _, n in ipairs{ 2, 7, 12 } do
   local links, q, qdot = {}, {}, {}
@@ -120,4 +123,8 @@ for _, n in ipairs{ 2, 7, 12 } do
   local mech = impact.chain2d{ links = links, q = q, qdot = qdot, mu = 0.3, e = 0.5 }
   local us = median(function() for _ = 1, N // 10 do solve2d(mech) end end) / 1e3 * 10
   print(string.format("mech2d_n%d_us: %.3f  (x%.1f the coefficient form)", n, us, us * 1e3 / lua_ns))
+  local prep = { mechanism = impact.prepare_mechanism{ M = mech.M, J = mech.J }, qdot = qdot,
+                 mu = 0.3, e = 0.5 }
+  us = median(function() for _ = 1, N // 10 do solve2d(prep) end end) / 1e3 * 10
+  print(string.format("mech2d_n%d_prepared_us: %.3f  (x%.1f the coefficient form)", n, us, us * 1e3 / lua_ns))
 end

@@ -1,4 +1,5 @@
--- Help entries for the mechanism builders (chain2d, system2d, system3d).
+-- Help entries for the mechanism builders (chain2d, system2d, system3d)
+-- and prepare_mechanism.
 return {
   {
     name = "chain2d",
@@ -145,5 +146,40 @@ for i = 1, 3 do
 end
 print(vC0[1], vC0[2], vC0[3])   --> 2  -1  0]],
     see = { "system2d", "chain2d", "solve3d" },
+  },
+  {
+    name = "prepare_mechanism",
+    signature = "impact.prepare_mechanism{M =, J =} -> impact.Mechanism",
+    summary = "A mechanism's M checked and factored and W = J M^-1 J^T built once, for many solves with different qdot.",
+    text = [[
+Reading M and J from Lua and factoring M is most of the cost of a
+mechanism call (at n = 7, about 1.6 of solve2d's 3.4 us). A mechanism
+solved many times in one configuration (for several laws, models,
+friction coefficients or rates) can be prepared once: the returned
+impact.Mechanism holds M's Cholesky factor, W and its refined columns,
+and solve2d, classify2d, the published models, compare, sweeps and
+solve3d (both methods) take it as `mechanism =` in place of M and J, with
+each call's qdot. The result is the same as with M and J, bit for bit (M
+and J were copied: changing the tables afterwards does not change the
+mechanism). J's rows give the dimension: 2 (tangent, normal) for solve2d,
+3 (x, normal, z) for solve3d. Its fields n, dim, W (dim rows) and cond (a
+bound on cond(W)) can be read.]],
+    fields = [[
+M | n x n generalized mass matrix (rows), symmetric positive definite
+J | 2 x n (2D) or 3 x n (3D) contact Jacobian]],
+    result = [[
+n, dim | coordinates, rows of J
+W | J M^-1 J^T (dim rows)
+cond | an upper bound on W's condition number]],
+    example = [[
+local d = math.pi / 180
+local p = impact.chain2d{ links = { {m = 1, L = 1}, {m = 1, L = 1} }, q = {-40*d, -48.8*d}, qdot = {-1, -1} }
+local m = impact.prepare_mechanism{ M = p.M, J = p.J }
+print(m.n, m.dim, m.W[1][1], m.W[2][2])   --> 2  2  2.070006  1.375258
+local function ratio(law)   -- T'/T: Newton's law gains energy here (Kane 1984)
+  return impact.solve2d{ mechanism = m, qdot = {-1, -1}, mu = 0.8, e = 1, law = law }.energy_ratio
+end
+print(ratio("poisson"), ratio("newton"), ratio("energetic"))   --> 0.645794  13.544432  0.822696]],
+    see = { "chain2d", "system3d", "solve2d", "solve3d" },
   },
 }
