@@ -95,13 +95,15 @@ describe("impact.prepare_mechanism in 2D", function()
     end
     local sa = impact.sweep{ base = p, vary = { ["qdot.1"] = { -1, -2 }, mu = { 0.1, 0.5 } } }
     local sb = impact.sweep{ base = t, vary = { ["qdot.1"] = { -1, -2 }, mu = { 0.1, 0.5 } } }
+    local plain = require("impact.sweep.serialize").plain(t)   -- a sweep's JSON base
+    assert.same({ M = p.M, J = p.J }, plain.mechanism)
     for i = 1, 4 do
       assert(sa.columns.dT[i] == sb.columns.dT[i], "sweep dT " .. i)
       assert(sa.columns["qdot.2"][i] == sb.columns["qdot.2"][i], "sweep qdot.2 " .. i)
     end
   end)
 
-  it("shows n, dim, W and the bound on cond(W)", function()
+  it("shows n, dim, M, J, W and the bound on cond(W)", function()
     local p = chain(3, { e = 0.5, mu = 0.3 })
     local m = impact.prepare_mechanism{ M = p.M, J = p.J }
     local r = impact.solve2d(prepared(p, m))
@@ -111,6 +113,10 @@ describe("impact.prepare_mechanism in 2D", function()
     assert.equal(-r.B3, m.W[1][2])
     assert.equal(r.B2, m.W[2][2])
     assert.is_true(m.cond >= 1)
+    for i = 1, 3 do
+      for j = 1, 3 do assert.equal(p.M[i][j], m.M[i][j]) end   -- (symmetric as built)
+      for k = 1, 2 do assert.equal(p.J[k][i], m.J[k][i]) end
+    end
     assert.matches("^impact%.Mechanism: n = 3, 2D contact, cond%(W%) <= ", tostring(m))
   end)
 end)

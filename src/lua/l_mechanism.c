@@ -67,7 +67,22 @@ void limp_mechanism_rates(const limp_check *c, const imp_mech *prep, int n, cons
         limp_check_error(c, "qdot", "gives a contact velocity or kinetic energy beyond double's range");
 }
 
-/* m.n, m.dim, m.cond (a bound on cond(W)), m.W (dim rows) */
+/* rows x cols entries a[i * ri + j * cj] as a new table of rows */
+static void push_rows(lua_State *L, const double *a, int rows, int cols, int ri, int cj)
+{
+    lua_createtable(L, rows, 0);
+    for (int i = 0; i < rows; i++) {
+        lua_createtable(L, cols, 0);
+        for (int j = 0; j < cols; j++) {
+            lua_pushnumber(L, a[i * ri + j * cj]);
+            lua_rawseti(L, -2, j + 1);
+        }
+        lua_rawseti(L, -2, i + 1);
+    }
+}
+
+/* m.n, m.dim, m.cond (a bound on cond(W)), m.W (dim rows), and the M
+ * (symmetrised) and J it was prepared from, as new tables */
 static int l_index(lua_State *L)
 {
     const imp_mech *mc = luaL_checkudata(L, 1, MECHANISM_MT);
@@ -75,18 +90,11 @@ static int l_index(lua_State *L)
     if (!strcmp(k, "n")) lua_pushinteger(L, mc->n);
     else if (!strcmp(k, "dim")) lua_pushinteger(L, mc->dim);
     else if (!strcmp(k, "cond")) lua_pushnumber(L, mc->cond);
-    else if (!strcmp(k, "W")) {
-        lua_createtable(L, mc->dim, 0);
-        for (int i = 0; i < mc->dim; i++) {
-            lua_createtable(L, mc->dim, 0);
-            for (int j = 0; j < mc->dim; j++) {
-                lua_pushnumber(L, mc->W[3 * i + j]);
-                lua_rawseti(L, -2, j + 1);
-            }
-            lua_rawseti(L, -2, i + 1);
-        }
-    } else
-        return luaL_error(L, "impact.Mechanism has no field '%s' (n, dim, cond, W)", k);
+    else if (!strcmp(k, "W")) push_rows(L, mc->W, mc->dim, mc->dim, 3, 1);
+    else if (!strcmp(k, "M")) push_rows(L, mc->M, mc->n, mc->n, 1, mc->n);   /* column-major */
+    else if (!strcmp(k, "J")) push_rows(L, mc->J, mc->dim, mc->n, mc->n, 1);
+    else
+        return luaL_error(L, "impact.Mechanism has no field '%s' (n, dim, M, J, W, cond)", k);
     return 1;
 }
 

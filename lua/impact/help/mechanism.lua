@@ -162,13 +162,15 @@ solve3d (both methods) take it as `mechanism =` in place of M and J, with
 each call's qdot. The result is the same as with M and J, bit for bit (M
 and J were copied: changing the tables afterwards does not change the
 mechanism). J's rows give the dimension: 2 (tangent, normal) for solve2d,
-3 (x, normal, z) for solve3d. Its fields n, dim, W (dim rows) and cond (a
-bound on cond(W)) can be read.]],
+3 (x, normal, z) for solve3d. Its fields n, dim, M, J, W (dim rows) and
+cond (a bound on cond(W)) can be read; a sweep's files record it as its M
+and J.]],
     fields = [[
 M | n x n generalized mass matrix (rows), symmetric positive definite
 J | 2 x n (2D) or 3 x n (3D) contact Jacobian]],
     result = [[
 n, dim | coordinates, rows of J
+M, J | the matrices it was prepared from (M symmetrised), as new tables
 W | J M^-1 J^T (dim rows)
 cond | an upper bound on W's condition number]],
     example = [[

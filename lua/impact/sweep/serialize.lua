@@ -1,8 +1,16 @@
 -- One-line Lua literal of a problem table for CSV comments and JSON: keys
--- sorted, numbers exact, functions shown as <function>.
+-- sorted, numbers exact, functions shown as <function>, a prepared
+-- mechanism (impact.prepare_mechanism) as the {M =, J =} it holds.
 local csv = require("impact.sweep.csv")
 
+local function data(v)
+  local mt = type(v) == "userdata" and getmetatable(v)
+  if mt and mt.__name == "impact.Mechanism" then return { M = v.M, J = v.J } end
+  return v
+end
+
 local function ser(v, depth)
+  v = data(v)
   local t = type(v)
   if t == "number" then return csv.number(v) end
   if t == "string" then return (string.format("%q", v):gsub("\\\n", "\\n")) end
@@ -29,6 +37,7 @@ end
 
 -- A copy safe for JSON: functions and other non-data values become strings.
 local function plain(v, depth)
+  v = data(v)
   local t = type(v)
   if t == "number" or t == "string" or t == "boolean" then return v end
   if t ~= "table" or depth > 6 then return "<" .. t .. ">" end
