@@ -40,9 +40,9 @@ describe("unknown fields", function()
     assert.equal("solve2d: unknown field 'E' (did you mean 'e'?)", message(impact.solve2d, t))
     -- nothing near: the known names
     assert.equal("solve2d: unknown field 'zzz' (known fields: model, body1, body2, B1, B2, B3, S0, C0, "
-      .. "mu, mu_s, mu_k, e, law, M, J, qdot, tip, frame)", message(impact.solve2d, coef{ zzz = 1 }))
+      .. "mu, mu_s, mu_k, e, law, M, J, qdot, tip, frame, mechanism)", message(impact.solve2d, coef{ zzz = 1 }))
     assert.equal("solve2d: unknown field [1] (known fields: model, body1, body2, B1, B2, B3, S0, C0, "
-      .. "mu, mu_s, mu_k, e, law, M, J, qdot, tip, frame)", message(impact.solve2d, coef{ 7 }))
+      .. "mu, mu_s, mu_k, e, law, M, J, qdot, tip, frame, mechanism)", message(impact.solve2d, coef{ 7 }))
   end)
 
   it("solve2d checks a table with a metatable too (its fields may come from __index)", function()
@@ -76,7 +76,7 @@ describe("unknown fields", function()
 
   it("classify2d and sb2d", function()
     assert.equal("classify2d: unknown field 'model' (known fields: body1, body2, B1, B2, B3, S0, C0, "
-      .. "mu, mu_s, mu_k, e, law, M, J, qdot, tip, frame)", message(impact.classify2d, coef{ model = "kane" }))
+      .. "mu, mu_s, mu_k, e, law, M, J, qdot, tip, frame, mechanism)", message(impact.classify2d, coef{ model = "kane" }))
     assert.equal("classify2d: unknown field 'body1.W' (did you mean 'body1.w'?)",
       message(impact.classify2d, { body1 = body{ W = 1 }, e = 0.5 }))
     assert.equal("sb2d: unknown field 'theta_dg' (did you mean 'theta_deg'?)",
