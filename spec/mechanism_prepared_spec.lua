@@ -156,7 +156,7 @@ describe("impact.prepare_mechanism's errors", function()
     fails(impact.prepare_mechanism, { M = { { 1, 0 }, { 0, -1 } }, J = p.J },
           "prepare_mechanism: field 'M' must be symmetric positive definite (the generalized mass matrix), it is not positive definite")
     fails(impact.prepare_mechanism, { M = p.M, J = { p.J[1] } },
-          "prepare_mechanism: field 'J' must have 2 rows (tangent, normal) or 3 (x, normal, z), got 1")
+          "prepare_mechanism: field 'J' must have 2 rows (tangent, normal) or 3 (x, y = normal, z), got 1")
     fails(impact.solve2d, { mechanism = 3, qdot = p.qdot },
           "solve2d: field 'mechanism' must be a prepared mechanism (impact.prepare_mechanism{M =, J =}), got number")
     fails(impact.solve2d, { mechanism = m2, e = 0.5 },
@@ -167,6 +167,12 @@ describe("impact.prepare_mechanism's errors", function()
           "solve2d: field 'B1' cannot be combined with mechanism (give a mechanism, bodies or coefficients)")
     fails(impact.solve2d, { mechanism = m2, qdot = { 1, 0 / 0 } },
           "solve2d: field 'qdot' must have finite numbers, entry [2] is not finite")
+    fails(impact.solve2d, { mechanism = m2, qdot = { 1, 1, 1 } },
+          "solve2d: field 'qdot' must have 2 entries (one per coordinate of the mechanism), got 3")
+    fails(impact.solve3d, { mechanism = m3, qdot = { 1 } },
+          "solve3d: field 'qdot' must have 3 entries (one per coordinate of the mechanism), got 1")
+    fails(impact.prepare_mechanism, { M = {}, J = p.J },
+          "prepare_mechanism: field 'M' must have 1 to 64 rows, got 0")
     fails(impact.solve2d, { mechanism = m3, qdot = { 1, 1, 1 } },
           "solve2d: field 'mechanism' has a 3D contact (J has 3 rows); solve2d needs 2 rows")
     fails(impact.solve3d, { mechanism = m2, qdot = { 1, 1 } },
