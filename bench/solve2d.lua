@@ -123,8 +123,10 @@ for _, n in ipairs{ 2, 7, 12 } do
   local mech = impact.chain2d{ links = links, q = q, qdot = qdot, mu = 0.3, e = 0.5 }
   local us = median(function() for _ = 1, N // 10 do solve2d(mech) end end) / 1e3 * 10
   print(string.format("mech2d_n%d_us: %.3f  (x%.1f the coefficient form)", n, us, us * 1e3 / lua_ns))
+  print(string.format("mech2d_n%d_ratio: %.2f", n, us * 1e3 / lua_ns))
   local prep = { mechanism = impact.prepare_mechanism{ M = mech.M, J = mech.J }, qdot = qdot,
                  mu = 0.3, e = 0.5 }
   us = median(function() for _ = 1, N // 10 do solve2d(prep) end end) / 1e3 * 10
   print(string.format("mech2d_n%d_prepared_us: %.3f  (x%.1f the coefficient form)", n, us, us * 1e3 / lua_ns))
+  print(string.format("mech2d_n%d_prepared_ratio: %.2f", n, us * 1e3 / lua_ns))
 end

@@ -4,7 +4,8 @@
 -- coordinates always leaves W = J M^-1 J^T singular) and on the rod as a
 -- 6-coordinate mechanism (impact.system3d), against the body form; prints
 -- medians in microseconds and the ratios (solve3d_exact_over_algebraic: the
--- two methods timed in alternation).
+-- two methods timed in alternation). mech3d_n7*_prepared: the n = 7 call on
+-- the mechanism prepared once (impact.prepare_mechanism{M =, J =}).
 local impact = impact or require("impact")
 local clock = os.clock
 
@@ -91,6 +92,15 @@ for _, m in ipairs{ "algebraic", "exact" } do
     median_us(t, 200, 3)
     local us = median_us(t, 2000, 11)
     print(string.format("mech3d_n%d%s_us: %.2f", n, suffix, us))
-    if n == 7 then print(string.format("mech3d_n7%s_ratio: %.2f", suffix, us / body_us[m])) end
+    if n == 7 then
+      print(string.format("mech3d_n7%s_ratio: %.2f", suffix, us / body_us[m]))
+      -- the same call on the mechanism prepared once (impact.prepare_mechanism)
+      local p = { mechanism = impact.prepare_mechanism{ M = t.M, J = t.J }, qdot = t.qdot,
+                  mu = t.mu, e = t.e, method = m }
+      median_us(p, 200, 3)
+      us = median_us(p, 2000, 11)
+      print(string.format("mech3d_n7%s_prepared_us: %.2f", suffix, us))
+      print(string.format("mech3d_n7%s_prepared_ratio: %.2f", suffix, us / body_us[m]))
+    end
   end
 end
