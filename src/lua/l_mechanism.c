@@ -5,7 +5,6 @@
  * (imp_mech_rates) instead of reading M and J from Lua and factoring M,
  * which is most of a mechanism call's cost. The results are those of the
  * same call with M and J, bit for bit. */
-#include <math.h>
 #include <string.h>
 
 #include <lauxlib.h>
