@@ -6,7 +6,8 @@ local scratch = require("spec.scratch")   -- scratch files, removed after the ru
 local impact = require("impact")
 local BIN = os.getenv("IMPACT_BIN")
 
-local TIMEOUT = 20   -- seconds to wait for a screen
+local TIMEOUT = 60   -- seconds to wait for a screen (a wait ends as soon as it shows;
+                     -- the bound only matters on a loaded machine)
 
 local function q(s)
   return "'" .. tostring(s):gsub("'", "'\\''") .. "'"
@@ -61,7 +62,8 @@ local function start(env)
   function s.wait(text, times)
     times = times or 1
     local screen
-    for _ = 1, TIMEOUT * 20 do
+    local deadline = os.time() + TIMEOUT
+    repeat
       screen = s.screen()
       local n, from = 0, 1
       while true do
@@ -71,7 +73,7 @@ local function start(env)
       end
       if n >= times then return screen end
       os.execute("sleep 0.05")
-    end
+    until os.time() > deadline
     error(("timed out waiting for %q; screen:\n%s"):format(text, screen), 2)
   end
 
