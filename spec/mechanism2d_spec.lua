@@ -267,7 +267,7 @@ describe("solve2d's mechanism errors", function()
   end
   local cases = {
     { { M = { { 1, 2 }, { 2, 1 } } },
-      "solve2d: field 'M' must be symmetric positive definite (the generalized mass matrix), it is not positive definite" },
+      "solve2d: field 'M' must be symmetric positive definite (the generalized mass matrix), it is not positive definite (found at entry [2][2])" },
     { { M = { { 1, 0.5 }, { 0, 1 } } },
       "solve2d: field 'M' must be symmetric positive definite (the generalized mass matrix), entries [1][2] and [2][1] differ" },
     { { M = { { 1, 0 }, { 0, 0 / 0 } } }, "solve2d: field 'M' must have finite numbers, entry [2][2] is not finite" },

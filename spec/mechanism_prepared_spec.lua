@@ -154,7 +154,7 @@ describe("impact.prepare_mechanism's errors", function()
     fails(impact.prepare_mechanism, { M = p.M, J = p.J, qdot = p.qdot },
           "prepare_mechanism: unknown field 'qdot' (known fields: M, J)")
     fails(impact.prepare_mechanism, { M = { { 1, 0 }, { 0, -1 } }, J = p.J },
-          "prepare_mechanism: field 'M' must be symmetric positive definite (the generalized mass matrix), it is not positive definite")
+          "prepare_mechanism: field 'M' must be symmetric positive definite (the generalized mass matrix), it is not positive definite (found at entry [2][2])")
     fails(impact.prepare_mechanism, { M = p.M, J = { p.J[1] } },
           "prepare_mechanism: field 'J' must have 2 rows (tangent, normal) or 3 (x, y = normal, z), got 1")
     fails(impact.solve2d, { mechanism = 3, qdot = p.qdot },

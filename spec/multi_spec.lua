@@ -335,9 +335,10 @@ describe("solve_multi errors", function()
     return t
   end
   it("names the field of every bad input", function()
-    fails(base{ M = { { -1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 0.1 } } }, "field 'M' must be positive definite (entry [1][1])")
-    fails(base{ M = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, -0.1 } } }, "field 'M' must be positive definite")
-    fails(base{ M = { { 1, 0.5, 0 }, { 0, 1, 0 }, { 0, 0, 0.1 } } }, "field 'M' must be symmetric (entry [1][2])")
+    fails(base{ M = { { -1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 0.1 } } }, "field 'M' must be symmetric positive definite (the generalized mass matrix), it is not positive definite (found at entry [1][1])")
+    fails(base{ M = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, -0.1 } } },
+          "field 'M' must be symmetric positive definite (the generalized mass matrix), it is not positive definite (found at entry [3][3])")
+    fails(base{ M = { { 1, 0.5, 0 }, { 0, 1, 0 }, { 0, 0, 0.1 } } }, "field 'M' must be symmetric positive definite (the generalized mass matrix), entries [1][2] and [2][1] differ")
     fails(base{ M = { { 1, 0 }, { 0, 1 } } }, "field 'M' must have 3 rows (one per coordinate, as qdot), got 2")
     fails(base{ M = { { 1, 0, 0 }, { 0, 0 / 0, 0 }, { 0, 0, 0.1 } } }, "field 'M' must have finite numbers, entry [2][2] is not finite")
     fails(base{ M = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, "0.1" } } }, "field 'M' must have finite numbers, entry [3][3] is string")

@@ -336,8 +336,8 @@ describe("solve3d's mechanism and two-body errors", function()
   local body = { m = 1, inertia = { 1, 1, 1 }, r = { 0, -1, 0 }, v = { 0, -1, 0 } }
   local cases = {
     { with(good, "M", { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 0 / 0 } }), "solve3d: field 'M' must have finite numbers, entry [3][3] is not finite" },
-    { with(good, "M", { { 1, 0.5, 0 }, { 0, 1, 0 }, { 0, 0, 1 } }), "solve3d: field 'M' must be symmetric" },
-    { with(good, "M", { { 1, 2, 0 }, { 2, 1, 0 }, { 0, 0, 1 } }), "solve3d: field 'M' must be positive definite" },
+    { with(good, "M", { { 1, 0.5, 0 }, { 0, 1, 0 }, { 0, 0, 1 } }), "solve3d: field 'M' must be symmetric positive definite (the generalized mass matrix), entries [1][2] and [2][1] differ" },
+    { with(good, "M", { { 1, 2, 0 }, { 2, 1, 0 }, { 0, 0, 1 } }), "solve3d: field 'M' must be symmetric positive definite (the generalized mass matrix), it is not positive definite (found at entry [2][2])" },
     { with(good, "M", { { 1, 0 }, { 0, 1 } }), "solve3d: field 'M' must have 3 rows (one per coordinate, as qdot), got 2" },
     { with(good, "M", { { 1, 0, 0 }, { 0, 1 }, { 0, 0, 1 } }), "solve3d: field 'M' must have rows of 3 entries (one per coordinate, as qdot), row 2 has 2" },
     { with(good, "M", { { 1, 0, 0 }, { 0, 1, "x" }, { 0, 0, 1 } }), "solve3d: field 'M' must have finite numbers, entry [2][3] is string" },

@@ -28,26 +28,6 @@ static mech_buf *buffer(lua_State *L, int fresh)
     return b;
 }
 
-/* A failed imp_mech_init, as an error naming the field. */
-static void raise_init(const limp_check *c, const imp_mech *mc)
-{
-    const char *field = imp_mech_fail_field(mc->fail);
-    const char *why = imp_mech_fail_reason(mc->fail);
-    if (mc->fail == IMP_MECH_FAIL_M_ASYMMETRIC)
-        limp_check_error(c, "M", "must be symmetric positive definite (the generalized mass matrix), "
-                         "entries [%d][%d] and [%d][%d] differ", mc->fail_row + 1, mc->fail_col + 1,
-                         mc->fail_col + 1, mc->fail_row + 1);
-    if (mc->fail == IMP_MECH_FAIL_M_NOTPD)
-        limp_check_error(c, "M", "must be symmetric positive definite (the generalized mass matrix), "
-                         "it is not positive definite");
-    if (mc->fail == IMP_MECH_FAIL_M_SINGULAR)
-        limp_check_error(c, "M", "must be symmetric positive definite (the generalized mass matrix), "
-                         "it %s", why);
-    if (mc->fail_row >= 0 && mc->fail_col >= 0)
-        limp_check_error(c, field, "%s (entry [%d][%d])", why, mc->fail_row + 1, mc->fail_col + 1);
-    limp_check_error(c, field, "%s", why);
-}
-
 const imp_mech *limp_mech2d_read(const limp_check *c, int t, int fresh,
                                  imp_coef2d *coef)
 {
@@ -63,7 +43,8 @@ const imp_mech *limp_mech2d_read(const limp_check *c, int t, int fresh,
     } else {
         limp_matrix_read_rows(c, lua_getfield(L, t, "M"), "M", n, n, "one per coordinate, as qdot", b->M);
         limp_matrix_read_rows(c, lua_getfield(L, t, "J"), "J", 2, n, "tangent, normal", b->J);
-        if (imp_mech_init(&b->mc, n, 2, b->M, b->J, b->qdot) != IMP_OK) raise_init(c, &b->mc);
+        imp_status st = imp_mech_init(&b->mc, n, 2, b->M, b->J, b->qdot);
+        if (st != IMP_OK) limp_mechanism_raise(c, &b->mc, st, "J");
     }
     imp_mech_coef2d(&b->mc, coef);
     return &b->mc;
@@ -83,7 +64,8 @@ void limp_mech2d_read_prepared(const limp_check *c, int t, imp_mech *mc)
     if (rows != 2 && rows != 3)
         limp_check_error(c, "J", "must have 2 rows (tangent, normal) or 3 (x, y = normal, z), got %d", rows);
     limp_matrix_read_rows(c, LUA_TTABLE, "J", rows, n, rows == 2 ? "tangent, normal" : "x, y = normal, z", J);
-    if (imp_mech_init(mc, n, rows, M, J, NULL) != IMP_OK) raise_init(c, mc);
+    imp_status st = imp_mech_init(mc, n, rows, M, J, NULL);
+    if (st != IMP_OK) limp_mechanism_raise(c, mc, st, "J");
 }
 
 void limp_mech2d_result(lua_State *L, const char *fn, const imp_mech *mc,

@@ -5,6 +5,7 @@
  * (imp_mech_rates) instead of reading M and J from Lua and factoring M,
  * which is most of a mechanism call's cost. The results are those of the
  * same call with M and J, bit for bit. */
+#include <math.h>
 #include <string.h>
 
 #include <lauxlib.h>
@@ -64,6 +65,41 @@ void limp_mechanism_rates(const limp_check *c, const imp_mech *prep, int n, cons
     imp_mech_copy(mc, prep);
     if (imp_mech_rates(mc, qdot) != IMP_OK)
         limp_check_error(c, "qdot", "gives a contact velocity or kinetic energy beyond double's range");
+}
+
+void limp_mechanism_raise(const limp_check *c, const imp_mech *mc, imp_status st,
+                          const char *jkey)
+{
+    const char *f = imp_mech_fail_field(mc->fail), *why = imp_mech_fail_reason(mc->fail);
+    int row = mc->fail_row + 1, col = mc->fail_col + 1;
+    if (!f) limp_check_fail(c, "the mechanism could not be set up (%s)", imp_strerror(st));
+    if (!strcmp(f, "J")) f = jkey;
+    switch (mc->fail) {
+    case IMP_MECH_FAIL_M_ASYMMETRIC:
+        limp_check_error(c, "M", "must be symmetric positive definite (the generalized mass matrix), "
+                         "entries [%d][%d] and [%d][%d] differ", row, col, col, row);
+        break;
+    case IMP_MECH_FAIL_M_NOTPD:
+        if (row > 0)
+            limp_check_error(c, "M", "must be symmetric positive definite (the generalized mass matrix), "
+                             "it is not positive definite (found at entry [%d][%d])", row, row);
+        limp_check_error(c, "M", "must be symmetric positive definite (the generalized mass matrix), "
+                         "it is not positive definite");
+        break;
+    case IMP_MECH_FAIL_M_SINGULAR:
+        limp_check_error(c, "M", "must be symmetric positive definite (the generalized mass matrix), "
+                         "it %s", why);
+        break;
+    case IMP_MECH_FAIL_J_RANK:
+        if (mc->cond > 0 && isfinite(mc->cond))
+            limp_check_error(c, f, "%s (condition number ~%.3g)", why, mc->cond);
+        break;
+    default:
+        break;
+    }
+    if (row > 0 && col > 0) limp_check_error(c, f, "%s (entry [%d][%d])", why, row, col);
+    if (row > 0) limp_check_error(c, f, "%s (entry [%d])", why, row);
+    limp_check_error(c, f, "%s", why);
 }
 
 /* rows x cols entries a[i * ri + j * cj] as a new table of rows */

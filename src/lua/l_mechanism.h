@@ -18,4 +18,10 @@ const imp_mech *limp_mechanism_get(const limp_check *c, int t, int dim);
 void limp_mechanism_rates(const limp_check *c, const imp_mech *prep, int n, const double *qdot,
                           imp_mech *mc);
 
+/* A failed imp_mech_init (status st) as an error naming the field, in one
+ * wording for every solver; a J failure names jkey ("J", "contacts[2].J").
+ * Never returns. */
+void limp_mechanism_raise(const limp_check *c, const imp_mech *mc, imp_status st,
+                          const char *jkey);
+
 #endif

@@ -13,10 +13,12 @@
 #include "raise.h"
 #include "l_law.h"
 #include "l_matrix.h"
+#include "l_mechanism.h"
 #include "mechanism.h"
 #include "module.h"
 #include "multi_models.h"
 #include "multi_sequential.h"
+#include "l_mechanism.h"
 #include "l_multi.h"
 
 static const char *const top_fields[] = {"M", "qdot", "contacts", "model", "law", "rtol",
@@ -184,20 +186,6 @@ static void read_contacts(const limp_check *c, multi_in *in)
     lua_pop(L, 1);
 }
 
-/* A failure of the mechanism code, naming the field. */
-static void mech_error(const limp_check *c, const imp_mech *mc, imp_status st, int contact)
-{
-    const char *f = imp_mech_fail_field(mc->fail);
-    if (!f) limp_check_fail(c, "the mechanism could not be set up (%s)", imp_strerror(st));
-    char key[48];
-    if (strcmp(f, "J") == 0) snprintf(key, sizeof key, "contacts[%d].J", contact + 1);
-    else snprintf(key, sizeof key, "%s", f);
-    if (mc->fail_row >= 0 && mc->fail_col >= 0)
-        limp_check_error(c, key, "%s (entry [%d][%d])", imp_mech_fail_reason(mc->fail),
-                        mc->fail_row + 1, mc->fail_col + 1);
-    limp_check_error(c, key, "%s", imp_mech_fail_reason(mc->fail));
-}
-
 /* The exponent of the largest |x_i| (0 when all are zero). */
 static int max_exponent(const double *x, int n)
 {
@@ -258,10 +246,14 @@ static void build(const limp_check *c, multi_in *in)
     int n = in->n, d = in->d;
     for (int i = 0; i < in->k; i++) {
         imp_status st = imp_mech_init(&in->mc, n, d, in->M, in->J + n * d * i, in->qdot);
-        if (st != IMP_OK) mech_error(c, &in->mc, st, i);
+        if (st != IMP_OK) {
+            char key[48];
+            snprintf(key, sizeof key, "contacts[%d].J", i + 1);
+            limp_mechanism_raise(c, &in->mc, st, key);
+        }
     }
     imp_status st = imp_mech_init_rows(&in->mc, n, d * in->k, in->M, in->J, in->qdot);
-    if (st != IMP_OK) mech_error(c, &in->mc, st, 0);
+    if (st != IMP_OK) limp_mechanism_raise(c, &in->mc, st, "contacts[1].J");
     in->p.k = in->k;
     in->p.d = d;
     in->p.W = in->mc.Wm;

@@ -4,7 +4,6 @@
  * pair's W = W1 + W2 and relative contact velocity, Keller 1986). Both go
  * to the same contact-space solvers as a single body. */
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "l_matrix.h"
@@ -66,17 +65,7 @@ imp_mech *limp_solve3d_read_mech(const limp_check *c, int t, int fresh, imp_cont
     read_matrix(c, t, "J", 3, n, "x, y = normal, z", "a 3 x n table (rows x, y = normal, z; n = #qdot)", J);
     read_matrix(c, t, "M", n, n, "one per coordinate, as qdot", "an n x n table of rows (n = #qdot)", M);
     imp_status st = imp_mech_init(mc, n, 3, M, J, qd);
-    if (st != IMP_OK) {
-        const char *f = imp_mech_fail_field(mc->fail);
-        char where[48] = "";
-        if (mc->fail_row >= 0 && mc->fail_col >= 0)
-            snprintf(where, sizeof where, " (entry [%d][%d])", mc->fail_row + 1, mc->fail_col + 1);
-        else if (mc->fail_row >= 0)
-            snprintf(where, sizeof where, " (entry [%d])", mc->fail_row + 1);
-        if (mc->fail == IMP_MECH_FAIL_J_RANK && mc->cond > 0 && isfinite(mc->cond))
-            snprintf(where, sizeof where, " (condition number ~%.3g)", mc->cond);
-        limp_check_error(c, f ? f : "M", "%s%s", imp_mech_fail_reason(mc->fail), where);
-    }
+    if (st != IMP_OK) limp_mechanism_raise(c, mc, st, "J");
     st = imp_mech_contact3d(mc, cc);
     if (st != IMP_OK) limp_check_error(c, "J", "%s", imp_mech_fail_reason(IMP_MECH_FAIL_J_RANK));
     return mc;
