@@ -310,8 +310,8 @@ static double cond_wide(const imp_body2d *b1, const imp_body2d *b2, int *which)
 static void cond_text(const imp_body2d *b1, const imp_body2d *b2, double k, char out[32])
 {
     int which;
-    xd c = isinf(k) ? cond_parts(b1, b2, &which) : xd_of(k);
-    if (!isfinite(c.f) || isfinite(k)) {
+    xd c = isinf(k) ? cond_parts(b1, b2, &which) : (xd){0, 0};
+    if (!(isinf(k) && isfinite(c.f))) {
         snprintf(out, 32, "%.3g", k);
         return;
     }
@@ -423,11 +423,12 @@ const char *imp_problem2d_check(const imp_problem2d *p, char *msg, size_t n)
     double k = bodies_cond(&p->body1, b2, plain, &which);
     if (!(k <= IMP_COND2D_MAX)) {
         char num[32];
-        cond_text(&p->body1, b2, k, num);
-        if (msg && n)
+        if (msg && n) {
+            cond_text(&p->body1, b2, k, num);
             snprintf(msg, n, "makes the contact compliance too ill-conditioned for double precision "
                      "(condition number ~%s > %g: rho is too small against the arm (x, y))",
                      num, IMP_COND2D_MAX);
+        }
         return which ? "body2" : "body1";
     }
     return NULL;
