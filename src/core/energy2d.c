@@ -1,6 +1,6 @@
 /* The bodies' kinetic energy ratio T'/T of a planar impact, scale-free:
- * T itself overflows for m = 1e300, v = 1e5 (5e309) and underflows for
- * m = 1e-300, v = 1e-100, while T'/T is an ordinary number. */
+ * T itself overflows for m = 1e300 at vx = -vy = 1.5e4 (2.25e308) and
+ * underflows for m = 1e-10, v = 1e-160, while T'/T is an ordinary number. */
 #include <float.h>
 #include <limits.h>
 #include <math.h>
