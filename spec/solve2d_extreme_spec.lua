@@ -151,6 +151,96 @@ describe("impact.solve2d at the edges of double precision", function()
     assert.is_true(r.energy_ratio < 1)
   end)
 
+  it("gives energy_ratio = e^2 for a direct central impact on the ground, whatever m and v", function()
+    -- T0 underflows (m = 1e-10, v = 1e-160: 5e-331) or is subnormal (m = 1e10: 5e-311) while
+    -- T'/T0 = (C/C0)^2 = e^2 for every law (frictionless, or sticking: no slip). The ratio
+    -- was left out or 2e-13 off there.
+    for _, mv in ipairs{ { 1, 1 }, { 1e-10, 1e-160 }, { 1e10, 1e-160 }, { 1e-200, 1e-60 },
+                         { 1e-300, 1e-5 }, { 1e300, 1e-150 }, { 1e-300, 1e150 } } do
+      for _, law in ipairs{ "poisson", "newton", "energetic" } do
+        for _, e in ipairs{ 0, 0.5, 0.9, 1 } do
+          for _, mu in ipairs{ 0, 1 } do
+            local r = impact.solve2d{ body1 = { m = mv[1], rho = 1, x = 0, y = 1, vy = -mv[2] },
+                                      mu = mu, e = e, law = law }
+            assert.is.near(e ^ 2, r.energy_ratio, 1e-14)
+          end
+        end
+      end
+    end
+  end)
+
+  it("gives energy_ratio where the kinetic energy itself overflows (T0 = 2.25e308)", function()
+    -- frictionless and central: only the normal velocity changes, C' = -e C0, so
+    -- T'/T0 = (vx^2 + e^2 vy^2)/(vx^2 + vy^2) = (1 + e^2)/2 for |vx| = |vy|; Wc = -1.125e308 fits
+    local function ground(e, law)
+      return { body1 = { m = 1e300, rho = 1, x = 0, y = 1, vx = 1.5e4, vy = -1.5e4 }, mu = 0, e = e, law = law }
+    end
+    -- two equal bodies, one at rest: T0 = 2 m v^2 = 2.88e308, half of it the motion of the
+    -- centre of mass (kept), half relative (times e^2): again (1 + e^2)/2
+    local function pair(e, law)
+      return { body1 = { m = 1e300, rho = 1, x = 0, y = 1, vy = -2.4e4 },
+               body2 = { m = 1e300, rho = 1, x = 0, y = -1 }, mu = 0, e = e, law = law }
+    end
+    for _, make in ipairs{ ground, pair } do
+      for _, law in ipairs{ "poisson", "newton", "energetic" } do
+        for _, e in ipairs{ 0, 0.5, 1 } do
+          local r = impact.solve2d(make(e, law))
+          assert.is.near((1 + e ^ 2) / 2, r.energy_ratio, 1e-15)
+        end
+      end
+    end
+    -- the ratio also where T1 is the one beyond range (e = 1: T1 = T0), and in a sweep's
+    -- column, on the C path and the Lua path alike, with solve2d's bits
+    for _, fast in ipairs{ true, false } do
+      local s = impact.sweep{ base = pair(0.5), vary = { e = { 0, 0.5, 1 } }, fast = fast, progress = false }
+      assert.are.equal(fast, s.fast)
+      for i, e in ipairs{ 0, 0.5, 1 } do
+        assert.are.equal(impact.solve2d(pair(e)).energy_ratio, s.columns.energy_ratio[i])
+      end
+    end
+  end)
+
+  it("names the condition number where it overflows double, and the slender body", function()
+    local function err(t) local ok, m = pcall(impact.solve2d, t); assert.is_false(ok); return m end
+    local function ill(body, k)
+      return "solve2d: field '" .. body .. "' makes the contact compliance too ill-conditioned for "
+             .. "double precision (condition number ~" .. k .. " > 1e+12: rho is too small against "
+             .. "the arm (x, y))"
+    end
+    -- one body, x = 0: W = diag(1 + r^2, 1)/m with r = y/rho = 1e200, so the bound
+    -- (B1 + B2)^2/Delta = (2 + r^2)^2/(1 + r^2) = 1e400 (B1 = 1e100, B2 = 1e-300 are finite)
+    local slender = { m = 1e300, rho = 1e-200, x = 0, y = 1, vy = -1 }
+    assert.are.equal(ill("body1", "1e+400"), err{ body1 = slender, mu = 0, e = 0.5 })
+    -- with a heavy round body (in units of m: B = (2, 1.09, 0.3)), Delta = (1 + r^2) + 2.09
+    -- + (2 + r^2 + 1.09 + q^2) with q = 0.3/rho = 3e199, so the bound is
+    -- (1e400)^2/2.09e400 = 4.78e399; either body may be the slender one
+    local round = { m = 1e300, rho = 1, x = 0.3, y = 1 }
+    assert.are.equal(ill("body1", "4.78e+399"), err{ body1 = slender, body2 = round, mu = 0, e = 0.5 })
+    local moving = { m = 1e300, rho = 1, x = 0.3, y = 1, vy = -1 }
+    local still = { m = 1e300, rho = 1e-200, x = 0, y = 1 }
+    assert.are.equal(ill("body2", "4.78e+399"), err{ body1 = moving, body2 = still, mu = 0, e = 0.5 })
+    -- below double's limit, as printf gives it
+    assert.are.equal(ill("body1", "1e+300"),
+                     err{ body1 = { m = 1e300, rho = 1e-150, x = 0, y = 1, vy = -1 }, mu = 0, e = 0.5 })
+  end)
+
+  it("names body2 when its coefficients alone overflow", function()
+    local function err(t) local ok, m = pcall(impact.solve2d, t); assert.is_false(ok); return m end
+    local function degenerate(body)
+      return "solve2d: field '" .. body .. "' gives a degenerate contact (B1*B2 <= B3^2 or overflow)"
+    end
+    local fine = { m = 1, rho = 1, x = 0.3, y = 1, vy = -1 }
+    for _, bad in ipairs{ { m = 1e-310, rho = 1, x = 0.3, y = 1 },           -- 1/m
+                          { m = 1e-300, rho = 1e-10, x = 0.3, y = 1 },       -- B1 = 1e320
+                          { m = 1, rho = 1e-200, x = 1e-6, y = 1 } } do      -- (y/rho)^2 = 1e400
+      assert.are.equal(degenerate("body2"), err{ body1 = fine, body2 = bad, mu = 0, e = 0.5 })
+      bad.vy = -1
+      assert.are.equal(degenerate("body1"), err{ body1 = bad, body2 = fine, mu = 0, e = 0.5 })
+      -- both: body1, as before
+      assert.are.equal(degenerate("body1"), err{ body1 = bad, body2 = bad, mu = 0, e = 0.5 })
+    end
+  end)
+
   it("still refuses a body form whose true coefficients overflow, naming the body", function()
     local body = { m = 1, rho = 1, x = 0.3, y = -0.5, vx = 0, vy = 0, w = 0 }
     for _, b1 in ipairs{ { m = 1e-310, rho = 1, x = 0.3, y = 0.5, vx = 0, vy = -1, w = 0 },     -- 1/m

@@ -284,7 +284,7 @@ static int body_ok(const imp_body2d *b)
  * bodies (the masses in units of the smaller, as before xd, keep its
  * bits). *which is the body whose own compliance is the larger (0 or 1):
  * the slender one. */
-static double cond_wide(const imp_body2d *b1, const imp_body2d *b2, int *which)
+static xd cond_parts(const imp_body2d *b1, const imp_body2d *b2, int *which)
 {
     xd mu = xd_of(b2 ? fmin(b1->m, b2->m) : b1->m);
     coef_xd c;
@@ -297,7 +297,33 @@ static double cond_wide(const imp_body2d *b1, const imp_body2d *b2, int *which)
         *which = !(xd_sub(xd_add(c1.B1, c1.B2), xd_add(c2.B1, c2.B2)).f >= 0);
     }
     xd t = xd_add(c.B1, c.B2);
-    return c.D.f > 0 ? xd_val(xd_mul(xd_div(t, c.D), t)) : INFINITY;
+    return c.D.f > 0 ? xd_mul(xd_div(t, c.D), t) : (xd){INFINITY, 0};
+}
+
+static double cond_wide(const imp_body2d *b1, const imp_body2d *b2, int *which)
+{
+    return xd_val(cond_parts(b1, b2, which));
+}
+
+/* The bound k as "%.3g" prints it; where k overflows double (1e400 for a
+ * slender heavy body), from cond_parts' mantissa and exponent. */
+static void cond_text(const imp_body2d *b1, const imp_body2d *b2, double k, char out[32])
+{
+    int which;
+    xd c = isinf(k) ? cond_parts(b1, b2, &which) : (xd){0, 0};
+    if (!(isinf(k) && isfinite(c.f))) {
+        snprintf(out, 32, "%.3g", k);
+        return;
+    }
+    double L = log10(c.f) + c.e * log10(2.0);
+    int d = (int)floor(L);
+    char m[16];
+    snprintf(m, sizeof m, "%.3g", pow(10, L - d));
+    if (strcmp(m, "10") == 0) {  /* 9.9996 rounds up a decade */
+        snprintf(m, sizeof m, "1");
+        d++;
+    }
+    snprintf(out, 32, "%se%+03d", m, d);
 }
 
 /* cond_wide in plain doubles, for bodies within the window (the masses
@@ -323,6 +349,22 @@ static double bodies_cond(const imp_body2d *b1, const imp_body2d *b2, int plain,
     }
     double t = c.B1 + c.B2;
     return c.D > 0 ? t / c.D * t : INFINITY;
+}
+
+/* Finite coefficients, W positive definite. */
+static int contact_ok(const imp_coef2d *c)
+{
+    return isfinite(c->B1) && isfinite(c->B2) && isfinite(c->B3) && isfinite(c->S0) &&
+           isfinite(c->C0) && imp_coef2d_posdef(c);
+}
+
+/* b alone against the ground gives a contact: when body1 does and body2
+ * does not, the degenerate (or overflowing) contact is body2's. */
+static int alone_ok(const imp_body2d *b)
+{
+    imp_coef2d c;
+    coef_any(b, NULL, body_plain(b), &c);
+    return contact_ok(&c);
 }
 
 const char *imp_problem2d_check(const imp_problem2d *p, char *msg, size_t n)
@@ -372,19 +414,21 @@ const char *imp_problem2d_check(const imp_problem2d *p, char *msg, size_t n)
     const imp_body2d *b2 = p->nbodies == 2 ? &p->body2 : NULL;
     int plain = bodies_plain(&p->body1, b2);
     coef_any(&p->body1, b2, plain, &c);
-    if (!(isfinite(c.B1) && isfinite(c.B2) && isfinite(c.B3) && isfinite(c.S0) &&
-          isfinite(c.C0) && imp_coef2d_posdef(&c))) {
+    if (!contact_ok(&c)) {
         if (msg && n)
             snprintf(msg, n, "gives a degenerate contact (B1*B2 <= B3^2 or overflow)");
-        return "body1";
+        return b2 && alone_ok(&p->body1) && !alone_ok(b2) ? "body2" : "body1";
     }
     int which;
     double k = bodies_cond(&p->body1, b2, plain, &which);
     if (!(k <= IMP_COND2D_MAX)) {
-        if (msg && n)
+        char num[32];
+        if (msg && n) {
+            cond_text(&p->body1, b2, k, num);
             snprintf(msg, n, "makes the contact compliance too ill-conditioned for double precision "
-                     "(condition number ~%.3g > %g: rho is too small against the arm (x, y))",
-                     k, IMP_COND2D_MAX);
+                     "(condition number ~%s > %g: rho is too small against the arm (x, y))",
+                     num, IMP_COND2D_MAX);
+        }
         return which ? "body2" : "body1";
     }
     return NULL;

@@ -211,6 +211,13 @@ const char *imp_problem2d_check(const imp_problem2d *p, char *msg, size_t n);
 imp_status imp_problem2d_solve(const imp_problem2d *p, imp_result2d *out,
                                double post[2][3]);
 
+/* T'/T of the bodies of a solved p, post as imp_problem2d_solve gave it,
+ * computed scale-free (finite where the energies themselves under- or
+ * overflow); the bits of the plain T1/T0 where T0, T1 and T1/T0 are
+ * normal numbers. NaN without bodies, for bodies at rest (T = 0) or a
+ * ratio beyond double's range. (energy2d.c) */
+double imp_problem2d_energy_ratio(const imp_problem2d *p, const double post[2][3]);
+
 /* Byte offsets of the double(s) that the numeric field `name` sets in an
  * imp_problem2d ("B1".."C0", "mu" (both mu_s and mu_k), "mu_s", "mu_k",
  * "e", "body1.m", "body1.rho", "body1.x", ..., "body2.w"). Returns how

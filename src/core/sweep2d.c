@@ -181,18 +181,8 @@ static void outputs(const imp_problem2d *p, const imp_result2d *r,
         all[IMP_OUT_B1VX + c] = p->nbodies >= 1 ? post[0][c] : NAN;
         all[IMP_OUT_B2VX + c] = p->nbodies == 2 ? post[1][c] : NAN;
     }
-    all[IMP_OUT_ENERGY_RATIO] = NAN;
-    if (p->nbodies) {   /* as solve2d's result: T1 / T0 when T0 > 0 */
-        double v1[3] = {p->body1.vx, p->body1.vy, p->body1.w};
-        double T0 = imp_body2d_energy(&p->body1, v1);
-        double T1 = imp_body2d_energy(&p->body1, post[0]);
-        if (p->nbodies == 2) {
-            double v2[3] = {p->body2.vx, p->body2.vy, p->body2.w};
-            T0 += imp_body2d_energy(&p->body2, v2);
-            T1 += imp_body2d_energy(&p->body2, post[1]);
-        }
-        if (T0 > 0) all[IMP_OUT_ENERGY_RATIO] = T1 / T0;
-    }
+    /* as solve2d's result; NaN where that one leaves it out */
+    all[IMP_OUT_ENERGY_RATIO] = imp_problem2d_energy_ratio(p, post);
 }
 
 /* How many leading stored columns are Px, Py, S, C, dT, Wc, Wr, Wf, Pc in

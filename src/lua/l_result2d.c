@@ -70,27 +70,22 @@ void limp_path2d_push(lua_State *L, const imp_vertex2d *vert, int n)
     }
 }
 
-/* The bodies' velocities after and T'/T. */
+/* The bodies' velocities after and T'/T (scale-free: the energies
+ * themselves may overflow); T'/T left out when not defined. */
 static void set_bodies(const keyset *ks, const imp_problem2d *p, const double post[2][3])
 {
     lua_State *L = ks->L;
-    const imp_body2d *b2 = p->nbodies == 2 ? &p->body2 : NULL;
-    double v1[3] = {p->body1.vx, p->body1.vy, p->body1.w};
-    double T0 = imp_body2d_energy(&p->body1, v1);
-    double T1 = imp_body2d_energy(&p->body1, post[0]);
     pushkey(ks, K_body1);
     push_velocity(ks, post[0]);
     lua_rawset(L, -3);
-    if (b2) {
-        double v2[3] = {b2->vx, b2->vy, b2->w};
-        T0 += imp_body2d_energy(b2, v2);
-        T1 += imp_body2d_energy(b2, post[1]);
+    if (p->nbodies == 2) {
         pushkey(ks, K_body2);
         push_velocity(ks, post[1]);
         lua_rawset(L, -3);
     }
-    if (T0 > 0 && isfinite(T0) && isfinite(T1))
-        setnum(ks, K_energy_ratio, T1 / T0);
+    double ratio = imp_problem2d_energy_ratio(p, post);
+    if (!isnan(ratio))
+        setnum(ks, K_energy_ratio, ratio);
 }
 
 /* The result table; leaves it on the stack without its metatable. */

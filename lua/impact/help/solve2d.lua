@@ -57,7 +57,9 @@ Bodies (body1, and body2 for two moving bodies) give the coefficients
 exactly (Delta without cancellation); a contact compliance W whose
 condition number exceeds 1e12 (a radius of gyration below about 1e-6 of
 the lever arm) is refused naming the body, as solve3d refuses its inertia:
-beyond it the path's rounding can gain energy.
+beyond it the path's rounding can gain energy. energy_ratio (T'/T) is
+formed from the bodies' energies as mantissas and powers of two: it is
+given where the kinetic energy itself overflows or underflows double.
 
 A mechanism (Keller 1986; Kane 1984's double pendulum) is given by its
 generalized mass matrix M (n x n, rows), the contact Jacobian J (2 rows of
