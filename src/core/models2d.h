@@ -122,6 +122,15 @@ imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
                              const imp_model_params *p,
                              imp_model_result2d *out);
 
+/* The power-of-two frame number `frame` (0, 1, ...) the models are solved
+ * in (models2d_scale.c), for coefficients that passed the checks and
+ * C0 < 0; returns 0 past the last frame. Results scale back as
+ * imp_coef2d_scaled says. */
+int imp_model2d_frame(const imp_coef2d *c, int frame, imp_coef2d_scaled *s);
+
+/* x / (m rho^2) without forming m rho^2 (exact power-of-two scaling). */
+double imp_model2d_over_inertia(double x, double m, double rho);
+
 /* The moment coupling of the C-S model from a problem's bodies (CS01;
  * needs bodies: p->nbodies > 0). */
 void imp_moment2d_from_problem(const imp_problem2d *p, imp_moment2d *m);
