@@ -597,13 +597,16 @@ imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
     }
     if (st != IMP_OK) return st;
     int kP = sc.kv - sc.kb, kV = sc.kv;
+    if (p->moment)
+        r->dT = imp_mul2k(r->dT, 2 * kV - sc.kb);
+    else   /* from the frame's factors: C0 Py can be normal when neither is */
+        r->dT = imp_model2d_dT_wide(sc.p, r->Px, r->Py, r->S, r->C, 2 * kV - sc.kb);
     r->Px = imp_mul2k(r->Px, kP);
     r->Py = imp_mul2k(r->Py, kP);
     r->PxC = imp_mul2k(r->PxC, kP);
     r->PyC = imp_mul2k(r->PyC, kP);
     r->S = imp_mul2k(r->S, kV);
     r->C = imp_mul2k(r->C, kV);
-    r->dT = imp_mul2k(r->dT, 2 * kV - sc.kb);
     int path_ok = imp_vertices2d_scale(r->vert, r->nvert, kP, kV);
     /* The answer itself does not fit a double (dT ~ |C0|^2/B2 at 1e300). */
     if (!(path_ok && isfinite(r->Px) && isfinite(r->Py) && isfinite(r->S) && isfinite(r->C)

@@ -128,6 +128,11 @@ imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
  * imp_coef2d_scaled says. */
 int imp_model2d_frame(const imp_coef2d *c, int frame, imp_coef2d_scaled *s);
 
+/* WM92 eq 56 for the frame's coefficients c and results, times 2^k,
+ * with no under- or overflow but the result's own. */
+double imp_model2d_dT_wide(const imp_coef2d *c, double Px, double Py, double S, double C,
+                           int k);
+
 /* x / (m rho^2) without forming m rho^2 (exact power-of-two scaling). */
 double imp_model2d_over_inertia(double x, double m, double rho);
 

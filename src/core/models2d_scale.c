@@ -18,18 +18,26 @@ static double keep_sign(double scaled, double x)
  * k when they are scaled by 2^k, so a problem and its power-of-two image
  * are solved on the same numbers (impulses then scale exactly by
  * 2^(kv - kb)). B1, B2 are centred on their geometric mean, which leaves
- * |B3| <= sqrt(B1 B2) near 1, unless they span more than 2^2000. Frame 0
- * centres the velocities on |C0| (impulses ~ C0/B), keeping |S0| below
- * 2^960; frame 1 on max(|S0|, |C0|). */
+ * |B3| <= sqrt(B1 B2) near 1, unless they span more than 2^2000. Frames 0
+ * and 1 centre the velocities on |C0| (impulses ~ C0/B), keeping |S0|
+ * below 2^960; frame 0 then moves the B's so that C0/B2 stays near 1
+ * (|S0| >> |C0|), frame 1 does not (products such as B2 S0 then stay in
+ * range); frame 2 centres them on max(|S0|, |C0|). */
 int imp_model2d_frame(const imp_coef2d *c, int frame, imp_coef2d_scaled *s)
 {
-    if (frame < 0 || frame > 1) return 0;
+    if (frame < 0 || frame > 2) return 0;
     int e1 = ilogb(c->B1), e2 = ilogb(c->B2);
     int kb = (int)floor(0.5 * (e1 + e2)), emax = e1 > e2 ? e1 : e2;
     if (kb < emax - 1000) kb = emax - 1000;
     int eS = c->S0 != 0 ? ilogb(c->S0) : INT_MIN, eC = ilogb(c->C0);  /* C0 < 0 */
-    int kv = frame == 0 ? eC : (eS > eC ? eS : eC);
+    int kv = frame < 2 ? eC : (eS > eC ? eS : eC);
     if (eS != INT_MIN && kv < eS - 960) kv = eS - 960;
+    /* The normal impulse C0/B2 (2^p in the frame) must not under- or
+     * overflow there when |C0| was pushed down by |S0|: the B's move
+     * towards it as far as they stay within 2^+-1000. */
+    int p = (eC - kv) - (e2 - kb), emin = e1 < e2 ? e1 : e2;
+    if (frame == 0 && p < -600 && kb < emin + 1000) kb += -600 - p < emin + 1000 - kb ? -600 - p : emin + 1000 - kb;
+    if (frame == 0 && p > 600 && kb > emax - 1000) kb -= p - 600 < kb - emax + 1000 ? p - 600 : kb - emax + 1000;
     s->kv = kv;
     s->kb = kb;
     s->p = &s->c;
@@ -42,6 +50,24 @@ int imp_model2d_frame(const imp_coef2d *c, int frame, imp_coef2d_scaled *s)
     s->c.D = D >= DBL_MIN && D <= DBL_MAX ? D : 0;   /* else recomputed scale-free */
     s->D = s->c.D;
     return 1;
+}
+
+/* a*b*2^k from the mantissas: rounded once, and no under- or overflow on
+ * the way when the result is a normal number. */
+static double mul_wide(double a, double b, int k)
+{
+    if (a == 0 || b == 0 || !isfinite(a) || !isfinite(b)) return imp_mul2k(a * b, k);
+    int ea, eb;
+    double fa = frexp(a, &ea), fb = frexp(b, &eb);
+    return ldexp(fa * fb, ea + eb + k);
+}
+
+/* WM92 eq 56 in the frame c, times 2^k: the same bits as scaling the
+ * frame's dT wherever that is normal. */
+double imp_model2d_dT_wide(const imp_coef2d *c, double Px, double Py, double S, double C,
+                           int k)
+{
+    return mul_wide(Px, c->S0 + S, k - 1) + mul_wide(Py, c->C0 + C, k - 1);  /* halves first */
 }
 
 /* x / (m rho^2) from the mantissas and exponents: the same rounding as the
