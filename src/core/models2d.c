@@ -578,12 +578,16 @@ imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
      * arithmetic wherever that neither under- nor overflows. A frame where
      * the closed form fails (an intermediate out of range, a vanished
      * C0) gives way to the next; the first frame's refusal stands when
-     * none succeeds. A moment law sees physical values: not scaled. */
+     * none succeeds. A moment law sees physical values (converted). */
     imp_coef2d_scaled sc;
     imp_status st = IMP_OK;
-    if (p->moment) {
-        imp_coef2d_scale_centred(c, 0, IMP_CENTRE_NONE, &sc);
-        st = solve_model(m, sc.p, p, r);
+    if (p->moment) {   /* one frame: the law is called once per phase */
+        imp_moment2d mq;
+        imp_model2d_lawscale ls;
+        imp_model_params q;
+        imp_model2d_frame(c, 0, &sc);
+        imp_model2d_moment_scale(p, &sc, &mq, &ls, &q);
+        st = solve_model(m, sc.p, &q, r);
     } else {
         imp_model_result2d r0 = *r;
         imp_status st0 = IMP_OK;
@@ -605,6 +609,7 @@ imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
     r->Py = imp_mul2k(r->Py, kP);
     r->PxC = imp_mul2k(r->PxC, kP);
     r->PyC = imp_mul2k(r->PyC, kP);
+    r->Mq = imp_mul2k(r->Mq, kP);
     r->S = imp_mul2k(r->S, kV);
     r->C = imp_mul2k(r->C, kV);
     int path_ok = imp_vertices2d_scale(r->vert, r->nvert, kP, kV);

@@ -128,6 +128,13 @@ imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
  * imp_coef2d_scaled says. */
 int imp_model2d_frame(const imp_coef2d *c, int frame, imp_coef2d_scaled *s);
 
+/* A moment law run in a frame: m gets the coupling in the frame's units,
+ * q the parameters whose law converts the state and the moment impulse
+ * (the user's law sees physical values); ls holds what it needs. */
+typedef struct { const imp_model_params *user; int kv, kP; } imp_model2d_lawscale;
+void imp_model2d_moment_scale(const imp_model_params *p, const imp_coef2d_scaled *sc,
+                              imp_moment2d *m, imp_model2d_lawscale *ls, imp_model_params *q);
+
 /* WM92 eq 56 for the frame's coefficients c and results, times 2^k,
  * with no under- or overflow but the result's own. */
 double imp_model2d_dT_wide(const imp_coef2d *c, double Px, double Py, double S, double C,

@@ -52,6 +52,39 @@ int imp_model2d_frame(const imp_coef2d *c, int frame, imp_coef2d_scaled *s)
     return 1;
 }
 
+/* The user's moment law seen from the frame: the state back in physical
+ * units (velocities 2^kv, impulses 2^kP), the moment impulse into the
+ * frame's (scaled like an impulse, so that Bq, BSq, BCq scale like B). */
+static int law_in_frame(void *ctx, const imp_moment_state *s, double *Mq)
+{
+    const imp_model2d_lawscale *ls = ctx;
+    imp_moment_state u = *s;
+    u.S = imp_mul2k(s->S, ls->kv); u.C = imp_mul2k(s->C, ls->kv);
+    u.W = imp_mul2k(s->W, ls->kv); u.W0 = imp_mul2k(s->W0, ls->kv);
+    u.Px = imp_mul2k(s->Px, ls->kP); u.Py = imp_mul2k(s->Py, ls->kP);
+    u.PyC = imp_mul2k(s->PyC, ls->kP);
+    int rc = ls->user->moment(ls->user->moment_ctx, &u, Mq);
+    if (rc == 0) *Mq = imp_mul2k(*Mq, -ls->kP);
+    return rc;
+}
+
+void imp_model2d_moment_scale(const imp_model_params *p, const imp_coef2d_scaled *sc,
+                              imp_moment2d *m, imp_model2d_lawscale *ls, imp_model_params *q)
+{
+    const imp_moment2d *u = p->mcoef;
+    m->Bq = imp_mul2k(u->Bq, -sc->kb);
+    m->BSq = imp_mul2k(u->BSq, -sc->kb);
+    m->BCq = imp_mul2k(u->BCq, -sc->kb);
+    m->W0 = imp_mul2k(u->W0, -sc->kv);
+    ls->user = p;
+    ls->kv = sc->kv;
+    ls->kP = sc->kv - sc->kb;
+    *q = *p;
+    q->mcoef = m;
+    q->moment = law_in_frame;
+    q->moment_ctx = ls;
+}
+
 /* a*b*2^k from the mantissas: rounded once, and no under- or overflow on
  * the way when the result is a normal number. */
 static double mul_wide(double a, double b, int k)
