@@ -234,6 +234,51 @@ static void test_inertia_overflow(void)
     CHECK(imp_model2d_over_inertia(0.3, 2.5, 0.7) == 0.3 / (2.5 * 0.7 * 0.7));
 }
 
+/* Restitution's moment impulse a fixed part of the compression impulse:
+ * scales like an impulse. */
+static int law_pyc(void *ctx, const imp_moment_state *s, double *Mq)
+{
+    (void)ctx;
+    *Mq = s->phase == IMP_PHASE_RESTITUTION ? 0.0625 * s->PyC : 0;
+    return 0;
+}
+
+/* C-S and Brach with a moment law on a body whose m rho^2 = 2^1040 is past
+ * DBL_MAX (it once gave 1/I = 0 and inf impulses): exactly 2^1000 times
+ * the impulses of the same body with m = 1 (the coefficients, B and the
+ * moment coupling, all scale by 2^-1000; few-bit data keep the subnormal
+ * couplings exact). */
+static void test_moment_big_body(void)
+{
+    imp_problem2d a, b;
+    memset(&a, 0, sizeof a);
+    a.nbodies = 1;
+    imp_body2d body = {1, 0x1p20, 0.25, 0.375, 0.5, -1, 0.75};
+    a.body1 = body;
+    b = a;
+    b.body1.m = 0x1p1000;
+    imp_coef2d_from_bodies(&a.body1, NULL, &a.coef);
+    imp_coef2d_from_bodies(&b.body1, NULL, &b.coef);
+    imp_moment2d qa, qb;
+    imp_moment2d_from_problem(&a, &qa);
+    imp_moment2d_from_problem(&b, &qb);
+    CHECK(qb.Bq == 0x1p-1040 && qb.BSq == ldexp(qa.BSq, -1000) && qb.BCq == ldexp(qa.BCq, -1000));
+    for (int k = 0; k < 2; k++) {
+        imp_model2d m = k ? IMP_MODEL_BRACH : IMP_MODEL_CS;
+        imp_model_params pa = {0.5, 0.25, 0.25, 0, 0, law_pyc, NULL, &qa}, pb = pa;
+        pb.mcoef = &qb;
+        imp_model_result2d ra, rb;
+        CHECK(imp_model2d_solve(m, &a.coef, &pa, &ra) == IMP_OK);
+        CHECK(imp_model2d_solve(m, &b.coef, &pb, &rb) == IMP_OK);
+        CHECK(ra.Py > 0 && rb.Py == ldexp(ra.Py, 1000) && rb.Px == ldexp(ra.Px, 1000));
+        CHECK(rb.Mq == ldexp(ra.Mq, 1000) && rb.S == ra.S && rb.C == ra.C);
+        CHECK(rb.dT == ldexp(ra.dT, 1000));
+        double post[2][3];
+        CHECK(imp_problem2d_after(&b, rb.Px, rb.Py, rb.Mq, post) == IMP_OK);
+        CHECK(isfinite(post[0][2]));
+    }
+}
+
 int main(void)
 {
     RUN(test_smith_reported);
@@ -241,5 +286,6 @@ int main(void)
     RUN(test_scaling_invariant);
     RUN(test_frictionless_oracle);
     RUN(test_inertia_overflow);
+    RUN(test_moment_big_body);
     return check_summary();
 }
