@@ -115,9 +115,12 @@ double imp_coef2d_energy(const imp_coef2d *c, double Px, double Py);
  * impact). IMP_ENOSOLUTION: the model has no admissible solution (Kane or Brach
  * sliding with B2 + s*mu*B3 <= 0, Smith with no root); IMP_ELAW: the moment
  * law failed; IMP_EOVERFLOW: a result (typically dT ~ C0^2/B2) does not fit
- * a double. Without a moment law the model runs on data scaled by powers of
- * two, so no intermediate overflows when the results are representable. Brach with a moment law: the law's Mq acts first, then the
- * ratio rule runs on the shifted velocities; the status becomes uncertain. */
+ * a double. The model runs on data scaled by powers of two (a moment law
+ * still sees physical values), so scaling every B by 2^k and the
+ * velocities by 2^j scales the impulses by exactly 2^(j-k) wherever they
+ * are normal numbers. Brach with a moment law: the law's Mq acts first,
+ * then the ratio rule runs on the shifted velocities; the status becomes
+ * uncertain. */
 imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
                              const imp_model_params *p,
                              imp_model_result2d *out);
