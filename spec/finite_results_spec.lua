@@ -245,13 +245,14 @@ describe("extreme magnitudes", function()
     fails(impact.rod, { m = 1e300, L = 1e10, radius = 0.5 }, "rod: field 'm' gives moments of inertia beyond")
     fails(impact.sb2d, { theta_deg = 40, mu = 0.4, e = 0.7, ratio = 0.4, alpha = 1e-320 },
           "sb2d: field 'alpha' is too small")
-    -- Px/Py = -1.97e13 / 1.09e-295 overflowed to -inf in the cs and glocker-pfeiffer models
+    -- Px/Py = -1.97e13 / 1.09e-295 overflowed to -inf in the cs and glocker-pfeiffer models;
+    -- both phases slide, so the ratio is -mu = -DBL_MAX up to the rounding of Px and Py
     local big = { B1 = 6.0457936452309977e-29, B2 = 7.9195314321576138, B3 = 1.4123649912646731e-14,
                   C0 = -0.1484855801796828, S0 = 46991870853.576401, e = 0.87065639969946518,
                   mu = 1.7976931348623157e+308 }
     for _, m in ipairs{ "cs", "glocker-pfeiffer" } do
       big.model = m
-      assert.are.equal(-1.7976931348623157e+308, finite(impact.solve2d(big)).ratio)
+      assert.is.near(-1, finite(impact.solve2d(big)).ratio / 1.7976931348623157e+308, 4 * 2 ^ -52)
     end
     local r = finite(impact.solve2d{ B1 = 5e-320, B2 = 1, B3 = 0, S0 = -1, C0 = -1, mu = 0.3, e = 0.5,
                                      model = "brach" })

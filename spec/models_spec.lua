@@ -304,6 +304,45 @@ describe("solve2d published models", function()
     assert.equal("poisson", solve(rod(0.6, -1, { model = "glocker-pfeiffer", e = 0.5, law = "poisson" })).law)
   end)
 
+  it("solve across double's range: scaled by powers of two, refused only when the answer overflows", function()
+    -- Smith with |S0|/|C0| ~ 1e366 (C0 once vanished in the scaling: "no
+    -- admissible solution"): a Coulomb slide, Py = -(1+e) C0/(B2 + mu B3)
+    -- for S0 < 0, and C = -e C0
+    local t = { B1 = 5.2413940584572395e-227, B2 = 6.037403828594076e+50, B3 = 9.6407712936413739e-89,
+                S0 = -4.9448437197047561e+124, C0 = -1.4610524870498994e-242,
+                e = 0.012583983823094558, mu = 1e-300 }
+    for _, m in ipairs{ "smith", "kane", "brach", "glocker-pfeiffer", "cs", "newton-frictionless" } do
+      t.model = m
+      local r = solve(t)
+      assert.is.near(1, r.Py / (-(1 + t.e) * t.C0 / (t.B2 - t.mu * t.B3)), 1e-15)
+      assert.is.near(1, r.Py / 2.4504545164012039e-293, 1e-15)
+      assert.is.near(0, (r.C + t.e * t.C0) / t.C0, 1e-15)   -- C0 + B2 Py: to ulps of C0
+      assert.equal(t.S0, r.S)
+    end
+    -- mu = 0: every model is Newton's Py = -C0/B2 = 6.38e292/9.1154e-244,
+    -- which overflows: the overflow message, not "no admissible solution"
+    for _, m in ipairs{ "kane", "brach", "glocker-pfeiffer", "cs", "smith", "newton-frictionless" } do
+      local ok, msg = pcall(solve, { model = m, mu = 0, e = 0, B1 = 1.4364e113, B2 = 9.1154e-244,
+                                     B3 = -1.1e-65, S0 = 0, C0 = -6.38e292 })
+      assert.is_false(ok)
+      assert.equal('solve2d: model "' .. m .. '": the result overflows (the inputs\' magnitudes are too extreme for double precision)', msg)
+      -- 2^-900 of that C0: Py = 8.3e264, Newton's to the last bit
+      local r = solve{ model = m, mu = 0, e = 0, B1 = 1.4364e113, B2 = 9.1154e-244,
+                       B3 = -1.1e-65, S0 = 0, C0 = -6.38e292 * 2 ^ -900 }
+      assert.equal(6.38e292 * 2 ^ -900 / 9.1154e-244, r.Py)
+      assert.equal(0, r.Px)
+    end
+    -- C-S with a moment law on a body with m rho^2 = 1e320 (past DBL_MAX):
+    -- Py = (1+e) |C0|/B2 with B2 = 1/m + x^2/I, the spin change below 1e-20
+    local b = { m = 1e300, rho = 1e10, x = 0.3, y = 0.4, vx = 0.5, vy = -1, w = 0.7 }
+    local r = solve{ body1 = b, e = 0.6, mu = 0.4, model = "cs",
+                     moment = function(s) return s.phase == "compression" and -0.05 or 0.02 end }
+    assert.is.near(1, r.Py / (1.6 * 1.21e300), 1e-14)
+    assert.is.near(-0.03, r.Mq, 1e-15)
+    assert.is.near(-0.4, r.Px / r.Py, 1e-14)   -- sliding against S0 > 0 throughout
+    assert.equal(0.7, r.body1.w)
+  end)
+
   it("raises a model's failures naming the model, with the moment law's own failure", function()
     local function fails(t)
       local ok, msg = pcall(solve, t)

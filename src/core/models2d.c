@@ -119,6 +119,10 @@ static int quadratic(double a, double b, double c, double x[2])
         x[0] = -c / b;
         return 1;
     }
+    /* Brought to max |coefficient| in [1, 2) by a power of two, which
+     * changes no root and keeps b^2 and 4ac from overflowing. */
+    int k = ilogb(fmax(fabs(a), fmax(fabs(b), fabs(c))));
+    a = imp_mul2k(a, -k); b = imp_mul2k(b, -k); c = imp_mul2k(c, -k);
     double disc = b * b - 4 * a * c;
     if (disc < 0) {
         if (disc > -1e-14 * b * b) disc = 0; else return 0;
@@ -569,54 +573,49 @@ imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
         r->vert[0] = a; r->vert[1] = b; r->nvert = 2;
         return IMP_OK;
     }
-    /* Solved on data scaled by powers of two that bring max(|S0|, |C0|) and
-     * max(B1, B2) to [1, 2): such scaling commutes with rounding, so the
-     * results are those of the unscaled arithmetic wherever that does not
-     * overflow, and products such as B1*Px^2 cannot overflow when the answer
-     * is representable. A moment law sees physical values: not scaled. */
+    /* Solved on data scaled by powers of two (models2d_scale.c), which
+     * commutes with rounding: the results are those of the unscaled
+     * arithmetic wherever that neither under- nor overflows. A frame where
+     * the closed form fails (an intermediate out of range, a vanished
+     * C0) gives way to the next; the first frame's refusal stands when
+     * none succeeds. A moment law sees physical values (converted). */
     imp_coef2d_scaled sc;
-    imp_coef2d_scale_centred(c, 0, p->moment ? IMP_CENTRE_NONE : IMP_CENTRE_MAX, &sc);
-    imp_status st = solve_model(m, sc.p, p, r);
+    imp_status st = IMP_OK;
+    if (p->moment) {   /* one frame: the law is called once per phase */
+        imp_moment2d mq;
+        imp_model2d_lawscale ls;
+        imp_model_params q;
+        imp_model2d_frame(c, 0, &sc);
+        imp_model2d_moment_scale(p, &sc, &mq, &ls, &q);
+        st = solve_model(m, sc.p, &q, r);
+    } else {
+        imp_model_result2d r0 = *r;
+        imp_status st0 = IMP_OK;
+        for (int f = 0; imp_model2d_frame(c, f, &sc); f++) {
+            *r = r0;
+            st = solve_model(m, sc.p, p, r);
+            if (st == IMP_OK) break;
+            if (f == 0) st0 = st;
+        }
+        if (st != IMP_OK) st = st0;
+    }
     if (st != IMP_OK) return st;
     int kP = sc.kv - sc.kb, kV = sc.kv;
+    if (p->moment)
+        r->dT = imp_mul2k(r->dT, 2 * kV - sc.kb);
+    else   /* from the frame's factors: C0 Py can be normal when neither is */
+        r->dT = imp_model2d_dT_wide(sc.p, r->Px, r->Py, r->S, r->C, 2 * kV - sc.kb);
     r->Px = imp_mul2k(r->Px, kP);
     r->Py = imp_mul2k(r->Py, kP);
     r->PxC = imp_mul2k(r->PxC, kP);
     r->PyC = imp_mul2k(r->PyC, kP);
+    r->Mq = imp_mul2k(r->Mq, kP);
     r->S = imp_mul2k(r->S, kV);
     r->C = imp_mul2k(r->C, kV);
-    r->dT = imp_mul2k(r->dT, 2 * kV - sc.kb);
     int path_ok = imp_vertices2d_scale(r->vert, r->nvert, kP, kV);
     /* The answer itself does not fit a double (dT ~ |C0|^2/B2 at 1e300). */
     if (!(path_ok && isfinite(r->Px) && isfinite(r->Py) && isfinite(r->S) && isfinite(r->C)
           && isfinite(r->dT) && isfinite(r->PxC) && isfinite(r->PyC) && isfinite(r->Mq)))
         return IMP_EOVERFLOW;
-    return IMP_OK;
-}
-
-void imp_moment2d_from_problem(const imp_problem2d *p, imp_moment2d *m)
-{
-    m->Bq = m->BSq = m->BCq = m->W0 = 0;
-    for (int i = 0; i < p->nbodies; i++) {
-        const imp_body2d *b = i == 0 ? &p->body1 : &p->body2;
-        double I = b->m * b->rho * b->rho;
-        m->Bq += 1 / I;
-        m->BSq += b->y / I;
-        m->BCq -= b->x / I;
-        m->W0 += (i == 0 ? 1 : -1) * b->w;
-    }
-}
-
-imp_status imp_problem2d_after(const imp_problem2d *p, double Px, double Py, double Mq,
-                               double post[2][3])
-{
-    for (int i = 0; i < p->nbodies; i++) {
-        const imp_body2d *b = i == 0 ? &p->body1 : &p->body2;
-        double sg = i == 0 ? 1 : -1, *v = post[i];
-        imp_body2d_after(b, sg, Px, Py, v);
-        v[2] += sg * Mq / (b->m * b->rho * b->rho);
-        if (!(isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2])))
-            return IMP_EOVERFLOW;
-    }
     return IMP_OK;
 }

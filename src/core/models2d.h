@@ -115,12 +115,36 @@ double imp_coef2d_energy(const imp_coef2d *c, double Px, double Py);
  * impact). IMP_ENOSOLUTION: the model has no admissible solution (Kane or Brach
  * sliding with B2 + s*mu*B3 <= 0, Smith with no root); IMP_ELAW: the moment
  * law failed; IMP_EOVERFLOW: a result (typically dT ~ C0^2/B2) does not fit
- * a double. Without a moment law the model runs on data scaled by powers of
- * two, so no intermediate overflows when the results are representable. Brach with a moment law: the law's Mq acts first, then the
- * ratio rule runs on the shifted velocities; the status becomes uncertain. */
+ * a double. The model runs on data scaled by powers of two (a moment law
+ * still sees physical values), so scaling every B by 2^k and the
+ * velocities by 2^j scales the impulses by exactly 2^(j-k) wherever they
+ * are normal numbers. Brach with a moment law: the law's Mq acts first,
+ * then the ratio rule runs on the shifted velocities; the status becomes
+ * uncertain. */
 imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
                              const imp_model_params *p,
                              imp_model_result2d *out);
+
+/* The power-of-two frame number `frame` (0, 1, ...) the models are solved
+ * in (models2d_scale.c), for coefficients that passed the checks and
+ * C0 < 0; returns 0 past the last frame. Results scale back as
+ * imp_coef2d_scaled says. */
+int imp_model2d_frame(const imp_coef2d *c, int frame, imp_coef2d_scaled *s);
+
+/* A moment law run in a frame: m gets the coupling in the frame's units,
+ * q the parameters whose law converts the state and the moment impulse
+ * (the user's law sees physical values); ls holds what it needs. */
+typedef struct { const imp_model_params *user; int kv, kP; } imp_model2d_lawscale;
+void imp_model2d_moment_scale(const imp_model_params *p, const imp_coef2d_scaled *sc,
+                              imp_moment2d *m, imp_model2d_lawscale *ls, imp_model_params *q);
+
+/* WM92 eq 56 for the frame's coefficients c and results, times 2^k,
+ * with no under- or overflow but the result's own. */
+double imp_model2d_dT_wide(const imp_coef2d *c, double Px, double Py, double S, double C,
+                           int k);
+
+/* x / (m rho^2) without forming m rho^2 (exact power-of-two scaling). */
+double imp_model2d_over_inertia(double x, double m, double rho);
 
 /* The moment coupling of the C-S model from a problem's bodies (CS01;
  * needs bodies: p->nbodies > 0). */
