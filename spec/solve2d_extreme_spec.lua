@@ -46,7 +46,7 @@ describe("impact.solve2d at the edges of double precision", function()
       local ok, msg = pcall(impact.solve2d, { B1 = 8.29e-16, B2 = 9.37e-16, B3 = 8.81e-16, S0 = 5.96e299,
                                               C0 = -1.10e299, mu_s = 8.95e6, mu_k = 1e6, e = 1, law = law })
       assert.is_false(ok)
-      assert.matches("solve2d: the result overflows", msg)
+      assert.matches("solve2d: the result is outside double's range", msg)
     end
   end)
 
@@ -305,5 +305,35 @@ describe("impact.solve2d at the edges of double precision", function()
       end
       assert.is_true(rmodes > 100)
     end)
+  end)
+end)
+
+describe("an impulse below double's range beside the other inputs", function()
+  -- B2/B1 = |S0/C0| = 2^1600: Py ~ (1 + e)|C0|/B2 ~ 2^-1600 has no double
+  -- (the rebound -e C0 would), so the solve is refused, never returned as
+  -- Py = 0 with the contact still approaching
+  local msg = "the result is outside double's range (the inputs' magnitudes are too extreme for double precision)"
+  local function tiny(k, extra)
+    local t = { B1 = 2 ^ -k, B2 = 2 ^ k, B3 = 0, S0 = 2 ^ k, C0 = -2 ^ -k, mu = 0.5, e = 0.5 }
+    for key, v in pairs(extra or {}) do t[key] = v end
+    return t
+  end
+  it("is refused by Routh's tracer and the models", function()
+    for _, k in ipairs{ 800, 1000 } do
+      local ok, err = pcall(impact.solve2d, tiny(k))
+      assert.is_false(ok)
+      assert.equal("solve2d: " .. msg, err)
+      for _, m in ipairs{ "kane", "brach", "glocker-pfeiffer", "cs", "newton-frictionless" } do
+        ok, err = pcall(impact.solve2d, tiny(k, { model = m }))
+        assert.is_false(ok)
+        assert.equal('solve2d: model "' .. m .. '": ' .. msg, err)
+      end
+    end
+  end)
+  it("is solved where it fits (k = 500: Py = 1.5 2^-1000 on sliding, exact scaling)", function()
+    local r = impact.solve2d(tiny(500))
+    assert.equal("sliding", r.mode)
+    assert.is.near(1.5, r.Py * 2 ^ 1000, 1e-12)
+    assert.equal(-0.5 * r.Py, r.Px)
   end)
 end)

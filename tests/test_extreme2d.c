@@ -243,7 +243,7 @@ static void test_extreme_ratio(void)
 }
 
 /* An impulse beyond double's range is reported as an overflow
- * (IMP_EOVERFLOW: "the result overflows"), never as a failure to
+ * (IMP_EOVERFLOW: "the result is outside double's range"), never as a failure to
  * converge. */
 static void test_overflow_status(void)
 {

@@ -613,9 +613,12 @@ imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
     r->S = imp_mul2k(r->S, kV);
     r->C = imp_mul2k(r->C, kV);
     int path_ok = imp_vertices2d_scale(r->vert, r->nvert, kP, kV);
-    /* The answer itself does not fit a double (dT ~ |C0|^2/B2 at 1e300). */
+    /* The answer itself does not fit a double (dT ~ |C0|^2/B2 at 1e300),
+     * or its Py (> 0 for every approach) is below double's range beside
+     * the other inputs (|S0/C0| and B2/B1 ~ 2^1600: never returned as 0). */
     if (!(path_ok && isfinite(r->Px) && isfinite(r->Py) && isfinite(r->S) && isfinite(r->C)
-          && isfinite(r->dT) && isfinite(r->PxC) && isfinite(r->PyC) && isfinite(r->Mq)))
+          && isfinite(r->dT) && isfinite(r->PxC) && isfinite(r->PyC) && isfinite(r->Mq)
+          && r->Py > 0))
         return IMP_EOVERFLOW;
     return IMP_OK;
 }

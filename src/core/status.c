@@ -14,7 +14,7 @@ const char *imp_strerror(imp_status st)
     case IMP_EINTERRUPT: return "interrupted!";
     case IMP_ENOMEM:     return "out of memory";
     case IMP_ESTEPS:     return "the integrator exceeded its step budget";
-    case IMP_EOVERFLOW:  return "the result overflows (the inputs' magnitudes are too extreme for double precision)";
+    case IMP_EOVERFLOW:  return "the result is outside double's range (the inputs' magnitudes are too extreme for double precision)";
     case IMP_EROOT:      return "the root finder did not converge on the restitution law's zero";
     case IMP_ENOSOLUTION: return "the model has no admissible solution";
     }

@@ -14,7 +14,7 @@ law is an error, as is a parameter of another model (mu_0 with smith, ratio
 with kane, ...): a field the chosen model would ignore is a mistake, and the
 error names it. Impacts with C0 >= 0 give no impulse (mode "none") in every
 model here: none of them produces a tangential impact. A result that does
-not fit a double (dT at C0 = -1e300) raises "the result overflows", never NaN.
+not fit a double (dT at C0 = -1e300) raises "the result is outside double's range", never NaN.
 
 Status (also in result.status and result.notes), claiming no more than
 the sources allow (CS01's extracted text lost most equations):

@@ -30,7 +30,7 @@ The results do not depend on the magnitudes of the data (the problem
 is homogeneous: impulses scale with (S0, C0) and inversely with B, works with the square):
 the solver works on the coefficients scaled by powers of two and scales its
 results back, exactly, from 1e-300 to 1e300; a result beyond double's range
-is an error ("the result overflows").
+is an error ("the result is outside double's range").
 
 A direct impact (S0 = 0) that cannot stick slides towards -sgn(B3). C0 > 0
 (parting) gives no impulse; C0 = 0 (tangential) gives one only when the
