@@ -253,7 +253,7 @@ describe("solve2d published models", function()
     for _, m in ipairs{ "kane", "brach", "glocker-pfeiffer", "cs", "newton-frictionless", "smith" } do
       local ok, msg = pcall(solve, rod(0.6, -1e300, { e = 0.5, mu = 0.3, model = m }))
       assert.is_false(ok)
-      assert.matches('solve2d: model "' .. m:gsub("%-", "%%-") .. '": the result is outside double's range', msg)
+      assert.matches('solve2d: model "' .. m:gsub("%-", "%%-") .. '": the result is outside double\'s range', msg)
       -- representable answers at extreme scales: no NaN, scaled exactly
       local r = solve(rod(0.6, -1e150, { e = 0.5, mu = 0.3, model = m }))
       local u = solve(rod(0.6e-150, -1, { e = 0.5, mu = 0.3, model = m }))
@@ -325,7 +325,7 @@ describe("solve2d published models", function()
       local ok, msg = pcall(solve, { model = m, mu = 0, e = 0, B1 = 1.4364e113, B2 = 9.1154e-244,
                                      B3 = -1.1e-65, S0 = 0, C0 = -6.38e292 })
       assert.is_false(ok)
-      assert.equal('solve2d: model "' .. m .. '": the result is outside double's range (the inputs\' magnitudes are too extreme for double precision)', msg)
+      assert.equal('solve2d: model "' .. m .. '": the result is outside double\'s range (the inputs\' magnitudes are too extreme for double precision)', msg)
       -- 2^-900 of that C0: Py = 8.3e264, Newton's to the last bit
       local r = solve{ model = m, mu = 0, e = 0, B1 = 1.4364e113, B2 = 9.1154e-244,
                        B3 = -1.1e-65, S0 = 0, C0 = -6.38e292 * 2 ^ -900 }
@@ -367,7 +367,7 @@ describe("solve2d published models", function()
           return s.phase == "restitution" and 0 / 0 or 0.1 end)))
       end
     end
-    assert.equal('solve2d: model "smith": the result is outside double's range (the inputs\' magnitudes are too extreme for double precision)',
+    assert.equal('solve2d: model "smith": the result is outside double\'s range (the inputs\' magnitudes are too extreme for double precision)',
                  fails(rod(0.6, -1e300, { e = 0.5, mu = 0.3, model = "smith" })))
     -- statuses no input of ordinary magnitude reaches, through the same channel
     local core = impact.core
@@ -443,7 +443,7 @@ describe("impact.compare", function()
     -- a failing model is named by its entry
     ok, msg = pcall(impact.compare, rod(0.6, -1e300, { e = 0.5, mu = 0.3 }), { "routh", "smith" })
     assert.is_false(ok)
-    assert.matches('compare: models%[1%] %("routh"%): solve2d: the result is outside double's range', msg)
+    assert.matches('compare: models%[1%] %("routh"%): solve2d: the result is outside double\'s range', msg)
     ok, msg = pcall(impact.compare, rod(0.6, -1, { e = 0.5, mu = 0.3 }), { "routh", { "kane", mu_0 = 0.1 } })
     assert.is_false(ok)
     assert.matches('compare: models%[2%] %("kane"%): solve2d: field \'mu_0\'', msg)

@@ -600,6 +600,10 @@ imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
         if (st != IMP_OK) st = st0;
     }
     if (st != IMP_OK) return st;
+    /* An approach gives Py > 0 in the frame unless the frame lost C0
+     * (|S0/C0| and B2/B1 ~ 2^1600): then the impulse has no double and C
+     * would stay C0 (a moment law alone may separate with Py = 0). */
+    if (!p->moment && !(r->Py > 0)) return IMP_EOVERFLOW;
     int kP = sc.kv - sc.kb, kV = sc.kv;
     if (p->moment)
         r->dT = imp_mul2k(r->dT, 2 * kV - sc.kb);
@@ -613,12 +617,9 @@ imp_status imp_model2d_solve(imp_model2d m, const imp_coef2d *c,
     r->S = imp_mul2k(r->S, kV);
     r->C = imp_mul2k(r->C, kV);
     int path_ok = imp_vertices2d_scale(r->vert, r->nvert, kP, kV);
-    /* The answer itself does not fit a double (dT ~ |C0|^2/B2 at 1e300),
-     * or its Py (> 0 for every approach) is below double's range beside
-     * the other inputs (|S0/C0| and B2/B1 ~ 2^1600: never returned as 0). */
+    /* The answer itself does not fit a double (dT ~ |C0|^2/B2 at 1e300). */
     if (!(path_ok && isfinite(r->Px) && isfinite(r->Py) && isfinite(r->S) && isfinite(r->C)
-          && isfinite(r->dT) && isfinite(r->PxC) && isfinite(r->PyC) && isfinite(r->Mq)
-          && r->Py > 0))
+          && isfinite(r->dT) && isfinite(r->PxC) && isfinite(r->PyC) && isfinite(r->Mq)))
         return IMP_EOVERFLOW;
     return IMP_OK;
 }

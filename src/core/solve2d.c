@@ -394,10 +394,12 @@ static imp_status tracer_done(const tracer *t, int stuck0, int event, int event_
     /* eq 56 with the traced S, C: eq 57's quadratic form cancels badly
      * when B3^2 is close to B1*B2 (a body with a small rho) */
     out->dT = imp_dT2d(t->Px, t->p, c->S0, c->C0, out->S, t->C);
-    /* an approach always gives Py > 0: Py = 0 here is below double's
-     * range beside the other inputs (|S0/C0| and B2/B1 ~ 2^1600), never
-     * a result to return */
-    if (scale_back(t, out) != IMP_OK || (t->c0->C0 < 0 && !(out->Py > 0)))
+    /* an approach traced to p = 0 in the frame: beside the other inputs
+     * (|S0/C0| and B2/B1 ~ 2^1600) its impulse has no double, and the
+     * traced C would be 0 or C0, not the rebound */
+    if (t->c0->C0 < 0 && !(t->p > 0))
+        return IMP_EOVERFLOW;
+    if (scale_back(t, out) != IMP_OK)
         return IMP_EOVERFLOW;
     if (stuck0)
         out->mode = IMP_MODE_C_STICKING;
@@ -434,7 +436,10 @@ imp_status imp_path2d_solve(const imp_coef2d *c0, double mu_s, double mu_k,
     } else
         set_sliding(&t, -sgn(c->B3));
 
-    if (c->C0 == 0 && c0->C0 < 0) /* an approach too slow for the frame (see tracer_done) */
+    /* an approach whose C0 vanishes in the frame: beside the other inputs
+     * (|S0/C0| and B2/B1 ~ 2^1600) its impulse has no double, and traced
+     * as grazing it would end with C = 0, not the rebound -e C0 */
+    if (c->C0 == 0 && c0->C0 < 0)
         return IMP_EOVERFLOW;
     if (c->C0 == 0 && t.kC >= 0) /* tangential: compression cannot start */
         return finish_none(&t);
