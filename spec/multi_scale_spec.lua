@@ -12,6 +12,32 @@ local MODELS = { "moreau", "poisson", "sequential", "lzb" }
 -- x^T M x / 2 in double-double (error-free sums and products)
 local energy = mi.energy
 
+-- A random problem from u: 1 to 3 contacts of 2 or 3 rows each on n =
+-- rows + 1..3 coordinates, M of condition number cond (nil: 10^(8 u)),
+-- qdot and J's entries in [-1, 1); with_near: in half the problems each
+-- later contact's J lies within 10^(-8 u) of the first's (nearly redundant
+-- contacts). Returns M, qdot, contacts.
+local function random_problem(u, cond, with_near)
+  local d, k = u() < 0.5 and 2 or 3, 1 + math.floor(3 * u())
+  local n = d * k + 1 + math.floor(3 * u())
+  local M = mi.random_spd(n, cond or 10 ^ (8 * u()), u)
+  local qdot, contacts = {}, {}
+  for i = 1, n do qdot[i] = 2 * u() - 1 end
+  local near = with_near and u() < 0.5 and 10 ^ (-8 * u()) or nil
+  for c = 1, k do
+    local J = {}
+    for r = 1, d do
+      J[r] = {}
+      for j = 1, n do J[r][j] = 2 * u() - 1 end
+    end
+    if near and c > 1 then
+      for r = 1, d do for j = 1, n do J[r][j] = contacts[1].J[r][j] + near * J[r][j] end end
+    end
+    contacts[c] = { J = J, mu = u(), e = u() }
+  end
+  return M, qdot, contacts
+end
+
 -- A planar body with two frictional contacts (a disc in a corner, tilted).
 local function corner(model, sm, sq, sj)
   local M = { { 2, 0.3, 0.1 }, { 0.3, 1, 0 }, { 0.1, 0, 0.4 } }
@@ -28,19 +54,7 @@ describe("solve_multi's energy change", function()
   it("from M and from the contacts agree to 1e-10 on random mechanisms up to cond(M) = 1e8", function()
     local u, worst, solved = rng.new(17), 0, 0
     for _ = 1, 60 do
-      local d, k = u() < 0.5 and 2 or 3, 1 + math.floor(3 * u())
-      local n = d * k + 1 + math.floor(3 * u())
-      local M = mi.random_spd(n, 10 ^ (8 * u()), u)
-      local qdot, contacts = {}, {}
-      for i = 1, n do qdot[i] = 2 * u() - 1 end
-      for c = 1, k do
-        local J = {}
-        for r = 1, d do
-          J[r] = {}
-          for j = 1, n do J[r][j] = 2 * u() - 1 end
-        end
-        contacts[c] = { J = J, mu = u(), e = u() }
-      end
+      local M, qdot, contacts = random_problem(u)
       for _, model in ipairs(MODELS) do
         local ok, r = pcall(impact.solve_multi, { M = M, qdot = qdot, contacts = contacts, model = model })
         if ok then
@@ -164,25 +178,9 @@ describe("solve_multi's residual", function()
     -- at extreme magnitudes, inf); it is now a named failure
     local u, accepted = rng.new(3), 0
     for _ = 1, 150 do
-      local d, k = u() < 0.5 and 2 or 3, 1 + math.floor(3 * u())
-      local n = d * k + 1 + math.floor(3 * u())
-      local M = mi.random_spd(n, 1e8, u)
-      local qdot, contacts = {}, {}
-      for i = 1, n do qdot[i] = 2 * u() - 1 end
-      local near = u() < 0.5 and 10 ^ (-8 * u()) or nil
-      for c = 1, k do
-        local J = {}
-        for r = 1, d do
-          J[r] = {}
-          for j = 1, n do J[r][j] = 2 * u() - 1 end
-        end
-        if near and c > 1 then
-          for r = 1, d do for j = 1, n do J[r][j] = contacts[1].J[r][j] + near * J[r][j] end end
-        end
-        contacts[c] = { J = J, mu = u(), e = u() }
-      end
+      local M, qdot, contacts = random_problem(u, 1e8, true)
       local s = 10.0 ^ math.floor(600 * u() - 300)
-      for i = 1, n do qdot[i] = qdot[i] * s end
+      for i = 1, #qdot do qdot[i] = qdot[i] * s end
       for _, model in ipairs{ "moreau", "poisson" } do
         local ok, r = pcall(impact.solve_multi, { M = M, qdot = qdot, contacts = contacts, model = model })
         if ok then
