@@ -50,24 +50,6 @@ const imp_mech *limp_mech2d_read(const limp_check *c, int t, int fresh,
     return &b->mc;
 }
 
-void limp_mech2d_read_prepared(const limp_check *c, int t, imp_mech *mc)
-{
-    lua_State *L = c->L;
-    t = lua_absindex(L, t);
-    luaL_checkstack(L, LIMP_MATRIX_STACK, "M");
-    double M[IMP_MECH_NMAX * IMP_MECH_NMAX], J[3 * IMP_MECH_NMAX];
-    int n = limp_matrix_count_rows(c, lua_getfield(L, t, "M"), "M");
-    if (n < 1 || n > IMP_MECH_NMAX)
-        limp_check_error(c, "M", "must have 1 to %d rows, got %d", IMP_MECH_NMAX, n);
-    limp_matrix_read_rows(c, LUA_TTABLE, "M", n, n, "one per coordinate", M);
-    int rows = limp_matrix_count_rows(c, lua_getfield(L, t, "J"), "J");
-    if (rows != 2 && rows != 3)
-        limp_check_error(c, "J", "must have 2 rows (tangent, normal) or 3 (x, y = normal, z), got %d", rows);
-    limp_matrix_read_rows(c, LUA_TTABLE, "J", rows, n, rows == 2 ? "tangent, normal" : "x, y = normal, z", J);
-    imp_status st = imp_mech_init(mc, n, rows, M, J, NULL);
-    if (st != IMP_OK) limp_mechanism_raise(c, mc, st, "J");
-}
-
 void limp_mech2d_result(lua_State *L, const char *fn, const imp_mech *mc,
                         double Px, double Py)
 {

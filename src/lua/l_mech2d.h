@@ -20,10 +20,6 @@
 const imp_mech *limp_mech2d_read(const limp_check *c, int t, int fresh,
                                  imp_coef2d *coef);
 
-/* impact.prepare_mechanism's reading: t.M, t.J (2 or 3 rows) into mc by
- * imp_mech_init at rest (qdot = NULL). Raises naming the field. */
-void limp_mech2d_read_prepared(const limp_check *c, int t, imp_mech *mc);
-
 /* On the table on top of the stack: qdot (after), T0, energy_ratio, from
  * the contact impulse (Px, Py); dT from M must agree with the
  * contact-space dT (else a named error). */
