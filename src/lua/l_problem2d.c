@@ -146,12 +146,13 @@ static const imp_mech *read_mech(keyset *ks, const limp_check *c, int t,
     int lt = getk(ks, t, K_law);
     lua_pop(L, 1);
     fresh |= lt != LUA_TNIL && lt != LUA_TSTRING;
+    int prepared = 0;
     for (int k = K_M; k <= K_mechanism; k++) {
-        ks->nread += getk(ks, t, k) != LUA_TNIL;
+        int given = getk(ks, t, k) != LUA_TNIL;
+        ks->nread += given;
+        if (k == K_mechanism) prepared = given;
         lua_pop(L, 1);
     }
-    int prepared = getk(ks, t, K_mechanism) != LUA_TNIL;
-    lua_pop(L, 1);
     const char *form = prepared ? "mechanism" : "M";
     for (int k = K_body1; k <= K_C0; k++) {
         int type = getk(ks, t, k);
