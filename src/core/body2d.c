@@ -1,6 +1,7 @@
 /* Bodies and problems of the planar impact: the coefficients B1..C0 from
  * two bodies (WM92 eqs 5-23), post-impact velocities, the names of modes,
  * classes and events, and imp_problem2d (check, solve, named fields). */
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -143,11 +144,16 @@ static void after_wide(const imp_body2d *b, double sign, double Px, double Py,
 }
 
 /* In xd: v^2 overflows for v = 1e200 where m v^2/2 is 1e100 (m = 1e-300). */
-static double energy_wide(const imp_body2d *b, const double v[3])
+static xd energy_xd(const imp_body2d *b, const double v[3])
 {
     xd vx = xd_of(v[0]), vy = xd_of(v[1]), rw = xd_mul(xd_of(b->rho), xd_of(v[2]));
     xd s = xd_add(xd_add(xd_mul(vx, vx), xd_mul(vy, vy)), xd_mul(rw, rw));
-    return xd_val(xd_mul(xd_mul(xd_of(0.5), xd_of(b->m)), s));   /* m/2: exact */
+    return xd_mul(xd_mul(xd_of(0.5), xd_of(b->m)), s);   /* m/2: exact */
+}
+
+static double energy_wide(const imp_body2d *b, const double v[3])
+{
+    return xd_val(energy_xd(b, v));
 }
 
 /* The plain formulas, for data whose every magnitude lies within 2^+-64
@@ -245,6 +251,57 @@ double imp_body2d_energy(const imp_body2d *b, const double v[3])
         return energy_wide(b, v);
     double rw = b->rho * v[2];
     return 0.5 * b->m * (v[0] * v[0] + v[1] * v[1] + rw * rw);
+}
+
+/* The bodies' kinetic energy ratio T'/T, scale-free: T itself overflows
+ * for m = 1e300 at vx = -vy = 1.5e4 (2.25e308) and underflows for
+ * m = 1e-10, v = 1e-160, while T'/T is an ordinary number. The energies
+ * and their sums in xd then, which give the plain bits wherever those are
+ * normal numbers. */
+static double ratio_wide(const imp_problem2d *p, const double post[2][3])
+{
+    const double v1[3] = {p->body1.vx, p->body1.vy, p->body1.w};
+    xd t0 = energy_xd(&p->body1, v1), t1 = energy_xd(&p->body1, post[0]);
+    if (p->nbodies == 2) {
+        const double v2[3] = {p->body2.vx, p->body2.vy, p->body2.w};
+        t0 = xd_add(t0, energy_xd(&p->body2, v2));
+        t1 = xd_add(t1, energy_xd(&p->body2, post[1]));
+    }
+    if (!(t0.f > 0))
+        return NAN;              /* at rest: no ratio */
+    return xd_val(xd_div(t1, t0));
+}
+
+/* E is the exact energy of a body at velocities v, to its rounding: a
+ * normal number (imp_body2d_energy is accurate there), or 0 at rest (0
+ * from an underflow is not: m = 1e-10, v = 1e-160). inf is caught on the sums. */
+static inline int plain_energy(double E, const double v[3])
+{
+    return E >= DBL_MIN || (v[0] == 0 && v[1] == 0 && v[2] == 0);
+}
+
+double imp_problem2d_energy_ratio(const imp_problem2d *p, const double post[2][3])
+{
+    if (p->nbodies == 0)
+        return NAN;
+    /* Energies normal numbers and their sums finite (the usual case): the
+     * plain T1/T0, which ratio_wide gives bit for bit at several times the
+     * cost. */
+    const imp_body2d *b = &p->body1;
+    double v[3] = {b->vx, b->vy, b->w};
+    double T0 = imp_body2d_energy(b, v), T1 = imp_body2d_energy(b, post[0]);
+    int plain = plain_energy(T0, v) & plain_energy(T1, post[0]);
+    if (p->nbodies == 2) {
+        b = &p->body2;
+        v[0] = b->vx, v[1] = b->vy, v[2] = b->w;
+        double E0 = imp_body2d_energy(b, v), E1 = imp_body2d_energy(b, post[1]);
+        plain &= plain_energy(E0, v) & plain_energy(E1, post[1]);
+        T0 += E0;
+        T1 += E1;
+    }
+    plain &= (T0 <= DBL_MAX) & (T1 <= DBL_MAX);
+    double r = plain ? T1 / T0 : ratio_wide(p, post);
+    return isfinite(r) ? r : NAN;    /* at rest, T0 = 0: 0/0 */
 }
 
 static const char *fail(char *msg, size_t n, const char *field,

@@ -215,7 +215,7 @@ imp_status imp_problem2d_solve(const imp_problem2d *p, imp_result2d *out,
  * computed scale-free (finite where the energies themselves under- or
  * overflow); the bits of the plain T1/T0 where T0, T1 and T1/T0 are
  * normal numbers. NaN without bodies, for bodies at rest (T = 0) or a
- * ratio beyond double's range. (energy2d.c) */
+ * ratio beyond double's range. (body2d.c) */
 double imp_problem2d_energy_ratio(const imp_problem2d *p, const double post[2][3]);
 
 /* Byte offsets of the double(s) that the numeric field `name` sets in an
