@@ -71,20 +71,20 @@ function M.compare_fits(fits)
   return setmetatable(res, Comparison)
 end
 
--- impact.fit(spec); with spec.laws = { name = { overrides } }, each law's
--- fit (the spec with its fields replaced) and their comparison
-function M.fit(spec)
-  if type(spec) ~= "table" then error("fit: expected a table, got " .. type(spec), 2) end
+-- the position core._fit's messages carry would point into this file
+local function clean(r) return (tostring(r):gsub("^[^\n]-fit%.lua:%d+: ", "")) end
+
+local function run(spec)
   local laws = spec.laws
   if laws == nil then return fit_one(spec) end
   if type(laws) ~= "table" or next(laws) == nil then
-    error("fit: field 'laws' must be a table { name = { fields that replace the spec's } }", 2)
+    error("fit: field 'laws' must be a table { name = { fields that replace the spec's } }", 0)
   end
   local fits = {}
   for name, over in pairs(laws) do
     if type(name) ~= "string" or type(over) ~= "table" then
       error(string.format("fit: field 'laws.%s' must be a table of fields, keyed by the law's name",
-                          tostring(name)), 2)
+                          tostring(name)), 0)
     end
     local t = {}
     for k, v in pairs(spec) do t[k] = v end
@@ -92,11 +92,23 @@ function M.fit(spec)
     local ok, f = pcall(fit_one, t)
     if not ok then
       if f == "interrupted!" then error(f, 0) end
-      error((tostring(f):gsub("^fit: ", "fit: laws." .. name .. ": ", 1)), 2)
+      error((clean(f):gsub("^fit: ", "fit: laws." .. name .. ": ", 1)), 0)
     end
     fits[name] = f
   end
   return M.compare_fits(fits)
+end
+
+-- impact.fit(spec); with spec.laws = { name = { overrides } }, each law's
+-- fit (the spec with its fields replaced) and their comparison
+function M.fit(spec)
+  if type(spec) ~= "table" then error("fit: expected a table, got " .. type(spec), 2) end
+  local ok, r = pcall(run, spec)
+  if not ok then
+    if r == "interrupted!" then error(r, 0) end
+    error(clean(r), 2)
+  end
+  return r
 end
 
 return M

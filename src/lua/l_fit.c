@@ -43,6 +43,7 @@ static int sorted_keys(const limp_check *c, int t, const char *what, const char 
         lua_rawseti(L, -3, ++m);
         v[m - 1] = lua_tostring(L, -1);
     }
+    v[m] = NULL;   /* a NULL-terminated list, as limp_nearest_name reads */
     qsort(v, (size_t)m, sizeof *v, by_name);
     for (int i = 0; i < m; i++) { lua_pushstring(L, v[i]); lua_rawseti(L, -2, i + 1); }
     for (int i = 0; i < m; i++) { lua_rawgeti(L, -1, i + 1); v[i] = lua_tostring(L, -1); lua_pop(L, 1); }
@@ -177,9 +178,11 @@ static int read_params(const limp_check *c, int env, double *start, double *lo, 
                 for (int i = 0; PARAM_KNOWN[i]; i++) known |= strcmp(key, PARAM_KNOWN[i]) == 0;
                 if (!known) {
                     const char *near = limp_nearest_name(key, PARAM_KNOWN);
-                    limp_check_fail(c, "unknown field 'params.%s.%s' (%s%s%s)", nm, key,
-                                    near ? "did you mean '" : "known: [1] the start, lo, hi, scale",
-                                    near ? near : "", near ? "'?" : "");
+                    if (near)
+                        limp_check_fail(c, "unknown field 'params.%s.%s' (did you mean 'params.%s.%s'?)",
+                                        nm, key, nm, near);
+                    limp_check_fail(c, "unknown field 'params.%s.%s' (known: [1] the start, lo, hi, scale)",
+                                    nm, key);
                 }
             }
             if (lua_rawgeti(L, e, 1) != LUA_TNUMBER)
