@@ -37,15 +37,12 @@ local function fit_summary(f)
       table.concat(f.confounded, ", "),
       #dir > 0 and ("; unseen direction " .. table.concat(dir, ", ")) or "")
   end
-  if f.ci_open then
-    for _, name in ipairs(f.params) do
-      local o = f.ci_open[name]
-      if (o[1] or o[2]) and not f.identifiable then break end
-      if o[1] or o[2] then
-        out[#out + 1] = "  ( or ): the profile reached the bound without crossing its threshold"
-        break
-      end
-    end
+  local open = false
+  for _, name in ipairs(f.ci_open and f.params or {}) do
+    open = open or f.ci_open[name][1] or f.ci_open[name][2]
+  end
+  if open then
+    out[#out + 1] = "  an end in ( or ) is a bound the profile reached without crossing its threshold"
   end
   return table.concat(out, "\n")
 end
