@@ -1,6 +1,7 @@
 -- impact.fit's data (CSV files, columns tables), several laws compared by
 -- AIC and BIC, and the errors that name the bad field (and the data row).
 local impact = require("impact")
+local scratch = require("spec.scratch")   -- scratch files, removed after the run
 
 local function rod(S0, e, mu)
   return { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = S0, C0 = -1, e = e, mu = mu }
@@ -23,7 +24,7 @@ end
 
 describe("impact.fit's data", function()
   it("reads a CSV file with a header and refuses a row with a missing value", function()
-    local path = os.tmpname()
+    local path = scratch.name(".csv")
     local f = assert(io.open(path, "w"))
     f:write("# rebounds\nS0,S,C,note\n")
     for i = 1, 8 do
@@ -42,7 +43,6 @@ describe("impact.fit's data", function()
     f:write("1.5,,0.3,run 9\n")
     f:close()
     assert.matches("fit: data row 9 has a missing value in column 'S'", message(function(s) s.data = path end), 1, true)
-    os.remove(path)
   end)
 
   it("takes weights from a column or a function, and observations as functions of the result", function()
