@@ -19,7 +19,9 @@ end
 -- data: a CSV file with a header (a sweep's own files too) or a columns table
 local function columns(data)
   if type(data) ~= "string" then return data end
-  return csv.read(data, "fit").columns
+  local ok, t = pcall(csv.read, data, "fit")
+  if not ok then error((tostring(t):gsub("^fit: ", "fit: field 'data': ", 1)), 0) end
+  return t.columns
 end
 
 -- Akaike's and Schwarz's criteria for least squares with unknown variance

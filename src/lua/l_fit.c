@@ -341,4 +341,6 @@ void limp_open_fit(lua_State *L)
 {
     lua_pushcfunction(L, l_fit);
     lua_setfield(L, -2, "_fit");
+    limp_check_publish(L, "fit", FIT_KNOWN);
+    limp_check_publish(L, "fit.params", PARAM_KNOWN);
 }
