@@ -58,6 +58,27 @@ describe("impact.fit", function()
     assert.are.equal(impact.help.text("fit"), impact.help.text(f))
   end)
 
+  it("gives bootstrap intervals and standard errors near the others", function()
+    local data = rod_data(10, 0.01, 5)
+    local f = impact.fit{ data = data, problem = rod_problem, observe = { "S", "C" },
+                          params = PARAMS, starts = 2, bootstrap = 60, seed = 3 }
+    assert.are.equal(60, f.bootstrap.n)
+    for _, name in ipairs{ "e", "mu" } do
+      assert.near(f.se[name], f.se_bootstrap[name], 0.35 * f.se[name])
+      local lo, hi = f.ci_bootstrap[name][1], f.ci_bootstrap[name][2]
+      assert.is_true(lo < f.estimate[name] and f.estimate[name] < hi)
+    end
+    assert.truthy(tostring(f):find("95% bootstrap CI (60)", 1, true))
+    -- observations row by row, the columns in order (C, S): y = f + r/sqrt(w)
+    assert.are.same({ "C", "S" }, f.observed)
+    for i = 1, f.rows do
+      for j, col in ipairs(f.observed) do
+        local o = (i - 1) * 2 + j
+        assert.near(data[col][i], f.fitted[o] + f.residuals[o] / math.sqrt(f.weights[o]), 1e-12)
+      end
+    end
+  end)
+
   it("converges from every start in the bounds on a well-posed fit", function()
     local data = rod_data(12, 0.005, 7)
     for seed = 1, 4 do

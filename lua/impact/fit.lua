@@ -4,6 +4,7 @@
 -- and fits several laws side by side). Returns { fit =, compare_fits = }.
 local core = require("impact.core")
 local csv = require("impact.sweep.csv")
+local rng = require("impact.sweep.rng")
 local printers = require("impact.print").printers
 
 local Fit = { __name = "impact.Fit", __tostring = printers["impact.Fit"] }
@@ -32,12 +33,72 @@ local function criteria(f)
   return f
 end
 
+-- q-quantile of a sorted list, interpolated linearly (Hyndman & Fan's type 7)
+local function quantile(xs, q)
+  local h = (#xs - 1) * q + 1
+  local i = math.floor(h)
+  return xs[i] + (h - i) * ((xs[i + 1] or xs[i]) - xs[i])
+end
+
+-- The residual bootstrap (Efron & Tibshirani 1993, 9.5): B data sets
+-- y* = f + r*/sqrt(w), r* drawn with replacement from the weighted
+-- residuals scaled by sqrt(n/(n - p)) (Davison & Hinkley 1997, 3.3), each
+-- refitted from the estimate; percentile intervals and the spread as se.
+local function bootstrap(t, f, B)
+  local u = rng.new(math.tointeger(t.seed) or 1)
+  local data = {}
+  for k, v in pairs(t.data) do data[k] = v end
+  local params = {}
+  for _, name in ipairs(f.params) do
+    local q = t.params[name]
+    params[name] = type(q) == "table" and { f.estimate[name], lo = q.lo, hi = q.hi, scale = q.scale }
+                   or f.estimate[name]
+  end
+  local bt = { data = data, params = params, starts = 1, profile = false }
+  for _, k in ipairs{ "problem", "solve", "observe", "weights", "max_iter", "level" } do bt[k] = t[k] end
+  local scale, nobs = math.sqrt(f.n / (f.n - f.p)), #f.observed
+  local draws, failed = {}, 0
+  for name in pairs(f.estimate) do draws[name] = {} end
+  for _ = 1, B do
+    for j, col in ipairs(f.observed) do
+      local y = {}
+      for i = 1, f.rows do
+        local o = (i - 1) * nobs + j
+        local r = f.residuals[math.floor(u() * f.n) + 1] * scale
+        y[i] = f.fitted[o] + r / math.sqrt(f.weights[o])
+      end
+      data[col] = y
+    end
+    local g = core._fit(bt, solvers())
+    if not g.converged then failed = failed + 1 end
+    for name, x in pairs(g.estimate) do draws[name][#draws[name] + 1] = x end
+  end
+  local level = f.level
+  f.ci_bootstrap, f.se_bootstrap = {}, {}
+  for name, xs in pairs(draws) do
+    table.sort(xs)
+    local m, v = 0, 0
+    for _, x in ipairs(xs) do m = m + x / #xs end
+    for _, x in ipairs(xs) do v = v + (x - m) ^ 2 / math.max(#xs - 1, 1) end
+    f.ci_bootstrap[name] = { quantile(xs, (1 - level) / 2), quantile(xs, (1 + level) / 2) }
+    f.se_bootstrap[name] = math.sqrt(v)
+  end
+  f.bootstrap = { n = B, not_converged = failed }
+end
+
 local function fit_one(spec)
   local t = {}
   for k, v in pairs(spec) do t[k] = v end
-  t.laws = nil
+  t.laws, t.bootstrap = nil, nil
   t.data = columns(t.data)
-  return setmetatable(criteria(core._fit(t, solvers())), Fit)
+  local B = spec.bootstrap
+  if B ~= nil and not (math.type(B) == "integer" and B >= 2 and B <= 100000) then
+    error("fit: field 'bootstrap' must be an integer number of resamples in [2, 100000], got "
+          .. tostring(B), 0)
+  end
+  local f = core._fit(t, solvers())
+  if B then bootstrap(t, f, B) end
+  return setmetatable(criteria(f), Fit)
 end
 
 -- compare_fits{ fit1, fit2, ... } or { name = fit, ... }: rss, AIC, BIC and

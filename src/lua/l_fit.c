@@ -14,7 +14,8 @@
 #include "raise.h"
 
 static const char *const FIT_KNOWN[] = { "data", "problem", "solve", "observe", "params", "weights",
-                                         "starts", "seed", "profile", "max_iter", "level", "laws", NULL };
+                                         "starts", "seed", "profile", "max_iter", "level", "laws",
+                                         "bootstrap", NULL };
 static const char *const PARAM_KNOWN[] = { "lo", "hi", "scale", NULL };
 
 static int by_name(const void *a, const void *b)

@@ -160,6 +160,12 @@ void limp_fit_push_result(lua_State *L, const limp_fit_ctx *x, const imp_fit_pro
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) { lua_pushnumber(L, r[i]); lua_rawseti(L, -2, i + 1); }
     lua_setfield(L, -2, "residuals");
+    lua_createtable(L, n, 0);   /* f = y - r / sqrt(w), the model at the estimate */
+    for (int i = 0; i < n; i++) { lua_pushnumber(L, x->y[i] - r[i] / x->sw[i]); lua_rawseti(L, -2, i + 1); }
+    lua_setfield(L, -2, "fitted");
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) { lua_pushnumber(L, x->sw[i] * x->sw[i]); lua_rawseti(L, -2, i + 1); }
+    lua_setfield(L, -2, "weights");
     limp_set_number(L, "rss", res->rss);
     lua_pushinteger(L, n); lua_setfield(L, -2, "n");
     lua_pushinteger(L, p); lua_setfield(L, -2, "p");

@@ -35,7 +35,10 @@ Data: a CSV file with a header (a sweep's file too) or a columns table
 { name = { values } }; a row with a missing value (an empty cell, nil, NaN)
 is refused with its number. With laws = { name = { fields } }, each law's
 fields replace the spec's (problem, params, solve, ...) and the result is
-compare_fits of the fits. Bad fields are errors naming them: a parameter
+compare_fits of the fits. With bootstrap = B, B data sets y* = f + r*/sqrt(w)
+(r* drawn with replacement from the residuals, scaled by sqrt(n/(n - p)))
+are refitted from the estimate, giving percentile intervals (Efron &
+Tibshirani 1993). Bad fields are errors naming them: a parameter
 without a start, lo > hi, a start outside its bounds, an observed column
 the data lack, an observe function returning a non-number (with the row).]],
     fields = [[
@@ -50,7 +53,8 @@ the data lack, an observe function returning a non-number (with the row).]],
       profile | compute profile-likelihood intervals | true
       level | of the intervals | 0.95
       max_iter | Levenberg-Marquardt iterations per start | 200
-      laws | { name = { fields replacing the spec's } }: fit each, return compare_fits]],
+      laws | { name = { fields replacing the spec's } }: fit each, return compare_fits
+      bootstrap | number of residual-bootstrap resamples (each refitted from the estimate): adds ci_bootstrap and se_bootstrap | none]],
     result = [[
       estimate | name -> value
       se | name -> standard error
@@ -59,6 +63,8 @@ the data lack, an observe function returning a non-number (with the row).]],
       ci_open | name -> {lo_open, hi_open}: the profile reached that bound without crossing
       cov | cov[a][b], s^2 (J^T W J)^+
       residuals | sqrt(w) (y - f) at the estimate, row by row, the observed columns in alphabetical order
+      fitted, weights | f and w for each observation, in the same order
+      ci_bootstrap, se_bootstrap, bootstrap | with bootstrap = B: percentile intervals, the estimates' spread, and { n = B, not_converged = count }
       rss, n, p, rows, s2 | residual sum of squares, observations, parameters, data rows, rss/(n - p)
       aic, bic | n log(rss/n) + 2p, n log(rss/n) + p log n
       converged | the best start's Levenberg-Marquardt run met its tests

@@ -22,10 +22,11 @@ local function fit_summary(f)
   out[2] = string.format("  rss = %s  s = %s (n - p = %d)  AIC = %s  BIC = %s  best of %d start%s",
     g(f.rss), g(math.sqrt(f.s2)), f.n - f.p, g(f.aic), g(f.bic), f.starts, f.starts == 1 and "" or "s")
   local rows = { { "param", "estimate", "se", level .. " profile CI", level .. " Wald CI" } }
+  if f.ci_bootstrap then rows[1][6] = level .. " bootstrap CI (" .. f.bootstrap.n .. ")" end
   for _, name in ipairs(f.params) do
     rows[#rows + 1] = { name, g(f.estimate[name]), g(f.se[name]),
                         f.ci_profile and interval(f.ci_profile[name], f.ci_open and f.ci_open[name]) or "-",
-                        interval(f.ci_wald[name]) }
+                        interval(f.ci_wald[name]), f.ci_bootstrap and interval(f.ci_bootstrap[name]) or nil }
   end
   for _, line in ipairs(num.columns(rows, "  ")) do out[#out + 1] = line end
   if not f.identifiable then
