@@ -79,6 +79,27 @@ describe("impact.fit", function()
     end
   end)
 
+  it("recovers e and mu from 3D rebounds of Sun & Baruh's rod (solve3d)", function()
+    local body = impact.rod{ m = 1, L = 2.3, radius = 0.5, theta1 = math.rad(20), theta2 = math.rad(15) }
+    local normal = generator(11)
+    local d = { vx0 = {}, vx = {}, vy = {}, vz = {} }
+    for i = 1, 8 do
+      local vx0 = -0.7 + 0.2 * i
+      local r = impact.solve3d{ body = body, v = { vx0, -1, 0 }, mu = 0.2, e = 0.8 }
+      d.vx0[i], d.vx[i], d.vy[i], d.vz[i] = vx0, r.v.x + 0.005 * normal(), r.v.y + 0.005 * normal(),
+                                             r.v.z + 0.005 * normal()
+    end
+    local f = impact.fit{ data = d, solve = "solve3d", starts = 6, profile = false,
+                          problem = function(row, p) return { body = body, v = { row.vx0, -1, 0 }, mu = p.mu, e = p.e } end,
+                          observe = { vx = function(r) return r.v.x end, vy = function(r) return r.v.y end,
+                                      vz = function(r) return r.v.z end },
+                          params = { e = { 0.5, lo = 0, hi = 1 }, mu = { 0.5, lo = 0, hi = 1 } } }
+    assert.is_true(f.converged and f.identifiable)
+    for name, truth in pairs{ e = 0.8, mu = 0.2 } do
+      assert.is_true(f.ci[name][1] <= truth and truth <= f.ci[name][2], name)
+    end
+  end)
+
   it("converges from every start in the bounds on a well-posed fit", function()
     local data = rod_data(12, 0.005, 7)
     for seed = 1, 4 do
