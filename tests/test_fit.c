@@ -150,6 +150,43 @@ static void test_confounded(void)
     CHECK(!res.identifiable && !res.confounded[0] && res.confounded[1]);
 }
 
+/* y = a + b x, plus one residual 1 - D exp(-|(theta - c)/w|^2): a dip the
+ * first fit does not see, on the profile of a at 1.8 se */
+typedef struct { double depth, c[2], w[2]; } dip;
+static int dip_resid(void *ctx, const double *th, double *r)
+{
+    const dip *d = ctx;
+    for (int i = 0; i < 8; i++) r[i] = Y[i] - th[0] - th[1] * X[i];
+    double u = (th[0] - d->c[0]) / d->w[0], v = (th[1] - d->c[1]) / d->w[1];
+    r[8] = 1.0 - d->depth * exp(-(u * u + v * v));
+    return 0;
+}
+
+static void test_profile_restart(void)
+{
+    dip d = { 0, { 0, 0 }, { 1, 1 } };
+    double start[2] = { 0, 0 }, lo[2] = { -HUGE_VAL, -HUGE_VAL }, hi[2] = { HUGE_VAL, HUGE_VAL }, r[9];
+    imp_fit_problem pb;
+    memset(&pb, 0, sizeof pb);
+    pb.n = 9; pb.p = 2; pb.resid = dip_resid; pb.ctx = &d;
+    pb.start = start; pb.lo = lo; pb.hi = hi; pb.starts = 1; pb.profile = 1;
+    imp_fit_result res;
+    CHECK(imp_fit(&pb, &res, r) == IMP_OK);
+    CHECK(res.restarts == 0);
+    double rss0 = res.rss, se = res.se[0];
+    /* on the profile of a (linear: b follows its conditional mean) */
+    d.depth = 1.0;
+    d.c[0] = res.theta[0] + 1.8 * se;
+    d.c[1] = res.theta[1] + res.cov[1] / res.cov[0] * 1.8 * se;
+    d.w[0] = 0.6 * se;
+    d.w[1] = res.se[1];
+    CHECK(imp_fit(&pb, &res, r) == IMP_OK);
+    CHECK(res.restarts >= 1);
+    CHECK(res.rss < rss0 - 0.5);
+    CHECK(fabs(res.theta[0] - d.c[0]) < 0.5 * se);
+    CHECK(res.prof_lo[0] < res.theta[0] && res.theta[0] < res.prof_hi[0]);
+}
+
 static void test_aborts(void)
 {
     model m = { 8, 0, 5, 0, X, Y };
@@ -175,6 +212,7 @@ int main(void)
     RUN(test_linear);
     RUN(test_bounds_and_starts);
     RUN(test_confounded);
+    RUN(test_profile_restart);
     RUN(test_aborts);
     return check_summary();
 }

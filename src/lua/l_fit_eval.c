@@ -188,4 +188,5 @@ void limp_fit_push_result(lua_State *L, const limp_fit_ctx *x, const imp_fit_pro
     lua_pushinteger(L, res->evals); lua_setfield(L, -2, "evaluations");
     lua_pushinteger(L, pb->starts); lua_setfield(L, -2, "starts");
     lua_pushinteger(L, res->best_start); lua_setfield(L, -2, "best_start");
+    lua_pushinteger(L, res->restarts); lua_setfield(L, -2, "restarts");
 }

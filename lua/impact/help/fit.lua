@@ -23,7 +23,8 @@ At the optimum: s^2 = rss/(n - p), cov = s^2 (J^T W J)^+ (the SVD's
 pseudo-inverse), se = sqrt(diag cov); Wald intervals theta +- t se and
 profile-likelihood intervals {theta_k : rss_profile <= rss (1 + F/(n - p))}
 (Bates & Watts 1988), each profile a fit of the other parameters with
-theta_k held. ci is the profile interval (the Wald one with profile =
+theta_k held; a profile that meets a lower rss than the fit's refits from
+there (result.restarts). ci is the profile interval (the Wald one with profile =
 false). A singular value of the scaled Jacobian below sqrt(eps) times the
 largest (or a profile flat between the bounds) means the data cannot tell
 the parameters apart: identifiable = false, confounded lists the parameters
@@ -73,7 +74,8 @@ the data lack, an observe function returning a non-number (with the row).]],
       direction | when not identifiable: name -> component of the unseen direction (scaled parameters)
       singular_values | of the scaled, weighted Jacobian, decreasing
       params, observed | the parameter names and the observed columns, in order
-      iterations, evaluations, starts, best_start | the work done]],
+      iterations, evaluations, starts, best_start | the work done
+      restarts | refits from a point with a lower rss that a profile met (the first fit had stopped in a higher basin)]],
     example = [[
 data = { S0 = {}, S = {}, C = {} }          -- Wang & Mason's rod, e = 0.6, mu = 0.3, +-0.01 noise
 for i = 1, 9 do

@@ -13,7 +13,8 @@
 
 #include "fit_lm.h"
 
-imp_status fit_profile(fit_ws *w, const imp_fit_problem *pb, imp_fit_result *res);
+imp_status fit_profile(fit_ws *w, const imp_fit_problem *pb, imp_fit_result *res, double *better_theta,
+                       int *better);
 
 /* splitmix64 (Steele, Lea & Flood 2014): a seeded, portable stream */
 static unsigned long long mix(unsigned long long *s)
@@ -99,6 +100,24 @@ static imp_status multistart(fit_ws *w, const imp_fit_problem *pb, imp_fit_resul
     return isfinite(res->rss) ? IMP_OK : IMP_EOVERFLOW;
 }
 
+/* Levenberg-Marquardt from th; kept when it lowers the rss */
+static imp_status refit(fit_ws *w, const imp_fit_problem *pb, imp_fit_result *res, double *r, double *th)
+{
+    double rss;
+    int conv, iters;
+    imp_status st = fit_eval(w, th, w->r3, &rss);
+    if (!st) st = fit_lm(w, th, NULL, w->r3, &rss, &conv, &iters);
+    if (st) return st;
+    res->iterations += iters;
+    if (rss < res->rss) {
+        res->rss = rss;
+        res->converged = conv;
+        memcpy(res->theta, th, sizeof(double) * (size_t)pb->p);
+        memcpy(r, w->r3, sizeof(double) * (size_t)pb->n);
+    }
+    return IMP_OK;
+}
+
 /* cov, se, Wald intervals, singular values and identifiability at res->theta. */
 static imp_status statistics(fit_ws *w, const imp_fit_problem *pb, imp_fit_result *res, const double *r)
 {
@@ -116,6 +135,9 @@ static imp_status statistics(fit_ws *w, const imp_fit_problem *pb, imp_fit_resul
     double cut = sqrt(DBL_EPSILON) * res->sv[0];
     res->identifiable = 1;
     memset(res->cov, 0, sizeof res->cov);
+    memset(res->confounded, 0, sizeof res->confounded);
+    memset(res->prof_open_lo, 0, sizeof res->prof_open_lo);
+    memset(res->prof_open_hi, 0, sizeof res->prof_open_hi);
     for (int i = 0; i < p; i++) {
         const double *v = VT + i;   /* row i of VT: v[k * p] */
         if (!(res->sv[i] > cut)) {
@@ -163,8 +185,18 @@ imp_status imp_fit(const imp_fit_problem *pb, imp_fit_result *res, double *r)
         w.typ[k] = pb->typical ? pb->typical[k] : (t > 0.0 ? t : 1.0);
     }
     st = multistart(&w, pb, res, r);
-    if (!st) st = statistics(&w, pb, res, r);
-    if (!st && pb->profile) st = fit_profile(&w, pb, res);
+    for (int round = 0; !st; round++) {
+        st = statistics(&w, pb, res, r);
+        if (st || !pb->profile) break;
+        int better = 0;
+        double th[IMP_FIT_MAXP];
+        st = fit_profile(&w, pb, res, th, &better);
+        if (st || !better || round >= 3) break;
+        /* a profile met a lower rss than the fit's (another basin, as modes
+         * switch): fit again from there, then redo the statistics */
+        st = refit(&w, pb, res, r, th);
+        res->restarts++;
+    }
     res->evals = w.evals;
     fit_ws_free(&w);
     return st;

@@ -45,6 +45,7 @@ typedef struct {
     double rss, s2;                 /* s2 = rss/(n - p) */
     double tq, fq;                  /* t_{(1+level)/2; n-p} and F_{level; 1, n-p} used */
     int converged, identifiable, iterations, best_start;
+    int restarts;                   /* refits from a lower point a profile met */
     long evals;                     /* residual evaluations in all */
 } imp_fit_result;
 

@@ -14,13 +14,18 @@
 #include "fit_lm.h"
 #include "interrupt.h"
 
-imp_status fit_profile(fit_ws *w, const imp_fit_problem *pb, imp_fit_result *res);
+imp_status fit_profile(fit_ws *w, const imp_fit_problem *pb, imp_fit_result *res, double *better_theta,
+                       int *better);
 
 typedef struct {
     fit_ws *w;
     int k;
     double th[IMP_FIT_MAXP];   /* the latest profile optimum (warm start) */
     double rss_hat, c;         /* c = sqrt(T - rss) */
+    /* a point with rss below the fit's, met on a profile: the fit stopped
+     * in a basin that is not the lowest, and is redone from here */
+    double best_rss, best_th[IMP_FIT_MAXP];
+    int better;
 } prof;
 
 /* g at theta_k = x */
@@ -33,6 +38,11 @@ static imp_status g_at(prof *pf, double x, double *g)
     imp_status st = fit_eval(pf->w, pf->th, pf->w->r3, &rss);
     if (st) return st;
     if ((st = fit_lm(pf->w, pf->th, fixed, pf->w->r3, &rss, &conv, &iters))) return st;
+    if (rss < pf->best_rss) {
+        pf->best_rss = rss;
+        memcpy(pf->best_th, pf->th, sizeof(double) * (size_t)pf->w->p);
+        pf->better = 1;
+    }
     *g = sqrt(fmax(rss - pf->rss_hat, 0.0)) - pf->c;
     return IMP_OK;
 }
@@ -56,6 +66,7 @@ static imp_status side_end(prof *pf, const double *theta, double se, int side, d
         if (x == xa) { *open = 1; *x_end = bound; return IMP_OK; }
         double g;
         if ((st = g_at(pf, x, &g))) return st;
+        if (pf->better) return IMP_OK;
         if (g >= 0.0) { xb = x; gb = g; bracketed = 1; break; }
         if (x == bound) { *open = 1; *x_end = bound; return IMP_OK; }
         /* the secant through the last two points predicts the crossing;
@@ -71,6 +82,7 @@ static imp_status side_end(prof *pf, const double *theta, double se, int side, d
         double x = xb - gb * (xb - xa) / (gb - ga), g;
         if (!(fabs(gb - ga) > 0.0) || !isfinite(x)) x = 0.5 * (xa + xb);
         if ((st = g_at(pf, x, &g))) return st;
+        if (pf->better) return IMP_OK;
         if (fabs(g) <= 1e-8 * pf->c || fabs(xb - xa) <= tol) { *x_end = x; return IMP_OK; }
         if ((g > 0.0) != (gb > 0.0)) { xa = xb; ga = gb; } else ga *= 0.5;
         xb = x; gb = g;
@@ -79,12 +91,16 @@ static imp_status side_end(prof *pf, const double *theta, double se, int side, d
     return IMP_OK;
 }
 
-imp_status fit_profile(fit_ws *w, const imp_fit_problem *pb, imp_fit_result *res)
+imp_status fit_profile(fit_ws *w, const imp_fit_problem *pb, imp_fit_result *res, double *better_theta,
+                       int *better)
 {
     const int p = pb->p;
     prof pf;
     pf.w = w;
     pf.rss_hat = res->rss;
+    pf.best_rss = res->rss * (1.0 - 1e-8);
+    pf.better = 0;
+    *better = 0;
     pf.c = sqrt(res->rss * res->fq / (pb->n - p));
     for (int k = 0; k < p; k++) {
         if (res->confounded[k]) {
@@ -99,8 +115,14 @@ imp_status fit_profile(fit_ws *w, const imp_fit_problem *pb, imp_fit_result *res
         }
         pf.k = k;
         imp_status st = side_end(&pf, res->theta, res->se[k], -1, &res->prof_lo[k], &res->prof_open_lo[k]);
-        if (!st) st = side_end(&pf, res->theta, res->se[k], +1, &res->prof_hi[k], &res->prof_open_hi[k]);
+        if (!st && !pf.better)
+            st = side_end(&pf, res->theta, res->se[k], +1, &res->prof_hi[k], &res->prof_open_hi[k]);
         if (st) return st;
+        if (pf.better) {
+            memcpy(better_theta, pf.best_th, sizeof(double) * (size_t)p);
+            *better = 1;
+            return IMP_OK;
+        }
         if (res->prof_open_lo[k] && res->prof_open_hi[k]) {
             res->identifiable = 0;   /* flat between the bounds */
             res->confounded[k] = 1;
