@@ -100,7 +100,8 @@ describe("impact.fit's errors", function()
   local cases = {
     { function(t) t.obsrve = 1 end, "fit: unknown field 'obsrve' (did you mean 'observe'?)" },
     { function(t) t.params.e = { lo = 0, hi = 1 } end, "fit: field 'params.e' has no start value" },
-    { function(t) t.params.e = { 0.5, lo = 1, hi = 0 } end, "fit: field 'params.e.lo' must be at most hi = 0, got 1" },
+    { function(t) t.params.e = { 0.5, lo = 1, hi = 0 } end, "fit: field 'params.e.lo' must be below hi = 0, got 1" },
+    { function(t) t.params.e = { 0.5, lo = 0.5, hi = 0.5 } end, "fit: field 'params.e.lo' must be below hi = 0.5, got 0.5" },
     { function(t) t.params.e = { 1.5, lo = 0, hi = 1 } end, "fit: field 'params.e' has its start 1.5 outside [lo, hi] = [0, 1]" },
     { function(t) t.params.e = { 0.5, Lo = 0 } end, "fit: unknown field 'params.e.Lo' (did you mean 'params.e.lo'?)" },
     { function(t) t.observe = { "Cx" } end, "fit: field 'observe.Cx' names no column of data (did you mean 'C'?)" },

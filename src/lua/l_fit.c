@@ -195,7 +195,8 @@ static int read_params(const limp_check *c, int env, double *start, double *lo, 
             if (limp_check_has(&ec, e, "lo")) lo[k] = limp_check_number(&ec, e, "lo", 1, 0);
             if (limp_check_has(&ec, e, "hi")) hi[k] = limp_check_number(&ec, e, "hi", 1, 0);
             if (limp_check_has(&ec, e, "scale")) { scale[k] = limp_check_positive(&ec, e, "scale", 1, 1); *has_scale = 1; }
-            if (lo[k] > hi[k]) limp_check_error(&ec, "lo", "must be at most hi = %g, got %g", hi[k], lo[k]);
+            if (lo[k] >= hi[k])   /* a fixed value belongs in problem, not among the fitted */
+                limp_check_error(&ec, "lo", "must be below hi = %g, got %g", hi[k], lo[k]);
             if (start[k] < lo[k] || start[k] > hi[k])
                 limp_check_error(&pc, nm, "has its start %g outside [lo, hi] = [%g, %g]", start[k], lo[k], hi[k]);
         } else {
