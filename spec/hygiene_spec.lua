@@ -6,7 +6,7 @@ local bin = os.getenv("IMPACT_BIN")
 
 -- The specs that used os.tmpname, ran the examples (which wrote to /tmp)
 -- or interrupted sweeps (which said so on stderr).
-local SPECS = { "spec/sweep_spec.lua", "spec/plot_spec.lua", "spec/plot_output_spec.lua",
+local SPECS = { "spec/sweep_spec.lua", "spec/plot_spec.lua", "spec/plot_output_spec.lua", "spec/fit_errors_spec.lua",
                 "spec/analysis_spec.lua", "spec/examples_spec.lua", "spec/host_spec.lua",
                 "spec/repl_spec.lua" }
 

@@ -77,6 +77,9 @@ local function fuzz(impact, n, seed)
     { "plot.path", impact.plot.path, { impact.solve2d(coef), { out = "none.png", title = "t" } }, { { 2 } }, true },
     { "plot.map", impact.plot.map, { { columns = {} }, { x = "mu", y = "e" } }, { { 2 } }, true },
     { "plot.hodograph", impact.plot.hodograph, { {}, { size = { 640, 480 } } }, { { 2 } }, true },
+    { "fit", impact.fit, { { data = { S0 = { -1, 0, 1 }, S = { -0.5, 0, 0.5 } }, observe = { "S" },
+      problem = function(row, p) return with(coef, { S0 = row.S0, e = p.e }) end,
+      params = { e = { 0.5, lo = 0, hi = 1 } }, starts = 1, profile = false } }, { { 1 }, { 1, "params", "e" } } },
     { "pretty.format", require("impact.pretty").format, { { 1, { 2 } }, { depth = 2, width = 60 } }, { { 2 } } },
   }
 

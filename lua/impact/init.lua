@@ -23,7 +23,7 @@ require("impact.print")
 
 -- A Lua function may wrap the C function of its name (space_map does).
 local from = {}
-for _, area in ipairs{ "help", "solve3d", "analysis", "models", "sweep", "mechanism" } do
+for _, area in ipairs{ "help", "solve3d", "analysis", "models", "sweep", "mechanism", "fit" } do
   for name, value in pairs(require("impact." .. area)) do
     assert(not from[name], "impact: two areas define " .. name)
     from[name], impact[name] = area, value
