@@ -337,14 +337,12 @@ static void probe(const limp_check *c, lsim_in *in)
 {
     lsim_lua *s = &in->lua;
     lua_State *L = c->L;
-    double buf[IMP_SIM_NMAX * IMP_SIM_NMAX], v;
+    double buf[IMP_SIM_NMAX * IMP_SIM_NMAX], f[IMP_SIM_NMAX], v;
     s->failed = 0;
-    int bad = (s->mfn && cb_mass(s, in->q, buf))
-              || cb_force(s, 0, in->q, in->qd, buf)
-              || (s->has_pot && cb_potential(s, in->q, &v));
-    if (!bad && s->mfn) {
-        check_mass(c, buf, s->n);
-    }
+    int bad = s->mfn && cb_mass(s, in->q, buf);
+    if (!bad && s->mfn) check_mass(c, buf, s->n);
+    bad = bad || cb_force(s, 0, in->q, in->qd, f)
+          || (s->has_pot && cb_potential(s, in->q, &v));
     double scale = 1;
     for (int i = 0; i < s->n; i++) scale = fmax(scale, fabs(in->q[i]));
     for (int i = 0; i < s->nc && !bad; i++) {
