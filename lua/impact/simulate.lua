@@ -180,7 +180,7 @@ local function read_csv(fname, path)
   if not f then error(fname .. ": cannot read " .. tostring(err), 0) end
   local meta, head, rows = {}, nil, {}
   for line in f:lines() do
-    local k, v = line:match("^# (%w+) = (.*)$")
+    local k, v = line:match("^# ([%w_]+) = (.*)$")
     if k then
       meta[k] = v == "true" and true or v == "false" and false or tonumber(v) or v
     elseif not line:match("^#") and line ~= "" then
