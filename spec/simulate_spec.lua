@@ -249,25 +249,25 @@ describe("impact.simulate, scene2d, system: bad input names the field", function
       for k, v in pairs(extra) do t[k] = v end
       return t
     end
-    fails(Y, base{ force = function() return { 0, 0 / 0 } end }, nil, "system: force returned NaN at index 2 (t = 0)")
-    fails(Y, base{ force = function() return { 0 } end }, nil, "system: force returned 1 values, expected 2")
-    fails(Y, base{ force = function() return "x" end }, nil, "system: force returned string, expected a list of 2 numbers")
-    fails(Y, base{ force = function() error("boom") end }, nil, "system: force raised an error:")
+    fails(Y, base{ force = function() return { 0, 0 / 0 } end }, nil, "system: field 'force' returned NaN at index 2 (t = 0)")
+    fails(Y, base{ force = function() return { 0 } end }, nil, "system: field 'force' returned 1 values, expected 2")
+    fails(Y, base{ force = function() return "x" end }, nil, "system: field 'force' returned string, expected a list of 2 numbers")
+    fails(Y, base{ force = function() error("boom") end }, nil, "system: field 'force' raised an error:")
     fails(Y, base{ contacts = { { gap = function(q) return q[2] end, J = J2 },
                                 { gap = function(q) return q[2] end, J = function() return { { 1, 0 }, { 0, 1 }, { 0, 0 } } end, rows = 2 } } },
-      nil, "system: contacts[2].J returned 3 rows, expected 2")
+      nil, "system: field 'contacts[2].J' returned 3 rows, expected 2")
     fails(Y, base{ contacts = { { gap = function(q) return q[2] end, J = function() return { { 1, 0 } } end } } }, nil,
-      "contacts[1].J returned 1 rows, expected 2 (tangent, normal) or 3")
+      "field 'contacts[1].J' returned 1 rows, expected 2 (tangent, normal) or 3")
     fails(Y, base{ contacts = { { gap = function(q) return q[2] end, J = function() return { { 1, 0 }, { 0, 1 / 0 } } end } } }, nil,
-      "contacts[1].J returned inf at [2][2]")
+      "field 'contacts[1].J' returned inf at [2][2]")
     fails(Y, base{ contacts = { { gap = function() return nil end, J = J2 } } }, nil,
-      "contacts[1].gap returned nil, expected a finite number")
+      "field 'contacts[1].gap' returned nil, expected a finite number")
     fails(Y, base{ contacts = { { gap = function() return -0.5 end, J = J2 } } }, nil,
       "contacts[1] starts inside: its gap is -0.5 (penetration 0.5)")
     fails(Y, base{ contacts = { { J = J2 } } }, nil, "field 'contacts[1].gap' must be a function")
     fails(Y, base{ M = { { 1, 2 }, { 0, 1 } } }, nil, "field 'M' must be symmetric")
     fails(Y, base{ M = { { 1, 0 }, { 0, -1 } } }, nil, "field 'M' must be positive definite")
-    fails(Y, base{ M = function() return { { 1, 0 } } end }, nil, "system: M returned 1 rows, expected 2")
+    fails(Y, base{ M = function() return { { 1, 0 } } end }, nil, "system: field 'M' returned 1 rows, expected 2")
     fails(Y, base{ qdot = { 0 } }, nil, "field 'qdot' must have as many entries as q (2), got 1")
     fails(Y, base{ forse = 1 }, nil, "unknown field 'forse' (did you mean 'force'?)")
     fails(Y, base{ contacts = { { gap = function(q) return q[2] end, J = J2, mu_s = 0.1, mu_k = 0.3 } } }, nil,
@@ -281,7 +281,9 @@ describe("impact.simulate, scene2d, system: bad input names the field", function
     fails(impact.simulate, scene, { t_end = 1, dt = -1 }, "field 'dt' must be positive")
     fails(impact.simulate, scene, { t_end = 1, max_events = 0 }, "field 'max_events'")
     fails(impact.simulate, scene, { t_end = 1, tend = 2 }, "unknown field 'tend'")
-    fails(impact.simulate, { bodies = {} }, { t_end = 1 }, "simulate: argument 1 must be a system made by impact.scene2d")
+    fails(impact.simulate, { x = 1 }, { t_end = 1 }, "simulate: argument 1 must be a system made by impact.scene2d")
+    fails(impact.simulate, { bodies = {} }, { t_end = 1 }, "simulate: field 'bodies' must have 1 to")   -- a scene2d's table
+    fails(impact.simulate, { q = { 1 } }, { t_end = 1 }, "simulate: field 'qdot' must be a list")      -- a system's
     fails(impact.simulate, scene, nil, "simulate: argument 2 must be the options")
     -- a function that goes wrong during the run: named, with the index and t
     local sys = ball_system{ force = function(t) return { 0, t > 0.2 and 0 / 0 or -2 * G } end }

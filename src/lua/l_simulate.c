@@ -150,9 +150,14 @@ static int l_simulate(lua_State *L)
     limp_check c;
     limp_check_init(&c, L, "simulate");
     const char *kind = lua_type(L, 1) == LUA_TTABLE ? kind_of(L, 1) : NULL;
+    if (!kind && lua_type(L, 1) == LUA_TTABLE) {   /* the constructors' tables */
+        if (lua_getfield(L, 1, "bodies") != LUA_TNIL) kind = "scene2d";
+        else if (lua_getfield(L, 1, "q") != LUA_TNIL) kind = "system";
+        lua_settop(L, 2);
+    }
     if (!kind)
-        return luaL_error(L, "simulate: argument 1 must be a system made by impact.scene2d{...} or impact.system{...}, got %s",
-                          lua_type(L, 1) == LUA_TTABLE ? "a plain table" : luaL_typename(L, 1));
+        return luaL_error(L, "simulate: argument 1 must be a system made by impact.scene2d{...} or impact.system{...} (or a table for one: with bodies, or with q), got %s",
+                          lua_type(L, 1) == LUA_TTABLE ? "a table with neither" : luaL_typename(L, 1));
     if (lua_type(L, 2) != LUA_TTABLE)
         return luaL_error(L, "simulate: argument 2 must be the options {t_end =, dt =, max_events =, ...}, got %s",
                           luaL_typename(L, 2));

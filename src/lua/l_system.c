@@ -359,6 +359,13 @@ static void probe(const limp_check *c, lsim_in *in)
             lua_pushliteral(L, "interrupted!");
             lua_error(L);
         }
+        /* "force returned ..." -> "field 'force' returned ...": here the
+         * function is a field the user just gave */
+        const char *sp = strchr(s->msg, ' ');
+        if (sp) {
+            lua_pushlstring(L, s->msg, (size_t)(sp - s->msg));
+            luaL_error(L, "%s: field '%s'%s", c->fn, lua_tostring(L, -1), sp);
+        }
         luaL_error(L, "%s: %s", c->fn, s->msg);
     }
 }

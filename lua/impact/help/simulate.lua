@@ -8,7 +8,9 @@ return {
     summary = "Motion through impacts: a scene2d or a system followed in time, every event located and every impact resolved by the workbench's solvers.",
     text = [[
 system is made by impact.scene2d{...} (planar rigid bodies against lines)
-or impact.system{...} (generalized coordinates with Lua functions). Between
+or impact.system{...} (generalized coordinates with Lua functions); a
+plain table is read as the one it is for (with bodies, a scene; with q, a
+system). Between
 events the motion is smooth (a scene's free flight in closed form, else an
 adaptive integrator with dense output); the events are located on it, never
 stepped over: an impact (an open gap closing), a lift-off (a closed
