@@ -91,6 +91,9 @@ static int raise_run(limp_check *c, lsim_in *in, const imp_sim_outcome *out, imp
     lua_State *L = c->L;
     if (st == IMP_ELAW && in->kind == LSIM_SYSTEM && in->lua.failed)
         return fail_msg(L, c->fn, "%s", in->lua.msg);
+    if (in->law.kind == IMP_LAW_CUSTOM && in->lctx.raised)
+        return fail_msg(L, c->fn, "law (%s) raised an error: %s", limp_law_label(&in->lctx),
+                        in->lctx.message);
     if (in->law.kind == IMP_LAW_CUSTOM && (st == IMP_ELAW || st == IMP_ENOROOT || st == IMP_EROOT))
         return limp_raise(c, st, &in->law);
     const char *what = out->fail_what ? out->fail_what : "";
@@ -201,13 +204,20 @@ static int l_simulate(lua_State *L)
     j->observer.sample = lsim_obs_sample;
     j->observer.event = lsim_obs_event;
     j->out.fail_contact = -1;
+    /* a custom law's errors must not unwind through imp_sim_run (which
+     * holds memory): each evaluation is protected, its message kept */
+    if (in->law.kind == IMP_LAW_CUSTOM)
+        for (int i = 0; i < in->s.nc; i++) in->s.c[i].law.fn = limp_lua_law_eval_protected;
     imp_interrupt_clear();
     limp_law_run(L, &in->law, run_job, j);   /* a custom law's errors name it */
     lua_pushvalue(L, saved);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &frame_key);
 
     imp_status st = j->st;
-    int interrupted = st == IMP_EINTERRUPT || (st == IMP_ELAW && in->lua.interrupted);
+    int law_raised = in->law.kind == IMP_LAW_CUSTOM && in->lctx.raised;
+    int interrupted = st == IMP_EINTERRUPT
+                      || (st == IMP_ELAW && in->kind == LSIM_SYSTEM && in->lua.interrupted)
+                      || (st != IMP_OK && law_raised && strcmp(in->lctx.message, "interrupted!") == 0);
     if (st != IMP_OK && !interrupted) raise_run(&c, in, &j->out, st);
 
     lua_pushvalue(L, run);
