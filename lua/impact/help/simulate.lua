@@ -66,10 +66,18 @@ ball = impact.scene2d{ gravity = {0, -9.81}, e = 0.5,
   lines = { {point = {0, 0}, normal = {0, 1}} },
   bodies = { {m = 1, rho = 0.05, y = 1.1, radius = 0.1} } }   -- 1 m above the ground
 run = impact.simulate(ball, { t_end = 3, dt = 0.01 })
-print(run.events[1].kind, run.events[1].t)   -- impact at sqrt(2/9.81) = 0.4515
-print(run.status, run.events[#run.events].kind)   -- rest: impacts accumulate
-run                                          -- the summary
-run:write("ball.csv")
+-- the first impact at sqrt(2 h/g), the rebound e sqrt(2 g h)
+print(run.events[1].kind, run.events[1].t, run.events[1].qdot_after[2])   --> impact  0.451524  2.21472
+-- the impacts accumulate at t1 (1 + e)/(1 - e): rest
+print(run.status, run.n_impacts, run.events[#run.events].kind, run.t_reached)   --> rest  10  rest  1.35457
+print(run)
+-- simulate: t = 0 .. 1.35457 (t_end = 3), status rest
+--   system   scene2d: 1 body, 1 line, 1 contact, gravity (0, -9.81); mu_s = 0, mu_k = 0, e = 0.5, law poisson, model moreau
+--   events   11: impact 10, rest 1
+--   samples  157
+--   energy   10.791 at start, 0.981 at end (change -9.81)
+--   final    q = (0, 0.1, 0)  qdot = (0, 0, 0)
+run:write("ball.csv")                        -- or .json; impact.read_run reads it back
 impact.plot.run(run, { y = {"q2", "qdot2"}, out = "ball.png" })]],
     see = { "scene2d", "system", "write_run", "read_run", "plot.run", "plot.frames", "solve2d", "solve_multi" },
   },

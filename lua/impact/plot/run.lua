@@ -348,8 +348,12 @@ function M.frames(run, opts)
     blocks[#blocks + 1] = { comment = "lines[" .. i .. "] hatching", rows = hatch }
     plots[#plots + 1] = string.format("data index %d using 1:2 with lines lw 1 lc rgb \"black\" notitle", #blocks - 1)
   end
-  local w = 900
-  local h = math.floor(math.max(300, math.min(1200, (w - 120) * (y1 - y0) / (x1 - x0) + 180)))
+  -- the canvas fitted to the box: its longer side 760 px of plot area,
+  -- room for the labels and the legend, never narrower than the legend
+  local ax, ay = x1 - x0, y1 - y0
+  local long = math.max(ax, ay)
+  local w = math.floor(math.max(480, 130 + 760 * ax / long))
+  local h = math.floor(math.max(320, 190 + 760 * ay / long))
   local size = size_of(F, opts.size, out, { w, h })
   local body = {
     "set title " .. gp.str(opts.title or opts.label or string.format("%d instants, t = %.4g .. %.4g", #times,
