@@ -348,11 +348,19 @@ function M.frames(run, opts)
     blocks[#blocks + 1] = { comment = "lines[" .. i .. "] hatching", rows = hatch }
     plots[#plots + 1] = string.format("data index %d using 1:2 with lines lw 1 lc rgb \"black\" notitle", #blocks - 1)
   end
-  -- the canvas fitted to the box: its longer side 760 px of plot area,
+  -- a box not too thin either way (the tic labels need room), then the
+  -- canvas fitted to it: its longer side 760 px of plot area,
   -- room for the labels and the legend, never narrower than the legend
   local ax, ay = x1 - x0, y1 - y0
+  if ax < 0.6 * ay then
+    local c = (x0 + x1) / 2
+    x0, x1, ax = c - 0.3 * ay, c + 0.3 * ay, 0.6 * ay
+  elseif ay < 0.3 * ax then
+    local c = (y0 + y1) / 2
+    y0, y1, ay = c - 0.15 * ax, c + 0.15 * ax, 0.3 * ax
+  end
   local long = math.max(ax, ay)
-  local w = math.floor(math.max(480, 130 + 760 * ax / long))
+  local w = math.floor(math.max(660, 130 + 760 * ax / long))
   local h = math.floor(math.max(320, 190 + 760 * ay / long))
   local size = size_of(F, opts.size, out, { w, h })
   local body = {
@@ -366,7 +374,7 @@ function M.frames(run, opts)
     string.format("set yrange [%s:%s]", gp.num(y0), gp.num(y1)),
     "set tics out",
     "set key outside below",
-    "set bmargin 5",
+    "set bmargin 6",
     "plot " .. table.concat(plots, ", \\\n     "),
   }
   local what = string.format("impact.plot.frames: %d bodies at %d instants", #scene.bodies, #times)
