@@ -262,6 +262,7 @@ function M.simulate(system, opts)
     error((tostring(run):gsub("^[^\n]-simulate%.lua:%d+: ", "")), 2)
   end
   if run.interrupted then
+    if #run.t > 0 and run.t[#run.t] > (run.t_reached or -math.huge) then run.t_reached = run.t[#run.t] end
     impact.interrupted_run = run
     core._clear_interrupt()
     io.stderr:write(string.format("simulate: interrupted at t = %s after %d events; the part done is kept in impact.interrupted_run\n",

@@ -90,6 +90,8 @@ typedef struct {
     int t, q, qd, energy, events;    /* stack indices of the lists */
     lua_Integer ns, ne;               /* their lengths */
     long counts[IMP_SIM_INCONSISTENT + 1];
+    int interrupted;                  /* the observer stopped the run on Ctrl-C */
+    char msg[300];                    /* or an error raised in it */
 } lsim_obs;
 
 int lsim_obs_sample(void *ctx, double t, const double *q, const double *qd, double energy);

@@ -3,10 +3,12 @@
  * result as the single-contact and multi-contact solvers give theirs
  * (impact.Result2D from Routh's path, impact.MultiResult from a model). */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <lauxlib.h>
 
+#include "interrupt.h"
 #include "l_multi.h"
 #include "l_problem2d.h"
 #include "l_sim.h"
@@ -20,11 +22,16 @@ static void push_list(lua_State *L, const double *v, int n)
     }
 }
 
-int lsim_obs_sample(void *ctx, double t, const double *q, const double *qd, double energy)
+static int sample_body(lsim_obs *o, double t, const double *q, const double *qd, double energy)
 {
-    lsim_obs *o = ctx;
     lua_State *L = o->L;
     int n = o->in->s.n;
+    /* Ctrl-C, looked at here too: a long free flight is sampled in one
+     * stretch of the core */
+    if ((o->ns & 1023) == 0 && imp_interrupt_pending()) {
+        o->interrupted = 1;
+        return 1;
+    }
     lua_Integer k = ++o->ns;
     lua_pushnumber(L, t);
     lua_rawseti(L, o->t, k);
@@ -182,9 +189,8 @@ static int push_result(lsim_obs *o, const imp_sim_event *ev)
 
 static const char *const solver_names[] = {"none", "path2d", "exact3d", "multi"};
 
-int lsim_obs_event(void *ctx, const imp_sim_event *ev)
+static int event_body(lsim_obs *o, const imp_sim_event *ev)
 {
-    lsim_obs *o = ctx;
     lua_State *L = o->L;
     int n = o->in->s.n;
     luaL_checkstack(L, 12, "simulate");
@@ -226,4 +232,59 @@ int lsim_obs_event(void *ctx, const imp_sim_event *ev)
     lua_rawseti(L, o->events, ++o->ne);
     if ((int)ev->kind >= 0 && ev->kind <= IMP_SIM_INCONSISTENT) o->counts[ev->kind]++;
     return 0;
+}
+
+/* The observer's work runs under its own protected call: an error there
+ * (Ctrl-C's "interrupted!" raised by the host's hook at a collector's
+ * finalizer, a memory error) must not unwind through imp_sim_run, which
+ * holds memory. The lists are passed as arguments 2..6 (stack indices of
+ * the calling frame mean nothing in the new one). */
+typedef struct {
+    lsim_obs *o;
+    double t, energy;
+    const double *q, *qd;
+    const imp_sim_event *ev;
+    int ret;
+} obs_job;
+
+static int obs_job_run(lua_State *L)
+{
+    obs_job *j = lua_touserdata(L, 1);
+    lsim_obs *o = j->o;
+    int saved[5] = {o->t, o->q, o->qd, o->energy, o->events};
+    o->t = 2; o->q = 3; o->qd = 4; o->energy = 5; o->events = 6;
+    j->ret = j->ev ? event_body(o, j->ev) : sample_body(o, j->t, j->q, j->qd, j->energy);
+    o->t = saved[0]; o->q = saved[1]; o->qd = saved[2]; o->energy = saved[3]; o->events = saved[4];
+    return 0;
+}
+
+static int protected(lsim_obs *o, obs_job *j)
+{
+    lua_State *L = o->L;
+    int idx[5] = {o->t, o->q, o->qd, o->energy, o->events};
+    lua_pushcfunction(L, obs_job_run);
+    lua_pushlightuserdata(L, j);
+    for (int k = 0; k < 5; k++) lua_pushvalue(L, idx[k]);
+    if (lua_pcall(L, 6, 0, 0) != LUA_OK) {
+        const char *m = lua_tostring(L, -1);
+        if (m && strcmp(m, "interrupted!") == 0) o->interrupted = 1;
+        else snprintf(o->msg, sizeof o->msg, "%s", m ? m : "an error");
+        lua_pop(L, 1);
+        return 1;
+    }
+    return j->ret;
+}
+
+int lsim_obs_sample(void *ctx, double t, const double *q, const double *qd, double energy)
+{
+    lsim_obs *o = ctx;
+    obs_job j = {o, t, energy, q, qd, NULL, 0};
+    return protected(o, &j);
+}
+
+int lsim_obs_event(void *ctx, const imp_sim_event *ev)
+{
+    lsim_obs *o = ctx;
+    obs_job j = {o, 0, 0, NULL, NULL, ev, 0};
+    return protected(o, &j);
 }

@@ -86,11 +86,14 @@ static int fail_msg(lua_State *L, const char *fn, const char *fmt, ...)
     return luaL_error(L, "%s: %s", fn, msg);
 }
 
-static int raise_run(limp_check *c, lsim_in *in, const imp_sim_outcome *out, imp_status st)
+static int raise_run(limp_check *c, lsim_in *in, const imp_sim_outcome *out, imp_status st,
+                     const char *obs_msg)
 {
     lua_State *L = c->L;
     if (st == IMP_ELAW && in->kind == LSIM_SYSTEM && in->lua.failed)
         return fail_msg(L, c->fn, "%s", in->lua.msg);
+    if (st == IMP_ELAW && obs_msg && *obs_msg)
+        return fail_msg(L, c->fn, "while recording the run: %s", obs_msg);
     if (in->law.kind == IMP_LAW_CUSTOM && in->lctx.raised)
         return fail_msg(L, c->fn, "law (%s) raised an error: %s", limp_law_label(&in->lctx),
                         in->lctx.message);
@@ -215,10 +218,10 @@ static int l_simulate(lua_State *L)
 
     imp_status st = j->st;
     int law_raised = in->law.kind == IMP_LAW_CUSTOM && in->lctx.raised;
-    int interrupted = st == IMP_EINTERRUPT
+    int interrupted = st == IMP_EINTERRUPT || (st == IMP_ELAW && j->obs.interrupted)
                       || (st == IMP_ELAW && in->kind == LSIM_SYSTEM && in->lua.interrupted)
                       || (st != IMP_OK && law_raised && strcmp(in->lctx.message, "interrupted!") == 0);
-    if (st != IMP_OK && !interrupted) raise_run(&c, in, &j->out, st);
+    if (st != IMP_OK && !interrupted) raise_run(&c, in, &j->out, st, j->obs.msg);
 
     lua_pushvalue(L, run);
     lua_pushvalue(L, 1);
