@@ -138,6 +138,45 @@ describe("impact.simulate: a pendulum against a wall", function()
   end)
 end)
 
+describe("impact.simulate: several contacts, and contacts in space", function()
+  it("a disk thrown into a frictionless corner: both contacts at once, (-e vx, -e vy) under every model", function()
+    for _, model in ipairs{ "moreau", "poisson", "sequential" } do
+      local corner = impact.scene2d{ e = E, model = model,
+        lines = { { point = { 0, 0 }, normal = { 0, 1 } }, { point = { 0, 0 }, normal = { 1, 0 } } },
+        bodies = { { m = 1, I = 0.1, x = 1.1, y = 1.1, vx = -1, vy = -1, radius = 0.1 } } }
+      local run = impact.simulate(corner, { t_end = 2, dt = 0.1 })
+      assert.equal(1, run.n_impacts, model)
+      local ev = run.events[1]
+      assert.same({ 1, 2 }, ev.contacts)
+      assert.equal("multi", ev.solver)
+      assert.equal("impact.MultiResult", getmetatable(ev.result).__name)
+      assert.equal(model, ev.result.model)
+      assert.is_true(math.abs(ev.t - 1) < 1e-12, model .. ": t = " .. ev.t)
+      assert.is_true(rel(ev.qdot_after[1], E) < 1e-12 and rel(ev.qdot_after[2], E) < 1e-12, model)
+      assert.is_true(math.abs(ev.qdot_after[3]) < 1e-12)
+      assert.same({ -1, -1 }, { ev.result.contacts[1].v0[2], ev.result.contacts[2].v0[2] })
+      assert.matches("^solve_multi %(" .. model .. "%): 2 contacts", tostring(ev.result))
+    end
+  end)
+
+  it("a point mass on a rough floor through a 3-row contact: it sticks, rebounds e v1", function()
+    -- mu (1 + e) v1 >= |vt|: the slip stops within the impact
+    local sys = impact.system{ q = { 0, H, 0 }, qdot = { 1, 0, 0.5 }, M = function() return { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } } end,
+      mu = 0.3, e = E,
+      force = function() return { 0, -G, 0 } end,
+      contacts = { { gap = function(q) return q[2] end,
+                     J = function() return { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } } end } } }
+    assert.equal(3, sys.contacts[1].rows)
+    local run = impact.simulate(sys, { t_end = 0.6 })
+    local ev = impacts_of(run)[1]
+    assert.equal("exact3d", ev.solver)
+    assert.is_true(rel(ev.t, T1) < 1e-12)
+    assert.is_true(math.abs(ev.qdot_after[1]) < 1e-12 and math.abs(ev.qdot_after[3]) < 1e-12)
+    assert.is_true(rel(ev.qdot_after[2], E * V1) < 1e-12)
+    assert.is_true(rel(ev.result.P[2], (1 + E) * V1) < 1e-12)
+  end)
+end)
+
 describe("impact.simulate: the run's shape", function()
   local run
   setup(function() run = impact.simulate(ball_scene(), { t_end = 1, dt = 0.05 }) end)
@@ -165,6 +204,9 @@ describe("impact.simulate: the run's shape", function()
     assert.matches("impact " .. run.n_impacts, tostring(run), 1, true)
     assert.equal("impact.simulate(system, {t_end =, dt =, max_events =, ...}) -> run",
       impact.help.text(run):match("^[^\n]*"))
+    assert.equal(impact.help.text("scene2d"), impact.help.text(run.system))
+    assert.equal(impact.help.text("system"), impact.help.text(ball_system()))
+    assert.matches("^scene2d: 1 body, 1 line, 1 contact", tostring(run.system))
   end)
 
   it("has the instants just before and after every event among its samples", function()
