@@ -4,7 +4,7 @@
  * table again (so an edited one is checked again), runs imp_sim_run with
  * an observer that builds the run's tables, and returns the run
  * (metatable impact.Run). l_scene2d.c reads scenes, l_system.c systems of
- * Lua functions (whose calls are bridged to the core's callbacks),
+ * Lua functions (l_system_calls.c bridges their calls to the core's callbacks),
  * l_simulate.c runs them, l_sim_events.c builds the run's events. */
 #ifndef IMPACT_LUA_SIM_H
 #define IMPACT_LUA_SIM_H
@@ -36,6 +36,10 @@ typedef struct {
  * functions: [1] M (or false), [2] force (or false), [3] potential (or
  * false), [2 + 2i] contact i's gap, [3 + 2i] its J (i from 1). A callback
  * that fails keeps its message in msg (failed = 1) and returns 1. */
+enum { LSIM_SLOT_M = 1, LSIM_SLOT_FORCE = 2, LSIM_SLOT_POT = 3 };
+#define LSIM_SLOT_GAP(i) (4 + 2 * (i))
+#define LSIM_SLOT_J(i) (5 + 2 * (i))
+
 typedef struct {
     lua_State *L;
     int fns;
@@ -76,7 +80,12 @@ void lsim_system_read(limp_check *c, int t, lsim_in *in);
 void lsim_scene_push(lua_State *L, int t, const lsim_in *in);
 void lsim_system_push(lua_State *L, int t, const lsim_in *in);
 
-/* The Lua system's callbacks set in in->s (l_system.c). */
+/* The Lua system's callbacks (l_system_calls.c), and setting them in in->s. */
+int lsim_cb_mass(void *ctx, const double *q, double *M);
+int lsim_cb_force(void *ctx, double t, const double *q, const double *qd, double *f);
+int lsim_cb_potential(void *ctx, const double *q, double *V);
+int lsim_cb_gap(void *ctx, int i, const double *q, double *g);
+int lsim_cb_jac(void *ctx, int i, const double *q, double *J);
 void lsim_system_bind(lsim_in *in);
 
 /* The scene's contact i described: "bodies[1].points[2] against lines[1]". */

@@ -2,18 +2,13 @@
  * forces and contacts (gap, Jacobian) are Lua functions, read and checked
  * (each function is called once at the start to check what it returns),
  * returned as a normalised table (metatable impact.System). While a run is
- * under way the core calls them through the callbacks below: each Lua call
- * is protected, and a function that raises, or returns the wrong size, a
- * non-number or a non-finite number, stops the run with its message
- * ("contacts[2].J returned 3 rows, expected 2"), which simulate raises. */
+ * under way the core calls them through l_system_calls.c's callbacks. */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <lauxlib.h>
 
-#include "csvnum.h"
 #include "l_matrix.h"
 #include "l_sim.h"
 
@@ -25,24 +20,6 @@ static const char *const system_fields_made[] = {"q", "qdot", "M", "force", "pot
 static const char *const contact_fields[] = {"gap", "J", "rows", "mu", "mu_s", "mu_k", "e", "K",
                                              "eta", NULL};
 
-enum { SLOT_M = 1, SLOT_FORCE = 2, SLOT_POT = 3 };
-#define SLOT_GAP(i) (4 + 2 * (i))
-#define SLOT_J(i) (5 + 2 * (i))
-
-/* ---- the callbacks ------------------------------------------------------ */
-
-static int fail(lsim_lua *s, const char *fmt, ...)
-{
-    if (!s->failed) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(s->msg, sizeof s->msg, fmt, ap);
-        va_end(ap);
-        s->failed = 1;
-    }
-    return 1;
-}
-
 static void push_list(lua_State *L, const double *v, int n)
 {
     lua_createtable(L, n, 0);
@@ -50,203 +27,6 @@ static void push_list(lua_State *L, const double *v, int n)
         lua_pushnumber(L, v[i]);
         lua_rawseti(L, -2, i + 1);
     }
-}
-
-/* The function (pushed) and its nargs arguments, called protected; its
- * result is left on top, or the failure recorded (nothing left). */
-static int call(lsim_lua *s, int nargs, const char *label)
-{
-    lua_State *L = s->L;
-    if (lua_pcall(L, nargs, 1, 0) != LUA_OK) {
-        const char *m = lua_tostring(L, -1);
-        if (m && strcmp(m, "interrupted!") == 0) s->interrupted = 1;
-        fail(s, "%s raised an error: %s", label, m ? m : luaL_typename(L, -1));
-        lua_pop(L, 1);
-        return 1;
-    }
-    return 0;
-}
-
-static const char *what_value(lua_State *L, int idx, double *v)
-{
-    if (lua_type(L, idx) != LUA_TNUMBER) return luaL_typename(L, idx);
-    *v = lua_tonumber(L, idx);
-    return isnan(*v) ? "NaN" : *v > 0 ? "inf" : "-inf";
-}
-
-/* The list of n finite numbers on top (popped). when: " (t = ...)" or "". */
-static int take_list(lsim_lua *s, const char *label, int n, double *out, const char *when)
-{
-    lua_State *L = s->L;
-    int ok = 0;
-    if (lua_type(L, -1) != LUA_TTABLE)
-        fail(s, "%s returned %s, expected a list of %d numbers%s", label, luaL_typename(L, -1), n, when);
-    else if ((int)lua_rawlen(L, -1) != n)
-        fail(s, "%s returned %d values, expected %d%s", label, (int)lua_rawlen(L, -1), n, when);
-    else {
-        ok = 1;
-        for (int j = 0; j < n && ok; j++) {
-            lua_rawgeti(L, -1, j + 1);
-            double v = lua_tonumber(L, -1);
-            if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(v)) {
-                fail(s, "%s returned %s at index %d%s", label, what_value(L, -1, &v), j + 1, when);
-                ok = 0;
-            }
-            out[j] = v;
-            lua_pop(L, 1);
-        }
-    }
-    lua_pop(L, 1);
-    return !ok;
-}
-
-/* The rows x n matrix on top (popped); rows < 0: 2 or 3, returned. */
-static int take_rows(lsim_lua *s, const char *label, int *rows, int n, double *out)
-{
-    lua_State *L = s->L;
-    if (lua_type(L, -1) != LUA_TTABLE) {
-        fail(s, "%s returned %s, expected a list of rows", label, luaL_typename(L, -1));
-        lua_pop(L, 1);
-        return 1;
-    }
-    int m = (int)lua_rawlen(L, -1);
-    if (*rows < 0 && (m == 2 || m == 3)) *rows = m;
-    if (m != *rows) {
-        if (*rows < 0) fail(s, "%s returned %d rows, expected 2 (tangent, normal) or 3 (x, normal, z)", label, m);
-        else fail(s, "%s returned %d rows, expected %d", label, m, *rows);
-        lua_pop(L, 1);
-        return 1;
-    }
-    for (int i = 0; i < m; i++) {
-        if (lua_rawgeti(L, -1, i + 1) != LUA_TTABLE || (int)lua_rawlen(L, -1) != n) {
-            if (lua_type(L, -1) != LUA_TTABLE)
-                fail(s, "%s returned %s as row %d, expected a list of %d numbers", label,
-                     luaL_typename(L, -1), i + 1, n);
-            else
-                fail(s, "%s returned row %d with %d entries, expected %d (one per coordinate)",
-                     label, i + 1, (int)lua_rawlen(L, -1), n);
-            lua_pop(L, 2);
-            return 1;
-        }
-        for (int j = 0; j < n; j++) {
-            lua_rawgeti(L, -1, j + 1);
-            double v = lua_tonumber(L, -1);
-            if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(v)) {
-                fail(s, "%s returned %s at [%d][%d]", label, what_value(L, -1, &v), i + 1, j + 1);
-                lua_pop(L, 3);
-                return 1;
-            }
-            out[(size_t)i * n + j] = v;
-            lua_pop(L, 1);
-        }
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    return 0;
-}
-
-static int cb_mass(void *ctx, const double *q, double *M)
-{
-    lsim_lua *s = ctx;
-    if (!s->mfn) {
-        memcpy(M, s->M, sizeof(double) * s->n * s->n);
-        return 0;
-    }
-    lua_State *L = s->L;
-    lua_rawgeti(L, s->fns, SLOT_M);
-    push_list(L, q, s->n);
-    if (call(s, 1, "M")) return 1;
-    int rows = s->n;
-    return take_rows(s, "M", &rows, s->n, M);
-}
-
-static int cb_force(void *ctx, double t, const double *q, const double *qd, double *f)
-{
-    lsim_lua *s = ctx;
-    if (!s->has_force) {
-        memset(f, 0, sizeof(double) * s->n);
-        return 0;
-    }
-    lua_State *L = s->L;
-    lua_rawgeti(L, s->fns, SLOT_FORCE);
-    lua_pushnumber(L, t);
-    push_list(L, q, s->n);
-    push_list(L, qd, s->n);
-    if (call(s, 3, "force")) return 1;
-    char when[48];
-    char tb[IMP_CSVNUM_MAX];
-    imp_csv_double(t, tb);
-    snprintf(when, sizeof when, " (t = %s)", tb);
-    return take_list(s, "force", s->n, f, when);
-}
-
-static int cb_potential(void *ctx, const double *q, double *V)
-{
-    lsim_lua *s = ctx;
-    lua_State *L = s->L;
-    lua_rawgeti(L, s->fns, SLOT_POT);
-    push_list(L, q, s->n);
-    if (call(s, 1, "potential")) return 1;
-    double v = lua_tonumber(L, -1);
-    if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(v)) {
-        fail(s, "potential returned %s, expected a finite number", what_value(L, -1, &v));
-        lua_pop(L, 1);
-        return 1;
-    }
-    lua_pop(L, 1);
-    *V = v;
-    return 0;
-}
-
-static int cb_gap(void *ctx, int i, const double *q, double *g)
-{
-    lsim_lua *s = ctx;
-    lua_State *L = s->L;
-    char label[40];
-    snprintf(label, sizeof label, "contacts[%d].gap", i + 1);
-    lua_rawgeti(L, s->fns, SLOT_GAP(i));
-    push_list(L, q, s->n);
-    if (call(s, 1, label)) return 1;
-    double v = lua_tonumber(L, -1);
-    if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(v)) {
-        fail(s, "%s returned %s, expected a finite number", label, what_value(L, -1, &v));
-        lua_pop(L, 1);
-        return 1;
-    }
-    lua_pop(L, 1);
-    *g = v;
-    return 0;
-}
-
-static int cb_jac(void *ctx, int i, const double *q, double *J)
-{
-    lsim_lua *s = ctx;
-    lua_State *L = s->L;
-    char label[40];
-    snprintf(label, sizeof label, "contacts[%d].J", i + 1);
-    lua_rawgeti(L, s->fns, SLOT_J(i));
-    push_list(L, q, s->n);
-    if (call(s, 1, label)) return 1;
-    return take_rows(s, label, &s->dim[i], s->n, J);
-}
-
-void lsim_system_bind(lsim_in *in)
-{
-    imp_sim_system *S = &in->s;
-    lsim_lua *s = &in->lua;
-    S->n = s->n;
-    S->nc = s->nc;
-    S->ctx = s;
-    S->mass = cb_mass;
-    S->const_mass = !s->mfn;
-    S->force = cb_force;
-    S->gap = cb_gap;
-    S->jac = cb_jac;
-    S->jdot = NULL;
-    S->flight = NULL;
-    S->gap_bound = NULL;
-    S->potential = s->has_pot ? cb_potential : NULL;
-    for (int i = 0; i < s->nc; i++) S->c[i].dim = s->dim[i];
 }
 
 /* ---- reading ------------------------------------------------------------ */
@@ -312,8 +92,8 @@ static void read_contact(const limp_check *top, int ct, int i, int fns, lsim_in 
     limp_check_sub(&sub, top, key);
     limp_check_known(&sub, ct, contact_fields, NULL, NULL);
     limp_check_unknown(&sub);
-    take_fn(&sub, ct, "gap", fns, SLOT_GAP(i), 1, "a function gap(q) -> number (>= 0 apart)");
-    take_fn(&sub, ct, "J", fns, SLOT_J(i), 1, "a function J(q) -> 2 (or 3) rows of n numbers");
+    take_fn(&sub, ct, "gap", fns, LSIM_SLOT_GAP(i), 1, "a function gap(q) -> number (>= 0 apart)");
+    take_fn(&sub, ct, "J", fns, LSIM_SLOT_J(i), 1, "a function J(q) -> 2 (or 3) rows of n numbers");
     in->lua.dim[i] = (int)limp_check_integer(&sub, ct, "rows", 0, -1, 2, 3);
     imp_sim_contact *cc = &in->s.c[i];
     if (limp_check_has(&sub, ct, "mu") || limp_check_has(&sub, ct, "mu_s")
@@ -339,14 +119,14 @@ static void probe(const limp_check *c, lsim_in *in)
     lua_State *L = c->L;
     double buf[IMP_SIM_NMAX * IMP_SIM_NMAX], f[IMP_SIM_NMAX], v;
     s->failed = 0;
-    int bad = s->mfn && cb_mass(s, in->q, buf);
+    int bad = s->mfn && lsim_cb_mass(s, in->q, buf);
     if (!bad && s->mfn) check_mass(c, buf, s->n);
-    bad = bad || cb_force(s, 0, in->q, in->qd, f)
-          || (s->has_pot && cb_potential(s, in->q, &v));
+    bad = bad || lsim_cb_force(s, 0, in->q, in->qd, f)
+          || (s->has_pot && lsim_cb_potential(s, in->q, &v));
     double scale = 1;
     for (int i = 0; i < s->n; i++) scale = fmax(scale, fabs(in->q[i]));
     for (int i = 0; i < s->nc && !bad; i++) {
-        bad = cb_jac(s, i, in->q, buf) || cb_gap(s, i, in->q, &v);
+        bad = lsim_cb_jac(s, i, in->q, buf) || lsim_cb_gap(s, i, in->q, &v);
         if (!bad && v < -1e-12 * scale) {
             char msg[160];
             snprintf(msg, sizeof msg, "contacts[%d] starts inside: its gap is %.17g (penetration %.17g)",
@@ -399,18 +179,18 @@ void lsim_system_read(limp_check *c, int t, lsim_in *in)
     int ty = lua_getfield(L, t, "M");
     if (ty == LUA_TFUNCTION || (ty == LUA_TTABLE && is_callable(L, -1))) {
         s->mfn = 1;
-        lua_rawseti(L, fns, SLOT_M);
+        lua_rawseti(L, fns, LSIM_SLOT_M);
     } else if (ty == LUA_TTABLE) {
         limp_matrix_read_rows(c, ty, "M", n, n, "one per coordinate, as q", s->M);
         check_mass(c, s->M, n);
         lua_pushboolean(L, 0);
-        lua_rawseti(L, fns, SLOT_M);
+        lua_rawseti(L, fns, LSIM_SLOT_M);
     } else
         limp_check_error(c, "M", "must be the mass matrix (n rows of n numbers) or a function M(q) returning it, got %s",
                          luaL_typename(L, -1));
-    s->has_force = take_fn(c, t, "force", fns, SLOT_FORCE, 0,
+    s->has_force = take_fn(c, t, "force", fns, LSIM_SLOT_FORCE, 0,
                            "a function force(t, q, qdot) -> n generalized forces");
-    s->has_pot = take_fn(c, t, "potential", fns, SLOT_POT, 0, "a function potential(q) -> number");
+    s->has_pot = take_fn(c, t, "potential", fns, LSIM_SLOT_POT, 0, "a function potential(q) -> number");
     ty = lua_getfield(L, t, "contacts");
     if (ty != LUA_TNIL && ty != LUA_TTABLE)
         limp_check_error(c, "contacts", "must be a list of contacts {gap =, J =, mu =, e =}, got %s",
