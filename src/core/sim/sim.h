@@ -76,6 +76,9 @@ typedef struct {
     /* f(t, q, q'): every generalized force but the contacts' (gravity,
      * springs, Coriolis and centrifugal terms). */
     int (*force)(void *ctx, double t, const double *q, const double *qd, double *f);
+    /* f depends on t explicitly (a driven system): a state at rest now may
+     * move later, so the run does not end at rest (IMP_SIM_END_REST) */
+    int time_dependent;
     /* Contact i: its gap, its Jacobian (c[i].dim x n), and J_i'(q, q') q'
      * (c[i].dim entries: the contact acceleration is J q'' + J' q'). jdot
      * may be NULL: the simulator then differentiates J along q' by central

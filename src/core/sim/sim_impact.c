@@ -391,13 +391,14 @@ imp_status sim_modes(sim_t *S)
 }
 
 /* At rest: every closed contact sticking, no kinetic energy (against the
- * largest seen) and no acceleration (against M^-1 f's): nothing moves,
- * for forces that do not depend on time. */
+ * largest seen) and no acceleration (against M^-1 f's): nothing moves
+ * (never for a system whose forces depend on time). */
 int sim_at_rest(sim_t *S, imp_status *st)
 {
     int n = S->n;
     double M[SIM_N * SIM_N], Lf[SIM_N * SIM_N];
     *st = IMP_OK;
+    if (S->s->time_dependent) return 0;
     for (int i = 0; i < S->nc; i++)
         if (S->closed[i] && S->mode[i] != IMP_SIM_C_STICK) return 0;
     if ((*st = sim_mass(S, S->t, S->q, M, Lf)) != IMP_OK) return 0;
