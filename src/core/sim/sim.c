@@ -158,7 +158,10 @@ static imp_status scales(sim_t *S)
     }
     S->V = V > 0 ? V : S->L;
     S->gtol = S->o.gap_tol * S->L;
-    S->vtol = 1e-9 * S->V;
+    /* a rebound slower than sqrt(gap_tol) V rises less than about gap_tol L
+     * (V^2 ~ 2 a L): its flight is lost in the gap's rounding, so it counts
+     * as staying (closed) */
+    S->vtol = sqrt(S->o.gap_tol) * S->V;
     memcpy(S->closed, saved, sizeof saved);
     return IMP_OK;
 }

@@ -303,9 +303,14 @@ imp_status sim_impacts(sim_t *S, int *done)
     S->h = 0;                             /* the step size starts again */
     (void)n;
     if (k == 1) {                          /* one contact bouncing: Zeno? */
-        int i = was_open;
+        int i = was_open, bounced = S->z[i].n >= 2;
         double t_inf;
         sim_zeno_record(S, i, S->t, vin, vn[0]);
+        if (S->closed[i] && bounced && S->zeno_contact < 0) {
+            S->zeno_contact = i;         /* rebounds died out: a rest, now */
+            S->zeno_t = S->t;
+            S->zeno_count = S->z[i].count;
+        }
         if (!S->closed[i] && S->zeno_contact < 0 && sim_zeno_check(S, i, &t_inf)) {
             S->zeno_contact = i;
             S->zeno_t = t_inf;
