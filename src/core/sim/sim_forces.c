@@ -410,7 +410,7 @@ static imp_status align_slips(const imp_sim_acc_problem *p, const int *off, cons
                               imp_sim_acc_result *r)
 {
     imp_status st = imp_sim_acc_fixed(p, r);
-    for (int it = 0; it < 200 && (st == IMP_OK || st == IMP_ESINGULAR); it++) {
+    for (int it = 0; it < 50 && (st == IMP_OK || st == IMP_ESINGULAR); it++) {
         double change = 0;
         for (int i = 0; i < p->k; i++) {
             if (!offered[i] || p->dim[i] != 3 || r->mode[i] != IMP_SIM_C_SLIDE) continue;
@@ -506,7 +506,7 @@ static imp_status solve_active(const imp_sim_acc_problem *p, const int *off, int
  * along their tangential acceleration, with mu_k, in further LCPs (the
  * others' modes decided again each time), dir <- a_t/|a_t|, until the
  * directions settle (1e-12): maximum dissipation at the start of the
- * slip. IMP_ENOCONV when they do not within 100 LCPs, or a contact's
+ * slip. IMP_ENOCONV when they do not within 40 LCPs, or a contact's
  * slip turns against its friction. */
 static imp_status slip_lcp3d(const imp_sim_acc_problem *p, const int *off, int R,
                              const int *offered, imp_sim_acc_result *r)
@@ -520,7 +520,7 @@ static imp_status slip_lcp3d(const imp_sim_acc_problem *p, const int *off, int R
         sdir[i][1] = s || !offered[i] ? r->dir[i][1] : 0;
         if (p->dim[i] == 2 && (s || !offered[i])) sdir[i][1] = 0;
     }
-    for (int it = 0; it < 100; it++) {
+    for (int it = 0; it < 40; it++) {
         memset(&r2, 0, sizeof r2);
         if (solve_lcp(p, off, R, (const double (*)[2])sdir, offered, &r2, &polished) != IMP_OK)
             return IMP_ENOCONV;

@@ -89,7 +89,7 @@ typedef struct {
  * their tangential acceleration in further LCPs until the directions
  * settle (to 1e-12); else an active-set loop on imp_sim_acc_fixed (one
  * mode change per solve, a bounded number). This can miss a solution that
- * exists (IMP_ENOCONV: 83 of 1000 random 3-row problems of up to 4
+ * exists (IMP_ENOCONV: 46 of 500 random 3-row problems of up to 4
  * contacts with mu up to 1, b in A's range, when written) and does not
  * detect non-uniqueness. */
 imp_status imp_sim_acc_solve(const imp_sim_acc_problem *p, imp_sim_acc_result *r);
