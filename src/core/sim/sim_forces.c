@@ -434,9 +434,9 @@ static imp_status align_slips(const imp_sim_acc_problem *p, const int *off, cons
  * sticking contact outside its cone slides along -lambda_t. Limits: one
  * change per solve, no guarantee against cycling (a bounded number of
  * solves, then IMP_ENOCONV, or IMP_ENOSOLUTION when a sliding contact's
- * normal compliance is negative); a contact that starts to slip keeps the
- * direction of its sticking force's excess rather than the direction of
- * maximum dissipation of its tangential acceleration. */
+ * normal compliance is negative); a contact that starts to slip starts
+ * along -lambda_t and is turned onto its acceleration by align_slips,
+ * whose fixed point need not converge (the contact then sticks again). */
 static imp_status solve_active(const imp_sim_acc_problem *p, const int *off, int R,
                                imp_sim_acc_result *r, int from_r)
 {
