@@ -149,9 +149,19 @@ static imp_status scales(sim_t *S)
         }
     }
     V = fmax(V, sqrt(2 * A * S->L));
+    {
+        double M[SIM_N * SIM_N], Lf[SIM_N * SIM_N], T = 0;
+        if ((st = sim_mass(S, S->t, S->q, M, Lf)) != IMP_OK) return st;
+        for (int i = 0; i < S->n; i++)
+            for (int j = 0; j < S->n; j++) T += 0.5 * S->qd[i] * M[i * S->n + j] * S->qd[j];
+        S->Tmax = T;            /* the kinetic energy's scale (with the impacts') */
+    }
     S->V = V > 0 ? V : S->L;
     S->gtol = S->o.gap_tol * S->L;
-    S->vtol = 1e-9 * S->V;
+    /* a rebound slower than sqrt(gap_tol) V rises less than about gap_tol L
+     * (V^2 ~ 2 a L): its flight is lost in the gap's rounding, so it counts
+     * as staying (closed) */
+    S->vtol = sqrt(S->o.gap_tol) * S->V;
     memcpy(S->closed, saved, sizeof saved);
     return IMP_OK;
 }
@@ -201,11 +211,39 @@ static imp_status mode_event(sim_t *S, const sim_hit *hit)
     ev.contacts[0] = hit->contact;
     ev.q = S->q;
     ev.qd_before = ev.qd_after = S->qd;
+    int i = hit->contact;
+    imp_sim_cmode was = S->mode[i];
+    double dir0 = S->dir[i][0], dir1 = S->dir[i][1];
     imp_status st = sim_sample(S, S->t, S->q, S->qd);
     if (st == IMP_OK) st = sim_report(S, &ev);
     if (st == IMP_OK) st = sim_modes(S);
-    if (st == IMP_OK) st = sim_sample(S, S->t, S->q, S->qd);
-    return st;
+    if (st != IMP_OK) return st;
+    /* At the event the mode problem is degenerate (a force or a slip
+     * speed at zero), and its solver may keep the old mode within its
+     * tolerance: the event function would then cross again at once. The
+     * event decides: lift-off opens, slip slides against the friction
+     * force's direction, a stop sticks. */
+    if (S->closed[i] && S->mode[i] == was && (was != IMP_SIM_C_SLIDE ||
+        (S->dir[i][0] == dir0 && S->dir[i][1] == dir1))) {
+        const sim_dyn *d = &S->dyn2;
+        int c = 0;
+        while (c < d->k && d->idx[c] != i) c++;
+        if (hit->kind == IMP_SIM_LIFTOFF) {
+            S->closed[i] = 0;
+            S->armed[i] = 0;
+            S->mode[i] = IMP_SIM_C_OPEN;
+        } else if (hit->kind == IMP_SIM_SLIP && c < d->k) {
+            const double *l = d->r.lambda + d->off[c];
+            double lz = S->s->c[i].dim == 3 ? l[2] : 0, nt = hypot(l[0], lz);
+            S->mode[i] = IMP_SIM_C_SLIDE;
+            S->dir[i][0] = nt > 0 ? -l[0] / nt : 1;
+            S->dir[i][1] = nt > 0 ? -lz / nt : 0;
+        } else if (hit->kind == IMP_SIM_STICK) {
+            S->mode[i] = IMP_SIM_C_STICK;
+        }
+        if ((st = sim_project(S)) != IMP_OK) return st;
+    }
+    return sim_sample(S, S->t, S->q, S->qd);
 }
 
 static imp_status loop(sim_t *S)

@@ -177,7 +177,7 @@ imp_status sim_dynamics(sim_t *S, sim_dyn *d, double t, const double *q, const d
     if (acc_st) *acc_st = IMP_OK;
     for (int i = 0; i < S->nc; i++) {
         if (!S->closed[i]) continue;
-        if (d->k == IMP_MULTI_MAX) return sim_fail(S, IMP_EINPUT, "closed contacts", i, -1, t);
+        if (d->k == IMP_MULTI_MAX) return sim_fail(S, IMP_EINPUT, "contacts", i, -1, t);
         int dim = S->s->c[i].dim, r0 = d->rows;
         double Jd[3];
         d->idx[d->k] = i;

@@ -1,21 +1,19 @@
-/* Impacts and the closed contacts' modes. The contacts touching and
- * closing, with the closed ones, are struck together: one contact by the
- * single-contact solver on the mechanism's W = J M^-1 J^T (Routh's path
- * as Wang & Mason 1992; Keller 1986's exact path in 3D), several by the
- * system's multiple-impact model. After it a contact with v_n ~ 0 is
- * closed, its mode chosen at the acceleration level (Pfeiffer & Glocker
- * 1996); a sliding contact with no finite force is Painleve's
- * inconsistency, resolved by a tangential impact (Mason & Wang 1988). */
+/* Impacts. The contacts touching and closing, with the closed ones, are
+ * struck together: one contact by the single-contact solver on the
+ * mechanism's W = J M^-1 J^T (Routh's path as Wang & Mason 1992; Keller
+ * 1986's exact path in 3D), several by the system's multiple-impact
+ * model (multi.h). After it a contact with v_n ~ 0 is closed, its mode
+ * then chosen at the acceleration level (sim_modes.c); a single bouncing
+ * contact's history goes to the accumulation test (sim_zeno.c). */
 #include <math.h>
 #include <string.h>
 
 #include "mechanism.h"
 #include "multi_models.h"
 #include "multi_sequential.h"
-#include "painleve.h"
 #include "sim_internal.h"
 
-static double kinetic(int n, const double *M, const double *qd)
+double sim_kinetic(int n, const double *M, const double *qd)
 {
     double T = 0;
     for (int i = 0; i < n; i++) {
@@ -26,7 +24,7 @@ static double kinetic(int n, const double *M, const double *qd)
     return 0.5 * T;
 }
 
-static imp_law contact_law(const imp_sim_contact *c)
+imp_law sim_contact_law(const imp_sim_contact *c)
 {
     imp_law law = c->law;
     if (law.kind != IMP_LAW_CUSTOM) law.e = c->e;
@@ -111,7 +109,7 @@ static imp_status multi(sim_t *S, int k, const int *idx, const double *M, const 
     double Mn[SIM_N * SIM_N], qn[SIM_N], J[SIM_ROWS * SIM_N];
     int eJ[IMP_MULTI_MAX], eM = 0, eq = 0;
     imp_status st;
-    imp_law law = contact_law(&s->c[idx[0]]);
+    imp_law law = sim_contact_law(&s->c[idx[0]]);
     custom = s->model == IMP_SIM_MODEL_SEQUENTIAL && law.kind == IMP_LAW_CUSTOM;
     for (int c = 0; c < k; c++)
         if ((st = sim_jac(S, S->t, idx[c], S->q, J + c * d * n)) != IMP_OK) return st;
@@ -179,7 +177,7 @@ static imp_status single(sim_t *S, int i, const double *M, const double *Lf, con
     const imp_sim_contact *c = &S->s->c[i];
     int n = S->n, dim = c->dim;
     double J[3 * SIM_N], P[3], z = 0;
-    imp_law law = contact_law(c);
+    imp_law law = sim_contact_law(c);
     imp_status st = sim_jac(S, S->t, i, S->q, J);
     if (st != IMP_OK) return st;
     for (int j = 0; j < n; j++) z += fabs(J[j]);
@@ -210,15 +208,15 @@ static imp_status single(sim_t *S, int i, const double *M, const double *Lf, con
 }
 
 /* Samples just before and after, the event, the new velocities. */
-static imp_status apply(sim_t *S, imp_sim_event *ev, const double *M, double *qd1)
+imp_status sim_apply_impact(sim_t *S, imp_sim_event *ev, const double *M, double *qd1)
 {
     imp_status st;
     ev->t = S->t;
     ev->q = S->q;
     ev->qd_before = S->qd;
     ev->qd_after = qd1;
-    ev->T0 = kinetic(S->n, M, S->qd);
-    ev->dT = kinetic(S->n, M, qd1) - ev->T0;
+    ev->T0 = sim_kinetic(S->n, M, S->qd);
+    ev->dT = sim_kinetic(S->n, M, qd1) - ev->T0;
     if (ev->solver == IMP_SIM_SOLVER_PATH2D) ev->dT = ev->r2->dT;
     if (ev->solver == IMP_SIM_SOLVER_EXACT3D) ev->dT = ev->r3->dT;
     if (ev->solver == IMP_SIM_SOLVER_MULTI) ev->dT = ev->rm->dT;
@@ -230,7 +228,7 @@ static imp_status apply(sim_t *S, imp_sim_event *ev, const double *M, double *qd
 }
 
 /* after an impact: v_n ~ 0 closes the contact, else it separates */
-static imp_status classify(sim_t *S, int k, const int *idx, double *vn)
+imp_status sim_classify(sim_t *S, int k, const int *idx, double *vn)
 {
     for (int c = 0; c < k; c++) {
         int i = idx[c];
@@ -299,15 +297,20 @@ imp_status sim_impacts(sim_t *S, int *done)
     ev.r2 = &res.r2;
     ev.r3 = &res.r3;
     ev.rm = &res.rm;
-    if ((st = apply(S, &ev, M, qd1)) != IMP_OK) return st;
-    if ((st = classify(S, k, idx, vn)) != IMP_OK) return st;
+    if ((st = sim_apply_impact(S, &ev, M, qd1)) != IMP_OK) return st;
+    if ((st = sim_classify(S, k, idx, vn)) != IMP_OK) return st;
     *done = 1;
     S->h = 0;                             /* the step size starts again */
     (void)n;
     if (k == 1) {                          /* one contact bouncing: Zeno? */
-        int i = was_open;
+        int i = was_open, bounced = S->z[i].n >= 2;
         double t_inf;
         sim_zeno_record(S, i, S->t, vin, vn[0]);
+        if (S->closed[i] && bounced && S->zeno_contact < 0) {
+            S->zeno_contact = i;         /* rebounds died out: a rest, now */
+            S->zeno_t = S->t;
+            S->zeno_count = S->z[i].count;
+        }
         if (!S->closed[i] && S->zeno_contact < 0 && sim_zeno_check(S, i, &t_inf)) {
             S->zeno_contact = i;
             S->zeno_t = t_inf;
@@ -317,92 +320,4 @@ imp_status sim_impacts(sim_t *S, int *done)
         }
     }
     return sim_modes(S);
-}
-
-/* Painleve: the inconsistent sliding contact i takes a tangential impact
- * (C0 = 0) by Routh's path (Mason & Wang 1988). */
-static imp_status painleve(sim_t *S, int i)
-{
-    const imp_sim_contact *c = &S->s->c[i];
-    int n = S->n;
-    double M[SIM_N * SIM_N], Lf[SIM_N * SIM_N], J[3 * SIM_N], qd1[SIM_N], P[2], vn;
-    impact_results res;
-    imp_sim_event ev;
-    imp_status st;
-    memset(&ev, 0, sizeof ev);
-    ev.t = S->t;
-    ev.kind = IMP_SIM_INCONSISTENT;
-    ev.ncontacts = 1;
-    ev.contacts[0] = i;
-    ev.q = S->q;
-    ev.qd_before = ev.qd_after = S->qd;
-    if ((st = sim_report(S, &ev)) != IMP_OK) return st;
-    if (c->dim != 2) return sim_fail(S, IMP_ENOSOLUTION, "inconsistent", i, -1, S->t);
-    if ((st = sim_mass(S, S->t, S->q, M, Lf)) != IMP_OK) return st;
-    if ((st = sim_jac(S, S->t, i, S->q, J)) != IMP_OK) return st;
-    if ((st = imp_mech_init(S->mc, n, 2, M, J, S->qd)) != IMP_OK)
-        return sim_fail(S, st, "impact", i, -1, S->t);
-    imp_coef2d coef;
-    imp_law law = contact_law(c);
-    if ((st = imp_mech_coef2d(S->mc, &coef)) == IMP_OK)
-        st = imp_painleve_resolve(&coef, c->mu_s, c->mu_k, &law, &res.r2);
-    if (st != IMP_OK) return sim_fail(S, st, "impact", i, -1, S->t);
-    P[0] = res.r2.Px;
-    P[1] = res.r2.Py;
-    imp_mech_after(S->mc, P, qd1, NULL, NULL, NULL);
-    memset(&ev, 0, sizeof ev);
-    ev.kind = IMP_SIM_IMPACT;
-    ev.ncontacts = 1;
-    ev.contacts[0] = i;
-    ev.solver = IMP_SIM_SOLVER_PATH2D;
-    ev.r2 = &res.r2;
-    if ((st = apply(S, &ev, M, qd1)) != IMP_OK) return st;
-    return classify(S, 1, &i, &vn);
-}
-
-/* The closed contacts' modes (imp_sim_acc_solve), then their drift
- * projected out. */
-imp_status sim_modes(sim_t *S)
-{
-    for (int it = 0; it < 8; it++) {
-        imp_status acc, st;
-        sim_dyn *d = &S->dyn2;
-        if ((st = sim_dynamics(S, d, S->t, S->q, S->qd, 1, &acc)) != IMP_OK) return st;
-        if (d->k == 0) return IMP_OK;
-        if (acc == IMP_ENOSOLUTION) {
-            int c = d->r.inconsistent >= 0 && d->r.inconsistent < d->k ? d->r.inconsistent : 0;
-            if ((st = painleve(S, d->idx[c])) != IMP_OK) return st;
-            continue;
-        }
-        for (int c = 0; c < d->k; c++) {
-            int i = d->idx[c];
-            S->mode[i] = d->r.mode[c];
-            S->dir[i][0] = d->r.dir[c][0];
-            S->dir[i][1] = d->r.dir[c][1];
-            if (S->mode[i] == IMP_SIM_C_OPEN) {
-                S->closed[i] = 0;
-                S->armed[i] = 0;
-            }
-        }
-        S->h = 0;                   /* a new phase: the step size starts again */
-        return sim_project(S);
-    }
-    return sim_fail(S, IMP_ENOCONV, "modes", -1, -1, S->t);
-}
-
-/* At rest: every closed contact sticking, no kinetic energy (against the
- * largest seen) and no acceleration (against M^-1 f's): nothing moves,
- * for forces that do not depend on time. */
-int sim_at_rest(sim_t *S, imp_status *st)
-{
-    int n = S->n;
-    double M[SIM_N * SIM_N], Lf[SIM_N * SIM_N];
-    *st = IMP_OK;
-    for (int i = 0; i < S->nc; i++)
-        if (S->closed[i] && S->mode[i] != IMP_SIM_C_STICK) return 0;
-    if ((*st = sim_mass(S, S->t, S->q, M, Lf)) != IMP_OK) return 0;
-    if (kinetic(n, M, S->qd) > 1e-20 * S->Tmax) return 0;
-    sim_dyn *d = &S->dyn2;
-    if ((*st = sim_dynamics(S, d, S->t, S->q, S->qd, 0, NULL)) != IMP_OK) return 0;
-    return kinetic(n, M, d->qdd) <= 1e-18 * kinetic(n, M, d->u);
 }

@@ -119,6 +119,14 @@ imp_status sim_flight_search(sim_t *S, double H, double *tau, int *contact);
 
 /* sim_impact.c */
 imp_status sim_impacts(sim_t *S, int *done);
+double sim_kinetic(int n, const double *M, const double *qd);
+imp_law sim_contact_law(const imp_sim_contact *c);
+/* the samples before and after, the event, q' = qd1 */
+imp_status sim_apply_impact(sim_t *S, imp_sim_event *ev, const double *M, double *qd1);
+/* after an impact on contacts idx: closed (v_n ~ 0) or separating */
+imp_status sim_classify(sim_t *S, int k, const int *idx, double *vn);
+
+/* sim_modes.c */
 imp_status sim_modes(sim_t *S);
 int sim_at_rest(sim_t *S, imp_status *st);
 

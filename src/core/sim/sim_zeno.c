@@ -5,12 +5,16 @@
  * Mechanics, 2016, on accumulations; for the bouncing ball t_inf =
  * t1 (1 + e)/(1 - e)). The contact is closed at t_inf.
  *
- * Detected when four impacts agree: three speed ratios and two flight
- * ratios equal to zeno_tol, and the rebound speed below sqrt(zeno_tol) of
- * the contact's first closing speed (small flights, where the geometric
- * law holds; not so small that the gap's rounding spoils the ratios).
- * Flights of steady length (an impact oscillator at its wall) do not
- * accumulate and are not taken. */
+ * Detected when four impacts agree: three speed ratios equal to zeno_tol,
+ * two flight ratios to sqrt(zeno_tol) (flight times come from located
+ * roots of a gap whose apex is small: the gap's rounding, eps L over the
+ * apex, reaches them first; they only tell an accumulation from flights
+ * of steady length, an impact oscillator at its wall, whose ratio is 1),
+ * and the rebound speed below sqrt(zeno_tol) of the contact's first
+ * closing speed (small flights, where the geometric law holds). A contact
+ * whose rebounds never agree so closes once its rebound speed is below
+ * the speed tolerance (its apex within the gap tolerance): also a rest,
+ * at that impact. */
 #include <math.h>
 #include <string.h>
 
@@ -48,7 +52,7 @@ int sim_zeno_check(sim_t *S, int i, double *t_inf)
     double ratios[4] = {v[1] / v[0], v[2] / v[1], (t[2] - t[1]) / (t[1] - t[0]),
                         (t[3] - t[2]) / (t[2] - t[1])};
     for (int k = 0; k < 4; k++)
-        if (!(fabs(ratios[k] - r) <= tol * r)) return 0;
+        if (!(fabs(ratios[k] - r) <= (k < 2 ? tol : sqrt(tol)) * r)) return 0;
     *t_inf = t[3] + (t[3] - t[2]) * r / (1 - r);
     return 1;
 }
