@@ -159,6 +159,20 @@ describe("impact.simulate: several contacts, and contacts in space", function()
     end
   end)
 
+  it("the same corner as an impact.system of Lua functions", function()
+    local r = 0.1
+    local corner = impact.system{ q = { 1.1, 1.1, 0 }, qdot = { -1, -1, 0 }, e = E,
+      M = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 0.1 } },
+      contacts = { { gap = function(q) return q[2] - r end, J = function() return { { 1, 0, r }, { 0, 1, 0 } } end },
+                   { gap = function(q) return q[1] - r end, J = function() return { { 0, -1, r }, { 1, 0, 0 } } end } } }
+    local run = impact.simulate(corner, { t_end = 2, dt = 0.1 })
+    local ev = run.events[1]
+    assert.same({ 1, 2 }, ev.contacts)
+    assert.equal("impact.MultiResult", getmetatable(ev.result).__name)
+    assert.is_true(rel(ev.qdot_after[1], E) < 1e-12 and rel(ev.qdot_after[2], E) < 1e-12)
+    assert.same({ -1, -1 }, { ev.result.contacts[1].v0[2], ev.result.contacts[2].v0[2] })
+  end)
+
   it("a point mass on a rough floor through a 3-row contact: it sticks, rebounds e v1", function()
     -- mu (1 + e) v1 >= |vt|: the slip stops within the impact
     local sys = impact.system{ q = { 0, H, 0 }, qdot = { 1, 0, 0.5 }, M = function() return { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } } end,
