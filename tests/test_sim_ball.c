@@ -15,15 +15,17 @@
 
 typedef struct {
     double m, g;
-    int nan_force;          /* the force callback answers NaN */
+    int nan_force;          /* the force callback answers NaN below y = 0.5 */
+    int nan_gap, nan_jac;   /* ... the gap, J */
+    int bad_mass;           /* ... M indefinite */
 } ball_t;
 
 static int ball_mass(void *c, const double *q, double *M)
 {
     const ball_t *b = c;
-    (void)q;
     M[0] = M[3] = b->m;
     M[1] = M[2] = 0;
+    if (b->bad_mass && q[1] < 0.5) M[3] = -b->m;
     return 0;
 }
 
@@ -38,16 +40,17 @@ static int ball_force(void *c, double t, const double *q, const double *qd, doub
 
 static int ball_gap(void *c, int i, const double *q, double *g)
 {
-    (void)c, (void)i;
-    *g = q[1];
+    (void)i;
+    *g = ((const ball_t *)c)->nan_gap && q[1] < 0.5 ? NAN : q[1];
     return 0;
 }
 
 static int ball_jac(void *c, int i, const double *q, double *J)
 {
-    (void)c, (void)i, (void)q;
+    (void)i;
     J[0] = 1, J[1] = 0;     /* tangent x */
     J[2] = 0, J[3] = 1;     /* normal y */
+    if (((const ball_t *)c)->nan_jac && q[1] < 0.5) J[3] = NAN;
     return 0;
 }
 
@@ -152,7 +155,7 @@ static rec_t rec;
 static void ball_case(double e, int closed_form)
 {
     const double m = 2, g = 9.81, h = 1.3;
-    ball_t b = {m, g, 0};
+    ball_t b = {m, g, 0, 0, 0, 0};
     imp_sim_system s;
     ball_system(&s, &b, e, closed_form);
     imp_sim_opts o = {0, 100, 0.01, 0, 0, 0, 0};
@@ -314,7 +317,7 @@ static void test_pendulum_wall(void)
 
 static void test_bad_input(void)
 {
-    ball_t b = {1, 9.81, 0};
+    ball_t b = {1, 9.81, 0, 0, 0, 0};
     imp_sim_system s;
     imp_sim_outcome out;
     ball_system(&s, &b, 0.5, 1);
@@ -332,15 +335,34 @@ static void test_bad_input(void)
     CHECK(out.fail_what && strcmp(out.fail_what, "penetration") == 0);
     CHECK(out.fail_contact == 0);
     CHECK_NEAR(out.fail_value, 0.01, 1e-15);
-    q[1] = 1;
+    q[1] = 1, qd[1] = 0;
     b.nan_force = 1;                               /* NaN once below 0.5 */
     CHECK(imp_sim_run(&s, &o, q, qd, NULL, &out) == IMP_EINPUT);
     CHECK(out.fail_what && strcmp(out.fail_what, "force") == 0);
     CHECK(out.fail_index == 1);
     CHECK(out.fail_t > 0 && q[1] < 1);             /* the state reached is returned */
     b.nan_force = 0;
+    b.nan_gap = 1;
+    q[1] = 1, qd[1] = 0;
+    CHECK(imp_sim_run(&s, &o, q, qd, NULL, &out) == IMP_EINPUT);
+    CHECK(out.fail_what && strcmp(out.fail_what, "gap") == 0 && out.fail_contact == 0);
+    b.nan_gap = 0;
+    b.nan_jac = 1;
+    q[1] = 1, qd[1] = 0;
+    CHECK(imp_sim_run(&s, &o, q, qd, NULL, &out) == IMP_EINPUT);
+    CHECK(out.fail_what && strcmp(out.fail_what, "J") == 0 && out.fail_index == 3);
+    b.nan_jac = 0;
+    b.bad_mass = 1;                                /* M indefinite below 0.5 */
+    s.const_mass = 0;
+    q[1] = 1, qd[1] = 0;
+    CHECK(imp_sim_run(&s, &o, q, qd, NULL, &out) == IMP_EINPUT);
+    CHECK(out.fail_what && strcmp(out.fail_what, "M") == 0);
+    printf("  M indefinite at t = %.6g (y = %.6g)\n", out.fail_t, q[1]);
+    CHECK(out.fail_t > 0);
+    b.bad_mass = 0;
+    s.const_mass = 1;
     s.c[0].e = 2;
-    q[1] = 1;
+    q[1] = 1, qd[1] = 0;
     CHECK(imp_sim_run(&s, &o, q, qd, NULL, &out) == IMP_EINPUT);
     CHECK(out.fail_what && strcmp(out.fail_what, "e") == 0 && out.fail_contact == 0);
     s.c[0].e = 0.5;
@@ -348,7 +370,7 @@ static void test_bad_input(void)
     CHECK(imp_sim_run(&s, &o, q, qd, NULL, &out) == IMP_EINTERRUPT);
     imp_interrupt_clear();
     o.max_events = 3;
-    q[1] = 1;
+    q[1] = 1, qd[1] = 0;
     CHECK(imp_sim_run(&s, &o, q, qd, NULL, &out) == IMP_OK);
     CHECK(out.end == IMP_SIM_END_MAX_EVENTS && out.events == 3);
 }
