@@ -201,8 +201,8 @@ imp_status sim_flight_search(sim_t *S, double H, double *tau, int *contact)
             if (a >= H) continue;
             if ((st = gap_rate(S, &fc, i, a, &ga, &gda)) != IMP_OK) return st;
             if (!(ga > 0)) {                   /* look again from there */
+                if (a < H) *contact = -1;      /* an earlier root lies beyond */
                 H = fmin(H, a);
-                *tau = H;
                 continue;
             }
         } else {
