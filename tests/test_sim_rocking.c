@@ -8,7 +8,6 @@
  * 1 - (3/2) sin^2(alpha). The quarter period is checked against an RK4
  * integration written here. */
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -28,9 +27,6 @@ static rec_t rec;
 static int on_event(void *c, const imp_sim_event *ev)
 {
     rec_t *r = c;
-    if (getenv("SIMDBG"))
-        fprintf(stderr, "ev %d t=%.17g n=%d w %.17g -> %.17g\n", ev->kind, ev->t, ev->ncontacts,
-                ev->qd_before[2], ev->qd_after[2]);
     if (r->nev < MAXREC) {
         r->t[r->nev] = ev->t;
         r->wb[r->nev] = ev->qd_before[2];
@@ -120,8 +116,8 @@ static void block(imp_sim_model model, double b, double h, double th0, int settl
     if (settle) {
         /* the rocking dies out (its half-cycles shrink with the amplitude):
          * at rest upright, not toppled */
-        printf("  settles: end %d at t = %.10g after %ld impacts, phi = %.2e, y - h = %.2e\n", out.end,
-               out.t, out.impacts, q[2], q[1] - h);
+        printf("  settles: end %d at t = %.10g after %ld impacts, phi = %.2e, y - h = %.2e\n",
+               out.end, out.t, out.impacts, q[2], q[1] - h);
         CHECK(out.end == IMP_SIM_END_REST);
         CHECK(fabs(q[2]) < 1e-9 && fabs(q[1] - h) < 1e-9 && out.impacts < 1000);
         return;
@@ -216,8 +212,8 @@ static void test_rimless_wheel(void)
         worst_fix = fmax(worst_fix, fabs(-rec.wa[j] - wp) / wp);
         nimp++;
     }
-    printf("  rimless wheel: %d impacts in 3 s; w+/w- worst %.2e from eta, w+ worst %.2e from the fixed point %.15g\n",
-           nimp, worst_eta, worst_fix, wp);
+    printf("  rimless wheel: %d impacts in 3 s; w+/w- worst %.2e from eta, w+ worst %.2e from\n"
+           "  the fixed point %.15g\n", nimp, worst_eta, worst_fix, wp);
     CHECK(nimp >= 3 && nimp == rec.nev);
     CHECK(worst_eta <= 1e-12);
     CHECK(worst_fix <= 1e-10);

@@ -29,10 +29,11 @@ static imp_status flight_at(sim_t *S, void *vctx, double tau, double *q, double 
 {
     const seg_t *g = vctx;
     if (S->s->flight(S->s->ctx, tau, g->q0, g->qd0, q, qd))
-        return sim_fail(S, IMP_ELAW, "flight", -1, -1, g->t0 + tau);
+        return sim_fail_at(S, g->t0 + tau, IMP_ELAW, "flight", -1, -1, NAN);
     for (int j = 0; j < S->n; j++)
         if (!isfinite(q[j]) || !isfinite(qd[j]))
-            return sim_fail(S, IMP_EINPUT, "flight", -1, j, g->t0 + tau);
+            return sim_fail_at(S, g->t0 + tau, IMP_EINPUT, "flight", -1, j,
+                               isfinite(q[j]) ? qd[j] : q[j]);
     return IMP_OK;
 }
 
@@ -220,7 +221,8 @@ static imp_status advance_ode(sim_t *S, double t_stop, sim_hit *hit)
         double fac = en > 0 ? 0.8 / sqrt(sqrt(sqrt(en))) : 5;   /* en^(-1/8) */
         if (!(en <= 1)) {
             h = hs * fmax(0.2, fmin(fac, 1));
-            if (!(h > 4 * DBL_EPSILON * fabs(S->t))) return sim_fail(S, IMP_ESTEPS, "step", -1, -1, S->t);
+            if (!(h > 4 * DBL_EPSILON * fabs(S->t)))
+                return sim_fail(S, IMP_ESTEPS, "step", -1, -1, h);
             continue;
         }
         S->out->steps++;
