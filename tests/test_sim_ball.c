@@ -314,6 +314,14 @@ static void test_pendulum_wall(void)
 
 /* ---- bad input ---------------------------------------------------------- */
 
+/* Ctrl-C while the run goes on: the host's handler raises the flag */
+static int ctrl_c(void *c, double t, const double *q, const double *qd, double E)
+{
+    (void)c, (void)q, (void)qd, (void)E;
+    if (t >= 0.6) imp_interrupt_raise();
+    return 0;
+}
+
 static void test_bad_input(void)
 {
     ball_t b = {1, 9.81, 0, 0, 0, 0};
@@ -368,6 +376,16 @@ static void test_bad_input(void)
     imp_interrupt_raise();                         /* Ctrl-C */
     CHECK(imp_sim_run(&s, &o, q, qd, NULL, &out) == IMP_EINTERRUPT);
     imp_interrupt_clear();
+    imp_sim_observer stop = {NULL, ctrl_c, NULL};
+    o.dt = 0.1;
+    q[1] = 1, qd[1] = 0;
+    CHECK(imp_sim_run(&s, &o, q, qd, &stop, &out) == IMP_EINTERRUPT);
+    imp_interrupt_clear();
+    printf("  interrupted at t = %g (y = %g, %ld impacts)\n", out.t, q[1], out.impacts);
+    /* it stops before the next event: here the second impact, at 2 t1 */
+    CHECK(out.t >= 0.6 && out.t <= 2 * sqrt(2 / 9.81) * (1 + 1e-12) && out.impacts == 1);
+    CHECK(q[1] >= 0 && q[1] <= 1);
+    o.dt = 0;
     o.max_events = 3;
     q[1] = 1, qd[1] = 0;
     CHECK(imp_sim_run(&s, &o, q, qd, NULL, &out) == IMP_OK);

@@ -305,7 +305,8 @@ imp_status sim_advance(sim_t *S, double t_stop, sim_hit *hit)
 static void gauss_newton(int n, int R, const double *Lf, const double *J, const double *r,
                          double *x)
 {
-    double Y[SIM_ROWS * SIM_N], A[SIM_ROWS * SIM_ROWS], l[SIM_ROWS];
+    double Y[SIM_ROWS * SIM_N], A[SIM_ROWS * SIM_ROWS] = {0}, l[SIM_ROWS];
+    if (R <= 0) return;
     for (int a = 0; a < R; a++) {
         memcpy(Y + a * n, J + a * n, sizeof(double) * n);
         sim_chol_solve(n, Lf, Y + a * n);
