@@ -25,7 +25,9 @@
  * Lemke's solution are then solved again with imp_sim_acc_fixed, whose
  * (minimum-norm) forces are kept when they satisfy every inequality.
  *
- * 3D (any contact dim 3): an active-set loop on imp_sim_acc_fixed. */
+ * 3D (any contact dim 3): the same LCP on a pyramid of 8 tangent
+ * directions inscribed in the cone, then the steps sim_forces.h lists
+ * (slip directions iterated to a_t's, an active set as the last resort). */
 #include <float.h>
 #include <lapacke.h>
 #include <math.h>
@@ -214,6 +216,12 @@ static int admissible(const imp_sim_acc_problem *p, const int *off, const imp_si
             double at = r->a[t[0]] * r->dir[i][0] + (nt == 2 ? r->a[t[1]] * r->dir[i][1] : 0);
             if (ln < -tl) { viol = -ln / tl; w = 2; }
             else if (offered[i] && at < -ta) { viol = -at / ta; w = 4; }
+            else if (offered[i] && nt == 2) {
+                /* 3D: starting to slip along a_t itself (maximum dissipation) */
+                double ax = r->a[t[0]], az = r->a[t[1]], am = hypot(ax, az);
+                double dev = am > ta ? hypot(ax / am - r->dir[i][0], az / am - r->dir[i][1]) : 0;
+                if (dev > 1e-8) { viol = dev / 1e-8; w = 5; }
+            }
             break;
         }
         }
@@ -256,42 +264,67 @@ static int painleve_contact(const imp_sim_acc_problem *p, const int *off, int R,
     return first;
 }
 
-/* One LCP: sdir[i] = 0 offers contact i sticking, +-1 makes it slide with
- * that slip sign. offered: the contacts offered sticking by their slip
- * speed (for the check of the fixed-mode forces). *polished: whether the
- * fixed-mode forces replaced Lemke's. */
-static imp_status solve_lcp2d(const imp_sim_acc_problem *p, const int *off, int R,
-                              const double *sdir, const int *offered,
-                              imp_sim_acc_result *r, int *polished)
+/* Tangent directions of the friction LCP: 2D +-x; 3D a pyramid of
+ * NPYR directions in the (x, z) plane, inscribed in the cone. */
+#define NPYR 8
+#define MZ ((2 + NPYR) * IMP_MULTI_MAX)
+
+static int tangent_dirs(int dim, double D[NPYR][2])
 {
-    /* z layout: pos[i] is contact i's first unknown; offered sticking: 4
-     * unknowns, sliding: 1 */
-    int pos[IMP_MULTI_MAX], stick[IMP_MULTI_MAX], m = 0;
+    if (dim == 2) {
+        D[0][0] = 1; D[0][1] = 0;
+        D[1][0] = -1; D[1][1] = 0;
+        return 2;
+    }
+    for (int j = 0; j < NPYR; j++) {
+        D[j][0] = cos(2 * M_PI * j / NPYR);
+        D[j][1] = sin(2 * M_PI * j / NPYR);
+    }
+    return NPYR;
+}
+
+/* One LCP. sdir[i] = (0, 0) offers contact i sticking, a non-zero (unit)
+ * direction makes it slide along it. offered: the contacts offered
+ * sticking by their slip speed (for the check of the fixed-mode forces).
+ * *polished: whether the fixed-mode forces replaced Lemke's (in 3D the
+ * LCP's cone is a pyramid: its forces are never kept, only its modes). */
+static imp_status solve_lcp(const imp_sim_acc_problem *p, const int *off, int R,
+                            const double (*sdir)[2], const int *offered,
+                            imp_sim_acc_result *r, int *polished)
+{
+    /* z layout: pos[i] is contact i's first unknown; offered sticking:
+     * lambda_n, one force per tangent direction, the slack; sliding:
+     * lambda_n */
+    int pos[IMP_MULTI_MAX], stick[IMP_MULTI_MAX], nd[IMP_MULTI_MAX], m = 0;
+    double D[IMP_MULTI_MAX][NPYR][2];
     *polished = 0;
     for (int i = 0; i < p->k; i++) {
-        stick[i] = sdir[i] == 0;
-        r->dir[i][0] = sdir[i];
-        r->dir[i][1] = 0;
+        stick[i] = sdir[i][0] == 0 && sdir[i][1] == 0;
+        nd[i] = tangent_dirs(p->dim[i], D[i]);
+        r->dir[i][0] = sdir[i][0];
+        r->dir[i][1] = p->dim[i] == 3 ? sdir[i][1] : 0;
         r->mode[i] = stick[i] ? IMP_SIM_C_STICK : IMP_SIM_C_SLIDE;
         pos[i] = m;
-        m += stick[i] ? 4 : 1;
+        m += stick[i] ? 2 + nd[i] : 1;
     }
-    static _Thread_local double G[MAXR * 4 * IMP_MULTI_MAX], M[16 * IMP_MULTI_MAX * IMP_MULTI_MAX];
-    double q[4 * IMP_MULTI_MAX], z[4 * IMP_MULTI_MAX], w[4 * IMP_MULTI_MAX];
+    static _Thread_local double G[MAXR * MZ], AG[MAXR * MZ], M[MZ * MZ];
+    double q[MZ], z[MZ], w[MZ];
     /* G: lambda (R) = G z */
     memset(G, 0, sizeof(double) * (size_t)R * (size_t)m);
     for (int i = 0; i < p->k; i++) {
-        int t = off[i], n = off[i] + 1, c = pos[i];
+        int t0 = off[i], t1 = off[i] + 2, n = off[i] + 1, c = pos[i], d3 = p->dim[i] == 3;
         G[n * m + c] = 1;
         if (stick[i]) {
-            G[t * m + c + 1] = 1;
-            G[t * m + c + 2] = -1;
+            for (int j = 0; j < nd[i]; j++) {
+                G[t0 * m + c + 1 + j] = D[i][j][0];
+                if (d3) G[t1 * m + c + 1 + j] = D[i][j][1];
+            }
         } else {
-            G[t * m + c] = -p->mu_k[i] * r->dir[i][0];
+            G[t0 * m + c] = -p->mu_k[i] * r->dir[i][0];
+            if (d3) G[t1 * m + c] = -p->mu_k[i] * r->dir[i][1];
         }
     }
     /* AG = A G (R x m), then the LCP's rows */
-    double AG[MAXR * 4 * IMP_MULTI_MAX];
     for (int i = 0; i < R; i++)
         for (int c = 0; c < m; c++) {
             double s = 0;
@@ -300,22 +333,22 @@ static imp_status solve_lcp2d(const imp_sim_acc_problem *p, const int *off, int 
         }
     memset(M, 0, sizeof(double) * (size_t)m * (size_t)m);
     for (int i = 0; i < p->k; i++) {
-        int t = off[i], n = off[i] + 1, c = pos[i];
+        int t0 = off[i], t1 = off[i] + 2, n = off[i] + 1, c = pos[i], d3 = p->dim[i] == 3;
         for (int j = 0; j < m; j++) M[c * m + j] = AG[n * m + j];
         q[c] = p->b[n];
         if (!stick[i]) continue;
-        for (int j = 0; j < m; j++) {
-            M[(c + 1) * m + j] = AG[t * m + j];
-            M[(c + 2) * m + j] = -AG[t * m + j];
+        int cs = c + 1 + nd[i];   /* the slack */
+        for (int k = 0; k < nd[i]; k++) {
+            /* slack + D_k.a_t >= 0  perp  the force along D_k */
+            double dx = D[i][k][0], dz = D[i][k][1];
+            for (int j = 0; j < m; j++)
+                M[(c + 1 + k) * m + j] = dx * AG[t0 * m + j] + (d3 ? dz * AG[t1 * m + j] : 0);
+            M[(c + 1 + k) * m + cs] = 1;
+            q[c + 1 + k] = dx * p->b[t0] + (d3 ? dz * p->b[t1] : 0);
+            M[cs * m + c + 1 + k] = -1;
         }
-        M[(c + 1) * m + c + 3] = 1;
-        M[(c + 2) * m + c + 3] = 1;
-        M[(c + 3) * m + c] = p->mu_s[i];
-        M[(c + 3) * m + c + 1] = -1;
-        M[(c + 3) * m + c + 2] = -1;
-        q[c + 1] = p->b[t];
-        q[c + 2] = -p->b[t];
-        q[c + 3] = 0;
+        M[cs * m + c] = p->mu_s[i];   /* mu_s lambda_n - sum >= 0  perp  slack */
+        q[cs] = 0;
     }
     imp_status st = imp_lcp_lemke(m, M, q, z, w, 0, NULL);
     if (st == IMP_ENOSOLUTION) {
@@ -333,18 +366,22 @@ static imp_status solve_lcp2d(const imp_sim_acc_problem *p, const int *off, int 
     scales(R, p->A, p->b, r->lambda, &sa, &sl);
     double ta = 1e-10 * sa;
     for (int i = 0; i < p->k; i++) {
-        int t = off[i], n = off[i] + 1;
-        double ln = r->lambda[n], an = r->a[n], lt = r->lambda[t], at = r->a[t];
+        int t0 = off[i], n = off[i] + 1, d3 = p->dim[i] == 3;
+        double ln = r->lambda[n], an = r->a[n];
+        double lx = r->lambda[t0], lz = d3 ? r->lambda[t0 + 2] : 0;
+        double ax = r->a[t0], az = d3 ? r->a[t0 + 2] : 0, at = hypot(ax, az), lt = hypot(lx, lz);
         if (ln == 0 && an > ta) {
             r->mode[i] = IMP_SIM_C_OPEN;
         } else if (stick[i]) {
-            /* beta = |a_t| > 0: the cone is saturated and the contact slips
-             * along a_t, against its friction (-lambda_t) */
-            if (fabs(at) > ta) {
+            /* the slack = max_k -D_k.a_t > 0: the cone is saturated and
+             * the contact slips along a_t, against its friction */
+            if (at > ta) {
                 r->mode[i] = IMP_SIM_C_SLIDE;
-                r->dir[i][0] = at > 0 ? 1 : -1;
-            } else {
-                r->dir[i][0] = lt > 0 ? -1 : lt < 0 ? 1 : 0;
+                r->dir[i][0] = d3 ? ax / at : ax > 0 ? 1 : -1;
+                r->dir[i][1] = d3 ? az / at : 0;
+            } else if (lt > 0) {
+                r->dir[i][0] = d3 ? -lx / lt : lx > 0 ? -1 : 1;
+                r->dir[i][1] = d3 ? -lz / lt : 0;
             }
         }
     }
@@ -364,23 +401,50 @@ static imp_status solve_lcp2d(const imp_sim_acc_problem *p, const int *off, int 
     return IMP_OK;
 }
 
+/* A 3-row contact offered sticking that slips does so along its
+ * tangential acceleration, which depends on the friction's direction:
+ * iterate dir <- a_t/|a_t| with the modes fixed (a fixed point; it
+ * contracts when the slip is driven, |b_t| > mu_k |A_tt dir| lambda_n, by
+ * their ratio). The last fixed solve's status. */
+static imp_status align_slips(const imp_sim_acc_problem *p, const int *off, const int *offered,
+                              imp_sim_acc_result *r)
+{
+    imp_status st = imp_sim_acc_fixed(p, r);
+    for (int it = 0; it < 50 && (st == IMP_OK || st == IMP_ESINGULAR); it++) {
+        double change = 0;
+        for (int i = 0; i < p->k; i++) {
+            if (!offered[i] || p->dim[i] != 3 || r->mode[i] != IMP_SIM_C_SLIDE) continue;
+            double ax = r->a[off[i]], az = r->a[off[i] + 2], am = hypot(ax, az);
+            if (!(am > 0)) continue;
+            change = fmax(change, hypot(ax / am - r->dir[i][0], az / am - r->dir[i][1]));
+            r->dir[i][0] = ax / am;
+            r->dir[i][1] = az / am;
+        }
+        if (change <= 1e-14) break;
+        st = imp_sim_acc_fixed(p, r);
+    }
+    return st;
+}
+
 /* Active set for 3-row contacts (and 2-row ones among them): start from
- * every contact closed (sticking when offered, else sliding along its
- * slip), solve with the modes fixed, and change the worst violation:
+ * the modes in r (from_r) or every contact closed (sticking when offered,
+ * else sliding along its slip), solve with the modes fixed (slips aligned
+ * with their accelerations), and change the worst violation:
  * a closed contact pulling opens, an open contact sinking closes, a
  * sticking contact outside its cone slides along -lambda_t. Limits: one
  * change per solve, no guarantee against cycling (a bounded number of
  * solves, then IMP_ENOCONV, or IMP_ENOSOLUTION when a sliding contact's
- * normal compliance is negative); a contact that starts to slip keeps the
- * direction of its sticking force's excess rather than the direction of
- * maximum dissipation of its tangential acceleration. */
+ * normal compliance is negative); a contact that starts to slip starts
+ * along -lambda_t and is turned onto its acceleration by align_slips,
+ * whose fixed point need not converge (the contact then sticks again). */
 static imp_status solve_active(const imp_sim_acc_problem *p, const int *off, int R,
-                               imp_sim_acc_result *r)
+                               imp_sim_acc_result *r, int from_r)
 {
     int offered[IMP_MULTI_MAX];
     for (int i = 0; i < p->k; i++) {
         double d[2], s = slip_speed(p, off, i, d);
         offered[i] = !(s > p->v_tol);
+        if (from_r) continue;
         r->mode[i] = offered[i] ? IMP_SIM_C_STICK : IMP_SIM_C_SLIDE;
         r->dir[i][0] = offered[i] ? 0 : d[0];
         r->dir[i][1] = offered[i] ? 0 : d[1];
@@ -388,7 +452,7 @@ static imp_status solve_active(const imp_sim_acc_problem *p, const int *off, int
     }
     int maxit = 6 * p->k + 10;
     for (int it = 0; it < maxit; it++) {
-        imp_status st = imp_sim_acc_fixed(p, r);
+        imp_status st = align_slips(p, off, offered, r);
         if (st != IMP_OK && st != IMP_ESINGULAR) return st;
         double sa, sl;
         scales(R, p->A, p->b, r->lambda, &sa, &sl);
@@ -411,7 +475,8 @@ static imp_status solve_active(const imp_sim_acc_problem *p, const int *off, int
             }
         } else if (why == 2) {          /* pulling: open it */
             r->mode[i] = IMP_SIM_C_OPEN;
-        } else if (why == 4) {          /* slipping against its friction: stick */
+        } else if (why == 4 || why == 5) {   /* slipping against (or not along) its
+                                           acceleration: stick */
             r->mode[i] = IMP_SIM_C_STICK;
         } else {                        /* outside the cone: slide */
             int t[2], nt = tan_rows(p, off, i, t);
@@ -437,6 +502,58 @@ static imp_status solve_active(const imp_sim_acc_problem *p, const int *off, int
     return IMP_ENOCONV;
 }
 
+/* 3D contacts starting to slip (r: the pyramid LCP's answer): slide them
+ * along their tangential acceleration, with mu_k, in further LCPs (the
+ * others' modes decided again each time), dir <- a_t/|a_t|, until the
+ * directions settle (1e-12): maximum dissipation at the start of the
+ * slip. IMP_ENOCONV when they do not within 40 LCPs, or a contact's
+ * slip turns against its friction. */
+static imp_status slip_lcp3d(const imp_sim_acc_problem *p, const int *off, int R,
+                             const int *offered, imp_sim_acc_result *r)
+{
+    double sdir[IMP_MULTI_MAX][2];
+    imp_sim_acc_result r2;
+    int polished;
+    for (int i = 0; i < p->k; i++) {
+        int s = offered[i] && r->mode[i] == IMP_SIM_C_SLIDE;
+        sdir[i][0] = s || !offered[i] ? r->dir[i][0] : 0;
+        sdir[i][1] = s || !offered[i] ? r->dir[i][1] : 0;
+        if (p->dim[i] == 2 && (s || !offered[i])) sdir[i][1] = 0;
+    }
+    for (int it = 0; it < 40; it++) {
+        memset(&r2, 0, sizeof r2);
+        if (solve_lcp(p, off, R, (const double (*)[2])sdir, offered, &r2, &polished) != IMP_OK)
+            return IMP_ENOCONV;
+        double change = 0;
+        for (int i = 0; i < p->k; i++) {
+            if (!offered[i]) continue;
+            if (sdir[i][0] == 0 && sdir[i][1] == 0) {
+                if (r2.mode[i] == IMP_SIM_C_SLIDE) {   /* a new slip: slide it too */
+                    sdir[i][0] = r2.dir[i][0];
+                    sdir[i][1] = r2.dir[i][1];
+                    change = 1;
+                }
+                continue;
+            }
+            if (r2.mode[i] == IMP_SIM_C_OPEN) continue;
+            double ax = r2.a[off[i]], az = p->dim[i] == 3 ? r2.a[off[i] + 2] : 0, am = hypot(ax, az);
+            if (!(am > 0)) continue;
+            if (ax * sdir[i][0] + az * sdir[i][1] < 0) return IMP_ENOCONV;
+            double nx = ax / am, nz = az / am;
+            if (p->dim[i] == 2) { nx = ax > 0 ? 1 : -1; nz = 0; }
+            double dev = hypot(nx - sdir[i][0], nz - sdir[i][1]);
+            change = fmax(change, dev);
+            sdir[i][0] = nx;
+            sdir[i][1] = nz;
+        }
+        if (change <= 1e-12) {
+            *r = r2;
+            return IMP_OK;
+        }
+    }
+    return IMP_ENOCONV;
+}
+
 imp_status imp_sim_acc_solve(const imp_sim_acc_problem *p, imp_sim_acc_result *r)
 {
     int off[IMP_MULTI_MAX], R;
@@ -448,7 +565,6 @@ imp_status imp_sim_acc_solve(const imp_sim_acc_problem *p, imp_sim_acc_result *r
     r->inconsistent = -1;
     int all2 = 1;
     for (int i = 0; i < p->k; i++) all2 &= p->dim[i] == 2;
-    if (!all2) return solve_active(p, off, R, r);
     /* 2D. A contact offered sticking whose cone cannot hold it slides, with
      * mu_k: when the fixed-mode forces with mu_k do not satisfy the
      * inequalities (the lower friction changes the other contacts' modes),
@@ -456,23 +572,40 @@ imp_status imp_sim_acc_solve(const imp_sim_acc_problem *p, imp_sim_acc_result *r
      * forces fail the same check, the first LCP's stand (the slipping
      * contacts then carry mu_s lambda_n, the friction at the instant the
      * cone saturates). */
-    double sdir[IMP_MULTI_MAX];
+    double sdir[IMP_MULTI_MAX][2];
     int offered[IMP_MULTI_MAX], polished, again = 0;
     for (int i = 0; i < p->k; i++) {
         double d[2], sp = slip_speed(p, off, i, d);
         offered[i] = !(sp > p->v_tol);
-        sdir[i] = offered[i] ? 0 : d[0] > 0 ? 1 : -1;
+        sdir[i][0] = offered[i] ? 0 : p->dim[i] == 3 ? d[0] : d[0] > 0 ? 1 : -1;
+        sdir[i][1] = offered[i] || p->dim[i] == 2 ? 0 : d[1];
     }
-    st = solve_lcp2d(p, off, R, sdir, offered, r, &polished);
+    st = solve_lcp(p, off, R, (const double (*)[2])sdir, offered, r, &polished);
+    if (!all2) {
+        /* 3D: the pyramid LCP's modes, when the fixed solve with the true
+         * cone does not confirm them, start the active set */
+        if (st == IMP_OK && polished) return IMP_OK;
+        /* Lemke's own forces hold on the true cone (the pyramid is
+         * inscribed in it) unless a contact starts to slip (along a
+         * pyramid's edge): they stand when the minimum-norm ones of
+         * redundant contacts leave a cone */
+        int slips = 0;
+        for (int i = 0; i < p->k; i++) slips |= offered[i] && r->mode[i] == IMP_SIM_C_SLIDE;
+        if (st == IMP_OK && !slips) return IMP_OK;
+        if (st == IMP_OK && slip_lcp3d(p, off, R, offered, r) == IMP_OK) return IMP_OK;
+        return solve_active(p, off, R, r, st == IMP_OK);
+    }
     if (st != IMP_OK || polished) return st;
     for (int i = 0; i < p->k; i++)
         if (offered[i] && r->mode[i] == IMP_SIM_C_SLIDE && p->mu_k[i] != p->mu_s[i]) {
-            sdir[i] = r->dir[i][0];
+            sdir[i][0] = r->dir[i][0];
             again = 1;
         }
     if (!again) return st;
     imp_sim_acc_result r2;
     memset(&r2, 0, sizeof r2);
-    if (solve_lcp2d(p, off, R, sdir, offered, &r2, &polished) == IMP_OK && polished) *r = r2;
+    if (solve_lcp(p, off, R, (const double (*)[2])sdir, offered, &r2, &polished) == IMP_OK
+        && polished)
+        *r = r2;
     return IMP_OK;
 }

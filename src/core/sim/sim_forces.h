@@ -81,11 +81,17 @@ typedef struct {
  * imp_sim_acc_fixed for the modes found (minimum-norm for redundant
  * contacts) when they satisfy the inequalities, else Lemke's.
  *
- * Any contact dim 3: an active-set loop on imp_sim_acc_fixed (one mode
- * change per solve, a bounded number of solves; a contact starting to
- * slip takes -lambda_t of its sticking force as friction direction, not
- * the direction of maximum dissipation; it can miss a solution that
- * exists and does not detect non-uniqueness). */
+ * Any contact dim 3: the same LCP with the cone replaced by an inscribed
+ * pyramid of 8 directions. Its modes, solved with the true cone by
+ * imp_sim_acc_fixed, stand when they satisfy every inequality; else
+ * Lemke's own forces when no contact starts to slip (they are inside the
+ * true cone); else the contacts starting to slip are made to slide along
+ * their tangential acceleration in further LCPs until the directions
+ * settle (to 1e-12); else an active-set loop on imp_sim_acc_fixed (one
+ * mode change per solve, a bounded number). This can miss a solution that
+ * exists (IMP_ENOCONV: 46 of 500 random 3-row problems of up to 4
+ * contacts with mu up to 1, b in A's range, when written) and does not
+ * detect non-uniqueness. */
 imp_status imp_sim_acc_solve(const imp_sim_acc_problem *p, imp_sim_acc_result *r);
 
 /* With r->mode and r->dir given: fills lambda and a (and inconsistent =
