@@ -176,8 +176,45 @@ static void test_oblique(void)
     oblique(3);
 }
 
+/* in space, sliding on the floor to a stop: the slip keeps its direction,
+ * stops at t = |v0|/(mu g) after |v0|^2/(2 mu g), then the mass rests */
+static void test_slide_3d(void)
+{
+    pm_t p = {3, 0.8, 9.81};
+    const double mu = 0.4;
+    imp_sim_system s;
+    memset(&s, 0, sizeof s);
+    s.n = 3;
+    s.nc = 1;
+    s.c[0].dim = 3;
+    s.c[0].mu_s = s.c[0].mu_k = mu;
+    s.c[0].law.kind = IMP_LAW_POISSON;
+    s.ctx = &p;
+    s.mass = pm_mass;
+    s.const_mass = 1;
+    s.force = pm_force;
+    s.gap = pm_gap;
+    s.jac = pm_jac;
+    double q[3] = {0, 0, 0}, qd[3] = {3, 0, -4};
+    double ts = 5 / (mu * p.g), d = 25 / (2 * mu * p.g);
+    imp_sim_opts o = {0, 10, 0, 0, 0, 0, 0};
+    imp_sim_observer obs = {&rec, NULL, on_event};
+    imp_sim_outcome out;
+    memset(&rec, 0, sizeof rec);
+    rec_dim = 3;
+    CHECK(imp_sim_run(&s, &o, q, qd, &obs, &out) == IMP_OK);
+    printf("  3D slide: %d events, end %d at %.15g (stop %.15g), x %.15g z %.15g (%.15g %.15g)\n",
+           rec.nev, out.end, out.t, ts, q[0], q[2], 0.6 * d, -0.8 * d);
+    CHECK(rec.nev == 1 && rec.kind[0] == IMP_SIM_STICK);
+    CHECK(out.end == IMP_SIM_END_REST);
+    CHECK_NEAR(rec.t[0] / ts, 1, 1e-12);
+    CHECK_NEAR(q[0] / (0.6 * d), 1, 1e-11);
+    CHECK_NEAR(q[2] / (-0.8 * d), 1, 1e-11);
+}
+
 int main(void)
 {
+    RUN(test_slide_3d);
     RUN(test_rod_flat);
     RUN(test_oblique);
     return check_summary();
