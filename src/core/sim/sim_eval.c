@@ -205,6 +205,16 @@ imp_status sim_dynamics(sim_t *S, sim_dyn *d, double t, const double *q, const d
             d->b[r0 + r] = bu + Jd[r];
             d->v[r0 + r] = v;
         }
+        /* in space the slip turns: friction opposes the slip now (Coulomb),
+         * not the phase's first direction; past a stop (the slip against
+         * that direction) the phase's direction is kept, so that the stop's
+         * event function v_t . dir crosses zero cleanly */
+        double vt = dim == 3 ? hypot(d->v[r0], d->v[r0 + 2]) : 0;
+        if (!solve && dim == 3 && S->mode[i] == IMP_SIM_C_SLIDE && vt > 0
+            && d->v[r0] * S->dir[i][0] + d->v[r0 + 2] * S->dir[i][1] > 0) {
+            d->r.dir[d->k][0] = d->v[r0] / vt;
+            d->r.dir[d->k][1] = d->v[r0 + 2] / vt;
+        }
         d->rows += dim;
         d->k++;
     }
