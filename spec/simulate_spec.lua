@@ -236,6 +236,21 @@ describe("impact.simulate: the run's shape", function()
     end
   end)
 
+  it("ends at rest, unless the force depends on t (time_dependent): then it lifts off when pushed", function()
+    local function resting(td)
+      return impact.system{ q = { 0, R }, qdot = { 0, 0 }, M = { { 1, 0 }, { 0, 1 } }, e = E, time_dependent = td,
+        force = function(t) return { 0, t > 0.5 and 20 or -G } end,
+        contacts = { { gap = function(q) return q[2] - R end, J = function() return { { 1, 0 }, { 0, 1 } } end } } }
+    end
+    local r = impact.simulate(resting(false), { t_end = 1, dt = 0.1 })
+    assert.equal("rest", r.status)
+    r = impact.simulate(resting(true), { t_end = 1, dt = 0.1 })
+    assert.equal("t_end", r.status)
+    assert.equal("liftoff", r.events[1].kind)
+    assert.is_true(math.abs(r.events[1].t - 0.5) < 1e-9)
+    assert.is_true(math.abs(r.q[#r.q][2] - (R + 0.5 * 20 * 0.5 ^ 2)) < 1e-9)
+  end)
+
   it("stops at max_events", function()
     local r = impact.simulate(ball_scene(), { t_end = 10, max_events = 3 })
     assert.equal("max_events", r.status)
