@@ -81,6 +81,16 @@ local function fuzz(impact, n, seed)
       problem = function(row, p) return with(coef, { S0 = row.S0, e = p.e }) end,
       params = { e = { 0.5, lo = 0, hi = 1 } }, starts = 1, profile = false } }, { { 1 }, { 1, "params", "e" } } },
     { "pretty.format", require("impact.pretty").format, { { 1, { 2 } }, { depth = 2, width = 60 } }, { { 2 } } },
+    { "scene2d", impact.scene2d, { { gravity = { 0, -1 }, e = 0.5, mu = 0.2,
+      lines = { { point = { 0, 0 }, normal = { 0, 1 }, e = 0.3 } },
+      bodies = { { m = 1, I = 1, y = 2, radius = 1, points = { { 0, 0 } } } } } },
+      { { 1 }, { 1, "bodies", 1 }, { 1, "lines", 1 } } },
+    { "system", impact.system, { { q = { 1 }, qdot = { 0 }, M = { { 1 } }, e = 0.5,
+      force = function() return { 0 } end,
+      contacts = { { gap = function(q) return q[1] end, J = function() return { { 0 }, { 1 } } end, mu = 0.1 } } } },
+      { { 1 }, { 1, "contacts", 1 } } },
+    { "simulate", impact.simulate, { impact.scene2d{ bodies = { { m = 1, I = 1 } } }, { t_end = 1, dt = 0.1 } },
+      { { 2 } }, true },
   }
 
   -- Every name some function reads: a misspelling that lands on one may

@@ -9,18 +9,19 @@
 --     example = "code", see = {"classify2d", ...} }
 -- These texts are the API reference: README.md points to them. Returns
 -- { help = }; help looks names up in the table require("impact") returns.
-local AREAS = { "workbench", "solve2d", "solve3d", "analysis", "models", "sweep", "plot", "mechanism", "multi", "fit", "figures", "papers" }
+local AREAS = { "workbench", "solve2d", "solve3d", "analysis", "models", "sweep", "plot", "mechanism", "multi", "simulate", "fit", "figures", "papers" }
 
 -- The page for a result, by its metatable's __name (all are
 -- "impact.<Kind>": impact.Result2D, impact.ModelResult2D, impact.Result3D,
 -- impact.Comparison, impact.Sweep, impact.Painleve, impact.PainleveBands,
 -- impact.Space, impact.SpaceMap, impact.MultiResult,
--- impact.MultiComparison), looked up without "impact.", lower case.
+-- impact.MultiComparison, impact.Run, impact.Scene2D, impact.System), looked up without "impact.", lower case.
 local RESULT_OF = {
   result2d = "solve2d", modelresult2d = "models", result3d = "solve3d",
   comparison = "compare", sweep = "sweep", painleve = "painleve",
   painlevebands = "painleve_bands", space = "space", spacemap = "space_map",
   multiresult = "solve_multi", multicomparison = "compare", fit = "fit", fitcomparison = "compare_fits",
+  run = "simulate", scene2d = "scene2d", system = "system",
 }
 
 local function wrap(text, indent, width)

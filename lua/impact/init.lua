@@ -4,10 +4,12 @@
 -- and this file is the one place where they are merged into impact:
 --   impact.solve3d (lazy hodograph), impact.analysis (space_map),
 --   impact.models (compare), impact.sweep (sweep, range, sweep_read,
---   sweep_merge), impact.help (help); impact.plot is the table impact.plot.
+--   sweep_merge), impact.simulate (simulate, write_run, read_run),
+--   impact.help (help); impact.plot is the table impact.plot.
 -- impact.print puts the printers of results on the metatables; functions
 -- that need the workbench table itself (help's lookups, the sweep's
--- default_shard and interrupted_sweep) get it from require("impact").
+-- default_shard, interrupted_sweep, interrupted_run) get it from
+-- require("impact").
 local core = require("impact.core")
 
 local impact = { version = core.version, core = core }
@@ -23,7 +25,7 @@ require("impact.print")
 
 -- A Lua function may wrap the C function of its name (space_map does).
 local from = {}
-for _, area in ipairs{ "help", "solve3d", "analysis", "models", "sweep", "mechanism", "fit" } do
+for _, area in ipairs{ "help", "solve3d", "analysis", "models", "sweep", "mechanism", "simulate", "fit" } do
   for name, value in pairs(require("impact." .. area)) do
     assert(not from[name], "impact: two areas define " .. name)
     from[name], impact[name] = area, value

@@ -6,8 +6,10 @@
 --   map(sweep, opts)    mode maps with a legend, scalar maps with a colour bar
 --   hodograph(result3d) the slip-velocity path of an exact 3D result
 --   curves(list | sweep, opts)  named curves y(x), or sweep columns against a column
+--   run(run, opts)      a simulation's time series (or phase portrait), impacts marked
+--   frames(run, opts)   a scene2d's bodies at chosen instants (a strobe figure)
 -- This module is the table impact.plot itself; the functions live in
--- plot/path.lua, plot/map.lua, plot/hodograph.lua and plot/curves.lua, with the helpers they
+-- plot/path.lua, plot/map.lua, plot/hodograph.lua, plot/curves.lua and plot/run.lua, with the helpers they
 -- share in plot/lib.lua and the gnuplot files in plot/gnuplot.lua.
 return {
   gnuplot = "gnuplot",   -- the command run on the scripts
@@ -15,4 +17,6 @@ return {
   map = require("impact.plot.map").map,
   hodograph = require("impact.plot.hodograph").hodograph,
   curves = require("impact.plot.curves").curves,
+  run = require("impact.plot.run").run,
+  frames = require("impact.plot.run").frames,
 }

@@ -33,9 +33,11 @@ struct limp_law_box {
  * in limp_lua_law_eval, which runs in the trampoline's frame, pushes its key
  * from there instead of interning it from a C string. */
 static const char tramp_key = 0;
+static const char eval_key = 0;   /* registry[&eval_key]: eval_trampoline, same upvalues */
 #define KEY(f) lua_upvalueindex(1 + (f))
 #define PHASE_NAME(ph) lua_upvalueindex(1 + NFIELDS + (ph))
 static int law_trampoline(lua_State *L);
+static int eval_trampoline(lua_State *L);
 
 
 const char *limp_law_name(const imp_law *law)
@@ -126,6 +128,12 @@ void limp_law_open(lua_State *L)
     lua_pushliteral(L, "restitution");
     lua_pushcclosure(L, law_trampoline, NFIELDS + 2);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &tramp_key);
+    for (int f = 0; f < NFIELDS; f++)
+        lua_pushstring(L, field_names[f]);
+    lua_pushliteral(L, "compression");
+    lua_pushliteral(L, "restitution");
+    lua_pushcclosure(L, eval_trampoline, NFIELDS + 2);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &eval_key);
 }
 
 static int is_callable(lua_State *L, int idx)
@@ -307,6 +315,50 @@ static int law_trampoline(lua_State *L)
     l->fn = fn;
     l->state = state;
     return n;
+}
+
+/* One protected evaluation: eval_trampoline(job, law, state), with the
+ * key strings as its upvalues (as law_trampoline's). */
+typedef struct {
+    limp_lua_law *l;
+    const imp_law_state *s;
+    double *residual;
+    int ret;
+} eval_job;
+
+static int eval_trampoline(lua_State *L)
+{
+    eval_job *job = lua_touserdata(L, 1);
+    limp_lua_law *l = job->l;
+    int fn = l->fn, state = l->state;
+    l->fn = 2;
+    l->state = 3;
+    job->ret = limp_lua_law_eval(l, job->s, job->residual);
+    l->fn = fn;
+    l->state = state;
+    return 0;
+}
+
+int limp_lua_law_eval_protected(void *ctx, const imp_law_state *s, double *residual)
+{
+    limp_lua_law *l = ctx;
+    lua_State *L = l->L;
+    eval_job job = {l, s, residual, 1};
+    int fn = l->fn, state = l->state;
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &eval_key);
+    lua_pushlightuserdata(L, &job);
+    lua_pushvalue(L, fn);
+    lua_pushvalue(L, state);
+    if (lua_pcall(L, 3, 0, 0) != LUA_OK) {
+        l->fn = fn;
+        l->state = state;
+        const char *msg = lua_tostring(L, -1);
+        l->raised = 1;
+        snprintf(l->message, sizeof l->message, "%s", msg ? msg : luaL_typename(L, -1));
+        lua_pop(L, 1);
+        return 1;
+    }
+    return job.ret;
 }
 
 void limp_law_run(lua_State *L, const imp_law *law, lua_CFunction fn, void *ud)

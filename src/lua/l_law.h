@@ -22,6 +22,8 @@ typedef struct {
     const char *badtype; /* set when the law returned a non-number */
     double badvalue;     /* set when it returned a non-finite number */
     char name[128];      /* "function <file:line>" for messages */
+    int raised;          /* limp_lua_law_eval_protected: the law raised */
+    char message[300];   /* ... its message ("interrupted!" for Ctrl-C) */
     const limp_check *check;
 } limp_lua_law;
 
@@ -34,6 +36,13 @@ void limp_law_check(const limp_check *c, int t, double def_e, imp_law *law,
 /* The C adapter the core calls for a custom law; it runs only inside
  * limp_law_run (it takes the state's key strings from that frame). */
 int limp_lua_law_eval(void *ctx, const imp_law_state *s, double *residual);
+
+/* The same adapter, with the law called under its own protected call: an
+ * error the law raises is kept (raised, message) and the evaluation
+ * returns non-zero, instead of unwinding through the core's frames (for a
+ * core that holds memory across law calls: the simulator). It too runs
+ * only inside limp_law_run. */
+int limp_lua_law_eval_protected(void *ctx, const imp_law_state *s, double *residual);
 
 /* Runs fn(L) with ud as its only argument under one lua_pcall. With a custom
  * law, an error raised inside (by the law) is re-raised naming the law;

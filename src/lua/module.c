@@ -57,6 +57,7 @@ int luaopen_impact_core(lua_State *L)
     limp_open_sweep(L);
     limp_open_multi(L);
     limp_open_fit(L);
+    limp_open_simulate(L);
     limp_open_check(L);
     return 1;
 }

@@ -29,7 +29,9 @@ result; impact.plot.map(sweep, {x =, y =, color =}) a mode map or a scalar
 map of a sweep; impact.plot.curves(list or sweep, opts) named curves y(x), or
 columns of a sweep against one of its columns, with shaded bands;
 impact.plot.hodograph(result3d) the slip velocity of an exact 3D result
-along the impulse. Each takes an options table whose 'out' names
+along the impulse; impact.plot.run(run, opts) a simulation's time series
+or phase portrait and impact.plot.frames(run, opts) a scene's bodies at
+chosen instants (help("simulate")). Each takes an options table whose 'out' names
 the figure (NAME.png, NAME.pdf or NAME.eps), and returns the names of the
 files it wrote. scripts/figures redraws
 the papers' figures with them (help("figures")).
@@ -39,7 +41,7 @@ the papers' figures with them (help("figures")).
 r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, e = 0.5 }
 impact.plot.path(r, { out = "rod.png" })      -- writes rod.png, rod.svg, rod.gp, rod.dat
 impact.plot.path(r, { out = "rod.pdf" })      -- writes rod.pdf, rod.gp, rod.dat]],
-    see = { "plot.path", "plot.map", "plot.hodograph", "plot.curves" },
+    see = { "plot.path", "plot.map", "plot.hodograph", "plot.curves", "plot.run", "plot.frames" },
   },
   {
     name = "plot.path",

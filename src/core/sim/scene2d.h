@@ -13,7 +13,11 @@
  *
  * Contact frames (as impact.system2d): the normal n points from the fixed
  * line (or body b) into body a; the tangent x is n turned by -90 degrees,
- * (n_y, -n_x); rows x then y = n. */
+ * (n_y, -n_x); rows x then y = n. A disk's contact point is its centre
+ * minus radius n; against another disk the row x is the relative velocity
+ * of a's material point c_a - R_a n and b's c_b + R_b n along the tangent.
+ * Disk-disk's jac and jdot fail (non-zero) when the centres coincide (no
+ * normal); its gap_bound is HUGE_VAL for a flight through coincidence. */
 #ifndef IMPACT_SCENE2D_H
 #define IMPACT_SCENE2D_H
 

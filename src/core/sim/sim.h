@@ -9,7 +9,8 @@
  * of g_i), and tangent z for a 3-row contact), is followed through time:
  *
  *   - smooth motion with the closed contacts fixed: closed-form free
- *     flight where the system gives it, else DOP853 with dense output;
+ *     flight where the system gives it, else DOP853 (the state inside an
+ *     accepted step is one step of that length from the step's start);
  *   - events located on that motion by bracketing and Brent's method:
  *     impact (an open gap reaching 0 while closing), lift-off (a closed
  *     contact's normal force reaching 0), slip (a sticking contact's
@@ -51,7 +52,13 @@ typedef enum {
 } imp_sim_model;
 
 typedef struct {
-    int dim;              /* 2 (rows x, y = normal) or 3 (x, y = normal, z) */
+    int dim;              /* 2 (rows x, y = normal) or 3 (x, y = normal, z);
+                             one dim for all the contacts of a system (a
+                             multiple impact stacks their rows). A 2-row
+                             contact whose x row vanishes (a 1-dof pendulum)
+                             is struck with its normal row alone,
+                             frictionless: Py = -(1 + e) C0 / W_yy, whatever
+                             the law */
     double mu_s, mu_k;    /* Coulomb friction, 0 <= mu_k <= mu_s */
     double e;             /* restitution (the law's coefficient) */
     imp_law law;          /* the single-contact law (law.e == e for built-in
@@ -76,6 +83,9 @@ typedef struct {
     /* f(t, q, q'): every generalized force but the contacts' (gravity,
      * springs, Coriolis and centrifugal terms). */
     int (*force)(void *ctx, double t, const double *q, const double *qd, double *f);
+    /* f depends on t explicitly (a driven system): a state at rest now may
+     * move later, so the run does not end at rest (IMP_SIM_END_REST) */
+    int time_dependent;
     /* Contact i: its gap, its Jacobian (c[i].dim x n), and J_i'(q, q') q'
      * (c[i].dim entries: the contact acceleration is J q'' + J' q'). jdot
      * may be NULL: the simulator then differentiates J along q' by central
@@ -105,8 +115,11 @@ typedef struct {
     long max_events;      /* <= 0: 10000 */
     double rtol;          /* integrator tolerance, <= 0: 1e-12 */
     double gap_tol;       /* a gap this small (relative to the system's
-                             length scale) counts as touching; <= 0: 1e-12 */
-    double zeno_tol;      /* <= 0: 1e-6 (see sim_zeno.c) */
+                             length scale, the largest |q_j| and |g_i| at
+                             t0) counts as touching; <= 0: 1e-12 */
+    double zeno_tol;      /* <= 0: 1e-6 (see sim_zeno.c): the impacts'
+                             ratios must agree to it, and the rebound speed
+                             be below sqrt(zeno_tol) of the contact's first */
 } imp_sim_opts;
 
 typedef enum {
@@ -157,7 +170,9 @@ typedef struct {
 
 typedef enum {
     IMP_SIM_END_T = 0,      /* reached t_end */
-    IMP_SIM_END_REST,       /* everything at rest */
+    IMP_SIM_END_REST,       /* everything at rest: every closed contact
+                               sticking, q' = 0 and q'' = 0 (never for a
+                               time_dependent system); out->t is when */
     IMP_SIM_END_MAX_EVENTS
 } imp_sim_end;
 
@@ -169,11 +184,21 @@ typedef struct {
     /* on an error status: */
     double fail_t;          /* time of the failure */
     int fail_contact;       /* contact involved, or -1 */
-    const char *fail_what;  /* "M" (not symmetric positive definite),
-                               "penetration" (a contact starts inside by
-                               fail_value), "gap", "J", "force", "mass"
-                               (non-finite value at fail_index), "impact"
-                               (the impact solver's status), ... */
+    const char *fail_what;  /* an option or system field ("t_end", "dt",
+                               "rtol", "n", "dim", "mu_s", "e", "law", "q",
+                               ...: IMP_EINPUT before the run starts);
+                               "M" (not symmetric positive definite at
+                               fail_t), "penetration" (a contact starts
+                               inside by fail_value > 0), "gap", "J",
+                               "force", "mass", "flight", "gap_bound"
+                               (non-finite value at fail_index, or the
+                               callback failed: IMP_ELAW), "observer",
+                               "impact" (the impact solver's status),
+                               "contact forces" (imp_sim_acc_*'s),
+                               "inconsistent" (Painleve on a 3-row contact),
+                               "interrupt", "step" (the step size
+                               underflowed), "modes", "contacts" (more than
+                               IMP_MULTI_MAX in one impact or closed) */
     int fail_index;
     double fail_value;
 } imp_sim_outcome;
