@@ -31,10 +31,13 @@ imp_law sim_contact_law(const imp_sim_contact *c)
     return law;
 }
 
-/* A contact whose tangent row vanishes (a 1-dof pendulum against a wall):
+/* A contact whose tangent row vanishes or depends on its normal row (a
+ * 1-dof pendulum against a wall: J's rows are then parallel, W = J M^-1 J^T
+ * singular, and the contact cannot slip independently of its approach):
  * its normal row alone, frictionless, where Poisson, Newton and the
- * energetic law agree: Py = -(1 + e) C0 / W_yy. */
-static void normal_only(sim_t *S, const imp_sim_contact *c, const double *Lf, const double *Jn,
+ * energetic law agree: Py = -(1 + e) C0 / W_yy. IMP_ESINGULAR when the
+ * normal row itself cannot move (W_yy not positive). */
+static imp_status normal_only(sim_t *S, const imp_sim_contact *c, const double *Lf, const double *Jn,
                         const double *qd, double *qd1, imp_result2d *r)
 {
     int n = S->n;
@@ -46,6 +49,7 @@ static void normal_only(sim_t *S, const imp_sim_contact *c, const double *Lf, co
         C0 += Jn[j] * qd[j];
     }
     memset(r, 0, sizeof *r);
+    if (!(W > 0)) return IMP_ESINGULAR;
     double Py = C0 < 0 ? -(1 + c->e) * C0 / W : 0, Pc = C0 < 0 ? -C0 / W : 0;
     for (int j = 0; j < n; j++) qd1[j] = qd[j] + Y[j] * Py;
     r->coef.B2 = W;
@@ -58,6 +62,7 @@ static void normal_only(sim_t *S, const imp_sim_contact *c, const double *Lf, co
     r->Wr = 0.5 * (Py - Pc) * r->C;
     r->mode = IMP_MODE_SLIDING;
     r->cls = IMP_CLASS_DIRECT;
+    return IMP_OK;
 }
 
 static int max_exponent(const double *x, int m)
@@ -181,13 +186,16 @@ static imp_status single(sim_t *S, int i, const double *M, const double *Lf, con
     imp_status st = sim_jac(S, S->t, i, S->q, J);
     if (st != IMP_OK) return st;
     for (int j = 0; j < n; j++) z += fabs(J[j]);
-    if (dim == 2 && z == 0) {
-        normal_only(S, c, Lf, J + n, qd, qd1, &res->r2);
+    st = dim == 2 && z == 0 ? IMP_ESINGULAR : imp_mech_init(S->mc, n, dim, M, J, qd);
+    if (dim == 2 && (z == 0 || (st != IMP_OK && S->mc->fail == IMP_MECH_FAIL_J_RANK))) {
+        /* the tangent row vanishes or is (numerically) the normal row's
+         * multiple: W is singular and the contact cannot slip on its own */
         *solver = IMP_SIM_SOLVER_PATH2D;
+        if ((st = normal_only(S, c, Lf, J + n, qd, qd1, &res->r2)) != IMP_OK)
+            return sim_fail(S, st, "impact", i, -1, S->t);
         return IMP_OK;
     }
-    if ((st = imp_mech_init(S->mc, n, dim, M, J, qd)) != IMP_OK)
-        return sim_fail(S, st, "impact", i, -1, S->t);
+    if (st != IMP_OK) return sim_fail(S, st, "impact", i, -1, S->t);
     if (dim == 2) {
         imp_coef2d coef;
         if ((st = imp_mech_coef2d(S->mc, &coef)) == IMP_OK)
