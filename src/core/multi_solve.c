@@ -3,7 +3,6 @@
  * model's result in the caller's units (see multi_solve.h). */
 #include "multi_solve.h"
 #include "multi_models.h"
-#include "multi_sequential.h"
 
 #include <math.h>
 #include <stdlib.h>
