@@ -5,7 +5,6 @@
  * runs the model (a row of the registry imp_multi_models) and maps the
  * impulses back to qdot'; l_multi_out.c turns its answer or its failure
  * into a table or an error. */
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -15,8 +14,6 @@
 #include "raise.h"
 #include "l_law.h"
 #include "l_matrix.h"
-#include "l_mechanism.h"
-#include "mechanism.h"
 #include "module.h"
 #include "l_multi.h"
 
