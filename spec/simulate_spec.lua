@@ -298,6 +298,13 @@ describe("impact.simulate, scene2d, system: bad input names the field", function
     fails(Y, base{ contacts = { { gap = function(q) return q[2] end, J = J2 },
                                 { gap = function(q) return q[2] end, J = function() return { { 1, 0 }, { 0, 1 }, { 0, 0 } } end, rows = 2 } } },
       nil, "system: field 'contacts[2].J' returned 3 rows, expected 2")
+    fails(Y, base{ contacts = { { gap = function(q) return q[2] end, J = J2 },
+                                { gap = function(q) return q[2] end, J = function() return { { 1, 0 }, { 0, 1 }, { 0, 0 } } end } } },
+      nil, "system: field 'contacts[2].J' returned 3 rows, expected 2")   -- every contact as contacts[1]
+    fails(Y, base{ contacts = { { gap = function(q) return q[2] end, J = J2 },
+                                { gap = function(q) return q[2] end, J = J2, rows = 3 } } },
+      nil, "field 'contacts[2].rows' must be 2, as contacts[1]'s")
+    fails(Y, base{ time_dependent = 1 }, nil, "field 'time_dependent'")
     fails(Y, base{ contacts = { { gap = function(q) return q[2] end, J = function() return { { 1, 0 } } end } } }, nil,
       "field 'contacts[1].J' returned 1 rows, expected 2 (tangent, normal) or 3")
     fails(Y, base{ contacts = { { gap = function(q) return q[2] end, J = function() return { { 1, 0 }, { 0, 1 / 0 } } end } } }, nil,

@@ -13,10 +13,11 @@
 #include "l_sim.h"
 
 static const char *const system_fields[] = {"q", "qdot", "M", "force", "potential", "contacts",
-                                            "mu", "mu_s", "mu_k", "e", "law", "model", NULL};
+                                            "mu", "mu_s", "mu_k", "e", "law", "model",
+                                            "time_dependent", NULL};
 static const char *const system_fields_made[] = {"q", "qdot", "M", "force", "potential",
                                                  "contacts", "mu", "mu_s", "mu_k", "e", "law",
-                                                 "model", "n", NULL};
+                                                 "model", "time_dependent", "n", NULL};
 static const char *const contact_fields[] = {"gap", "J", "rows", "mu", "mu_s", "mu_k", "e", "K",
                                              "eta", NULL};
 
@@ -126,6 +127,14 @@ static void probe(const limp_check *c, lsim_in *in)
     double scale = 1;
     for (int i = 0; i < s->n; i++) scale = fmax(scale, fabs(in->q[i]));
     for (int i = 0; i < s->nc && !bad; i++) {
+        /* every contact has contacts[1]'s rows (a multiple impact stacks them) */
+        if (i > 0 && s->dim[i] < 0) s->dim[i] = s->dim[0];
+        if (i > 0 && s->dim[i] != s->dim[0]) {
+            char key[40];
+            snprintf(key, sizeof key, "contacts[%d].rows", i + 1);
+            limp_check_error(c, key, "must be %d, as contacts[1]'s (every contact of a system has 2 rows, or every one 3), got %d",
+                             s->dim[0], s->dim[i]);
+        }
         bad = lsim_cb_jac(s, i, in->q, buf) || lsim_cb_gap(s, i, in->q, &v);
         if (!bad && v < -1e-12 * scale) {
             char msg[160];
@@ -191,6 +200,7 @@ void lsim_system_read(limp_check *c, int t, lsim_in *in)
     s->has_force = take_fn(c, t, "force", fns, LSIM_SLOT_FORCE, 0,
                            "a function force(t, q, qdot) -> n generalized forces");
     s->has_pot = take_fn(c, t, "potential", fns, LSIM_SLOT_POT, 0, "a function potential(q) -> number");
+    in->s.time_dependent = limp_check_boolean(c, t, "time_dependent", 0);
     ty = lua_getfield(L, t, "contacts");
     if (ty != LUA_TNIL && ty != LUA_TTABLE)
         limp_check_error(c, "contacts", "must be a list of contacts {gap =, J =, mu =, e =}, got %s",
@@ -274,6 +284,7 @@ void lsim_system_push(lua_State *L, int t, const lsim_in *in)
     } else
         limp_set_string(L, "law", limp_law_name(&in->law));
     limp_set_string(L, "model", lsim_model_names[in->model]);
+    limp_set_boolean(L, "time_dependent", in->s.time_dependent);
     lua_pushinteger(L, s->n);
     lua_setfield(L, -2, "n");
     luaL_setmetatable(L, SYSTEM_MT);

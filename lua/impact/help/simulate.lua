@@ -144,8 +144,12 @@ when given, makes run.energy kinetic plus potential (else kinetic only).
 Each contact has gap(q), a number >= 0 while apart, and J(q), the rows
 of its contact frame's velocity J q' as in solve2d and solve3d: 2 rows
 (tangent, normal; the normal row is the gradient of the gap) or 3 (x,
-normal, z), with its own mu, e (the system's mu, e are the defaults), and
-K, eta for the lzb model.
+normal, z), the same for every contact of the system (a 2-row contact
+whose tangent row vanishes, a one-degree-of-freedom pendulum, is struck
+frictionless with its normal row alone), with its own mu, e (the system's
+mu, e are the defaults), and K, eta for the lzb model. time_dependent =
+true says that force depends on t explicitly (a driven system): the run
+then never ends "at rest", since what rests now may move later.
 
 Every function is called once when the system is made, at t = 0 and the
 initial state, so that what it returns is checked at once (M symmetric
@@ -160,12 +164,13 @@ index 2 (t = 0.5)").]],
       force | function(t, q, qdot) -> n generalized forces | none
       potential | function(q) -> V, for run.energy | none (energy kinetic)
       contacts | list of {gap = function(q), J = function(q), mu =, e =, K =, eta =, rows =} | none
-      contacts[i].rows | the number of rows J returns (2 or 3) | taken from the first call
+      contacts[i].rows | the number of rows J returns (2 or 3, every contact alike) | taken from contacts[1]'s first call
+      time_dependent | force depends on t explicitly (a driven system: never "at rest") | false
       mu, mu_s, mu_k, e | defaults of the contacts | 0
       law | "poisson", "newton", "energetic" or a function | "poisson"
       model | "moreau", "poisson", "sequential" or "lzb" | "moreau"]],
     result = [[
-      q, qdot, M, force, potential, contacts, mu_s, mu_k, e, law, model | as given, checked (each contact's rows set)
+      q, qdot, M, force, potential, contacts, mu_s, mu_k, e, law, model, time_dependent | as given, checked (each contact's rows set)
       n | the number of coordinates]],
     example = [[
 -- a pendulum (length 1, unit mass at the tip) against a wall at its lowest point
