@@ -100,12 +100,13 @@ static imp_status arm(sim_t *S)
  * none. */
 #define SCAN 8
 static imp_status gap_scan(sim_t *S, seg_t *g, double hs, const double *yn, double *tau,
-                           int *contact)
+                           int *contact, int *unseen)
 {
     int n = S->n, need = 0, open = 0;
     double G[SCAN + 2][IMP_SIM_CMAX], T[SCAN + 2], q[SIM_N], qd[SIM_N], v0[3], v1[3];
     imp_status st;
     *contact = -1;
+    *unseen = 0;
     for (int i = 0; i < S->nc; i++) {
         if (S->closed[i]) continue;
         open = 1;
@@ -157,6 +158,11 @@ static imp_status gap_scan(sim_t *S, seg_t *g, double hs, const double *yn, doub
             }
             break;
         }
+        /* not armed, never seen above the surface over the step, and
+         * inside it at the end: a contact that left at gap 0 (an impact's
+         * slow rebound, a lift-off) and fell back within the step, between
+         * the scan points. The step is too long to see it (*unseen). */
+        if (!armed && G[np - 1][i] < -S->gtol) *unseen = 1;
     }
     return IMP_OK;
 }
@@ -244,9 +250,17 @@ static imp_status advance_ode(sim_t *S, double t_stop, sim_hit *hit)
                 jhit = j;
             }
         }
-        int ci;
+        int ci, unseen;
         double tg;
-        if ((st = gap_scan(S, &g, hs, yn, &tg, &ci)) != IMP_OK) return st;
+        if ((st = gap_scan(S, &g, hs, yn, &tg, &ci, &unseen)) != IMP_OK) return st;
+        if (unseen && ci < 0 && jhit < 0) {
+            /* a shorter step, until the scan sees the contact's flight (it
+             * is then armed and its return located as an impact) */
+            h = hs / (SCAN + 1);
+            if (!(h > 4 * DBL_EPSILON * fabs(S->t))) return sim_fail(S, IMP_ESTEPS, "step", -1, -1, S->t);
+            S->out->steps--;
+            continue;
+        }
         if (ci >= 0 && tg < tau) {
             tau = tg;
             jhit = 2 * ci;
