@@ -159,6 +159,20 @@ describe("impact.simulate: several contacts, and contacts in space", function()
     end
   end)
 
+  it("the same corner as an impact.system of Lua functions", function()
+    local r = 0.1
+    local corner = impact.system{ q = { 1.1, 1.1, 0 }, qdot = { -1, -1, 0 }, e = E,
+      M = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 0.1 } },
+      contacts = { { gap = function(q) return q[2] - r end, J = function() return { { 1, 0, r }, { 0, 1, 0 } } end },
+                   { gap = function(q) return q[1] - r end, J = function() return { { 0, -1, r }, { 1, 0, 0 } } end } } }
+    local run = impact.simulate(corner, { t_end = 2, dt = 0.1 })
+    local ev = run.events[1]
+    assert.same({ 1, 2 }, ev.contacts)
+    assert.equal("impact.MultiResult", getmetatable(ev.result).__name)
+    assert.is_true(rel(ev.qdot_after[1], E) < 1e-12 and rel(ev.qdot_after[2], E) < 1e-12)
+    assert.same({ -1, -1 }, { ev.result.contacts[1].v0[2], ev.result.contacts[2].v0[2] })
+  end)
+
   it("a point mass on a rough floor through a 3-row contact: it sticks, rebounds e v1", function()
     -- mu (1 + e) v1 >= |vt|: the slip stops within the impact
     local sys = impact.system{ q = { 0, H, 0 }, qdot = { 1, 0, 0.5 }, M = function() return { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } } end,
@@ -220,6 +234,21 @@ describe("impact.simulate: the run's shape", function()
       end
       assert.is_true(before and after, string.format("%s at t = %.17g", ev.kind, ev.t))
     end
+  end)
+
+  it("ends at rest, unless the force depends on t (time_dependent): then it lifts off when pushed", function()
+    local function resting(td)
+      return impact.system{ q = { 0, R }, qdot = { 0, 0 }, M = { { 1, 0 }, { 0, 1 } }, e = E, time_dependent = td,
+        force = function(t) return { 0, t > 0.5 and 20 or -G } end,
+        contacts = { { gap = function(q) return q[2] - R end, J = function() return { { 1, 0 }, { 0, 1 } } end } } }
+    end
+    local r = impact.simulate(resting(false), { t_end = 1, dt = 0.1 })
+    assert.equal("rest", r.status)
+    r = impact.simulate(resting(true), { t_end = 1, dt = 0.1 })
+    assert.equal("t_end", r.status)
+    assert.equal("liftoff", r.events[1].kind)
+    assert.is_true(math.abs(r.events[1].t - 0.5) < 1e-9)
+    assert.is_true(math.abs(r.q[#r.q][2] - (R + 0.5 * 20 * 0.5 ^ 2)) < 1e-9)
   end)
 
   it("stops at max_events", function()

@@ -5,7 +5,6 @@
  * sideways by a growing force (slip when k t = mu_s m g, then
  * m x'' = k t - mu_k m g). */
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -59,7 +58,6 @@ static rec_t rec;
 static int on_event(void *c, const imp_sim_event *ev)
 {
     rec_t *r = c;
-    if (getenv("SIMDBG")) fprintf(stderr, "ev %d t=%.17g\n", ev->kind, ev->t);
     if (r->nev < MAXREC) {
         r->t[r->nev] = ev->t;
         r->kind[r->nev] = ev->kind;
@@ -133,7 +131,8 @@ static void test_slip(void)
     imp_sim_outcome out;
     CHECK(run(&p, mu_s, mu_k, T, q, qd, &out) == IMP_OK);
     CHECK(rec.nev == 1 && rec.kind[0] == IMP_SIM_SLIP);
-    double d = T - ts, x = (p.kx * d * d * d / 6 + (p.kx * ts - mu_k * p.m * p.g) * d * d / 2) / p.m;
+    double d = T - ts;
+    double x = (p.kx * d * d * d / 6 + (p.kx * ts - mu_k * p.m * p.g) * d * d / 2) / p.m;
     printf("  slip at %.15g (closed form %.15g, %.1e), x(T) %.15g (%.15g, %.1e)\n", rec.t[0], ts,
            fabs(rec.t[0] - ts) / ts, q[0], x, fabs(q[0] - x) / x);
     CHECK_NEAR(rec.t[0] / ts, 1, 1e-12);

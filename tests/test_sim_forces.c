@@ -182,6 +182,40 @@ static void test_block_slope(void)
     CHECK_NEAR(r.lambda[0] + r.lambda[2], -mk * BM * G0 * cos(al), 1e-13);
 }
 
+/* Housner's rocking block from rest, pivoting on its right corner at tilt
+ * theta: I_O theta'' = -m g R sin(alpha - theta), I_O = 4 m R^2/3 (the
+ * scene's A and b, the solver's force, then q'' = M^-1 (f + J^T lambda)). */
+static void test_rocking(void)
+{
+    imp_scene2d sc;
+    imp_scene2d_body body;
+    imp_scene2d_line line;
+    imp_sim_system s;
+    block_scene(&sc, &body, &line, 0, &s);
+    double R = hypot(BW, BH), al = atan(BW / BH), IO = 4 * BM * R * R / 3, worst = 0;
+    for (int k = 1; k < 10; k++) {
+        double th = 0.1 * al * k, q[3], qd[3] = { 0, 0, 0 }, A[4], b[2], v[2], J[6];
+        /* tilting onto the right corner turns the block clockwise: phi =
+         * -theta, the corner (BW, -BH) at the origin */
+        double ph = -th, co = cos(ph), si = sin(ph);
+        q[0] = -(co * BW + si * BH);
+        q[1] = -(si * BW - co * BH);
+        q[2] = ph;
+        contact_problem(&s, q, qd, 1, (int[]){ 1 }, A, b, v);
+        imp_sim_acc_problem p = problem2(1, A, b, v, 1.0, 1.0);
+        imp_sim_acc_result r;
+        CHECK(imp_sim_acc_solve(&p, &r) == IMP_OK);
+        CHECK(r.mode[0] == IMP_SIM_C_STICK);
+        s.jac(s.ctx, 1, q, J);
+        double thdd = (J[2] * r.lambda[0] + J[5] * r.lambda[1]) / body.I;
+        thdd = -thdd;   /* theta = -phi */
+        double want = -BM * G0 * R * sin(al - th) / IO;
+        CHECK_NEAR(thdd, want, 1e-13);
+        worst = fmax(worst, fabs(thdd - want) / fabs(want));
+    }
+    printf("  rocking block: theta'' against Housner's, max rel error %.2e\n", worst);
+}
+
 static void test_liftoff(void)
 {
     /* a single point: b_n > 0 lifts off, b_n < 0 with b_t = 0 sticks */
@@ -578,6 +612,7 @@ int main(void)
 {
     RUN(test_block_resting);
     RUN(test_block_slope);
+    RUN(test_rocking);
     RUN(test_liftoff);
     RUN(test_painleve);
     RUN(test_sphere3d);

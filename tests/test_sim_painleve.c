@@ -7,7 +7,6 @@
  * imp_painleve_resolve), and the rod's velocities after that impulse;
  * then its bounces on the end accumulate to a rest. */
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -26,9 +25,6 @@ static int on_event(void *c, const imp_sim_event *ev)
 {
     rec_t *r = c;
     if (r->nev >= 256) return 0;
-    if (getenv("SIMDBG") && ev->kind == IMP_SIM_IMPACT)
-        fprintf(stderr, "ev t=%.17g n=%d c0=%d S0=%.3e C0=%.3e -> S=%.3e C=%.3e mode %d\n", ev->t, ev->ncontacts,
-                ev->contacts[0], ev->r2->coef.S0, ev->r2->coef.C0, ev->r2->S, ev->r2->C, ev->r2->mode);
     r->kind[r->nev] = ev->kind;
     r->solver[r->nev] = ev->solver;
     r->t[r->nev] = ev->t;
@@ -73,7 +69,8 @@ static void test_sliding_rod(void)
     imp_status st = imp_sim_run(&s, &o, q, qd, &obs, &out);
     CHECK(st == IMP_OK);
     printf("  %d events:", rec.nev);
-    for (int j = 0; j < rec.nev; j++) printf(" %s at %.6g;", imp_sim_event_names[rec.kind[j]], rec.t[j]);
+    for (int j = 0; j < rec.nev; j++)
+        printf(" %s at %.6g;", imp_sim_event_names[rec.kind[j]], rec.t[j]);
     printf(" end %d at %g\n", out.end, out.t);
     CHECK(rec.nev >= 2);
     CHECK(rec.kind[0] == IMP_SIM_INCONSISTENT && rec.t[0] == 0);

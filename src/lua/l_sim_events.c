@@ -237,8 +237,9 @@ static int event_body(lsim_obs *o, const imp_sim_event *ev)
 /* The observer's work runs under its own protected call: an error there
  * (Ctrl-C's "interrupted!" raised by the host's hook at a collector's
  * finalizer, a memory error) must not unwind through imp_sim_run, which
- * holds memory. The lists are passed as arguments 2..6 (stack indices of
- * the calling frame mean nothing in the new one). */
+ * holds memory. The lists are passed as arguments 2..6, a system's
+ * functions as 7 (stack indices of the calling frame mean nothing in the
+ * new one). */
 typedef struct {
     lsim_obs *o;
     double t, energy;
@@ -251,10 +252,12 @@ static int obs_job_run(lua_State *L)
 {
     obs_job *j = lua_touserdata(L, 1);
     lsim_obs *o = j->o;
-    int saved[5] = {o->t, o->q, o->qd, o->energy, o->events};
+    int saved[5] = {o->t, o->q, o->qd, o->energy, o->events}, fns = o->in->lua.fns;
     o->t = 2; o->q = 3; o->qd = 4; o->energy = 5; o->events = 6;
+    if (o->in->kind == LSIM_SYSTEM) o->in->lua.fns = 7;   /* J, for a multiple impact's v0 */
     j->ret = j->ev ? event_body(o, j->ev) : sample_body(o, j->t, j->q, j->qd, j->energy);
     o->t = saved[0]; o->q = saved[1]; o->qd = saved[2]; o->energy = saved[3]; o->events = saved[4];
+    o->in->lua.fns = fns;
     return 0;
 }
 
@@ -265,7 +268,9 @@ static int protected(lsim_obs *o, obs_job *j)
     lua_pushcfunction(L, obs_job_run);
     lua_pushlightuserdata(L, j);
     for (int k = 0; k < 5; k++) lua_pushvalue(L, idx[k]);
-    if (lua_pcall(L, 6, 0, 0) != LUA_OK) {
+    if (o->in->kind == LSIM_SYSTEM) lua_pushvalue(L, o->in->lua.fns);
+    else lua_pushnil(L);
+    if (lua_pcall(L, 7, 0, 0) != LUA_OK) {
         const char *m = lua_tostring(L, -1);
         if (m && strcmp(m, "interrupted!") == 0) o->interrupted = 1;
         else snprintf(o->msg, sizeof o->msg, "%s", m ? m : "an error");

@@ -25,6 +25,12 @@ Studies: impact.sweep solves grids and samples (in C for solve2d's built-in
 laws, on all cores; shards for clusters), impact.plot draws them, and
 help("figures") lists the scripts that redraw the papers' figures.
 
+Motion through impacts: impact.simulate follows a planar scene
+(impact.scene2d: bodies with points and disks against lines) or a system of
+Lua functions (impact.system) through time, every event located and every
+impact resolved by the solvers above; impact.plot.run and
+impact.plot.frames draw the run (help("simulate")).
+
 Outside the REPL: impact --help lists the options, man impact is the manual
 page. The same module loads with require "impact" under stock lua5.4 once
 installed (cmake --install, or luarocks make). A simulator written in C calls

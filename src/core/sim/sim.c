@@ -17,9 +17,15 @@ const char *const imp_sim_event_names[] = {"impact", "liftoff", "stick", "slip",
 imp_status sim_fail(sim_t *S, imp_status st, const char *what, int contact, int index,
                     double value)
 {
+    return sim_fail_at(S, S->t, st, what, contact, index, value);
+}
+
+imp_status sim_fail_at(sim_t *S, double t, imp_status st, const char *what, int contact,
+                       int index, double value)
+{
     imp_sim_outcome *o = S->out;
     if (o->fail_what) return st;          /* the first failure is the one reported */
-    o->fail_t = S->t;
+    o->fail_t = t;
     o->fail_what = what;
     o->fail_contact = contact;
     o->fail_index = index;

@@ -79,12 +79,13 @@ imp_status sim_mass(sim_t *S, double t, const double *q, double *M, double *Lf)
         memcpy(Lf, S->Lc, sizeof(double) * n * n);
         return IMP_OK;
     }
-    if (S->s->mass(S->s->ctx, q, M)) return sim_fail(S, IMP_ELAW, "mass", -1, -1, t);
+    if (S->s->mass(S->s->ctx, q, M)) return sim_fail_at(S, t, IMP_ELAW, "mass", -1, -1, NAN);
     if ((bad = first_nonfinite(M, n * n)) >= 0)
-        return sim_fail(S, IMP_EINPUT, "mass", -1, bad, M[bad]);
+        return sim_fail_at(S, t, IMP_EINPUT, "mass", -1, bad, M[bad]);
     for (int i = 0; i < n; i++)        /* symmetrised, as the mechanism does */
-        for (int j = 0; j < i; j++) M[i * n + j] = M[j * n + i] = 0.5 * (M[i * n + j] + M[j * n + i]);
-    if (!sim_chol(n, M, Lf)) return sim_fail(S, IMP_EINPUT, "M", -1, -1, t);
+        for (int j = 0; j < i; j++)
+            M[i * n + j] = M[j * n + i] = 0.5 * (M[i * n + j] + M[j * n + i]);
+    if (!sim_chol(n, M, Lf)) return sim_fail_at(S, t, IMP_EINPUT, "M", -1, -1, NAN);
     if (S->s->const_mass) {
         memcpy(S->Mc, M, sizeof(double) * n * n);
         memcpy(S->Lc, Lf, sizeof(double) * n * n);
@@ -96,25 +97,26 @@ imp_status sim_mass(sim_t *S, double t, const double *q, double *M, double *Lf)
 imp_status sim_force(sim_t *S, double t, const double *q, const double *qd, double *f)
 {
     int bad;
-    if (S->s->force(S->s->ctx, t, q, qd, f)) return sim_fail(S, IMP_ELAW, "force", -1, -1, t);
+    if (S->s->force(S->s->ctx, t, q, qd, f))
+        return sim_fail_at(S, t, IMP_ELAW, "force", -1, -1, NAN);
     if ((bad = first_nonfinite(f, S->n)) >= 0)
-        return sim_fail(S, IMP_EINPUT, "force", -1, bad, f[bad]);
+        return sim_fail_at(S, t, IMP_EINPUT, "force", -1, bad, f[bad]);
     return IMP_OK;
 }
 
 imp_status sim_gap(sim_t *S, double t, int i, const double *q, double *g)
 {
-    if (S->s->gap(S->s->ctx, i, q, g)) return sim_fail(S, IMP_ELAW, "gap", i, -1, *g);
-    if (!isfinite(*g)) return sim_fail(S, IMP_EINPUT, "gap", i, i, *g);
-    (void)t;
+    if (S->s->gap(S->s->ctx, i, q, g)) return sim_fail_at(S, t, IMP_ELAW, "gap", i, -1, NAN);
+    if (!isfinite(*g)) return sim_fail_at(S, t, IMP_EINPUT, "gap", i, -1, *g);
     return IMP_OK;
 }
 
 imp_status sim_jac(sim_t *S, double t, int i, const double *q, double *J)
 {
     int m = S->s->c[i].dim * S->n, bad;
-    if (S->s->jac(S->s->ctx, i, q, J)) return sim_fail(S, IMP_ELAW, "J", i, -1, t);
-    if ((bad = first_nonfinite(J, m)) >= 0) return sim_fail(S, IMP_EINPUT, "J", i, bad, J[bad]);
+    if (S->s->jac(S->s->ctx, i, q, J)) return sim_fail_at(S, t, IMP_ELAW, "J", i, -1, NAN);
+    if ((bad = first_nonfinite(J, m)) >= 0)
+        return sim_fail_at(S, t, IMP_EINPUT, "J", i, bad, J[bad]);
     return IMP_OK;
 }
 
@@ -124,9 +126,10 @@ imp_status sim_jdot(sim_t *S, double t, int i, const double *q, const double *qd
 {
     int n = S->n, dim = S->s->c[i].dim, bad;
     if (S->s->jdot) {
-        if (S->s->jdot(S->s->ctx, i, q, qd, Jd)) return sim_fail(S, IMP_ELAW, "J", i, -1, t);
+        if (S->s->jdot(S->s->ctx, i, q, qd, Jd))
+            return sim_fail_at(S, t, IMP_ELAW, "J", i, -1, NAN);
         if ((bad = first_nonfinite(Jd, dim)) >= 0)
-            return sim_fail(S, IMP_EINPUT, "J", i, bad, Jd[bad]);
+            return sim_fail_at(S, t, IMP_EINPUT, "J", i, bad, Jd[bad]);
         return IMP_OK;
     }
     double vmax = 0, qa[SIM_N], qb[SIM_N], Ja[3 * SIM_N], Jb[3 * SIM_N];
@@ -177,7 +180,7 @@ imp_status sim_dynamics(sim_t *S, sim_dyn *d, double t, const double *q, const d
     if (acc_st) *acc_st = IMP_OK;
     for (int i = 0; i < S->nc; i++) {
         if (!S->closed[i]) continue;
-        if (d->k == IMP_MULTI_MAX) return sim_fail(S, IMP_EINPUT, "contacts", i, -1, t);
+        if (d->k == IMP_MULTI_MAX) return sim_fail_at(S, t, IMP_EINPUT, "contacts", i, -1, NAN);
         int dim = S->s->c[i].dim, r0 = d->rows;
         double Jd[3];
         d->idx[d->k] = i;
@@ -202,6 +205,16 @@ imp_status sim_dynamics(sim_t *S, sim_dyn *d, double t, const double *q, const d
             d->b[r0 + r] = bu + Jd[r];
             d->v[r0 + r] = v;
         }
+        /* in space the slip turns: friction opposes the slip now (Coulomb),
+         * not the phase's first direction; past a stop (the slip against
+         * that direction) the phase's direction is kept, so that the stop's
+         * event function v_t . dir crosses zero cleanly */
+        double vt = dim == 3 ? hypot(d->v[r0], d->v[r0 + 2]) : 0;
+        if (!solve && dim == 3 && S->mode[i] == IMP_SIM_C_SLIDE && vt > 0
+            && d->v[r0] * S->dir[i][0] + d->v[r0 + 2] * S->dir[i][1] > 0) {
+            d->r.dir[d->k][0] = d->v[r0] / vt;
+            d->r.dir[d->k][1] = d->v[r0 + 2] / vt;
+        }
         d->rows += dim;
         d->k++;
     }
@@ -225,10 +238,11 @@ imp_status sim_dynamics(sim_t *S, sim_dyn *d, double t, const double *q, const d
     if (acc_st) *acc_st = st;
     if (st != IMP_OK) {
         if (st == IMP_ENOSOLUTION && acc_st) return IMP_OK;   /* Painleve: the caller's */
-        return sim_fail(S, st, "contact forces", -1, -1, t);
+        return sim_fail_at(S, t, st, "contact forces", -1, -1, NAN);
     }
     for (int r = 0; r < R; r++) {
-        if (!isfinite(d->r.lambda[r])) return sim_fail(S, IMP_EINPUT, "contact forces", -1, r, t);
+        if (!isfinite(d->r.lambda[r]))
+            return sim_fail_at(S, t, IMP_EINPUT, "contact forces", -1, r, d->r.lambda[r]);
         for (int j = 0; j < n; j++) d->qdd[j] += d->Y[r * n + j] * d->r.lambda[r];
     }
     return IMP_OK;

@@ -127,10 +127,11 @@ static imp_status flight_state(sim_t *S, void *vctx, double tau, double *q, doub
 {
     const flight_ctx *f = vctx;
     if (S->s->flight(S->s->ctx, tau, f->q0, f->qd0, q, qd))
-        return sim_fail(S, IMP_ELAW, "flight", -1, -1, S->t + tau);
+        return sim_fail_at(S, S->t + tau, IMP_ELAW, "flight", -1, -1, NAN);
     for (int j = 0; j < S->n; j++)
         if (!isfinite(q[j]) || !isfinite(qd[j]))
-            return sim_fail(S, IMP_EINPUT, "flight", -1, j, S->t + tau);
+            return sim_fail_at(S, S->t + tau, IMP_EINPUT, "flight", -1, j,
+                               isfinite(q[j]) ? qd[j] : q[j]);
     return IMP_OK;
 }
 
@@ -205,8 +206,8 @@ imp_status sim_flight_search(sim_t *S, double H, double *tau, int *contact)
             if (a >= H) continue;
             if ((st = gap_rate(S, &fc, i, a, &ga, &gda)) != IMP_OK) return st;
             if (!(ga > 0)) {                   /* look again from there */
+                if (a < H) *contact = -1;      /* an earlier root lies beyond */
                 H = fmin(H, a);
-                *tau = H;
                 continue;
             }
         } else {

@@ -66,6 +66,9 @@ typedef struct {
 /* sim.c */
 imp_status sim_fail(sim_t *S, imp_status st, const char *what, int contact, int index,
                     double value);
+/* the same, failing at time t (inside a step) */
+imp_status sim_fail_at(sim_t *S, double t, imp_status st, const char *what, int contact,
+                       int index, double value);
 imp_status sim_sample(sim_t *S, double t, const double *q, const double *qd);
 /* every sample t0 + k dt in (S->last, t_hi) (t_hi included when incl) from
  * eval(t) */

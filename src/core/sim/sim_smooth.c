@@ -29,10 +29,11 @@ static imp_status flight_at(sim_t *S, void *vctx, double tau, double *q, double 
 {
     const seg_t *g = vctx;
     if (S->s->flight(S->s->ctx, tau, g->q0, g->qd0, q, qd))
-        return sim_fail(S, IMP_ELAW, "flight", -1, -1, g->t0 + tau);
+        return sim_fail_at(S, g->t0 + tau, IMP_ELAW, "flight", -1, -1, NAN);
     for (int j = 0; j < S->n; j++)
         if (!isfinite(q[j]) || !isfinite(qd[j]))
-            return sim_fail(S, IMP_EINPUT, "flight", -1, j, g->t0 + tau);
+            return sim_fail_at(S, g->t0 + tau, IMP_EINPUT, "flight", -1, j,
+                               isfinite(q[j]) ? qd[j] : q[j]);
     return IMP_OK;
 }
 
@@ -97,28 +98,25 @@ static imp_status arm(sim_t *S)
  * (not yet armed) or a gap has a minimum inside (closing at the start,
  * opening at the end): a step long against a bounce cannot then hide it.
  * A crossing from positive to <= 0 is refined by Brent. *contact = -1:
- * none. */
+ * none. *missed: a leaving contact back at the surface and closing with
+ * no positive sample (the caller shortens the step), else -1. */
 #define SCAN 8
 static imp_status gap_scan(sim_t *S, seg_t *g, double hs, const double *yn, double *tau,
-                           int *contact, int *unseen)
+                           int *contact, int *missed)
 {
-    int n = S->n, need = 0, open = 0;
+    int n = S->n, need = 0, open = 0, down[IMP_SIM_CMAX];
     double G[SCAN + 2][IMP_SIM_CMAX], T[SCAN + 2], q[SIM_N], qd[SIM_N], v0[3], v1[3];
     imp_status st;
-    *contact = -1;
-    *unseen = 0;
+    *contact = *missed = -1;
     for (int i = 0; i < S->nc; i++) {
         if (S->closed[i]) continue;
         open = 1;
         if ((st = sim_gap(S, g->t0, i, g->y0, &G[0][i])) != IMP_OK) return st;
         if ((st = sim_gap(S, g->t0 + hs, i, yn, &G[SCAN + 1][i])) != IMP_OK) return st;
-        if (!S->armed[i] && !(G[0][i] > S->gtol)) {
-            need = 1;
-            continue;
-        }
         if ((st = sim_cvel(S, g->t0, i, g->y0, g->y0 + n, v0)) != IMP_OK) return st;
         if ((st = sim_cvel(S, g->t0 + hs, i, yn, yn + n, v1)) != IMP_OK) return st;
-        if (v0[1] < 0 && v1[1] > 0) need = 1;
+        down[i] = v1[1] < 0;
+        if (!S->armed[i] || (v0[1] < 0 && v1[1] > 0)) need = 1;
     }
     if (!open) return IMP_OK;
     int np = need ? SCAN + 2 : 2;
@@ -145,6 +143,7 @@ static imp_status gap_scan(sim_t *S, seg_t *g, double hs, const double *yn, doub
             double a = G[j - 1][i], b = G[j][i], tj;
             if (!(armed && a > 0 && b <= 0)) {
                 armed |= b > 0;
+                if (j == np - 1 && !armed && down[i] && b <= S->gtol) *missed = i;
                 continue;
             }
             int was = S->armed[i];
@@ -158,11 +157,6 @@ static imp_status gap_scan(sim_t *S, seg_t *g, double hs, const double *yn, doub
             }
             break;
         }
-        /* not armed, never seen above the surface over the step, and
-         * inside it at the end: a contact that left at gap 0 (an impact's
-         * slow rebound, a lift-off) and fell back within the step, between
-         * the scan points. The step is too long to see it (*unseen). */
-        if (!armed && G[np - 1][i] < -S->gtol) *unseen = 1;
     }
     return IMP_OK;
 }
@@ -229,7 +223,8 @@ static imp_status advance_ode(sim_t *S, double t_stop, sim_hit *hit)
         double fac = en > 0 ? 0.8 / sqrt(sqrt(sqrt(en))) : 5;   /* en^(-1/8) */
         if (!(en <= 1)) {
             h = hs * fmax(0.2, fmin(fac, 1));
-            if (!(h > 4 * DBL_EPSILON * fabs(S->t))) return sim_fail(S, IMP_ESTEPS, "step", -1, -1, S->t);
+            if (!(h > 4 * DBL_EPSILON * fabs(S->t)))
+                return sim_fail(S, IMP_ESTEPS, "step", -1, -1, h);
             continue;
         }
         S->out->steps++;
@@ -250,20 +245,25 @@ static imp_status advance_ode(sim_t *S, double t_stop, sim_hit *hit)
                 jhit = j;
             }
         }
-        int ci, unseen;
+        int ci, missed;
         double tg;
-        if ((st = gap_scan(S, &g, hs, yn, &tg, &ci, &unseen)) != IMP_OK) return st;
-        if (unseen && ci < 0 && jhit < 0) {
-            /* a shorter step, until the scan sees the contact's flight (it
-             * is then armed and its return located as an impact) */
-            h = hs / (SCAN + 1);
-            if (!(h > 4 * DBL_EPSILON * fabs(S->t))) return sim_fail(S, IMP_ESTEPS, "step", -1, -1, S->t);
-            S->out->steps--;
-            continue;
-        }
+        if ((st = gap_scan(S, &g, hs, yn, &tg, &ci, &missed)) != IMP_OK) return st;
         if (ci >= 0 && tg < tau) {
             tau = tg;
             jhit = 2 * ci;
+        }
+        if (missed >= 0 && jhit < 0) {
+            /* a contact left and came back down unseen (its excursion
+             * shorter than the samples' spacing): a shorter step, down to
+             * the time resolution, where it is taken as struck there */
+            if (hs > 1e-12 * S->L / S->V) {
+                h = hs / (SCAN + 1);
+                S->out->steps--;
+                continue;
+            }
+            S->armed[missed] = 1;
+            tau = hs;
+            jhit = 2 * missed;
         }
         abs_ctx a = {ode_at, &g};
         if (jhit >= 0) {
@@ -307,7 +307,8 @@ imp_status sim_advance(sim_t *S, double t_stop, sim_hit *hit)
 static void gauss_newton(int n, int R, const double *Lf, const double *J, const double *r,
                          double *x)
 {
-    double Y[SIM_ROWS * SIM_N], A[SIM_ROWS * SIM_ROWS], l[SIM_ROWS];
+    double Y[SIM_ROWS * SIM_N], A[SIM_ROWS * SIM_ROWS] = {0}, l[SIM_ROWS];
+    if (R <= 0) return;
     for (int a = 0; a < R; a++) {
         memcpy(Y + a * n, J + a * n, sizeof(double) * n);
         sim_chol_solve(n, Lf, Y + a * n);
