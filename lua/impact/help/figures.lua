@@ -2,7 +2,7 @@
 return {
   {
     name = "figures", topic = true, signature = "The papers' figures",
-    summary = "scripts/figures redraws the figures of WM92, W86 and SB22, of two mechanisms and of the multi-contact models; what each shows.",
+    summary = "scripts/figures redraws the figures of WM92, W86 and SB22, of two mechanisms, of the multi-contact models and of the simulations; what each shows.",
     text = [[
 'scripts/figures [DIR]' (from the source tree) builds the host if needed and
 runs every examples/figures/*.lua with it; each script writes its PNG and SVG
@@ -56,6 +56,26 @@ examples/, whose first comment explains the physics):
                incidence (mu = 0: every model; mu = 0.3: each)
   multi_box_edge       a 3D box landing on an edge: T1/T0 of each model
                against mu
+
+Motion through impacts (impact.simulate; each drawn by the example named
+in its first comment, which prints the run against the closed forms):
+
+  sim_bouncing_ball    a ball bouncing to rest: height against time, the
+               impacts marked (examples/bouncing_ball.lua)
+  sim_housner          Housner's rocking block: the tilt against time with
+               Housner's linearised solution (_tilt), and a strobe of the
+               first cycle (_frames) (examples/housner_rocking.lua)
+  sim_rimless_wheel    McGeer's rimless wheel: the return map of the
+               post-impact rate, two runs converging to the fixed point
+               (examples/rimless_wheel.lua)
+  sim_box_drop_models  a box dropped flat with friction: its tilt under
+               moreau, poisson, sequential and lzb (examples/box_drop_models.lua)
+  sim_painleve_rod     Mason & Wang's sliding rod: inconsistent, the
+               tangential impact, the motion after (examples/painleve_rod_motion.lua)
+  sim_newtons_cradle   disks on disks between two walls: positions over
+               time under sequential, moreau, lzb (examples/newtons_cradle.lua)
+  sim_kane_pendulum    Kane's double pendulum striking the ground: the link
+               angles, the impacts marked (examples/kane_pendulum_motion.lua)
 
 The 3D figures are drawn with both methods ("algebraic": SB22's model;
 "exact": the Darboux-Keller integration) and a _methods map of where their

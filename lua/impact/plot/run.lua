@@ -363,6 +363,18 @@ function M.frames(run, opts)
   local w = math.floor(math.max(660, 130 + 760 * ax / long))
   local h = math.floor(math.max(320, 190 + 760 * ay / long))
   local size = size_of(F, opts.size, out, { w, h })
+  -- x tics far enough apart for their labels: at equal scales a tall scene
+  -- on a small canvas (size = "column") has a narrow plot area, where
+  -- gnuplot's default spacing overprints them. The plot area's width (in
+  -- the canvas' units, the font's points) less the margins (about 11 text
+  -- lines of height, 90 of width); a label about 40 wide with its gap.
+  local pw = math.max(50, math.min(size[1] - 90, (size[2] - 150) * ax / ay))
+  local raw = ax / math.max(1, math.floor(pw / 40))
+  local p10 = 10 ^ math.floor(math.log(raw, 10))
+  local xstep = 10 * p10
+  for _, k in ipairs{ 1, 2, 5 } do
+    if k * p10 >= raw * (1 - 1e-9) then xstep = k * p10 break end
+  end
   local body = {
     "set title " .. gp.str(opts.title or opts.label or string.format("%d instants, t = %.4g .. %.4g", #times,
       times[1], times[#times])),
@@ -373,6 +385,7 @@ function M.frames(run, opts)
     string.format("set xrange [%s:%s]", gp.num(x0), gp.num(x1)),
     string.format("set yrange [%s:%s]", gp.num(y0), gp.num(y1)),
     "set tics out",
+    "set xtics " .. gp.num(xstep),
     "set key outside below",
     "set bmargin 6",
     "plot " .. table.concat(plots, ", \\\n     "),

@@ -195,7 +195,11 @@ imp_status sim_flight_search(sim_t *S, double H, double *tau, int *contact)
         }
         if ((st = gap_rate(S, &fc, i, 0, &g, &gd)) != IMP_OK) return st;
         if (S->closed[i]) continue;
-        if (!S->armed[i] || !(g > 0)) {
+        /* a gap clearly open (beyond the touching tolerance) is searched
+         * from now even when not yet armed (an impact elsewhere ended the
+         * flight before arm() saw it positive): a contact closing from
+         * there must not be stepped over */
+        if (!(S->armed[i] || g > S->gtol) || !(g > 0)) {
             /* leaving the surface: g increases while g' >= gd - B s > 0 */
             if (gd > 0 && B == 0) continue;
             a = gd > 0 && isfinite(B) ? gd / B : H * 1e-3;

@@ -136,7 +136,9 @@ static imp_status gap_scan(sim_t *S, seg_t *g, double hs, const double *yn, doub
     *tau = HUGE_VAL;
     for (int i = 0; i < S->nc; i++) {
         if (S->closed[i]) continue;
-        int armed = S->armed[i];
+        /* clearly open at the start: a crossing counts even when not yet
+         * armed (as in sim_flight_search) */
+        int armed = S->armed[i] || G[0][i] > S->gtol;
         for (int j = 1; j < np; j++) {
             double a = G[j - 1][i], b = G[j][i], tj;
             if (!(armed && a > 0 && b <= 0)) {
