@@ -16,7 +16,6 @@
 #include <string.h>
 
 #include "bench.h"
-#include "multi.h"
 #include "multi_models.h"
 
 #define RUNS 9

@@ -514,3 +514,42 @@ describe("solve_multi output", function()
     for i = 1, 3 do assert.is_true(r.contacts[i].v[2] >= -1e-12) end
   end)
 end)
+
+describe("solve_multi's registry of models (core._multi_models)", function()
+  local core = require("impact.core")
+  local names = require("impact.names")
+  it("is published once, in the core's order, and names.lua reads it", function()
+    local got = {}
+    for i, m in ipairs(core._multi_models) do got[i] = m.name end
+    assert.are.same({ "moreau", "poisson", "sequential", "lzb" }, got)
+    assert.are.same(got, names.MULTI_MODELS)
+    assert.are.equal(false, core._multi_models[4].scaled)
+    assert.are.same({ "mu_s", "mu_k", "e", "law" }, names.MULTI_MODEL.sequential.params)
+  end)
+  it("says which fields each model fills, as its results have them", function()
+    local common = names.set{ "qdot", "T0", "dT", "energy_ratio", "energy_gain", "model", "contacts" }
+    for _, m in ipairs(core._multi_models) do
+      local r = impact.solve_multi(corner(0.5, { model = m.name, mu = 0.3 }))
+      local own = {}
+      for _, f in ipairs(m.fields) do
+        if not f:find("^contacts") then own[f] = true end
+      end
+      for k in pairs(r) do assert.is_true(common[k] or own[k], m.name .. ": " .. k) end
+      for f in pairs(own) do assert.is_not_nil(r[f], m.name .. ": " .. f) end
+      local phases = names.set(m.fields)["contacts[i].Pc"] or false
+      assert.are.equal(phases, r.contacts[1].Pc ~= nil, m.name)
+    end
+  end)
+  it("gives compare's and help's lists of models (lzb included)", function()
+    local ok, err = pcall(impact.compare, corner(0.5), { 1 })
+    assert.is_false(ok)
+    assert.truthy(err:find('("moreau", "poisson", "sequential", "lzb")', 1, true), err)
+    local row
+    for _, f in ipairs(require("impact.help.multi")[1].fields) do
+      if f[1] == "model" then row = f end
+    end
+    assert.are.same({ "model", '"moreau", "poisson", "sequential" or "lzb"', '"moreau"' }, row)
+    local c = impact.compare(corner(0.5, { mu = 0.3 }), names.MULTI_MODELS)
+    for _, m in ipairs(names.MULTI_MODELS) do assert.are.equal(m, c[m].model) end
+  end)
+end)

@@ -15,7 +15,6 @@
 #include "multi_scene.h"
 #include "multi_util.h"
 #include "multi_models.h"
-#include "multi_sequential.h"
 
 #include <stdio.h>
 #include <stdlib.h>

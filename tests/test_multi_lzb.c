@@ -11,7 +11,7 @@
 #include "compliant_chain.h"
 #include "impact2d.h"
 #include "impact3d.h"
-#include "multi.h"
+#include "multi_models.h"
 
 static unsigned long long rng_s = 88172645463325252ULL;
 

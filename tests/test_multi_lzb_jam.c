@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "check.h"
+#include "multi_models.h"
 #include "multi_scene.h"
 
 /* Scene 3416 (one body, six contacts, two of them redundant; 9e4 steps,

@@ -5,7 +5,6 @@
 #include "check.h"
 #include "multi_util.h"   /* mu_rand */
 #include "multi_models.h"
-#include "multi_sequential.h"
 
 #include <math.h>
 #include <stdlib.h>

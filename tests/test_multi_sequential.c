@@ -8,7 +8,7 @@
 #include "check.h"
 #include "impact2d.h"
 #include "mechanism.h"
-#include "multi_sequential.h"
+#include "multi_models.h"
 
 static const imp_law POISSON = {IMP_LAW_POISSON, 0, NULL, NULL};
 static const imp_law NEWTON = {IMP_LAW_NEWTON, 0, NULL, NULL};

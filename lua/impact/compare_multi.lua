@@ -4,8 +4,18 @@
 local core = require("impact.core")
 
 local printers = require("impact.print").printers
+local names = require("impact.names")
 
 local M = {}
+
+-- the models as the core's registry publishes them, and the ones that read
+-- a law (the others are given none)
+local QUOTED, READS_LAW = {}, {}
+for i, name in ipairs(names.MULTI_MODELS) do
+  QUOTED[i] = string.format("%q", name)
+  READS_LAW[name] = names.set(names.MULTI_MODEL[name].params).law
+end
+QUOTED = table.concat(QUOTED, ", ")
 
 function M.compare(t, models)
   if type(models) ~= "table" or #models == 0 then
@@ -14,12 +24,12 @@ function M.compare(t, models)
   local res, order = {}, {}
   for i, m in ipairs(models) do
     if type(m) ~= "string" then
-      error("compare: models[" .. i .. "] must be a model name (\"moreau\", \"poisson\", \"sequential\"), got " .. type(m), 3)
+      error("compare: models[" .. i .. "] must be a model name (" .. QUOTED .. "), got " .. type(m), 3)
     end
     local p = {}
     for k, v in pairs(t) do p[k] = v end
     p.model = m
-    if m ~= "sequential" then p.law = nil end
+    if not READS_LAW[m] then p.law = nil end
     local ok, r = pcall(core.solve_multi, p)
     if not ok then error(string.format("compare: models[%d] (%q): %s", i, m, r), 3) end
     res[m], order[#order + 1] = r, m

@@ -12,9 +12,11 @@
  *
  * The models (Liu, Zhao & Brogliato 2008/2009; Moreau-Jean, Stewart &
  * Trinkle 1996, Anitescu & Potra 1997; Pfeiffer & Glocker 1996; sequential
- * impacts as Han & Gilmore 1993) each have their own file and fill
- * imp_multi_result; the caller maps P back to generalized velocities
- * (qdot' = qdot + M^-1 J^T P, see the mechanism code). */
+ * impacts as Han & Gilmore 1993) each have their own file, are declared
+ * in multi_models.h and fill imp_multi_result; the registry of
+ * multi_solve.h names them, and its imp_multi_solve solves a mechanism's
+ * contacts (M, J, qdot) with one of them and maps P back to generalized
+ * velocities (qdot' = qdot + M^-1 J^T P, see the mechanism code). */
 #ifndef IMPACT_MULTI_H
 #define IMPACT_MULTI_H
 
@@ -95,20 +97,5 @@ typedef imp_status (*imp_multi_fn)(const imp_multi_problem *p, void *ctx,
                                    imp_multi_result *out);
 imp_status imp_multi_scale_solve(const imp_multi_problem *p, imp_multi_fn fn, void *ctx,
                                  imp_multi_result *out);
-
-/* ---- lzb (multi_lzb.c) ------------------------------------------------ */
-/* Liu, Zhao & Brogliato's Darboux-Keller multiple impact: power-law
- * contact springs (c[i].K, c[i].eta), energetic restitution c[i].e per
- * contact, integrated over the primary contact's impulse with adaptive
- * Dormand-Prince steps and located events. Coulomb friction per contact:
- * stick/slip/reversal when d = 2; when d = 3 each slip direction is
- * integrated, with stops, sticking inside the cone and re-sliding along
- * the contact's invariant ray. rtol <= 0 means 1e-9. Fills P,
- * v, mode, Pc, Wc, Wr, Wf, dT, dT_err, steps, primary_switches,
- * energy_gain.
- * IMP_EINPUT for invalid data, IMP_ESTEPS past the step budget,
- * IMP_ENOCONV or IMP_EOVERFLOW on non-finite numbers (out is then zeroed). */
-imp_status imp_multi_lzb(const imp_multi_problem *p, double rtol, imp_multi_result *out);
-/* ---- end lzb ------------------------------------------------------------ */
 
 #endif

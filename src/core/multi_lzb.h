@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "multi.h"
+#include "multi_models.h"
 
 #define K_MAX IMP_MULTI_MAX
 #define NY (6 * K_MAX)

@@ -1,5 +1,8 @@
-/* The velocity-level multiple-impact models on the shared
- * contact-space problem of multi.h.
+/* The multiple-impact models on the shared contact-space problem of
+ * multi.h, declared together: the velocity-level moreau and poisson, the
+ * sequential impacts and lzb's compliant integration. Each is a row of the
+ * registry in multi_solve.h (imp_multi_models), which is how the binding
+ * and the simulator reach them.
  *
  * "moreau": Newton's restitution at velocity level with Coulomb's cone
  * (Moreau-Jean; Stewart & Trinkle, IJNME 39, 1996; Anitescu & Potra,
@@ -50,9 +53,46 @@
 #ifndef IMPACT_MULTI_MODELS_H
 #define IMPACT_MULTI_MODELS_H
 
+#include "law.h"
 #include "multi.h"
 
 imp_status imp_multi_moreau(const imp_multi_problem *p, imp_multi_result *out);
 imp_status imp_multi_poisson(const imp_multi_problem *p, imp_multi_result *out);
+
+/* ---- sequential (multi_sequential.c) ------------------------------------ */
+/* "sequential": the simultaneous impact as a sequence of single-contact
+ * impacts (Han & Gilmore, "Multi-body impact motion with friction",
+ * J. Mech. Des. 115, 1993). The most strongly closing contact (most
+ * negative v_n) is resolved alone by the single-contact solver: in the
+ * plane imp_path2d_solve (Routh's path), in space imp_exact3d_solve_contact on
+ * the contact's 3x3 block (Keller 1986), with the contact's friction and e
+ * under the given law (law->e is replaced by each contact's e; a custom law
+ * sees each single-contact impact); every contact velocity is updated (v += W[:, i] P_i),
+ * and this repeats until no contact closes faster than 1e-12 max|v0|.
+ *
+ * Fills P, v, mode (open: never resolved; the single-contact mode of its
+ * resolutions when they agree, else mixed), Pc (the normal impulse at
+ * maximum compression summed over its resolutions), Wc, Wr, Wf (summed),
+ * dT, energy_gain, order/n_order (the contact resolved at each step),
+ * iterations (= n_order). Statuses: IMP_EINPUT (as imp_multi_moreau, or a
+ * custom law without fn), IMP_ESINGULAR (a 3D block too ill-conditioned), IMP_ENOCONV (still closing
+ * after IMP_MULTI_MAX * 8 resolutions), the single-contact solver's
+ * failures (IMP_EOVERFLOW, a custom law's IMP_ELAW, IMP_ENOROOT, IMP_EROOT). On failure P is zero. */
+imp_status imp_multi_sequential(const imp_multi_problem *p, const imp_law *law,
+                                imp_multi_result *out);
+
+/* ---- lzb (multi_lzb.c) ------------------------------------------------ */
+/* Liu, Zhao & Brogliato's Darboux-Keller multiple impact: power-law
+ * contact springs (c[i].K, c[i].eta), energetic restitution c[i].e per
+ * contact, integrated over the primary contact's impulse with adaptive
+ * Dormand-Prince steps and located events. Coulomb friction per contact:
+ * stick/slip/reversal when d = 2; when d = 3 each slip direction is
+ * integrated, with stops, sticking inside the cone and re-sliding along
+ * the contact's invariant ray. rtol <= 0 means 1e-9. Fills P,
+ * v, mode, Pc, Wc, Wr, Wf, dT, dT_err, steps, primary_switches,
+ * energy_gain.
+ * IMP_EINPUT for invalid data, IMP_ESTEPS past the step budget,
+ * IMP_ENOCONV or IMP_EOVERFLOW on non-finite numbers (out is then zeroed). */
+imp_status imp_multi_lzb(const imp_multi_problem *p, double rtol, imp_multi_result *out);
 
 #endif

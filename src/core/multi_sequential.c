@@ -1,10 +1,10 @@
-/* Sequential impacts (Han & Gilmore 1993): see multi_sequential.h. */
+/* Sequential impacts (Han & Gilmore 1993): see multi_models.h. */
 #include <math.h>
 #include <string.h>
 
 #include "impact2d.h"
 #include "impact3d.h"
-#include "multi_sequential.h"
+#include "multi_models.h"
 
 #define SEQ_BUDGET (IMP_MULTI_MAX * 8)   /* the size of out->order */
 

@@ -89,11 +89,17 @@ void limp_mechanism_rates(const limp_check *c, const imp_mech *prep, int n, cons
 void limp_mechanism_raise(const limp_check *c, const imp_mech *mc, imp_status st,
                           const char *jkey)
 {
-    const char *f = imp_mech_fail_field(mc->fail), *why = imp_mech_fail_reason(mc->fail);
-    int row = mc->fail_row + 1, col = mc->fail_col + 1;
+    limp_mechanism_raise_fail(c, mc->fail, mc->fail_row, mc->fail_col, mc->cond, st, jkey);
+}
+
+void limp_mechanism_raise_fail(const limp_check *c, imp_mech_fail fail, int fail_row,
+                               int fail_col, double cond, imp_status st, const char *jkey)
+{
+    const char *f = imp_mech_fail_field(fail), *why = imp_mech_fail_reason(fail);
+    int row = fail_row + 1, col = fail_col + 1;
     if (!f) limp_check_fail(c, "the mechanism could not be set up (%s)", imp_strerror(st));
     if (!strcmp(f, "J")) f = jkey;
-    switch (mc->fail) {
+    switch (fail) {
     case IMP_MECH_FAIL_M_ASYMMETRIC:
         limp_check_error(c, "M", "must be symmetric positive definite (the generalized mass matrix), "
                          "entries [%d][%d] and [%d][%d] differ", row, col, col, row);
@@ -110,8 +116,8 @@ void limp_mechanism_raise(const limp_check *c, const imp_mech *mc, imp_status st
                          "it %s", why);
         break;
     case IMP_MECH_FAIL_J_RANK:
-        if (mc->cond > 0 && isfinite(mc->cond))
-            limp_check_error(c, f, "%s (condition number ~%.3g)", why, mc->cond);
+        if (cond > 0 && isfinite(cond))
+            limp_check_error(c, f, "%s (condition number ~%.3g)", why, cond);
         break;
     default:
         break;

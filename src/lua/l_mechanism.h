@@ -23,5 +23,9 @@ void limp_mechanism_rates(const limp_check *c, const imp_mech *prep, int n, cons
  * Never returns. */
 void limp_mechanism_raise(const limp_check *c, const imp_mech *mc, imp_status st,
                           const char *jkey);
+/* The same from the failure's fields (imp_mech's fail, fail_row, fail_col,
+ * cond), as imp_multi_fail reports them. Never returns. */
+void limp_mechanism_raise_fail(const limp_check *c, imp_mech_fail fail, int fail_row,
+                               int fail_col, double cond, imp_status st, const char *jkey);
 
 #endif

@@ -1,5 +1,8 @@
 /* The binding of solve_multi: reading (l_multi.c) and the result
- * (l_multi_out.c). */
+ * (l_multi_out.c). The numerics (normalisation, the checks, the model,
+ * the energy cross-check, the scale-back) are imp_multi_solve's
+ * (multi_solve.h); the binding converts tables to its input and its
+ * output to tables. */
 #ifndef IMPACT_LUA_MULTI_H
 #define IMPACT_LUA_MULTI_H
 
@@ -7,32 +10,31 @@
 
 #include "check.h"
 #include "mechanism.h"
-#include "multi.h"
+#include "multi_solve.h"
 
 #define MULTI_MT "impact.MultiResult"
 
 /* The problem as read: M (n x n), qdot, stacked J (d*k x n), row-major,
- * each scaled by a power of two (M by 2^-eM, qdot by 2^-eq, contact i's
- * rows of J by 2^-eJ[i]; their largest entries in [1, 2)) so that the
- * energies and contact velocities stay normal doubles whatever the units,
- * and a contact's units do not weigh against another's; the result is
- * scaled back (limp_multi_push). */
+ * the contacts, and imp_multi_solve's workspace (a custom law may raise
+ * out of the solve: the workspace is the caller's, freed by the GC). */
 typedef struct {
     int n, k, d;
-    int eM, eq, eJ[IMP_MULTI_MAX];
     double M[IMP_MECH_NMAX * IMP_MECH_NMAX];
     double qdot[IMP_MECH_NMAX];
     double J[IMP_MECH_ROWS * IMP_MECH_NMAX];
-    imp_multi_problem p;
-    imp_mech mc;
+    imp_multi_contact c[IMP_MULTI_MAX];
+    imp_multi_space work;
 } multi_in;
 
-/* Raise the named error of a failed model (never returns). */
-int limp_multi_raise(const limp_check *c, const char *model, imp_status st,
-                    const imp_multi_result *r);
-/* Push the result table (metatable impact.MultiResult); checks dT from M
- * against dT from the contacts. */
-int limp_multi_push(lua_State *L, const limp_check *c, const multi_in *in,
-                   const char *model, const imp_multi_result *r);
+/* Raise the named error of a failed solve but a custom law's (never
+ * returns). */
+int limp_multi_raise(const limp_check *c, const imp_multi_model *m, imp_status st,
+                    const imp_multi_fail *f);
+/* Push the result table (metatable impact.MultiResult). */
+int limp_multi_push(lua_State *L, const multi_in *in, const imp_multi_model *m,
+                   const imp_multi_output *o);
+/* core._multi_models: the registry as a list of {name =, scaled =,
+ * params =, fields =} (the module table on top). */
+void limp_multi_publish(lua_State *L);
 
 #endif

@@ -1,32 +1,70 @@
-/* solve_multi's result and failures (see l_multi.h). */
+/* solve_multi's result and failures (see l_multi.h): imp_multi_solve's
+ * output, already in the caller's units, as tables; its failure detail as
+ * the named error. */
 #include <math.h>
 #include <string.h>
 
 #include <lauxlib.h>
 
+#include "l_mechanism.h"
 #include "l_multi.h"
 #include "raise.h"
 
 static const char *const mode_names[] = {"open", "sliding", "sticking", "reversed", "mixed"};
 
-int limp_multi_raise(const limp_check *c, const char *model, imp_status st,
-                    const imp_multi_result *r)
+/* The model's own progress when it did not converge, by what it fills. */
+static int raise_model(const limp_check *c, const imp_multi_model *m, imp_status st,
+                       const imp_multi_fail *f)
 {
-    if (st == IMP_ENOCONV && strcmp(model, "sequential") == 0)
-        return limp_check_fail(c, "model \"sequential\" did not converge (contacts still closing after %d single-contact impacts)",
-                              r->n_order);
+    const char *model = m->name;
+    if (st == IMP_ENOCONV && (m->out & IMP_MULTI_OUT_ORDER))
+        return limp_check_fail(c, "model \"%s\" did not converge (contacts still closing after %d single-contact impacts)",
+                              model, f->n_order);
     if (st == IMP_ESTEPS)
-        return limp_check_fail(c, "model \"%s\" exceeded its step budget (%d steps)", model, r->steps);
-    if (st == IMP_ENOCONV && strcmp(model, "lzb") == 0)
-        return limp_check_fail(c, "model \"lzb\" failed: the integration diverged (it left the finite numbers or gained energy)");
+        return limp_check_fail(c, "model \"%s\" exceeded its step budget (%d steps)", model, f->steps);
+    if (st == IMP_ENOCONV && (m->out & IMP_MULTI_OUT_STEPS))
+        return limp_check_fail(c, "model \"%s\" failed: the integration diverged (it left the finite numbers or gained energy)",
+                              model);
     if (st == IMP_ENOCONV)
         return limp_check_fail(c, "model \"%s\" did not converge (residual %.3g after %d iterations)",
-                              model, r->residual, r->iterations);
+                              model, f->residual, f->iterations);
     if (st == IMP_ENOSOLUTION)
         return limp_check_fail(c, "model \"%s\" has no solution for this problem (Newton's restitution targets are infeasible: redundant contacts or large friction)",
                               model);
-    limp_model_fail f = { .model = model };
-    return limp_raise_model(c, st, &f);
+    limp_model_fail mf = { .model = model };
+    return limp_raise_model(c, st, &mf);
+}
+
+int limp_multi_raise(const limp_check *c, const imp_multi_model *m, imp_status st,
+                    const imp_multi_fail *f)
+{
+    char key[48];
+    switch (f->stage) {
+    case IMP_MULTI_FAIL_CONTACT:
+        snprintf(key, sizeof key, "contacts[%d].J", f->contact + 1);
+        limp_mechanism_raise_fail(c, f->mech, f->row, f->col, f->cond, st, key);
+        break;
+    case IMP_MULTI_FAIL_STACK:
+        limp_mechanism_raise_fail(c, f->mech, f->row, f->col, f->cond, st, "contacts[1].J");
+        break;
+    case IMP_MULTI_FAIL_SPREAD:
+        snprintf(key, sizeof key, "contacts[%d].J", f->contact + 1);
+        limp_check_error(c, key, "gives a normal compliance (J M^-1 J^T) %.3g times smaller than contacts[%d]'s (beyond %g, in units where each contact's J has its largest entry ~1, the contacts' impulses are not resolved in double precision)",
+                        f->ratio, f->other + 1, IMP_MULTI_SPREAD_MAX);
+        break;
+    case IMP_MULTI_FAIL_MODEL:
+        return raise_model(c, m, st, f);
+    case IMP_MULTI_FAIL_ENERGY:
+        return limp_check_fail(c, "internal error: the energy change from M (%.17g) and from the contacts (%.17g) disagree beyond 1e-10 relative (please report)",
+                              f->dT_M, f->dT_W);
+    case IMP_MULTI_FAIL_RANGE: {
+        limp_model_fail mf = { .model = m->name };
+        return limp_raise_model(c, IMP_EOVERFLOW, &mf);
+    }
+    default:
+        break;
+    }
+    return limp_raise(c, st, NULL);
 }
 
 /* {x, y} or {x, y, z}, both as t[1..d] and t.x, t.y (t.z). */
@@ -48,104 +86,105 @@ static void set_defined(lua_State *L, const char *key, double v)
     if (!isnan(v)) limp_set_number(L, key, v);
 }
 
-/* A vector of the scaled problem, back in the user's units (x 2^e). */
-static void push_vec_scaled(lua_State *L, const double *v, int d, int e)
+static void push_contacts(lua_State *L, const multi_in *in, const imp_multi_output *o)
 {
-    double x[3];
-    for (int i = 0; i < d; i++) x[i] = ldexp(v[i], e);
-    push_vec(L, x, d);
-}
-
-static void push_contacts(lua_State *L, const multi_in *in, const imp_multi_result *r)
-{
-    int d = in->d, eT = in->eM + 2 * in->eq;
+    const imp_multi_result *r = &o->r;
+    int d = in->d;
     lua_createtable(L, in->k, 0);
     for (int i = 0; i < in->k; i++) {
-        int eP = in->eq + in->eM - in->eJ[i], ev = in->eq + in->eJ[i];
         lua_createtable(L, 0, 8);
-        push_vec_scaled(L, r->P + d * i, d, eP);
+        push_vec(L, r->P + d * i, d);
         lua_setfield(L, -2, "P");
-        push_vec_scaled(L, in->p.v0 + d * i, d, ev);
+        push_vec(L, o->v0 + d * i, d);
         lua_setfield(L, -2, "v0");
-        push_vec_scaled(L, r->v + d * i, d, ev);
+        push_vec(L, r->v + d * i, d);
         lua_setfield(L, -2, "v");
         limp_set_string(L, "mode", mode_names[r->mode[i]]);
-        set_defined(L, "Pc", ldexp(r->Pc[i], eP));
-        set_defined(L, "Wc", ldexp(r->Wc[i], eT));
-        set_defined(L, "Wr", ldexp(r->Wr[i], eT));
-        set_defined(L, "Wf", ldexp(r->Wf[i], eT));
+        set_defined(L, "Pc", r->Pc[i]);
+        set_defined(L, "Wc", r->Wc[i]);
+        set_defined(L, "Wr", r->Wr[i]);
+        set_defined(L, "Wf", r->Wf[i]);
         lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -2, "contacts");
 }
 
-/* The scaled-back result must be finite: P, v, works (largest exponents). */
-static int fits(const multi_in *in, const imp_multi_result *r, const double *q1, double T0,
-                double dT)
+int limp_multi_push(lua_State *L, const multi_in *in, const imp_multi_model *m,
+                   const imp_multi_output *o)
 {
-    int d = in->d, eT = in->eM + 2 * in->eq;
-    double ok = ldexp(T0, eT) + ldexp(fabs(dT), eT);
-    for (int i = 0; i < in->k; i++) {
-        int eP = in->eq + in->eM - in->eJ[i], ev = in->eq + in->eJ[i];
-        for (int a = d * i; a < d * i + d; a++)
-            ok += ldexp(fabs(r->P[a]), eP) + ldexp(fabs(r->v[a]), ev) + ldexp(fabs(in->p.v0[a]), ev);
-        double w[4] = {r->Pc[i], r->Wc[i], r->Wr[i], r->Wf[i]};
-        for (int j = 0; j < 4; j++) if (!isnan(w[j])) ok += ldexp(fabs(w[j]), j ? eT : eP);
-    }
-    for (int i = 0; i < in->n; i++) ok += ldexp(fabs(q1[i]), in->eq);
-    return isfinite(ok) && isfinite(ldexp(r->dT_err, eT)) && isfinite(r->residual);
-}
-
-int limp_multi_push(lua_State *L, const limp_check *c, const multi_in *in,
-                   const char *model, const imp_multi_result *r)
-{
-    int n = in->n, eT = in->eM + 2 * in->eq;
-    double q1[IMP_MECH_NMAX], T1, dTM, dTW;
-    imp_mech_after(&in->mc, r->P, q1, &T1, &dTM, &dTW);
-    double T0 = in->mc.T0, scale = fmax(fmax(fabs(dTM), fabs(dTW)), 1e-4 * T0);
-    /* dT from M and the rates against dT = P.(v0 + v)/2 from the contacts
-     * with v = v0 + J dq (as solve2d and solve3d: both in double-double,
-     * ~1e-13 apart up to cond(M) = 1e8); the models' own v0.P + P.W P/2
-     * reads W as rounded and loses about cond(W) eps of it */
-    if (!(fabs(dTM - dTW) <= 1e-10 * scale))
-        return limp_check_fail(c, "internal error: the energy change from M (%.17g) and from the contacts (%.17g) disagree beyond 1e-10 relative (please report)",
-                              ldexp(dTM, eT), ldexp(dTW, eT));
-    if (!fits(in, r, q1, T0, dTW)) {
-        limp_model_fail f = { .model = model };
-        return limp_raise_model(c, IMP_EOVERFLOW, &f);
-    }
+    const imp_multi_result *r = &o->r;
+    int n = in->n;
     lua_createtable(L, 0, 12);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
-        lua_pushnumber(L, ldexp(q1[i], in->eq));
+        lua_pushnumber(L, o->qdot[i]);
         lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -2, "qdot");
-    /* energies of the scaled problem (normal doubles), then scaled back */
-    limp_set_number(L, "dT", ldexp(dTW, eT));
-    limp_set_number(L, "T0", ldexp(T0, eT));
-    limp_set_number(L, "energy_ratio", T0 > 0 ? T1 / T0 : 1);
-    limp_set_string(L, "model", model);
+    limp_set_number(L, "dT", o->dT);
+    limp_set_number(L, "T0", o->T0);
+    limp_set_number(L, "energy_ratio", o->energy_ratio);
+    limp_set_string(L, "model", m->name);
     limp_set_boolean(L, "energy_gain", r->energy_gain);
-    push_contacts(L, in, r);
-    if (strcmp(model, "sequential") == 0) {
+    push_contacts(L, in, o);
+    if (m->out & IMP_MULTI_OUT_ORDER) {
         lua_createtable(L, r->n_order, 0);
         for (int i = 0; i < r->n_order; i++) {
             lua_pushinteger(L, r->order[i] + 1);
             lua_rawseti(L, -2, i + 1);
         }
         lua_setfield(L, -2, "order");
-    } else if (strcmp(model, "lzb") == 0) {
+    }
+    if (m->out & IMP_MULTI_OUT_STEPS) {
         lua_pushinteger(L, r->steps);
         lua_setfield(L, -2, "steps");
         lua_pushinteger(L, r->primary_switches);
         lua_setfield(L, -2, "primary_switches");
-        limp_set_number(L, "energy_residual", ldexp(r->dT_err, eT));
-    } else {
+        limp_set_number(L, "energy_residual", r->dT_err);
+    }
+    if (m->out & IMP_MULTI_OUT_RESIDUAL) {
         limp_set_number(L, "residual", r->residual);
         lua_pushinteger(L, r->iterations);
         lua_setfield(L, -2, "iterations");
     }
     luaL_setmetatable(L, MULTI_MT);
     return 1;
+}
+
+/* The Lua names of the fields each IMP_MULTI_OUT_* bit adds. */
+static const struct { unsigned bit; const char *names[4]; } out_fields[] = {
+    {IMP_MULTI_OUT_RESIDUAL, {"residual", "iterations", NULL}},
+    {IMP_MULTI_OUT_ORDER, {"order", NULL}},
+    {IMP_MULTI_OUT_STEPS, {"steps", "primary_switches", "energy_residual", NULL}},
+    {IMP_MULTI_OUT_PHASES, {"contacts[i].Pc", "contacts[i].Wc", "contacts[i].Wr", NULL}},
+};
+
+static void push_names(lua_State *L, const char *const *names, int *len)
+{
+    for (int i = 0; names[i]; i++) {
+        lua_pushstring(L, names[i]);
+        lua_rawseti(L, -2, ++*len);
+    }
+}
+
+void limp_multi_publish(lua_State *L)
+{
+    lua_createtable(L, imp_multi_nmodels, 0);
+    for (int i = 0; i < imp_multi_nmodels; i++) {
+        const imp_multi_model *m = &imp_multi_models[i];
+        int len = 0;
+        lua_createtable(L, 0, 4);
+        limp_set_string(L, "name", m->name);
+        limp_set_boolean(L, "scaled", m->scaled);
+        lua_newtable(L);
+        push_names(L, m->params, &len);
+        lua_setfield(L, -2, "params");
+        lua_newtable(L);
+        len = 0;
+        for (size_t b = 0; b < sizeof out_fields / sizeof out_fields[0]; b++)
+            if (m->out & out_fields[b].bit) push_names(L, out_fields[b].names, &len);
+        lua_setfield(L, -2, "fields");
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "_multi_models");
 }
