@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "multi_solve.h"
 #include "scene2d.h"
 #include "sim.h"
 
@@ -219,8 +220,19 @@ static void test_rimless_wheel(void)
     CHECK(worst_fix <= 1e-10);
 }
 
+/* imp_sim_model indexes the registry of multi_solve.h */
+static void test_models(void)
+{
+    CHECK(imp_multi_nmodels == 4);
+    CHECK(strcmp(imp_multi_models[IMP_SIM_MODEL_MOREAU].name, "moreau") == 0);
+    CHECK(strcmp(imp_multi_models[IMP_SIM_MODEL_POISSON].name, "poisson") == 0);
+    CHECK(strcmp(imp_multi_models[IMP_SIM_MODEL_SEQUENTIAL].name, "sequential") == 0);
+    CHECK(strcmp(imp_multi_models[IMP_SIM_MODEL_LZB].name, "lzb") == 0);
+}
+
 int main(void)
 {
+    RUN(test_models);
     RUN(test_rimless_wheel);
     RUN(test_housner_moreau);
     RUN(test_housner_poisson);

@@ -100,7 +100,7 @@ static imp_status validate(const imp_sim_system *s, const imp_sim_opts *o, const
     if (!s->force) return bad(out, "force", -1, -1, NAN);
     if (s->nc > 0 && !s->gap) return bad(out, "gap", -1, -1, NAN);
     if (s->nc > 0 && !s->jac) return bad(out, "J", -1, -1, NAN);
-    if ((unsigned)s->model > IMP_SIM_MODEL_LZB) return bad(out, "model", -1, -1, s->model);
+    if ((unsigned)s->model >= (unsigned)imp_multi_nmodels) return bad(out, "model", -1, -1, s->model);
     if (!q) return bad(out, "q", -1, -1, NAN);
     if (!qd) return bad(out, "qd", -1, -1, NAN);
     for (int j = 0; j < s->n; j++) {
@@ -310,10 +310,10 @@ imp_status imp_sim_run(const imp_sim_system *s, const imp_sim_opts *o, double *q
     imp_status st = validate(s, o, q, qd, out);
     if (st != IMP_OK) return st;
     sim_t *S = calloc(1, sizeof *S);
-    imp_mech *mc = malloc(sizeof *mc);
-    if (!S || !mc) {
+    imp_multi_space *mw = malloc(sizeof *mw);
+    if (!S || !mw) {
         free(S);
-        free(mc);
+        free(mw);
         out->fail_what = "memory";
         return IMP_ENOMEM;
     }
@@ -332,13 +332,14 @@ imp_status imp_sim_run(const imp_sim_system *s, const imp_sim_opts *o, double *q
     memcpy(S->qd, qd, sizeof(double) * s->n);
     S->last_sample = NAN;
     S->zeno_contact = -1;
-    S->mc = mc;
+    S->mw = mw;
+    S->mc = &mw->mc;
     st = loop(S);
     memcpy(q, S->q, sizeof(double) * s->n);
     memcpy(qd, S->qd, sizeof(double) * s->n);
     out->t = S->t;
     if (st != IMP_OK && !out->fail_what) out->fail_what = "status";
-    free(mc);
+    free(mw);
     free(S);
     return st;
 }

@@ -43,7 +43,9 @@
                                take part in one impact */
 
 /* The multiple-impact model used when several contacts take part in one
- * impact (multi.h). */
+ * impact: the index of its row in the registry of multi_solve.h
+ * (imp_multi_models[model], solved by imp_multi_solve); the names are the
+ * rows' (test_sim_rocking checks the order). */
 typedef enum {
     IMP_SIM_MODEL_MOREAU = 0,
     IMP_SIM_MODEL_POISSON,

@@ -84,6 +84,42 @@ static void contact_accel(int R, const double *A, const double *b, const double 
     }
 }
 
+/* LAPACKE_dgelsd(LAPACK_ROW_MAJOR, nz, nz, 1, K, nz, x, 1, sv, 1e-12, rank)
+ * without its per-call workspace query and allocations (most of its cost
+ * beyond dgelsd's own for the small systems of closed contacts): for
+ * nz <= SMALL_NZ, the same dgelsd call LAPACKE makes (K transposed to
+ * column order, lwork and liwork as its query returns them, cached per
+ * nz), so the same bits; larger systems go through LAPACKE. */
+#define SMALL_NZ 8
+static lapack_int small_dgelsd(int nz, double *K, double *x, double *sv, lapack_int *rank)
+{
+    enum { LWORK = 4096, LIWORK = 1024 };
+    static _Thread_local double work[LWORK], At[SMALL_NZ * SMALL_NZ];
+    static _Thread_local lapack_int iwork[LIWORK], lw[SMALL_NZ + 1], liw[SMALL_NZ + 1];
+    const double rcond = 1e-12;
+    if (nz > SMALL_NZ) return LAPACKE_dgelsd(LAPACK_ROW_MAJOR, nz, nz, 1, K, nz, x, 1, sv, rcond, rank);
+    /* LAPACKE's NaN checks of A and b */
+    for (int i = 0; i < nz * nz; i++) if (isnan(K[i])) return -4;
+    for (int i = 0; i < nz; i++) if (isnan(x[i])) return -6;
+    lapack_int m = nz, one = 1, ld = nz > 1 ? nz : 1, info = 0;
+    if (lw[nz] == 0) {
+        double wq = 0;
+        lapack_int iq = 0, q = -1;
+        LAPACK_dgelsd(&m, &m, &one, K, &ld, x, &ld, sv, &rcond, rank, &wq, &q, &iq, &info);
+        if (info != 0) return info;
+        lw[nz] = (lapack_int)wq;
+        liw[nz] = iq;
+        if (lw[nz] > LWORK || liw[nz] > LIWORK || lw[nz] < 1) {
+            lw[nz] = -1;              /* too large: LAPACKE's own workspace */
+        }
+    }
+    if (lw[nz] < 0) return LAPACKE_dgelsd(LAPACK_ROW_MAJOR, nz, nz, 1, K, nz, x, 1, sv, rcond, rank);
+    for (int r = 0; r < nz; r++)
+        for (int c = 0; c < nz; c++) At[c * nz + r] = K[r * nz + c];
+    LAPACK_dgelsd(&m, &m, &one, At, &ld, x, &ld, sv, &rcond, rank, work, &lw[nz], iwork, &info);
+    return info;
+}
+
 /* Scales for the tolerances: an acceleration (max |b| + max |A| max
  * |lambda|) and a force (that over max |A|). */
 static void scales(int R, const double *A, const double *b, const double *lam,
@@ -151,8 +187,7 @@ imp_status imp_sim_acc_fixed(const imp_sim_acc_problem *p, imp_sim_acc_result *r
         memcpy(Kc, K, sizeof(double) * (size_t)nz * (size_t)nz);
         memcpy(x, rhs, sizeof(double) * (size_t)nz);
         lapack_int rank = 0;
-        lapack_int info = LAPACKE_dgelsd(LAPACK_ROW_MAJOR, nz, nz, 1, Kc, nz, x, 1, sv,
-                                         1e-12, &rank);
+        lapack_int info = small_dgelsd(nz, Kc, x, sv, &rank);
         if (info < 0) return IMP_ELAPACK;
         if (info > 0) return IMP_ENOCONV;   /* the SVD did not converge */
         memcpy(z, x, sizeof(double) * (size_t)nz);

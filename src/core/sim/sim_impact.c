@@ -9,8 +9,7 @@
 #include <string.h>
 
 #include "mechanism.h"
-#include "multi_models.h"
-#include "multi_sequential.h"
+#include "multi_solve.h"
 #include "sim_internal.h"
 
 double sim_kinetic(int n, const double *M, const double *qd)
@@ -65,112 +64,56 @@ static imp_status normal_only(sim_t *S, const imp_sim_contact *c, const double *
     return IMP_OK;
 }
 
-static int max_exponent(const double *x, int m)
-{
-    double a = 0;
-    for (int i = 0; i < m; i++) a = fmax(a, fabs(x[i]));
-    return a > 0 ? ilogb(a) : 0;
-}
-
-/* The models as imp_multi_scale_solve calls them (as the binding's
- * solve_multi does; lzb runs on the normalised problem, unscaled: its
- * integration is not invariant under a further scaling of W alone). */
-typedef struct {
-    const imp_law *law;
-} model_ctx;
-
-static imp_status core_moreau(const imp_multi_problem *p, void *c, imp_multi_result *r)
-{
-    (void)c;
-    return imp_multi_moreau(p, r);
-}
-
-static imp_status core_poisson(const imp_multi_problem *p, void *c, imp_multi_result *r)
-{
-    (void)c;
-    return imp_multi_poisson(p, r);
-}
-
-static imp_status core_sequential(const imp_multi_problem *p, void *c, imp_multi_result *r)
-{
-    return imp_multi_sequential(p, ((model_ctx *)c)->law, r);
-}
-
 typedef struct {
     imp_result2d r2;
     imp_result3d r3;
-    imp_multi_result rm;
+    imp_multi_output mo;
 } impact_results;
 
-/* Several contacts: M, q' and each contact's rows scaled by powers of two
- * (exact; as the binding's solve_multi, so the energies stay normal
- * numbers), W = J M^-1 J^T of the stack, the model, and the results
- * scaled back. */
+/* Several contacts: the stacked rows, the contacts and the system's model
+ * (imp_sim_model is the index of its row in the registry, imp_multi_models)
+ * to imp_multi_solve, which normalises, checks each contact and the stack,
+ * the spread, runs the model, cross-checks the energy and scales back. Its
+ * workspace is the run's (S->mw: no allocation per impact; a custom law
+ * may longjmp). */
 static imp_status multi(sim_t *S, int k, const int *idx, const double *M, const double *qd,
                         double *qd1, impact_results *res)
 {
     const imp_sim_system *s = S->s;
-    int n = S->n, d = s->c[idx[0]].dim, custom = 0;
-    double Mn[SIM_N * SIM_N], qn[SIM_N], J[SIM_ROWS * SIM_N];
-    int eJ[IMP_MULTI_MAX], eM = 0, eq = 0;
+    int n = S->n, d = s->c[idx[0]].dim;
+    double J[SIM_ROWS * SIM_N];
+    imp_multi_contact c[IMP_MULTI_MAX];
     imp_status st;
     imp_law law = sim_contact_law(&s->c[idx[0]]);
-    custom = s->model == IMP_SIM_MODEL_SEQUENTIAL && law.kind == IMP_LAW_CUSTOM;
-    for (int c = 0; c < k; c++)
-        if ((st = sim_jac(S, S->t, idx[c], S->q, J + c * d * n)) != IMP_OK) return st;
-    memcpy(Mn, M, sizeof(double) * n * n);
-    memcpy(qn, qd, sizeof(double) * n);
-    memset(eJ, 0, sizeof eJ);
-    if (!custom) {
-        eM = max_exponent(Mn, n * n);
-        eq = max_exponent(qn, n);
-        for (int i = 0; i < n * n; i++) Mn[i] = ldexp(Mn[i], -eM);
-        for (int i = 0; i < n; i++) qn[i] = ldexp(qn[i], -eq);
-        for (int c = 0; c < k; c++) {
-            eJ[c] = max_exponent(J + c * d * n, d * n);
-            for (int i = 0; i < d * n; i++) J[c * d * n + i] = ldexp(J[c * d * n + i], -eJ[c]);
-        }
+    for (int i = 0; i < k; i++)
+        if ((st = sim_jac(S, S->t, idx[i], S->q, J + i * d * n)) != IMP_OK) return st;
+    memset(c, 0, sizeof c);
+    for (int i = 0; i < k; i++) {
+        const imp_sim_contact *sc = &s->c[idx[i]];
+        c[i].mu_s = sc->mu_s;
+        c[i].mu_k = sc->mu_k;
+        c[i].e = sc->e;
+        c[i].K = sc->K > 0 ? sc->K : 1;
+        c[i].eta = sc->eta > 0 ? sc->eta : 1.5;
     }
-    if ((st = imp_mech_init_rows(S->mc, n, d * k, Mn, J, qn)) != IMP_OK)
-        return sim_fail(S, st, "impact", idx[0], -1, S->t);
-    imp_multi_problem p;
-    memset(&p, 0, sizeof p);
-    p.k = k;
-    p.d = d;
-    p.W = S->mc->Wm;
-    p.v0 = S->mc->vC0;
-    for (int c = 0; c < k; c++) {
-        const imp_sim_contact *sc = &s->c[idx[c]];
-        p.c[c].mu_s = sc->mu_s;
-        p.c[c].mu_k = sc->mu_k;
-        p.c[c].e = sc->e;
-        p.c[c].K = sc->K > 0 ? sc->K : 1;
-        p.c[c].eta = sc->eta > 0 ? sc->eta : 1.5;
-    }
-    imp_multi_result *r = &res->rm;
-    model_ctx mctx = {&law};
-    if (s->model == IMP_SIM_MODEL_LZB) st = imp_multi_lzb(&p, 1e-9, r);
-    else if (custom) st = core_sequential(&p, &mctx, r);
-    else st = imp_multi_scale_solve(&p, s->model == IMP_SIM_MODEL_MOREAU ? core_moreau
-                                    : s->model == IMP_SIM_MODEL_POISSON ? core_poisson
-                                    : core_sequential, &mctx, r);
-    if (st != IMP_OK) return sim_fail(S, st, "impact", idx[0], -1, S->t);
-    imp_mech_after(S->mc, r->P, qd1, NULL, NULL, NULL);
-    for (int i = 0; i < n; i++) qd1[i] = ldexp(qd1[i], eq);
-    int eT = eM + 2 * eq;
-    for (int c = 0; c < k; c++) {
-        int eP = eq + eM - eJ[c], ev = eq + eJ[c];
-        for (int a = 0; a < d; a++) {
-            r->P[c * d + a] = ldexp(r->P[c * d + a], eP);
-            r->v[c * d + a] = ldexp(r->v[c * d + a], ev);
-        }
-        r->Pc[c] = ldexp(r->Pc[c], eP);
-        r->Wc[c] = ldexp(r->Wc[c], eT);
-        r->Wr[c] = ldexp(r->Wr[c], eT);
-        r->Wf[c] = ldexp(r->Wf[c], eT);
-    }
-    r->dT = ldexp(r->dT, eT);
-    r->dT_err = ldexp(r->dT_err, eT);
+    imp_multi_input in;
+    memset(&in, 0, sizeof in);
+    in.n = n;
+    in.k = k;
+    in.d = d;
+    in.M = M;
+    in.J = J;
+    in.qdot = qd;
+    in.c = c;
+    in.model = &imp_multi_models[s->model];
+    in.law = &law;
+    in.rtol = 1e-9;
+    in.work = S->mw;
+    imp_multi_fail f;
+    if ((st = imp_multi_solve(&in, &res->mo, &f)) != IMP_OK)
+        return sim_fail(S, st, "impact", f.contact >= 0 && f.contact < k ? idx[f.contact] : idx[0],
+                        -1, S->t);
+    memcpy(qd1, res->mo.qdot, sizeof(double) * n);
     return IMP_OK;
 }
 
@@ -304,7 +247,7 @@ imp_status sim_impacts(sim_t *S, int *done)
     memcpy(ev.contacts, idx, sizeof(int) * k);
     ev.r2 = &res.r2;
     ev.r3 = &res.r3;
-    ev.rm = &res.rm;
+    ev.rm = &res.mo.r;
     if ((st = sim_apply_impact(S, &ev, M, qd1)) != IMP_OK) return st;
     if ((st = sim_classify(S, k, idx, vn)) != IMP_OK) return st;
     *done = 1;

@@ -6,6 +6,7 @@
 #define IMPACT_SIM_INTERNAL_H
 
 #include "mechanism.h"
+#include "multi_solve.h"
 #include "sim.h"
 #include "sim_forces.h"
 
@@ -58,7 +59,8 @@ typedef struct {
     int zeno_contact;               /* closing by accumulation at zeno_t, else -1 */
     double zeno_t;
     long zeno_count;
-    imp_mech *mc;                   /* heap: ~150 kB */
+    imp_multi_space *mw;            /* heap (~210 kB): imp_multi_solve's workspace */
+    imp_mech *mc;                   /* &mw->mc: the single-contact solves' */
     sim_dyn dyn;                    /* the right-hand side's workspace */
     sim_dyn dyn2;                   /* the event functions' */
 } sim_t;
