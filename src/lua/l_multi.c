@@ -57,11 +57,12 @@ static imp_status core_lzb(const imp_multi_problem *p, void *o, imp_multi_result
 }
 
 /* Every model on the problem scaled by powers of two (imp_multi_scale_solve),
- * but a custom law, which sees the user's units. */
+ * but a law without a closed-form end (a custom law), whose residual sees
+ * the user's units. */
 static imp_status run_scaled(imp_multi_fn fn, const imp_multi_problem *p, const multi_opts *o,
                              imp_multi_result *r)
 {
-    if (o->law->kind == IMP_LAW_CUSTOM) return fn(p, (void *)o, r);
+    if (!limp_law_is_closed(o->law)) return fn(p, (void *)o, r);
     return imp_multi_scale_solve(p, fn, (void *)o, r);
 }
 
@@ -300,7 +301,7 @@ static int l_solve_multi(lua_State *L)
     read_contacts(&c, in);
     if (!models[model].fn)
         return limp_check_fail(&c, "model \"%s\" is not available yet", models[model].name);
-    normalize(in, law.kind == IMP_LAW_CUSTOM);
+    normalize(in, !limp_law_is_closed(&law));
     build(&c, in);
     imp_multi_result *r = lua_newuserdatauv(L, sizeof *r, 0);
     run_t u = {models[model].fn, &in->p, &o, r, IMP_OK};
