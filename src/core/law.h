@@ -36,9 +36,9 @@ typedef enum {
     IMP_LAW_POISSON = 0,
     IMP_LAW_NEWTON,
     IMP_LAW_ENERGETIC,
-    IMP_LAW_CUSTOM,
-    IMP_LAW_COUNT          /* the number of rows */
+    IMP_LAW_CUSTOM
 } imp_law_kind;
+#define IMP_LAW_COUNT (IMP_LAW_CUSTOM + 1)   /* the number of rows (custom is the last) */
 
 typedef enum { IMP_PHASE_COMPRESSION = 0, IMP_PHASE_RESTITUTION = 1 } imp_phase;
 
