@@ -198,8 +198,9 @@ static imp_status first_root(const tracer *t, double lo, double flo,
 }
 
 /* The end of a law without a closed form (a custom law) on a restitution
- * segment of length len (INFINITY: the last, unbounded one). Returns IMP_OK with *d = the end's distance, or *d =
- * INFINITY when R stays negative on a bounded segment.
+ * segment of length len (INFINITY: the last, unbounded one). Returns IMP_OK
+ * with *d = the end's distance, or *d = INFINITY when R stays negative on a
+ * bounded segment.
  *
  * R is probed at Pc, 2 Pc, 4 Pc, ... from the segment's start (the
  * restitution's own scale, doubling so that a zero far inside a long
