@@ -9,7 +9,14 @@
 --     example = "code", see = {"classify2d", ...} }
 -- These texts are the API reference: README.md points to them. Returns
 -- { help = }; help looks names up in the table require("impact") returns.
-local AREAS = { "workbench", "solve2d", "solve3d", "analysis", "models", "sweep", "plot", "mechanism", "multi", "simulate", "fit", "figures", "papers" }
+local AREAS = { "workbench", "solve2d", "solve3d", "analysis", "models", "sweep", "plot", "mechanism", "multi", "laws", "simulate", "fit", "figures", "papers" }
+
+-- "$LAWS" in a page's text, fields or result: the law names law = "..."
+-- accepts, from the core's registry ('"poisson", "newton", "energetic"').
+local LAWS = require("impact.names").quoted(require("impact.names").LAWS)
+local function expand(s)
+  return type(s) == "string" and (s:gsub("%$LAWS", (LAWS:gsub("%%", "%%%%")))) or s
+end
 
 -- The page for a result, by its metatable's __name (all are
 -- "impact.<Kind>": impact.Result2D, impact.ModelResult2D, impact.Result3D,
@@ -97,7 +104,8 @@ for _, area in ipairs(AREAS) do
   for _, e in ipairs(require("impact.help." .. area)) do
     assert(e.name and not entries[e.name], "help: duplicate or unnamed entry")
     e.area = area
-    e.fields, e.result = rows_of(e.fields), rows_of(e.result)
+    e.text, e.summary = expand(e.text), expand(e.summary)
+    e.fields, e.result = rows_of(expand(e.fields)), rows_of(expand(e.result))
     entries[e.name] = e
     order[#order + 1] = e.name
   end

@@ -1,14 +1,38 @@
 -- The names the Lua side knows of, in one table: the built-in restitution
 -- laws, the contact modes a result reports, the published collision
 -- models impact.compare runs and the multi-contact models of solve_multi.
--- The C binding checks the same names (of these it exports only the
--- multi-contact models' registry, core._multi_models); a file that needs
--- them takes them from here.
+-- The laws come from the core's registry (impact.core._laws, one row a
+-- law: name, doc, params, closed, solvers), the multi-contact models from
+-- core._multi_models; the C binding checks the same names; a file that
+-- needs them takes them from here.
 local core = require("impact.core")
 
 local M = {}
 
-M.LAWS = { "poisson", "newton", "energetic" }
+-- The registry's rows in order, and the names `law = "..."` accepts.
+M.LAW_ROWS = require("impact.core")._laws
+M.LAWS = {}
+M.LAW = {}                 -- by name: the row
+for _, row in ipairs(M.LAW_ROWS) do
+  M.LAW[row.name] = row
+  if row.builtin then M.LAWS[#M.LAWS + 1] = row.name end
+end
+M.DEFAULT_LAW = M.LAWS[1]  -- law = nil
+M.CUSTOM_LAW = M.LAW_ROWS[#M.LAW_ROWS].name   -- a function's name in results
+
+-- The closed form of a law's end ("impulse": Pn = (1+e) Pc, "velocity":
+-- vn = -e vn0, "work": Wr = -e^2 Wc), or nil (none, or no such law).
+function M.law_closed(name)
+  local row = M.LAW[name]
+  return row and row.closed
+end
+
+-- '"poisson", "newton", "energetic"': the list for messages and the help.
+function M.quoted(list)
+  local q = {}
+  for i, name in ipairs(list) do q[i] = string.format("%q", name) end
+  return table.concat(q, ", ")
+end
 M.MODES = { "none", "sliding", "C-sticking", "R-sticking", "C-reversed", "R-reversed" }
 M.MODELS = { "routh", "newton-frictionless", "kane", "brach", "smith", "glocker-pfeiffer", "cs" }
 

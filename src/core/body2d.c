@@ -439,8 +439,7 @@ const char *imp_problem2d_check(const imp_problem2d *p, char *msg, size_t n)
     }
     if (!(p->law.e >= 0 && p->law.e <= 1))
         return fail(msg, n, "e", "must be in [0, 1]", p->law.e);
-    if ((unsigned)p->law.kind > IMP_LAW_CUSTOM ||
-        (p->law.kind == IMP_LAW_CUSTOM && !p->law.fn)) {
+    if (!imp_law_usable(&p->law)) {
         if (msg && n)
             snprintf(msg, n, "is not a known restitution law");
         return "law";

@@ -200,7 +200,7 @@ imp_status imp_problem3d_check(double mu_s, double mu_k, const imp_law *law)
 {
     if (!(mu_k >= 0 && mu_k <= mu_s) || !isfinite(mu_s) || !(law->e >= 0 && law->e <= 1))
         return IMP_EINPUT;
-    if (law->kind == IMP_LAW_CUSTOM && !law->fn) return IMP_EINPUT;
+    if (!imp_law_usable(law)) return IMP_EINPUT;
     return IMP_OK;
 }
 

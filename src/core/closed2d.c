@@ -123,7 +123,7 @@ static double energetic_Py(int cmode, double C0, double kC, double k2,
 }
 
 /* imp_closed2d_solve on scaled coefficients, given their classification. */
-static void closed(const imp_coef2d *c, double D, double mu_k, imp_law_kind law,
+static void closed(const imp_coef2d *c, double D, double mu_k, imp_law_end_form law,
                    double e, const imp_class2d *kk, imp_closed2d *o)
 {
     const imp_class2d k = *kk;
@@ -165,7 +165,7 @@ static void closed(const imp_coef2d *c, double D, double mu_k, imp_law_kind law,
     }
 
     switch (law) {
-    case IMP_LAW_POISSON:
+    case IMP_LAW_END_IMPULSE:
         if (k.mode == IMP_MODE_C_STICKING)
             o->Py = -(1 + e) * (B1 * C0 + B3 * S0) / D;
         else if (k.mode == IMP_MODE_C_REVERSED)
@@ -173,7 +173,7 @@ static void closed(const imp_coef2d *c, double D, double mu_k, imp_law_kind law,
         else
             o->Py = -(1 + e) * C0 / k.kC;
         break;
-    case IMP_LAW_NEWTON:
+    case IMP_LAW_END_VELOCITY:
         if (stick) {                    /* point D, independent of mu */
             o->Px = -(B2 * S0 + (1 + e) * C0 * B3) / D;
             o->Py = -(B3 * S0 + (1 + e) * C0 * B1) / D;
@@ -183,7 +183,7 @@ static void closed(const imp_coef2d *c, double D, double mu_k, imp_law_kind law,
         }
         o->Py = -((1 + e) * C0 + 2 * s * mu * B3 * p_s) / (B2 - s * mu * B3);
         break;
-    default: {
+    default: {                          /* IMP_LAW_END_WORK */
         double pc;
         o->Py = energetic_Py(cmode, C0, k.kC, k2, p_s, e, &pc);
         break;
@@ -192,7 +192,7 @@ static void closed(const imp_coef2d *c, double D, double mu_k, imp_law_kind law,
     o->Px = stick ? (B3 * o->Py - S0) / B1 : s * mu * (o->Py - 2 * p_s);
     /* S = 0 at p_s, then the second segment's rate; C = 0 at Pc */
     o->S = stick ? 0.0 : (s * mu * B1 - B3) * (o->Py - p_s);
-    if (law == IMP_LAW_NEWTON)
+    if (law == IMP_LAW_END_VELOCITY)
         o->C = 0.0 - e * C0;
     else if (cmode)
         o->C = k2 * (o->Py - o->Pc);
@@ -203,8 +203,13 @@ static void closed(const imp_coef2d *c, double D, double mu_k, imp_law_kind law,
 imp_status imp_closed2d_solve(const imp_coef2d *c, double mu_s, double mu_k,
                               imp_law_kind law, double e, imp_closed2d *o)
 {
-    if (law == IMP_LAW_CUSTOM || (unsigned)law > IMP_LAW_CUSTOM)
+    /* the law's end in closed form (WM92's forms are written for the three
+     * imp_law_end forms, with the row's coefficient) */
+    imp_law one = {law, e, NULL, NULL};
+    imp_law_end end;
+    if (!imp_law_type_of(law) || !imp_law_end_of(&one, &end))
         return IMP_EINPUT;
+    e = end.e;
     imp_coef2d_scaled sc;
     if (!valid(c, mu_s, mu_k, e, &sc))
         return IMP_EINPUT;
@@ -214,8 +219,8 @@ imp_status imp_closed2d_solve(const imp_coef2d *c, double mu_s, double mu_k,
         return IMP_EOVERFLOW;
     imp_class2d k;
     classify(sc.p, mu_s, mu_k, e, &k);
-    closed(sc.p, sc.D, mu_k, law, e, &k, o);
-    if (law == IMP_LAW_NEWTON && o->mode != IMP_MODE_NONE)
+    closed(sc.p, sc.D, mu_k, end.form, e, &k, o);
+    if (end.form == IMP_LAW_END_VELOCITY && o->mode != IMP_MODE_NONE)
         o->C = 0.0 - e * sc.p->C0;  /* the law itself, exactly as the tracer ends */
     o->dT = imp_dT2d(o->Px, o->Py, sc.p->S0, sc.p->C0, o->S, o->C);
     int kP = sc.kv - sc.kb;

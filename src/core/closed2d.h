@@ -39,6 +39,9 @@ imp_status imp_mode2d_classify(const imp_coef2d *c, double mu_s, double mu_k,
  * stuck, Newton's C = -e*C0) and the energy change (eq 56). */
 typedef struct { double Px, Py, Pc, S, C, dT; imp_mode mode; } imp_closed2d;
 
+/* law: a row of the registry (law.h) whose end has a closed form (its
+ * imp_law_end form and coefficient choose WM92's formulas); IMP_EINPUT for
+ * a law without one (custom). */
 imp_status imp_closed2d_solve(const imp_coef2d *c, double mu_s, double mu_k,
                               imp_law_kind law, double e, imp_closed2d *out);
 

@@ -11,7 +11,7 @@
 static int valid(const imp_multi_problem *p, const imp_law *law)
 {
     if (p->k < 1 || p->k > IMP_MULTI_MAX || (p->d != 2 && p->d != 3)) return 0;
-    if (law->kind == IMP_LAW_CUSTOM && !law->fn) return 0;
+    if (!imp_law_usable(law)) return 0;
     int m = p->d * p->k;
     for (int i = 0; i < m * m; i++)
         if (!isfinite(p->W[i])) return 0;

@@ -199,7 +199,8 @@ static imp_status solve(const imp_multi_input *in, imp_multi_space *w, imp_multi
     if (!m || !m->solve || n < 1 || n > IMP_MECH_NMAX || k < 1 || k > IMP_MULTI_MAX
         || (d != 2 && d != 3) || !in->M || !in->J || !in->qdot || !in->c)
         return fail_input(f);
-    int custom = o.law->kind == IMP_LAW_CUSTOM;
+    imp_law_end end;   /* a law without a closed-form end sees the caller's units */
+    int custom = !imp_law_end_of(o.law, &end);
     memcpy(w->M, in->M, sizeof(double) * (size_t)n * n);
     memcpy(w->qdot, in->qdot, sizeof(double) * (size_t)n);
     memcpy(w->J, in->J, sizeof(double) * (size_t)n * d * k);

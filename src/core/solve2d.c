@@ -23,6 +23,7 @@ typedef struct {
     int kP, kV, kW;              /* impulses, velocities, works scale back by 2^k */
     double mu_s, mu_k;
     const imp_law *law;
+    imp_law_end end;             /* the law's end in closed form, or form NONE */
     double p, Px, S, C;          /* current point */
     double Wc, Wr, Wf;           /* works so far */
     double pc;                   /* normal impulse at max compression */
@@ -115,7 +116,7 @@ static imp_status residual(const tracer *t, double d, double *r)
      * near its limits): an overflow, not the law's fault */
     if (nf(s.Pn) + nf(s.Pc) + nf(s.vn) + nf(s.Wc) + nf(s.Wr) + nf(s.Pt[0]) + nf(s.vt[0]) != 0)
         return IMP_EOVERFLOW;
-    if (t->law->fn(t->law->ctx, &s, r) != 0)
+    if (imp_law_residual(t->law, &s, r) != 0)
         return IMP_ELAW;
     return isfinite(*r) ? IMP_OK : IMP_ELAW;
 }
@@ -196,9 +197,10 @@ static imp_status first_root(const tracer *t, double lo, double flo,
     return brent(t, lo, flo, hi, fhi, x);
 }
 
-/* Custom law on a restitution segment of length len (INFINITY: the last,
- * unbounded one). Returns IMP_OK with *d = the end's distance, or *d =
- * INFINITY when R stays negative on a bounded segment.
+/* The end of a law without a closed form (a custom law) on a restitution
+ * segment of length len (INFINITY: the last, unbounded one). Returns IMP_OK
+ * with *d = the end's distance, or *d = INFINITY when R stays negative on a
+ * bounded segment.
  *
  * R is probed at Pc, 2 Pc, 4 Pc, ... from the segment's start (the
  * restitution's own scale, doubling so that a zero far inside a long
@@ -209,7 +211,7 @@ static imp_status first_root(const tracer *t, double lo, double flo,
  * impact's. That cap is scale-free (C only rises after max compression,
  * kC > 0 on every restitution segment), unlike one on the impulse: Py/Pc
  * exceeds 1e6 whenever compression ends early on a long slide. */
-static imp_status custom_end(const tracer *t, double len, double *d)
+static imp_status residual_end(const tracer *t, double len, double *d)
 {
     double f0, f;
     imp_status st = residual(t, 0.0, &f0);
@@ -249,19 +251,21 @@ static imp_status custom_end(const tracer *t, double len, double *d)
     }
 }
 
-/* Distance to the built-in law's termination on a restitution segment. */
-static double builtin_end(const tracer *t)
+/* Distance to the law's end in closed form on a restitution segment (the
+ * segment is linear in p: Pn = p + d, vn = C + kC d, Wr grows by
+ * d (C + kC d / 2)). */
+static double closed_end(const tracer *t)
 {
-    double e = t->law->e, d;
-    switch (t->law->kind) {
-    case IMP_LAW_POISSON:
-        d = (1 + e) * t->pc - t->p;
+    double target = imp_law_end_target(&t->end, t->pc, t->c->C0, t->Wc), d;
+    switch (t->end.form) {
+    case IMP_LAW_END_IMPULSE:    /* Pn reaches the target */
+        d = target - t->p;
         break;
-    case IMP_LAW_NEWTON:
-        d = (-e * t->c->C0 - t->C) / t->kC;
+    case IMP_LAW_END_VELOCITY:   /* vn reaches the target */
+        d = (target - t->C) / t->kC;
         break;
-    default: {                   /* energetic: Wr reaches -e^2 Wc */
-        double T = -e * e * t->Wc - t->Wr;
+    default: {                   /* IMP_LAW_END_WORK: Wr reaches the target */
+        double T = target - t->Wr;
         if (!(T > 0))
             return 0.0;
         double Ca = t->C > 0 ? t->C : 0.0, kT = 2 * t->kC * T, CC = Ca * Ca;
@@ -286,9 +290,7 @@ static int valid(const imp_coef2d *c, double mu_s, double mu_k,
         return 0;
     if (!law || !(law->e >= 0 && law->e <= 1))
         return 0;
-    if ((unsigned)law->kind > IMP_LAW_CUSTOM)
-        return 0;
-    return law->kind != IMP_LAW_CUSTOM || law->fn != NULL;
+    return imp_law_usable(law);
 }
 
 static inline imp_class class_of(const imp_coef2d *c)
@@ -361,6 +363,7 @@ static void tracer_init(tracer *t, const imp_coef2d *c0, const imp_coef2d_scaled
     t->mu_s = mu_s;
     t->mu_k = mu_k;
     t->law = law;
+    imp_law_end_of(law, &t->end);
     t->out = out;
     t->p = t->Px = 0;
     t->S = c->S0;
@@ -455,10 +458,10 @@ imp_status imp_path2d_solve(const imp_coef2d *c0, double mu_s, double mu_k,
         if (!t.restit) {
             if (t.kC > 0)
                 dmc = t.C >= 0 ? 0.0 : -t.C / t.kC;
-        } else if (law->kind != IMP_LAW_CUSTOM) {
-            dend = builtin_end(&t);
+        } else if (t.end.form != IMP_LAW_END_NONE) {
+            dend = closed_end(&t);
         } else {
-            if ((st = custom_end(&t, dst, &dend)) != IMP_OK)
+            if ((st = residual_end(&t, dst, &dend)) != IMP_OK)
                 return st;
         }
         /* (the d's are never NaN: plain comparisons, no libm fmin) */
@@ -491,8 +494,8 @@ imp_status imp_path2d_solve(const imp_coef2d *c0, double mu_s, double mu_k,
             vertex(&t, IMP_EV_MAXC);
         } else {
             advance(&t, dend);
-            if (law->kind == IMP_LAW_NEWTON)
-                t.C = 0.0 - law->e * c->C0;   /* never -0 */
+            if (t.end.form == IMP_LAW_END_VELOCITY)   /* the law's vn, exactly; never -0 */
+                t.C = 0.0 + imp_law_end_target(&t.end, t.pc, c->C0, t.Wc);
             vertex(&t, IMP_EV_END);
             goto done;
         }

@@ -160,19 +160,23 @@ static void stop_dir(const sb_t *s, const double x[NX], double u[2])
 /* The restitution closure for what remains of the law's budget. */
 static closure rest_closure(const sb_t *s, int tang)
 {
-    const imp_law *law = s->law;
     closure cl = {tang, {0, 0}, N_FN, 0};
-    double e = law->e;
-    if (law->kind == IMP_LAW_POISSON) {
-        cl.target = (1 + e) * s->out->Pc - s->P[1];
-    } else if (law->kind == IMP_LAW_NEWTON) {
+    double target = imp_law_end_target(&s->end, s->out->Pc, s->c->vC0[1], s->out->Wc);
+    switch (s->end.form) {
+    case IMP_LAW_END_IMPULSE:    /* the stage's F_n */
+        cl.target = target - s->P[1];
+        break;
+    case IMP_LAW_END_VELOCITY:   /* v_n at its end */
         cl.norm = N_VN;
-        cl.target = -e * s->c->vC0[1];
-    } else if (law->kind == IMP_LAW_CUSTOM) {
-        cl.norm = N_LAW;
-    } else {
+        cl.target = target;
+        break;
+    case IMP_LAW_END_WORK:       /* the stage's normal work */
         cl.norm = N_ENERGY;
-        cl.target = -e * e * s->out->Wc - (s->Wn - s->out->Wc);
+        cl.target = target - (s->Wn - s->out->Wc);
+        break;
+    case IMP_LAW_END_NONE:       /* the residual's first root */
+        cl.norm = N_LAW;
+        break;
     }
     return cl;
 }
@@ -326,8 +330,8 @@ static imp_status restitute_sliding(sb_t *s)
 static imp_status restitute(sb_t *s, int rest, const double u[2])
 {
     imp_status st;
-    int restitute = s->law->e > 0;
-    if (s->law->kind == IMP_LAW_CUSTOM) {
+    int restitute = s->end.e > 0;
+    if (s->end.form == IMP_LAW_END_NONE) {
         double R, x0[NX];
         start_point(s, x0);
         if ((st = imp_algebraic3d_law_at(s, x0, &R)) != IMP_OK) return st;
@@ -360,6 +364,7 @@ imp_status imp_algebraic3d_solve_contact(const imp_contact3d *c, double mu_s, do
     sb_t s;
     memset(&s, 0, sizeof s);
     s.c = c; s.law = law; s.o = opts; s.out = out;
+    imp_law_end_of(law, &s.end);
     s.mu_s = mu_s; s.mu_k = mu_k;
     memcpy(s.vc, c->vC0, sizeof s.vc);
     double vn0 = c->vC0[1], vt0[2] = {c->vC0[0], c->vC0[2]};

@@ -24,6 +24,7 @@ typedef struct {
 typedef struct {
     const imp_contact3d *c;
     const imp_law *law;
+    imp_law_end end;       /* the law's end in closed form, or form NONE */
     const imp_opts3d *o;
     double mu_s, mu_k;
     double vc[3];          /* contact velocity at the start of the next stage, vC0 + W P */

@@ -205,7 +205,7 @@ imp_status imp_algebraic3d_law_at(const sb_t *s, const double x[NX], double *R)
     st.vt0[0] = s->c->vC0[0]; st.vt0[1] = s->c->vC0[2];
     st.phase = IMP_PHASE_RESTITUTION;
     st.dim = 3;
-    if (s->law->fn(s->law->ctx, &st, R) != 0 || !isfinite(*R)) return IMP_ELAW;
+    if (imp_law_residual(s->law, &st, R) != 0 || !isfinite(*R)) return IMP_ELAW;
     return IMP_OK;
 }
 

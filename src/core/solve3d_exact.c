@@ -52,30 +52,24 @@ static void law_state(const dk_t *d, double p, const double y[NY], imp_law_state
     s->dim = 3;
 }
 
-/* The termination residual R (custom laws) after maximum compression. */
+/* The termination residual R after maximum compression: the closed-form
+ * end's quantity less its target, or the law's own residual. */
 imp_status imp_exact3d_residual(const dk_t *d, double p, const double y[NY], double *R)
 {
-    const imp_law *law = d->law;
-    double e = law->e;
-    switch (law->kind) {
-    case IMP_LAW_POISSON:
-        *R = p - (1 + e) * d->pc;
-        return IMP_OK;
-    case IMP_LAW_NEWTON:
-        *R = normal_vel(&d->r, p, y) + e * d->c->vC0[1];
-        return IMP_OK;
-    case IMP_LAW_ENERGETIC:
-        *R = (y[2] - d->Wc) + e * e * d->Wc;
-        return IMP_OK;
-    case IMP_LAW_CUSTOM: {
-        imp_law_state s;
-        law_state(d, p, y, &s);
-        if (law->fn(law->ctx, &s, R) != 0) return IMP_ELAW;
-        if (!isfinite(*R)) return IMP_ELAW;
+    if (d->end.form != IMP_LAW_END_NONE) {
+        double target = imp_law_end_target(&d->end, d->pc, d->c->vC0[1], d->Wc);
+        switch (d->end.form) {
+        case IMP_LAW_END_IMPULSE: *R = p - target; break;
+        case IMP_LAW_END_VELOCITY: *R = normal_vel(&d->r, p, y) - target; break;
+        default: *R = (y[2] - d->Wc) - target; break;   /* IMP_LAW_END_WORK */
+        }
         return IMP_OK;
     }
-    }
-    return IMP_EINPUT;
+    imp_law_state s;
+    law_state(d, p, y, &s);
+    if (imp_law_residual(d->law, &s, R) != 0) return IMP_ELAW;
+    if (!isfinite(*R)) return IMP_ELAW;
+    return IMP_OK;
 }
 
 enum { EV_VN, EV_LAW, EV_SMIN };
@@ -477,7 +471,7 @@ static imp_status exact_run(dk_t *d)
         if (imp_interrupt_pending()) return IMP_EINTERRUPT;
         if (++d->steps > d->o->max_steps) return imp_exact3d_fail(d, IMP_FAIL3D_NONE, IMP_ESTEPS);
         if (!d->compression && d->p > d->pcap + 1e6 * d->pc)
-            return d->law->kind == IMP_LAW_CUSTOM ? IMP_ENOROOT
+            return d->end.form == IMP_LAW_END_NONE ? IMP_ENOROOT
                                                   : imp_exact3d_fail(d, IMP_FAIL3D_NOEND, IMP_ENOCONV);
         double vn = normal_vel(&d->r, d->p, d->y);
         int again = 0;
@@ -513,6 +507,7 @@ imp_status imp_exact3d_solve_contact(const imp_contact3d *c, double mu_s, double
     dk_t d;
     memset(&d, 0, sizeof d);
     d.c = c; d.law = law; d.mu_s = mu_s; d.mu_k = mu_k; d.o = opts;
+    imp_law_end_of(law, &d.end);
     d.r.c = c; d.r.mu_k = mu_k;
     d.track = opts->track;
     d.out = out;

@@ -78,6 +78,7 @@ static inline void slide_rate(const imp_contact3d *c, double mu_k, const double 
 typedef struct {
     const imp_contact3d *c;
     const imp_law *law;
+    imp_law_end end;    /* the law's end in closed form, or form NONE */
     double mu_s, mu_k;
     rhs_t r;            /* the current period */
     double t, z[NZ];    /* its independent variable and state */

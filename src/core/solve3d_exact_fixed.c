@@ -2,9 +2,10 @@
  * solve3d_exact.c): while sticking, or sliding along an invariant ray, the
  * impulse and the slip are linear in p and the works quadratic, so the
  * period's next event (the slip's stop on a centripetal ray, maximum
- * compression, a built-in law's end) is the root of a line or a quadratic
- * and the state there needs no integration step. A custom law's end, or
- * no event ahead, is left to the stepping. */
+ * compression, the end of a law with a closed form, law.h) is the root of
+ * a line or a quadratic and the state there needs no integration step. A
+ * law without one (a custom law), or no event ahead, is left to the
+ * stepping. */
 #include <math.h>
 
 #include "solve3d_exact.h"
@@ -19,9 +20,9 @@ static double quadratic_root(double R0, double b, double k)
     return den > 0 ? -2 * R0 / den : INFINITY;
 }
 
-/* Where the built-in law ends after maximum compression, x past the
- * current point (vn and kv: v_n there and dv_n/dp), INFINITY if it does
- * not within this period, or (custom law) -1. */
+/* Where the law's closed-form end comes after maximum compression, x past
+ * the current point (vn and kv: v_n there and dv_n/dp), INFINITY if it
+ * does not within this period, or (no closed form) -1. */
 static imp_status law_end(const dk_t *d, double vn, double kv, double *x)
 {
     double R0;
@@ -29,11 +30,11 @@ static imp_status law_end(const dk_t *d, double vn, double kv, double *x)
     if (st != IMP_OK) return st;
     *x = -1;
     if (!(R0 < 0)) return IMP_OK;      /* (already met: the stepping decides) */
-    switch (d->law->kind) {
-    case IMP_LAW_POISSON: *x = -R0; break;                    /* R = p - (1 + e) pc */
-    case IMP_LAW_NEWTON: *x = kv > 0 ? -R0 / kv : INFINITY; break;   /* R = vn + e vn0 */
-    case IMP_LAW_ENERGETIC: *x = quadratic_root(R0, vn, kv); break;  /* dR/dp = vn */
-    case IMP_LAW_CUSTOM: break;
+    switch (d->end.form) {
+    case IMP_LAW_END_IMPULSE: *x = -R0; break;                       /* R = Pn - target */
+    case IMP_LAW_END_VELOCITY: *x = kv > 0 ? -R0 / kv : INFINITY; break;   /* R = vn - target */
+    case IMP_LAW_END_WORK: *x = quadratic_root(R0, vn, kv); break;   /* dR/dp = vn */
+    case IMP_LAW_END_NONE: break;
     }
     return IMP_OK;
 }

@@ -84,9 +84,12 @@ double imp_space_translation_law(imp_law_kind kind, double r, double mu, double 
                                  double theta, imp_mode region)
 {
     if (region != IMP_MODE_C_STICKING && region != IMP_MODE_R_STICKING) return NAN;
-    if (kind == IMP_LAW_POISSON) return imp_space_translation(r, mu, e, theta, region);
-    if (kind == IMP_LAW_NEWTON) return (1 + e) * tan(theta);
-    return NAN;
+    imp_law one = {kind, e, NULL, NULL};
+    imp_law_end end;
+    if (!imp_law_type_of(kind) || !imp_law_end_of(&one, &end)) return NAN;
+    if (end.form == IMP_LAW_END_IMPULSE) return imp_space_translation(r, mu, end.e, theta, region);
+    if (end.form == IMP_LAW_END_VELOCITY) return (1 + end.e) * tan(theta);
+    return NAN;   /* the work form: no closed-form line */
 }
 
 double imp_space_rebound_c(double r, double mu, double e, double theta)

@@ -40,11 +40,12 @@ int imp_space_sphere(double r, double mu, double e, double gamma, double *e_tan_
  * theta = atan(mu) for every gamma. */
 double imp_space_translation(double r, double mu, double e, double theta, imp_mode region);
 
-/* The same for a law: Poisson as above; Newton tan(gamma) = (1+e) tan(theta)
- * in both sticking regions (its sticking impulse is point D, independent of
- * mu and of the region); NAN for the energetic law (its sticking impulse
- * depends on mu through Wc: no closed form here), a custom law, and any
- * other region. The sliding-region line theta = atan(mu) holds for every law
+/* The same for a law, by its row's closed-form end (law.h): Poisson's form
+ * as above; Newton's form tan(gamma) = (1+e) tan(theta) in both sticking
+ * regions (its sticking impulse is point D, independent of mu and of the
+ * region); NAN for the energetic form (its sticking impulse depends on mu
+ * through Wc: no closed form here), a law without a closed form (custom),
+ * and any other region. The sliding-region line theta = atan(mu) holds for every law
  * (the impulse stays on the limiting-friction line through the origin). */
 double imp_space_translation_law(imp_law_kind kind, double r, double mu, double e,
                                  double theta, imp_mode region);

@@ -372,8 +372,9 @@ static void space_raise(const limp_check *c, const law_run *lr, imp_status st,
 static void read_law(const limp_check *c, int t, law_run *lr)
 {
     limp_law_check(c, t, NAN, &lr->law, &lr->lctx);
-    if (lr->law.kind == IMP_LAW_CUSTOM && isnan(lr->law.e)) lr->law.e = 0;   /* unused */
-    if (lr->law.kind != IMP_LAW_CUSTOM && isnan(lr->law.e))
+    int closed = limp_law_is_closed(&lr->law);
+    if (!closed && isnan(lr->law.e)) lr->law.e = 0;   /* unused */
+    if (closed && isnan(lr->law.e))
         limp_check_error(c, "e", "is required (the coefficient of restitution, in [0, 1])");
 }
 
@@ -446,7 +447,7 @@ static int l_space(lua_State *L)
     /* Wang's closed forms (W86 secs 3-5) hold for the built-in laws, whose mode
      * and sliding impulse do not depend on the law (WM92 eqs 31-38, WM92 eqs 56-58); a custom law
      * has no e to put in them: region, rebound_c and sphere stay nil. */
-    int builtin = lr.law.kind != IMP_LAW_CUSTOM;
+    int builtin = limp_law_is_closed(&lr.law);
     imp_mode region = imp_space_region(r, j.mu, e, j.theta, j.gamma);
     lua_createtable(L, 0, 24);
     limp_set_number(L, "r", r);
@@ -557,7 +558,7 @@ static int l_space_map(lua_State *L)
     lua_setfield(L, -2, "mode");
     /* Wang's inequalities hold for the built-in laws (the mode does not
      * depend on them, WM92 eqs 31-38); a custom law has no region. */
-    if (lr.law.kind != IMP_LAW_CUSTOM) {
+    if (limp_law_is_closed(&lr.law)) {
         lua_createtable(L, n, 0);
         for (int i = 0; i < n; i++) {
             lua_pushstring(L, imp_mode_name(imp_space_region(j.r, j.mu, e, j.pts[i].theta, j.pts[i].gamma)));

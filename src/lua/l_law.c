@@ -1,6 +1,7 @@
 /* Restitution laws in the binding (see l_law.h): a law read from a name or
  * a Lua function, run under one protected call, its failures raised. */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "l_law.h"
@@ -39,6 +40,17 @@ static const char eval_key = 0;   /* registry[&eval_key]: eval_trampoline, same 
 static int law_trampoline(lua_State *L);
 static int eval_trampoline(lua_State *L);
 
+
+int limp_law_is_lua(const imp_law *law)
+{
+    return law->kind == IMP_LAW_CUSTOM && law->fn == limp_lua_law_eval;
+}
+
+int limp_law_is_closed(const imp_law *law)
+{
+    imp_law_end end;
+    return imp_law_end_of(law, &end);
+}
 
 const char *limp_law_name(const imp_law *law)
 {
@@ -119,8 +131,62 @@ static int lawstate_tostring(lua_State *L)
     return 1;
 }
 
+/* core._laws: the registry's rows in order, { {name =, doc =, kind =,
+ * params = { {name =, lo =, hi =, doc =}, ... }, closed = the end's closed
+ * form or nil, solvers = {names}, builtin = whether law = "name" selects it
+ * (the last row, "custom", is a function) }, ... }, read by names.lua. */
+static void push_registry(lua_State *L)
+{
+    lua_createtable(L, IMP_LAW_COUNT, 0);
+    for (int k = 0; k < IMP_LAW_COUNT; k++) {
+        const imp_law_type *t = &imp_law_types[k];
+        lua_createtable(L, 0, 7);
+        lua_pushstring(L, t->name);
+        lua_setfield(L, -2, "name");
+        lua_pushstring(L, t->doc);
+        lua_setfield(L, -2, "doc");
+        lua_pushinteger(L, k);
+        lua_setfield(L, -2, "kind");
+        lua_pushboolean(L, k < IMP_LAW_CUSTOM);
+        lua_setfield(L, -2, "builtin");
+        lua_createtable(L, t->nparams, 0);
+        for (int i = 0; i < t->nparams; i++) {
+            const imp_law_param *p = &t->params[i];
+            lua_createtable(L, 0, 4);
+            lua_pushstring(L, p->name);
+            lua_setfield(L, -2, "name");
+            lua_pushnumber(L, p->lo);
+            lua_setfield(L, -2, "lo");
+            lua_pushnumber(L, p->hi);
+            lua_setfield(L, -2, "hi");
+            lua_pushstring(L, p->doc);
+            lua_setfield(L, -2, "doc");
+            lua_rawseti(L, -2, i + 1);
+        }
+        lua_setfield(L, -2, "params");
+        imp_law probe = {(imp_law_kind)k, 0.5, NULL, NULL};
+        imp_law_end end;
+        if (imp_law_end_of(&probe, &end)) {
+            static const char *const forms[] = {"none", "impulse", "velocity", "work"};
+            lua_pushstring(L, forms[end.form]);
+            lua_setfield(L, -2, "closed");
+        }
+        unsigned s = imp_law_solvers(t);
+        lua_newtable(L);
+        for (int b = 0, n = 0; imp_law_solver_names[b]; b++)
+            if (s >> b & 1u) {
+                lua_pushstring(L, imp_law_solver_names[b]);
+                lua_rawseti(L, -2, ++n);
+            }
+        lua_setfield(L, -2, "solvers");
+        lua_rawseti(L, -2, k + 1);
+    }
+}
+
 void limp_law_open(lua_State *L)
 {
+    push_registry(L);
+    lua_setfield(L, -2, "_laws");
     luaL_checkstack(L, NFIELDS + 2, "impact: opening the laws");
     for (int f = 0; f < NFIELDS; f++)
         lua_pushstring(L, field_names[f]);
@@ -179,9 +245,16 @@ void limp_law_check(const limp_check *c, int t, double def_e, imp_law *law,
                                                     imp_law_names);
         return;
     }
-    if (!is_callable(L, -1))
-        limp_check_error(c, "law", "must be \"poisson\", \"newton\", \"energetic\" or a function, got %s",
+    if (!is_callable(L, -1)) {
+        char names[256];                 /* "poisson", "newton", "energetic" */
+        size_t n = 0;
+        names[0] = 0;
+        for (int i = 0; imp_law_names[i] && n < sizeof names; i++)
+            n += (size_t)snprintf(names + n, sizeof names - n, "%s\"%s\"",
+                                  i == 0 ? "" : ", ", imp_law_names[i]);
+        limp_check_error(c, "law", "must be %s or a function, got %s", names,
                          luaL_typename(L, -1));
+    }
     memset(lctx, 0, sizeof *lctx);
     lctx->L = L;
     lctx->check = c;
@@ -363,7 +436,7 @@ int limp_lua_law_eval_protected(void *ctx, const imp_law_state *s, double *resid
 
 void limp_law_run(lua_State *L, const imp_law *law, lua_CFunction fn, void *ud)
 {
-    if (law->kind != IMP_LAW_CUSTOM) {
+    if (!limp_law_is_lua(law)) {
         /* nothing can raise inside: call directly */
         lua_pushcfunction(L, fn);
         lua_pushlightuserdata(L, ud);

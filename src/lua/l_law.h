@@ -57,7 +57,15 @@ const char *limp_law_label(limp_lua_law *l);
  * upvalues); called by the module opener. */
 void limp_law_open(lua_State *L);
 
-/* The law's name: "poisson", "newton", "energetic" or "custom". */
+/* Whether law is a Lua function read by limp_law_check (its ctx is a
+ * limp_lua_law; Lua runs inside the solve, under limp_law_run). */
+int limp_law_is_lua(const imp_law *law);
+
+/* Whether the law's end has a closed form (imp_law_end_of): its results
+ * are scale-free and depend on the law only through its coefficient e. */
+int limp_law_is_closed(const imp_law *law);
+
+/* The law's row name: "poisson", "newton", "energetic" or "custom". */
 const char *limp_law_name(const imp_law *law);
 
 #endif

@@ -99,10 +99,15 @@ static const char *const solve2d_model_fields[] = {
     "mechanism", NULL
 };
 
-/* The normal law each model fixes (CS01). */
+/* The normal law each model fixes (CS01), a row of the law registry. */
+static imp_law_kind model_law_kind(imp_model2d m)
+{
+    return m == IMP_MODEL_GLOCKER_PFEIFFER || m == IMP_MODEL_CS ? IMP_LAW_POISSON : IMP_LAW_NEWTON;
+}
+
 static const char *model_law(imp_model2d m)
 {
-    return m == IMP_MODEL_GLOCKER_PFEIFFER || m == IMP_MODEL_CS ? "poisson" : "newton";
+    return imp_law_kind_name(model_law_kind(m));
 }
 
 static void reject_unused(const limp_check *c, int t, imp_model2d m)
@@ -116,7 +121,7 @@ static void reject_unused(const limp_check *c, int t, imp_model2d m)
     int type = lua_getfield(L, t, "law");
     if (type != LUA_TNIL && !(type == LUA_TSTRING && strcmp(lua_tostring(L, -1), model_law(m)) == 0))
         limp_check_error(c, "law", "is not used by model \"%s\": it fixes %s's law (give law = \"%s\" or none)",
-                         imp_model_name(m), strcmp(model_law(m), "newton") == 0 ? "Newton" : "Poisson",
+                         imp_model_name(m), model_law_kind(m) == IMP_LAW_NEWTON ? "Newton" : "Poisson",
                          model_law(m));
     lua_pop(L, 1);
 }

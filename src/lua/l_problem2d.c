@@ -18,7 +18,7 @@ const char *const limp_problem2d_keys[NKEYS] = {
     "model", "body1", "body2", "B1", "B2", "B3", "S0", "C0", "mu", "mu_s", "mu_k",
     "e", "law", "M", "J", "qdot", "tip", "frame", "mechanism", "m", "rho", "I", "x", "y", "vx", "vy", "w",
     "Px", "Py", "S", "C", "dT", "Wc", "Wr", "Wf", "Pc", "mode", "class",
-    "energy_ratio", "path", "Delta", "routh", "poisson", "newton", "energetic", "custom",
+    "energy_ratio", "path", "Delta", "routh",
     "none", "sliding", "C-sticking", "R-sticking", "C-reversed", "R-reversed",
     "direct", "central", "eccentric", "tangential",
 };
@@ -99,12 +99,11 @@ static void law_from_lua(keyset *ks, const limp_check *c, int t,
     if (type == LUA_TNIL) {
         kind = IMP_LAW_POISSON;
     } else if (type == LUA_TSTRING) {
-        for (int i = 0; i < 3 && kind < 0; i++) {
-            pushkey(ks, K_poisson + i);
-            if (lua_rawequal(L, -1, -2))
+        /* a built-in row of the registry (0 .. IMP_LAW_CUSTOM - 1) by name */
+        const char *name = lua_tostring(L, -1);
+        for (int i = 0; imp_law_names[i] && kind < 0; i++)
+            if (strcmp(name, imp_law_names[i]) == 0)
                 kind = i;
-            lua_pop(L, 1);
-        }
         if (kind < 0)            /* raises the list of names */
             limp_check_option(c, t, "law", 0, imp_law_names);
     }
@@ -259,7 +258,7 @@ void limp_problem2d_solve_lua(const limp_check *c, const imp_problem2d *p,
                               imp_result2d *r, double post[2][3])
 {
     solve_job job = {p, r, post, IMP_OK};
-    if (p->law.kind == IMP_LAW_CUSTOM) {
+    if (limp_law_is_lua(&p->law)) {
         imp_interrupt_clear();   /* the root finder polls it */
         limp_law_run(c->L, &p->law, run_job, &job);
     } else {

@@ -27,7 +27,7 @@ enum {
     K_model, K_body1, K_body2, K_B1, K_B2, K_B3, K_S0, K_C0, K_mu, K_mu_s, K_mu_k,
     K_e, K_law, K_M, K_J, K_qdot, K_tip, K_frame, K_mechanism, K_m, K_rho, K_I, K_x, K_y, K_vx, K_vy, K_w,
     K_Px, K_Py, K_S, K_C, K_dT, K_Wc, K_Wr, K_Wf, K_Pc, K_mode, K_class,
-    K_energy_ratio, K_path, K_Delta, K_routh, K_poisson, K_newton, K_energetic, K_custom,
+    K_energy_ratio, K_path, K_Delta, K_routh,
     K_none, K_sliding, K_C_sticking, K_R_sticking, K_C_reversed, K_R_reversed,
     K_direct, K_central, K_eccentric, K_tangential,
     NKEYS

@@ -260,7 +260,7 @@ int limp_problem3d_read_flat(lua_State *L, int t, imp_problem3d *p)
     if (p->pair) limp_problem3d_read_body2(&c, t, &b2);
     limp_lua_law lctx;
     limp_problem3d_read_settings(&c, t, &p->mu_s, &p->mu_k, &p->method, &p->opts, &p->law, &lctx);
-    if (p->law.kind == IMP_LAW_CUSTOM) return 0;
+    if (limp_law_is_lua(&p->law)) return 0;
     int top = lua_gettop(L);
     int bt = lua_getfield(L, t, "body") == LUA_TTABLE ? top + 1 : t;
     put_body(L, bt, &b1, &p->b[0]);

@@ -93,7 +93,7 @@ void limp_result2d_build(const keyset *ks, const imp_problem2d *p,
                          const imp_result2d *r, const double post[2][3])
 {
     lua_State *L = ks->L;
-    int custom = p->law.kind == IMP_LAW_CUSTOM;
+    int custom = p->law.fn != NULL;   /* a law through fn/ctx (a Lua law) */
     lua_createtable(L, 0, 12 + (p->nbodies ? 1 + p->nbodies : 0) + custom);
     setnum(ks, K_Px, r->Px);
     setnum(ks, K_Py, r->Py);
@@ -191,9 +191,9 @@ static int result2d_index(lua_State *L)
         return 0;
     const char *key = lua_tostring(L, 2);
     if (strcmp(key, "path") == 0) {
-        if (st->law == IMP_LAW_CUSTOM)
-            return 0;            /* stored when solved (the user removed it) */
         imp_law law = {(imp_law_kind)st->law, st->e, NULL, NULL};
+        if (!imp_law_usable(&law))
+            return 0;            /* a law through fn: stored when solved (the user removed it) */
         imp_result2d r;
         if (imp_path2d_solve(&st->coef, st->mu_s, st->mu_k, &law, &r) != IMP_OK)
             return luaL_error(L, "solve2d result: cannot build the path");

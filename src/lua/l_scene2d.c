@@ -347,7 +347,7 @@ void lsim_scene_push(lua_State *L, int t, const lsim_in *in)
     limp_set_number(L, "mu_s", in->mu_s);
     limp_set_number(L, "mu_k", in->mu_k);
     limp_set_number(L, "e", in->e);
-    if (in->law.kind == IMP_LAW_CUSTOM) {
+    if (limp_law_is_lua(&in->law)) {
         lua_getfield(L, t, "law");
         lua_setfield(L, -2, "law");
     } else

@@ -94,10 +94,10 @@ static int raise_run(limp_check *c, lsim_in *in, const imp_sim_outcome *out, imp
         return fail_msg(L, c->fn, "%s", in->lua.msg);
     if (st == IMP_ELAW && obs_msg && *obs_msg)
         return fail_msg(L, c->fn, "while recording the run: %s", obs_msg);
-    if (in->law.kind == IMP_LAW_CUSTOM && in->lctx.raised)
+    if (limp_law_is_lua(&in->law) && in->lctx.raised)
         return fail_msg(L, c->fn, "law (%s) raised an error: %s", limp_law_label(&in->lctx),
                         in->lctx.message);
-    if (in->law.kind == IMP_LAW_CUSTOM && (st == IMP_ELAW || st == IMP_ENOROOT || st == IMP_EROOT))
+    if (limp_law_is_lua(&in->law) && (st == IMP_ELAW || st == IMP_ENOROOT || st == IMP_EROOT))
         return limp_raise(c, st, &in->law);
     const char *what = out->fail_what ? out->fail_what : "";
     char where[160] = "";
@@ -209,7 +209,7 @@ static int l_simulate(lua_State *L)
     j->out.fail_contact = -1;
     /* a custom law's errors must not unwind through imp_sim_run (which
      * holds memory): each evaluation is protected, its message kept */
-    if (in->law.kind == IMP_LAW_CUSTOM)
+    if (limp_law_is_lua(&in->law))
         for (int i = 0; i < in->s.nc; i++) in->s.c[i].law.fn = limp_lua_law_eval_protected;
     imp_interrupt_clear();
     limp_law_run(L, &in->law, run_job, j);   /* a custom law's errors name it */
@@ -217,7 +217,7 @@ static int l_simulate(lua_State *L)
     lua_rawsetp(L, LUA_REGISTRYINDEX, &frame_key);
 
     imp_status st = j->st;
-    int law_raised = in->law.kind == IMP_LAW_CUSTOM && in->lctx.raised;
+    int law_raised = limp_law_is_lua(&in->law) && in->lctx.raised;
     int interrupted = st == IMP_EINTERRUPT || (st == IMP_ELAW && j->obs.interrupted)
                       || (st == IMP_ELAW && in->kind == LSIM_SYSTEM && in->lua.interrupted)
                       || (st != IMP_OK && law_raised && strcmp(in->lctx.message, "interrupted!") == 0);

@@ -148,11 +148,12 @@ static int l_classify2d(lua_State *L)
     limp_set_number(L, "C0", co.C0);
     set_finite(L, "Delta", imp_coef2d_delta(&co));
     limp_set_number(L, "e", p.law.e);
-    /* closed = {poisson = {Px, Py, Pc, S, C, dT}, newton = ..., energetic = ...}
-     * (WM92 eqs 39-55, Stronge 1990's law likewise; a law whose result
-     * overflows double is left out) */
+    /* closed = {poisson = {Px, Py, Pc, S, C, dT}, newton = ..., energetic = ...}:
+     * every law of the registry with a closed-form end (WM92 eqs 39-55,
+     * Stronge 1990's law likewise; a law whose result overflows double, or
+     * that has no closed form, is left out) */
     lua_createtable(L, 0, 3);
-    for (int l = 0; l < 3; l++) {
+    for (int l = 0; l < IMP_LAW_COUNT; l++) {
         imp_closed2d q;
         if (imp_closed2d_solve(&co, p.mu_s, p.mu_k, (imp_law_kind)l, p.law.e, &q) != IMP_OK)
             continue;
@@ -163,7 +164,7 @@ static int l_classify2d(lua_State *L)
         limp_set_number(L, "S", q.S);
         limp_set_number(L, "C", q.C);
         limp_set_number(L, "dT", q.dT);
-        lua_setfield(L, -2, imp_law_names[l]);
+        lua_setfield(L, -2, imp_law_types[l].name);
     }
     lua_setfield(L, -2, "closed");
     return 1;

@@ -275,7 +275,7 @@ static int l_solve3d(lua_State *L)
     imp_law law;
     limp_lua_law lctx;
     limp_problem3d_read_settings(&c, 1, &mu_s, &mu_k, &method, &o, &law, &lctx);
-    if (method == LIMP_EXACT3D && law.kind == IMP_LAW_CUSTOM) {
+    if (method == LIMP_EXACT3D && limp_law_is_lua(&law)) {
         track_box *tb = push_track(L);
         o.track = &tb->t;
     } else {
@@ -287,7 +287,7 @@ static int l_solve3d(lua_State *L)
     const imp_contact3d *cp = pair ? &pr.c : &cc;
     imp_mech *mc = NULL;
     if (mech) {
-        int fresh = law.kind == IMP_LAW_CUSTOM;   /* Lua runs before the result */
+        int fresh = limp_law_is_lua(&law);   /* Lua runs before the result */
         if (!fresh && lua_getmetatable(L, 1)) {
             lua_pop(L, 1);
             fresh = 1;

@@ -132,7 +132,7 @@ static int read_problem2d(lua_State *L, plan2d *p, int ud)
     p->has_mu = limp_check_has(&c, 1, "mu");
     p->has_mu_s = limp_check_has(&c, 1, "mu_s");
     p->has_mu_k = limp_check_has(&c, 1, "mu_k");
-    return p->s.base.law.kind != IMP_LAW_CUSTOM;
+    return !limp_law_is_lua(&p->s.base.law);
 }
 
 /* A test hook: the most rows a plan may allocate (0: no limit), so that

@@ -15,7 +15,7 @@ static const char *returned(const char *badtype, double badvalue)
 
 int limp_raise(const limp_check *c, imp_status st, const imp_law *law)
 {
-    limp_lua_law *l = law && law->kind == IMP_LAW_CUSTOM ? law->ctx : NULL;
+    limp_lua_law *l = law && limp_law_is_lua(law) ? law->ctx : NULL;
     if (st == IMP_ELAW && l)
         return limp_check_fail(c, "law (%s) must return a finite number, got %s",
                                limp_law_label(l), returned(l->badtype, l->badvalue));

@@ -48,7 +48,7 @@ both phases, it is moreau's answer.
 
 "sequential": the impact as a sequence of single-contact impacts (Han &
 Gilmore 1993): the most strongly closing contact is resolved alone by
-solve2d's path tracer with t.law ("poisson", "newton", "energetic" or a
+solve2d's path tracer with t.law ($LAWS or a
 function as in solve2d, called for each single-contact impact with that
 contact's e), the other contacts' velocities are updated, and this repeats
 until no contact closes (a spatial contact by solve3d's exact method). It
@@ -115,7 +115,7 @@ impact.compare(t, models) with such a t shows the models side by side.]],
       K, eta | lzb's stiffness ratio (> 0) and force exponent (>= 1) | 1, 1.5
       model | ]] .. model_choices() .. [[
 
-      law | sequential's single-contact law: "poisson", "newton", "energetic" or a function | "poisson"
+      law | sequential's single-contact law: $LAWS or a function | "poisson"
       rtol | lzb's integration tolerance, in [1e-14, 1e-3] | 1e-9]],
     result = [[
       qdot | post-impact rates

@@ -89,7 +89,7 @@ once), so editing the result's fields does not change it.]],
       mu | friction coefficient (sets mu_s and mu_k) | 0
       mu_s, mu_k | static (decides sticking) and kinetic (sliding) friction; mu_k <= mu_s | mu
       e | coefficient of restitution of the law, in [0, 1] (required for the built-in laws)
-      law | "poisson", "newton", "energetic" or a function(s) returning a residual | "poisson"
+      law | $LAWS or a function(s) returning a residual | "poisson"
       model | "routh" (this method) or a published model | "routh"]],
     result = [[
       Px, Py | total tangential and normal impulse on body 1

@@ -128,7 +128,7 @@ field; M, J, qdot cannot be mixed with body fields.]],
       v, w | pre-impact velocity and angular velocity, world frame | w = 0
       mu, mu_s, mu_k | friction: mu sets both; mu_k <= mu_s | 0
       e | coefficient of restitution of the law, in [0, 1] | 0
-      law | "poisson", "newton", "energetic" or a function(s) | "poisson"
+      law | $LAWS or a function(s) | "poisson"
       method | "exact" or "algebraic" | "exact"
       rtol | exact: relative tolerance of the integrator, in [1e-14, 1e-3] | 1e-10
       max_steps | exact: step budget | 1000000]],

@@ -32,8 +32,8 @@ A point that raises an error is recorded (mode
 "error", NaN in the result columns, an entry in 'failures' and a "# failed
 point" comment in the CSV) unless on_error = "raise".
 
-For solve2d with a built-in law (law itself may be varied over "poisson",
-"newton", "energetic"), no map function and numeric fields the C problem
+For solve2d with a built-in law (law itself may be varied over
+$LAWS), no map function and numeric fields the C problem
 sets, and for solve3d of one body on the plane or two bodies (body2; not a
 mechanism) with a built-in law, either method (method may be varied over
 "exact", "algebraic") and the fields rtol, mu, mu_s, mu_k, e, law and each

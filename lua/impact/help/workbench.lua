@@ -16,9 +16,9 @@ table the API takes: nested ones (body1, body), compare's entries, a sweep's
 options, base and varied names, plot and pretty options. A misspelt option
 never changes a result silently.
 
-Restitution: law = "poisson" (default), "newton", "energetic" (Stronge), or a
-Lua function law(s) returning a residual that reaches zero at the end of the
-impact. Friction: mu sets both coefficients; mu_s (sticking) and mu_k
+Restitution: law = one of $LAWS (the first is the default;
+help("laws") lists the registry's rows), or a Lua function law(s) returning a
+residual that reaches zero at the end of the impact. Friction: mu sets both coefficients; mu_s (sticking) and mu_k
 (sliding) may be given separately.
 
 Studies: impact.sweep solves grids and samples (in C for solve2d's built-in

@@ -176,7 +176,8 @@ function M.opt_table(fname, opts)
 end
 
 function M.law_text(r)
-  local law = type(r.law) == "string" and r.law or (r.law and "custom" or "poisson")
+  local names = require("impact.names")
+  local law = type(r.law) == "string" and r.law or (r.law and names.CUSTOM_LAW or names.DEFAULT_LAW)
   return law
 end
 

@@ -2,7 +2,10 @@
 -- figures 2, 7-10): the lines S, C, T, L, RF and the paths with their events.
 local gp = require("impact.plot.gnuplot")
 local lib = require("impact.plot.lib")
+local names = require("impact.names")
 local finite, literal, opt_table, law_text = lib.finite, lib.literal, lib.opt_table, lib.law_text
+-- The closed form of a result's law (names.law_closed): which end line to draw.
+local function closed_of(r) return names.law_closed(law_text(r)) end
 
 -- The part of the line a*x + b*y + c = 0 inside the box, as two points.
 local function clip(a, b, c, x0, x1, y0, y1)
@@ -249,15 +252,15 @@ local function termination(r, ri, e, multi, ttag, col, newton_e, lines, curves, 
   -- Pc: Routh's compression impulse; PyC: the published models' (Glocker
   -- and Pfeiffer, Chatterjee and Ruina).
   local Pc = finite(ri.Pc) and ri.Pc or ri.PyC
-  if law_text(ri) == "newton" and not newton_e[ei] then
+  if closed_of(ri) == "velocity" and not newton_e[ei] then
     newton_e[ei] = true
     lines[#lines + 1] = { string.format("T: Newton termination (C = -e C0, e = %g)", ei), -B3, B2, (1 + ei) * C0,
       "#984ea3", "lw 2 dt 2" }
-  elseif law_text(ri) == "poisson" and finite(Pc) and Pc > 0 then
+  elseif closed_of(ri) == "impulse" and finite(Pc) and Pc > 0 then
     lines[#lines + 1] = { multi and string.format("T%s: Py = (1+e) Pc", ttag)
       or string.format("T: Poisson termination Py = (1+e) Pc, e = %g", ei),
       0, 1, -(1 + ei) * Pc, multi and col or "#984ea3", "lw 2 dt 2" }
-  elseif law_text(ri) == "energetic" then
+  elseif closed_of(ri) == "work" then
     local pts = energetic_locus(ri, ei, x0, x1, y1)
     if #pts > 1 then
       curves[#curves + 1] = { multi and string.format("T%s: Wr + e^2 Wc = 0 from the last vertex", ttag)
@@ -283,7 +286,7 @@ local function reference_lines(list, x0, x1, y1)
   }
   local multi = #list > 1
   local newton_e, fric_mu = {}, {}
-  if law_text(r) == "newton" then
+  if closed_of(r) == "velocity" then
     lines[#lines + 1] = { string.format("T: Newton termination (C = -e C0, e = %g)", e), -B3, B2, (1 + e) * C0, "#984ea3", "lw 2 dt 2" }
     newton_e[e] = true
   end

@@ -2,6 +2,7 @@
 -- C binding): the impulse, velocities (of the body, of both bodies or the
 -- mechanism's qdot), energy and the stages.
 local fmt = string.format
+local names = require("impact.names")
 
 -- six decimals; a component that rounds to zero prints without a sign
 local function f6(x) local s = fmt("%.6f", x) return s == "-0.000000" and "0.000000" or s end
@@ -47,7 +48,7 @@ local function summary(r)
   if r.energy_gain then
     add("  note: this solution GAINS kinetic energy (dT > 0)%s",
         r.method == "algebraic" and "; Sun & Baruh's fixed-direction approximation is not energy-consistent here, compare method = \"exact\""
-        or r.law == "newton" and "; Newton's kinematic restitution law is not energy-consistent with friction"
+        or names.law_closed(r.law) == "velocity" and "; Newton's kinematic restitution law is not energy-consistent with friction"
         or "")
   end
   return table.concat(out, "\n")

@@ -115,7 +115,7 @@ static imp_status validate(const imp_sim_system *s, const imp_sim_opts *o, const
         if (!(c->mu_s >= 0 && isfinite(c->mu_s))) return bad(out, "mu_s", i, -1, c->mu_s);
         if (!(c->mu_k >= 0 && c->mu_k <= c->mu_s)) return bad(out, "mu_k", i, -1, c->mu_k);
         if (!(c->e >= 0 && c->e <= 1)) return bad(out, "e", i, -1, c->e);
-        if ((unsigned)c->law.kind > IMP_LAW_CUSTOM || (c->law.kind == IMP_LAW_CUSTOM && !c->law.fn))
+        if (!imp_law_usable(&c->law))
             return bad(out, "law", i, -1, c->law.kind);
         if (isnan(c->K) || c->K < 0 || isnan(c->eta) || (c->eta != 0 && c->eta < 1))
             return bad(out, c->K < 0 || isnan(c->K) ? "K" : "eta", i, -1, NAN);
