@@ -57,5 +57,6 @@ int luaopen_impact_core(lua_State *L)
     limp_open_sweep(L);
     limp_open_multi(L);
     limp_open_check(L);
+    limp_open_mujoco(L);
     return 1;
 }

@@ -17,5 +17,6 @@ void limp_open_analysis(lua_State *L);  /* l_analysis.c: impact space, painleve 
 void limp_open_sweep(lua_State *L);     /* l_sweep.c: the C fast path of sweeps */
 void limp_open_multi(lua_State *L);     /* l_multi.c, l_multi_out.c: solve_multi */
 void limp_open_mechanism(lua_State *L); /* l_mechanism.c: prepare_mechanism */
+void limp_open_mujoco(lua_State *L);    /* l_mujoco.c: impact.mujoco's C half */
 
 #endif
