@@ -4,7 +4,8 @@
 -- and this file is the one place where they are merged into impact:
 --   impact.solve3d (lazy hodograph), impact.analysis (space_map),
 --   impact.models (compare), impact.sweep (sweep, range, sweep_read,
---   sweep_merge), impact.help (help); impact.plot is the table impact.plot.
+--   sweep_merge), impact.help (help); impact.plot is the table impact.plot,
+--   impact.mujoco the table impact.mujoco (load, solref).
 -- impact.print puts the printers of results on the metatables; functions
 -- that need the workbench table itself (help's lookups, the sweep's
 -- default_shard and interrupted_sweep) get it from require("impact").
@@ -30,5 +31,6 @@ for _, area in ipairs{ "help", "solve3d", "analysis", "models", "sweep", "mechan
   end
 end
 impact.plot = require("impact.plot")
+impact.mujoco = require("impact.mujoco")   -- present without MuJoCo too: its calls say so
 
 return impact
