@@ -1,13 +1,12 @@
 -- impact.mujoco: MuJoCo's M and J against impact.chain2d (Kane's double
--- pendulum and a three-link arm written as MJCF, spec/data), the rigid
+-- pendulum and a three-link arm written as MJCF, lua/impact/mjcf), the rigid
 -- solvers on MuJoCo's M and J (solve2d, solve3d and solve_multi agree, and
 -- agree with chain2d's answer), MuJoCo's own run through an impact, the
 -- solref search reproducing its e, and the errors. Built without MuJoCo,
 -- every call says so and the rest is pending.
 local impact = require "impact"
 
-local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
-local data = here .. "data/"
+local function data(name) return impact.mujoco.sample((name:gsub("%.xml$", ""))) end
 local d = math.pi / 180
 
 local function close(a, b, tol, what)
@@ -79,7 +78,7 @@ describe("impact.mujoco: M and J", function()
   }
   for _, c in ipairs(cases) do
     it("equal chain2d's to 1e-12 (" .. c.file .. ")", function()
-      local model = impact.mujoco.load(data .. c.file)
+      local model = impact.mujoco.load(data(c.file))
       assert.equal(#c.links, model.nq)
       for _, q in ipairs(c.qs) do
         local ch = impact.chain2d{ links = c.links, q = q, qdot = q }
@@ -97,7 +96,7 @@ describe("impact.mujoco: M and J", function()
   end
 
   it("3D: the free ball's frame and J (nq = 7, nv = 6)", function()
-    local ball = impact.mujoco.load(data .. "ball.xml")
+    local ball = impact.mujoco.load(data("ball.xml"))
     assert.equal(7, ball.nq); assert.equal(6, ball.nv)
     local mech = ball:mechanism{ qpos = { 0, 0, 0.1, 1, 0, 0, 0 }, qvel = { 0.5, 0, -1, 0, 2, 0 },
                                  contacts = { { body = "ball", point = { 0, 0, 0 }, normal = { 0, 0, 1 } } } }
@@ -115,7 +114,7 @@ end)
 
 describe("impact.mujoco: the rigid solvers on MuJoCo's M and J", function()
   it("a frictionless impact: solve2d = solve_multi = chain2d's answer", function()
-    local arm = impact.mujoco.load(data .. "arm3.xml")
+    local arm = impact.mujoco.load(data("arm3.xml"))
     local links = { { m = 4, L = 0.5 }, { m = 2.5, L = 0.4 }, { m = 1, L = 0.25 } }
     local q, qd = { 20 * d, -30 * d, -90 * d }, { -0.4, -0.8, -1.2 }
     local mech = arm:mechanism{ qpos = rel(q), qvel = rel(qd), mu = 0, e = 0.5,
@@ -137,7 +136,7 @@ describe("impact.mujoco: the rigid solvers on MuJoCo's M and J", function()
   end)
 
   it("3D: solve3d = solve_multi on the ball's M and J", function()
-    local ball = impact.mujoco.load(data .. "ball.xml")
+    local ball = impact.mujoco.load(data("ball.xml"))
     local mech = ball:mechanism{ qpos = { 0, 0, 0.1, 1, 0, 0, 0 }, qvel = { 0.3, 0.1, -1, 0, 0, 0 },
       mu = 0, e = 0.7, contacts = { { body = "ball", point = { 0, 0, 0 }, normal = { 0, 0, 1 } } } }
     local r3 = impact.solve3d(mech)
@@ -149,7 +148,7 @@ end)
 
 describe("impact.mujoco: MuJoCo's run and solref", function()
   it("model:impact drops the ball: MuJoCo's e, the rigid answer at that e", function()
-    local ball = impact.mujoco.load(data .. "ball.xml")
+    local ball = impact.mujoco.load(data("ball.xml"))
     local r = ball:impact{ qpos = { 0, 0, 0.1, 1, 0, 0, 0 }, qvel = { 0, 0, -1, 0, 0, 0 },
                            contacts = { { body = "ball", point = { 0, 0, 0 }, normal = { 0, 0, 1 } } } }
     assert.is_true(r.mujoco.separated)
@@ -161,7 +160,7 @@ describe("impact.mujoco: MuJoCo's run and solref", function()
   end)
 
   it("solref reproduces its e within the residual it reports", function()
-    local ball = impact.mujoco.load(data .. "ball.xml")
+    local ball = impact.mujoco.load(data("ball.xml"))
     for _, e in ipairs{ 0.3, 0.75 } do
       local s = impact.mujoco.solref{ e = e, speed = 2, timestep = ball.timestep }
       assert.is_true(s.converged and s.reachable)
@@ -183,26 +182,28 @@ describe("impact.mujoco: errors", function()
     return msg
   end
   it("a missing or malformed file is named", function()
-    assert.matches("mujoco.load: cannot load '" .. data .. "nope.xml'", err(impact.mujoco.load, data .. "nope.xml"), 1, true)
+    local nope = data("ball"):gsub("ball%.xml$", "nope.xml")
+    assert.matches("mujoco.load: cannot load '" .. nope .. "': ", err(impact.mujoco.load, nope), 1, true)
+    assert.matches("no sample model \"nope\" (the samples: arm3, ball, kane_pendulum)", err(impact.mujoco.sample, "nope"), 1, true)
     local bad = err(impact.mujoco._load_string, "<mujoco><worldbody><body></mujoco>", "bad.xml")
     assert.matches("cannot load 'bad.xml': ", bad, 1, true)
   end)
   it("an unknown body lists the model's bodies; sizes and names are checked", function()
-    local m = impact.mujoco.load(data .. "kane_pendulum.xml")
+    local m = impact.mujoco.load(data("kane_pendulum.xml"))
     local c = { { body = "link3", point = { 0, 0 }, normal = { 0, 1 } } }
     assert.matches("field 'contacts[1].body' names no moving body of the model (link3): its bodies are 'link1', 'link2'",
                    err(m.mechanism, m, { qpos = { 0, 0 }, contacts = c }), 1, true)
     c[1].body = "link2"
     assert.matches("field 'qpos' must have 2 entries", err(m.mechanism, m, { qpos = { 0 }, contacts = c }), 1, true)
     assert.matches("field 'qvel' must have 2 entries", err(m.mechanism, m, { qpos = { 0, 0 }, qvel = { 1 }, contacts = c }), 1, true)
-    local ball = impact.mujoco.load(data .. "ball.xml")
+    local ball = impact.mujoco.load(data("ball.xml"))
     assert.matches("must have 7 entries (the model's nq = 7 joint positions; free and ball joints give a quaternion's 4)",
                    err(ball.mechanism, ball, { qpos = { 0, 0, 0.1, 0, 0, 0 }, contacts = c }), 1, true)
     assert.matches("unknown field 'qpoz' (did you mean 'qpos'?)", err(m.mechanism, m, { qpoz = { 0, 0 }, contacts = c }), 1, true)
     assert.matches("mujoco.solref: unknown field 'E' (did you mean 'e'?)", err(impact.mujoco.solref, { E = 0.5 }), 1, true)
   end)
   it("a point away from the body is accepted and flagged", function()
-    local m = impact.mujoco.load(data .. "kane_pendulum.xml")
+    local m = impact.mujoco.load(data("kane_pendulum.xml"))
     local _, where = m:mechanism{ qpos = { 0, 0 }, contacts = { { body = "link2", point = { 5, 3 }, normal = { 0, 1 } } } }
     assert.is_true(where.contacts[1].far)
     assert.is_true(where.contacts[1].offset > 2)

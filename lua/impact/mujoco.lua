@@ -193,6 +193,21 @@ local function model_impact(self, t)
 end
 Model.impact = model_impact
 
-local M = { available = AVAILABLE, load = load, _load_string = load_string, Model = Model }
+-- The sample models shipped beside this file (lua/impact/mjcf/, installed
+-- with the Lua files): their paths, for examples, help and the specs.
+local SAMPLES = { "arm3", "ball", "kane_pendulum" }
+local function sample(name)
+  for _, s in ipairs(SAMPLES) do
+    if s == name then
+      local here = package.searchpath("impact.mujoco", package.path)
+      if not here then error("mujoco.sample: impact/mujoco.lua is not on package.path", 2) end
+      return (here:gsub("mujoco%.lua$", "mjcf/" .. name .. ".xml"))
+    end
+  end
+  error(fmt("mujoco.sample: no sample model %s (the samples: %s)", fmt("%q", tostring(name)),
+            table.concat(SAMPLES, ", ")), 2)
+end
+
+local M = { available = AVAILABLE, load = load, sample = sample, _load_string = load_string, Model = Model }
 M.solref = function(t) need("solref"); return require("impact.mujoco_solref").solref(M, t) end
 return M

@@ -8,7 +8,7 @@
 #include "check.h"
 #include "mj_bridge.h"
 
-#define MODEL_MT "impact.MujocoModel"
+#define MODEL_MT "impact.core.MujocoModel"   /* the userdata; lua/impact/mujoco.lua wraps it */
 
 /* The model at stack index i (raises for a freed one). */
 imp_mj *limp_mj_model(lua_State *L, int i);
