@@ -145,8 +145,12 @@ int limp_mj_body(const limp_check *c, int t, const char *key, imp_mj *mj)
             luaL_addvalue(&B);
         }
         luaL_pushresult(&B);
-        limp_check_error(c, key, "names no moving body of the model (%s): its bodies are %s",
-                         b == 0 ? "the world" : name, lua_tostring(L, -1));
+        /* pushed whole: a robot's list of bodies outgrows limp_check_error's buffer */
+        limp_check_prefix_buf pb;
+        lua_pushfstring(L, "%s: field '%s%s' names no moving body of the model (%s): its bodies are %s",
+                        c->fn, limp_check_prefix(c, &pb), key, b == 0 ? "the world" : name,
+                        lua_tostring(L, -1));
+        lua_error(L);
     }
     lua_pop(L, 1);
     return b;

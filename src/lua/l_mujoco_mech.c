@@ -33,10 +33,11 @@ static void read_state(const limp_check *c, int t, imp_mj *mj, double *qpos, dou
     }
 }
 
-static void raise_mj(const limp_check *c, imp_mj *mj, imp_status st)
+/* MuJoCo's own message, whole (limp_check_fail would cut it at 256 bytes). */
+static int raise_mj(const limp_check *c, imp_mj *mj, imp_status st)
 {
-    if (st == IMP_ENOMEM) limp_check_fail(c, "out of memory");
-    limp_check_fail(c, "%s", imp_mj_error(mj));
+    lua_pushfstring(c->L, "%s: %s", c->fn, st == IMP_ENOMEM ? "out of memory" : imp_mj_error(mj));
+    return lua_error(c->L);
 }
 
 /* core._mujoco_mechanism(model, t, fn) -> { M =, qdot =, dim =, contacts =
