@@ -16,7 +16,7 @@ local function fail(fn, f, ...)
 end
 
 local function need(fn)
-  if not AVAILABLE then error("impact.mujoco." .. fn .. ": " .. ABSENT, 0) end
+  if not AVAILABLE then error("mujoco." .. fn .. ": " .. ABSENT, 0) end
 end
 
 -- Solver options passing through to the mechanism (as the builders of
