@@ -195,7 +195,7 @@ Model.impact = model_impact
 
 -- The sample models shipped beside this file (lua/impact/mjcf/, installed
 -- with the Lua files): their paths, for examples, help and the specs.
-local SAMPLES = { "arm3", "ball", "kane_pendulum" }
+local SAMPLES = { "arm3", "arm7", "ball", "kane_pendulum" }
 local function sample(name)
   for _, s in ipairs(SAMPLES) do
     if s == name then

@@ -32,8 +32,9 @@ arm3, checked to 1e-12).
 impact.mujoco.sample(name) is the path of a sample model shipped with the
 workbench: "kane_pendulum" (Kane's double pendulum, chain2d's links m = 1,
 L = 1), "arm3" (the three-link arm of examples/robot_arm.lua, with a
-fingertip sphere and a table y = -0.6) and "ball" (m = 1, radius 0.1, a
-free joint, on a frictionless floor z = 0).
+fingertip sphere and a table y = -0.6), "arm7" (a seven-joint spatial arm
+above a table z = 0, hinges alternating about z, y and x) and "ball" (m =
+1, radius 0.1, a free joint, on a frictionless floor z = 0).
 
 ]] .. ABSENT,
     see = { "mujoco.load", "mujoco.mechanism", "mujoco.impact", "mujoco.solref", "mujoco.sample" },
@@ -41,7 +42,7 @@ free joint, on a frictionless floor z = 0).
   {
     name = "mujoco.sample",
     signature = "impact.mujoco.sample(name) -> path",
-    summary = "The path of a sample MJCF model shipped with the workbench (kane_pendulum, arm3, ball).",
+    summary = "The path of a sample MJCF model shipped with the workbench (kane_pendulum, arm3, arm7, ball).",
     text = [[
 The files lie in the installed Lua tree (impact/mjcf/NAME.xml). An unknown
 name lists the samples. Needs no MuJoCo: the files are plain MJCF.]],
