@@ -170,12 +170,21 @@ local function model_impact(self, t)
                contact_steps = run.contact_steps, separated = run.separated,
                point = run.point, normal = run.normal, timestep = run.timestep }
   -- the rigid answer on the same M, J, qdot; e defaults to the restitution
-  -- MuJoCo produced, so that the two differ by everything but the normal loss
-  if mech.e == nil and not (mech.contacts and mech.contacts[1].e ~= nil) then
-    if mech.contacts then
-      for _, c in ipairs(mech.contacts) do c.e = math.min(1, math.max(0, mj.e)) end
-    else
-      mech.e = math.min(1, math.max(0, mj.e))
+  -- MuJoCo produced and mu to its contact's friction, so that the two
+  -- differ by the contact's compliance and MuJoCo's friction cone alone
+  local defaults = { e = math.min(1, math.max(0, mj.e)), mu = run.mu }
+  mj.mu = run.mu
+  for key, v in pairs(defaults) do
+    local given = mech[key] ~= nil or mech.mu_s ~= nil and key == "mu"
+    for _, c in ipairs(mech.contacts or {}) do
+      given = given or c[key] ~= nil or (key == "mu" and c.mu_s ~= nil)
+    end
+    if not given then
+      if mech.contacts then
+        for _, c in ipairs(mech.contacts) do c[key] = v end
+      else
+        mech[key] = v
+      end
     end
   end
   local impact = require("impact")

@@ -163,9 +163,9 @@ int limp_mj_run(lua_State *L)
     lua_setfield(L, -2, "steps");
     lua_pushinteger(L, r.contact_steps);
     lua_setfield(L, -2, "contact_steps");
-    static const char *const names[] = { "t_contact", "duration", "depth_max", "vn0", "vn1", "T0", "T1" };
-    const double vals[] = { r.t_contact, r.duration, r.depth_max, r.vn0, r.vn1, r.T0, r.T1 };
-    for (int i = 0; i < 7; i++) {
+    static const char *const names[] = { "t_contact", "duration", "depth_max", "vn0", "vn1", "T0", "T1", "mu" };
+    const double vals[] = { r.t_contact, r.duration, r.depth_max, r.vn0, r.vn1, r.T0, r.T1, r.mu };
+    for (int i = 0; i < 8; i++) {
         lua_pushnumber(L, vals[i]);
         lua_setfield(L, -2, names[i]);
     }

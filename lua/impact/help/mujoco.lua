@@ -142,17 +142,17 @@ The restitution MuJoCo produced, mujoco.e = -vn'/vn0, is measured at the
 first contact's point (MuJoCo's, fixed on the body) along its normal,
 relative to the other body. The rigid answer solves the mechanism of
 model:mechanism (solve2d, solve3d or solve_multi) with e, when not given,
-set to that measured e, so that the two differ by everything but the
-normal loss (friction, the contact's compliance, the motion during the
-contact).]],
+set to that measured e, and mu to the friction of MuJoCo's contact (its
+mix of the two geoms' friction), so that the two differ by the contact's
+compliance, MuJoCo's friction cone and the motion during the contact.]],
     fields = [[
 qpos, qvel, contacts | as model:mechanism (qvel required)
-mu, e, law, ... | the rigid solver's options | e = MuJoCo's measured e
+mu, e, law, ... | the rigid solver's options | e = MuJoCo's measured e, mu = its contact's friction
 gravity | true: MuJoCo's gravity acts during the run | false
 max_time | give up after this simulated time (s) | 1
 solref | {timeconst, dampratio} or {-stiffness, -damping} for every contact | the model's]],
     result = [[
-mujoco | {qvel, qpos, T0, T, dT, energy_ratio, e, vn0, vn, duration, depth_max, steps, contact_steps, separated, point, normal, timestep}
+mujoco | {qvel, qpos, T0, T, dT, energy_ratio, e, mu, vn0, vn, duration, depth_max, steps, contact_steps, separated, point, normal, timestep}
 rigid | the rigid solver's result
 dqvel, dqvel_max | MuJoCo's qvel - the rigid qdot, per coordinate and the largest
 mechanism, where, qdot0, T0 | the rigid problem solved and the state before]],

@@ -88,6 +88,8 @@ typedef struct {
     double vn0, vn1;      /* the point's normal velocity relative to the other
                              body at first contact and at separation */
     double T0, T1;        /* kinetic energy 1/2 qvel' M qvel then and at the end */
+    double mu;            /* the first contact's tangential friction (MuJoCo's
+                             mix of the two geoms': the larger) */
 } imp_mj_run_result;
 
 /* qpos (nq), qvel (nv) in; qpos_out (nq), qvel_out (nv) the state where the

@@ -114,6 +114,7 @@ static imp_status run(imp_mj *mj, const double *qpos, const double *qvel,
                           + R[6 + i] * (k->pos[2] - x[2]);
                 r->vn0 = normal_velocity(m, d, mj->jac, o->body, ob, pl, n);
                 r->t_contact = d->time;
+                r->mu = k->friction[0];
                 r->contacted = 1;
             }
             r->depth_max = depth;
