@@ -78,9 +78,10 @@ static imp_status run(imp_mj *mj, const double *qpos, const double *qvel,
 {
     mjModel *m = mj->m;
     mjData *d = mj->d;
+    IMP_MJ_BEGIN(mj)
+    /* after the setjmp: nothing here is read once MuJoCo has longjmp'd */
     int ob = 0;
     double pl[3] = { 0, 0, 0 }, n[3] = { 0, 0, 0 };
-    IMP_MJ_BEGIN(mj)
     int rk4 = m->opt.integrator == mjINT_RK4;
     /* mj_resetData clears the warm start and the time; the state goes in after */
     mj_resetData(m, d);
