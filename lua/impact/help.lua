@@ -15,13 +15,14 @@ local AREAS = { "workbench", "solve2d", "solve3d", "analysis", "models", "sweep"
 -- "impact.<Kind>": impact.Result2D, impact.ModelResult2D, impact.Result3D,
 -- impact.Comparison, impact.Sweep, impact.Painleve, impact.PainleveBands,
 -- impact.Space, impact.SpaceMap, impact.MultiResult,
--- impact.MultiComparison, impact.MujocoModel), looked up without "impact.",
--- lower case.
+-- impact.MultiComparison, impact.MujocoModel, impact.MujocoImpact,
+-- impact.MujocoSolref), looked up without "impact.", lower case.
 local RESULT_OF = {
   result2d = "solve2d", modelresult2d = "models", result3d = "solve3d",
   comparison = "compare", sweep = "sweep", painleve = "painleve",
   painlevebands = "painleve_bands", space = "space", spacemap = "space_map",
   multiresult = "solve_multi", multicomparison = "compare", mujocomodel = "mujoco.load",
+  mujocoimpact = "mujoco.impact", mujocosolref = "mujoco.solref",
 }
 
 local function wrap(text, indent, width)

@@ -60,10 +60,12 @@ local function wrap(ud, path)
                         timestep = info.timestep, bodies = bodies, qpos0 = info.qpos0 }, Model)
 end
 
-Model.__tostring = function(m)
-  return fmt("mujoco model %q: nq = %d, nv = %d, timestep = %g, bodies: %s", m.path, m.nq, m.nv,
-             m.timestep, table.concat(m.bodies, ", "))
-end
+local printers = require("impact.print").printers
+Model.__tostring = printers["impact.MujocoModel"]
+-- model:impact's and solref's results print as summaries (print/mujoco.lua);
+-- help(result) finds their pages by __name
+local Impact = { __name = "impact.MujocoImpact", __tostring = printers["impact.MujocoImpact"] }
+local Solref = { __name = "impact.MujocoSolref", __tostring = printers["impact.MujocoSolref"] }
 
 local function load(path)
   need("load")
@@ -197,8 +199,9 @@ local function model_impact(self, t)
     dq[i] = mj.qvel[i] - rigid.qdot[i]
     worst = math.max(worst, math.abs(dq[i]))
   end
-  return { mujoco = mj, rigid = rigid, mechanism = mech, where = where,
-           qdot0 = mech.qdot, T0 = kinetic(mech.M, mech.qdot), dqvel = dq, dqvel_max = worst }
+  return setmetatable({ mujoco = mj, rigid = rigid, mechanism = mech, where = where,
+                        qdot0 = mech.qdot, T0 = kinetic(mech.M, mech.qdot), dqvel = dq,
+                        dqvel_max = worst }, Impact)
 end
 Model.impact = model_impact
 
@@ -218,5 +221,8 @@ local function sample(name)
 end
 
 local M = { available = AVAILABLE, load = load, sample = sample, _load_string = load_string, Model = Model }
-M.solref = function(t) need("solref"); return require("impact.mujoco_solref").solref(M, t) end
+M.solref = function(t)
+  need("solref")
+  return setmetatable(require("impact.mujoco_solref").solref(M, t), Solref)
+end
 return M
