@@ -205,6 +205,20 @@ describe("impact.mujoco: errors", function()
     assert.matches("unknown field 'qpoz' (did you mean 'qpos'?)", err(m.mechanism, m, { qpoz = { 0, 0 }, contacts = c }), 1, true)
     assert.matches("mujoco.solref: unknown field 'E' (did you mean 'e'?)", err(impact.mujoco.solref, { E = 0.5 }), 1, true)
   end)
+  it("reads URDF too (MuJoCo's reader): one link, M = I + m c^2", function()
+    local path = require("spec.scratch").name(".urdf")
+    local f = assert(io.open(path, "w"))
+    f:write([[<robot name="one"><link name="base"/><link name="l1"><inertial><origin xyz="0.5 0 0"/>
+      <mass value="1"/><inertia ixx="0.001" iyy="0.25" izz="0.25" ixy="0" ixz="0" iyz="0"/></inertial></link>
+      <joint name="j1" type="revolute"><parent link="base"/><child link="l1"/><axis xyz="0 0 1"/>
+      <limit lower="-3" upper="3" effort="1" velocity="1"/></joint></robot>]])
+    f:close()
+    local m = impact.mujoco.load(path)
+    os.remove(path)
+    local mech = m:mechanism{ qpos = { 0.3 }, contacts = { { body = "l1", point = { math.cos(0.3), math.sin(0.3) }, normal = { 0, 1 } } } }
+    close(mech.M[1][1], 0.25 + 0.25, 1e-15, "M")
+    close(mech.J[2][1], math.cos(0.3), 1e-15, "J")
+  end)
   it("a point away from the body is accepted and flagged", function()
     local m = impact.mujoco.load(data("kane_pendulum.xml"))
     local _, where = m:mechanism{ qpos = { 0, 0 }, contacts = { { body = "link2", point = { 5, 3 }, normal = { 0, 1 } } } }
