@@ -364,8 +364,10 @@ local function help_cases()
   local cases = {}
   for _, file in ipairs(lines_of(sh("ls lua/impact/help/*.lua"))) do
     local area = file:match("([%w_]+)%.lua$")
+    -- impact.mujoco's examples run MuJoCo: a build without it has none to run
+    local runnable = area ~= "mujoco" or require("impact").mujoco.available
     for _, e in ipairs(dofile(file)) do
-      if e.example and has_arrow(lines_of(e.example)) then
+      if runnable and e.example and has_arrow(lines_of(e.example)) then
         local what = string.format("help(%q) (%s)", e.name, area)
         cases[#cases + 1] = { what = what, fn = function()
           run_checked(what, "impact = require 'impact'\n" .. e.example)

@@ -9,7 +9,7 @@
 --     example = "code", see = {"classify2d", ...} }
 -- These texts are the API reference: README.md points to them. Returns
 -- { help = }; help looks names up in the table require("impact") returns.
-local AREAS = { "workbench", "solve2d", "solve3d", "analysis", "models", "sweep", "plot", "mechanism", "multi", "laws", "simulate", "fit", "figures", "papers" }
+local AREAS = { "workbench", "solve2d", "solve3d", "analysis", "models", "sweep", "plot", "mechanism", "multi", "laws", "mujoco", "simulate", "fit", "figures", "papers" }
 
 -- "$LAWS" in a page's text, fields or result: the law names law = "..."
 -- accepts, from the core's registry ('"poisson", "newton", "energetic"').
@@ -22,13 +22,17 @@ end
 -- "impact.<Kind>": impact.Result2D, impact.ModelResult2D, impact.Result3D,
 -- impact.Comparison, impact.Sweep, impact.Painleve, impact.PainleveBands,
 -- impact.Space, impact.SpaceMap, impact.MultiResult,
--- impact.MultiComparison, impact.Run, impact.Scene2D, impact.System), looked up without "impact.", lower case.
+-- impact.MultiComparison, impact.Run, impact.Scene2D, impact.System,
+-- impact.MujocoModel, impact.MujocoImpact, impact.MujocoSolref), looked up
+-- without "impact.", lower case.
 local RESULT_OF = {
   result2d = "solve2d", modelresult2d = "models", result3d = "solve3d",
   comparison = "compare", sweep = "sweep", painleve = "painleve",
   painlevebands = "painleve_bands", space = "space", spacemap = "space_map",
   multiresult = "solve_multi", multicomparison = "compare", fit = "fit", fitcomparison = "compare_fits",
   run = "simulate", scene2d = "scene2d", system = "system",
+  multiresult = "solve_multi", multicomparison = "compare", mujocomodel = "mujoco.load",
+  mujocoimpact = "mujoco.impact", mujocosolref = "mujoco.solref",
 }
 
 local function wrap(text, indent, width)
@@ -152,6 +156,17 @@ local function text_of(x)
     if not name and type(impact.plot) == "table" then
       for k, v in pairs(impact.plot) do
         if v == x then name = "plot." .. k break end
+      end
+    end
+    -- impact.mujoco's functions, and a model's methods (m.mechanism)
+    local mj = impact.mujoco
+    if not name and type(mj) == "table" then
+      if x == mj then name = "mujoco" end
+      for k, v in pairs(mj) do
+        if v == x and k:sub(1, 1) ~= "_" then name = "mujoco." .. k break end
+      end
+      for k, v in pairs(mj.Model) do
+        if v == x then name = "mujoco." .. k break end
       end
     end
   end

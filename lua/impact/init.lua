@@ -5,7 +5,8 @@
 --   impact.solve3d (lazy hodograph), impact.analysis (space_map),
 --   impact.models (compare), impact.sweep (sweep, range, sweep_read,
 --   sweep_merge), impact.simulate (simulate, write_run, read_run),
---   impact.help (help); impact.plot is the table impact.plot.
+--   impact.help (help); impact.plot is the table impact.plot,
+--   impact.mujoco the table impact.mujoco (load, solref).
 -- impact.print puts the printers of results on the metatables; functions
 -- that need the workbench table itself (help's lookups, the sweep's
 -- default_shard, interrupted_sweep, interrupted_run) get it from
@@ -32,5 +33,6 @@ for _, area in ipairs{ "help", "solve3d", "analysis", "models", "sweep", "mechan
   end
 end
 impact.plot = require("impact.plot")
+impact.mujoco = require("impact.mujoco")   -- present without MuJoCo too: its calls say so
 
 return impact

@@ -9,7 +9,7 @@
 -- M.printers. pretty.lua then prints any of them through tostring.
 local M = { printers = {} }
 
-for _, area in ipairs{ "solve2d", "solve3d", "analysis", "models", "sweep", "multi", "run", "fit" } do
+for _, area in ipairs{ "solve2d", "solve3d", "analysis", "models", "sweep", "multi", "run", "fit", "mujoco" } do
   for name, fn in pairs(require("impact.print." .. area)) do
     assert(not M.printers[name], "print: two printers for " .. name)
     M.printers[name] = fn

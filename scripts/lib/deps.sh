@@ -18,6 +18,9 @@ impact_ensure_deps() {
   else
     missing+=(liblua5.4-dev liblapacke-dev libreadline-dev)
   fi
+  # MuJoCo (impact.mujoco) is optional for the build, installed here so that
+  # scripts/run and scripts/test build the bridge; Debian ships no .pc for it
+  [ -e /usr/include/mujoco/mujoco.h ] || missing+=(libmujoco-dev)
   if ! command -v lua5.4 >/dev/null || ! lua5.4 -e 'require "cjson"' 2>/dev/null; then
     missing+=(lua-cjson)
   fi

@@ -59,5 +59,6 @@ int luaopen_impact_core(lua_State *L)
     limp_open_fit(L);
     limp_open_simulate(L);
     limp_open_check(L);
+    limp_open_mujoco(L);
     return 1;
 }
