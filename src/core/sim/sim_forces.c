@@ -608,7 +608,7 @@ imp_status imp_sim_acc_solve(const imp_sim_acc_problem *p, imp_sim_acc_result *r
      * contacts then carry mu_s lambda_n, the friction at the instant the
      * cone saturates). */
     double sdir[IMP_MULTI_MAX][2];
-    int offered[IMP_MULTI_MAX], polished, again = 0;
+    int offered[IMP_MULTI_MAX] = {0}, polished, again = 0;   /* = {0}: gcc cannot see k <= IMP_MULTI_MAX */
     for (int i = 0; i < p->k; i++) {
         double d[2], sp = slip_speed(p, off, i, d);
         offered[i] = !(sp > p->v_tol);
