@@ -137,6 +137,15 @@ static const char *models_reading(const char *param, char *buf, size_t size)
     return buf;
 }
 
+int limp_multi_check_model(const limp_check *c, int t)
+{
+    const char *names[IMP_MULTI_MAX_MODELS + 1];
+    int nm = imp_multi_nmodels < IMP_MULTI_MAX_MODELS ? imp_multi_nmodels : IMP_MULTI_MAX_MODELS;
+    for (int i = 0; i < nm; i++) names[i] = imp_multi_models[i].name;
+    names[nm] = NULL;
+    return limp_check_option(c, t, "model", 0, names);
+}
+
 static int l_solve_multi(lua_State *L)
 {
     limp_check c;
@@ -145,11 +154,7 @@ static int l_solve_multi(lua_State *L)
     lua_settop(L, 1);
     limp_check_known(&c, 1, top_fields, NULL, NULL);
     limp_check_unknown(&c);
-    const char *names[IMP_MULTI_MAX_MODELS + 1];
-    int nm = imp_multi_nmodels < IMP_MULTI_MAX_MODELS ? imp_multi_nmodels : IMP_MULTI_MAX_MODELS;
-    for (int i = 0; i < nm; i++) names[i] = imp_multi_models[i].name;
-    names[nm] = NULL;
-    const imp_multi_model *m = &imp_multi_models[limp_check_option(&c, 1, "model", 0, names)];
+    const imp_multi_model *m = &imp_multi_models[limp_multi_check_model(&c, 1)];
     imp_law law = {IMP_LAW_POISSON, 0, NULL, NULL};
     limp_lua_law lctx;
     imp_multi_input si = {0};

@@ -33,6 +33,17 @@ int limp_multi_raise(const limp_check *c, const imp_multi_model *m, imp_status s
 /* Push the result table (metatable impact.MultiResult). */
 int limp_multi_push(lua_State *L, const multi_in *in, const imp_multi_model *m,
                    const imp_multi_output *o);
+/* The same table from its parts (the simulator's impacts): k contacts of d
+ * rows, v0 their pre-impact velocities; idx (may be NULL) the contacts'
+ * indices in a larger system, 0-based: each contact gets contact =
+ * idx[i] + 1 and order lists them. */
+void limp_multi_push_result(lua_State *L, const imp_multi_model *m, const imp_multi_result *r,
+                            const double *v0, int k, int d, const int *idx,
+                            const double *qdot, int n, double T0, double dT,
+                            double energy_ratio);
+/* t.model (default the registry's first row) checked against the
+ * registry: the row's index. */
+int limp_multi_check_model(const limp_check *c, int t);
 /* core._multi_models: the registry as a list of {name =, scaled =,
  * params =, fields =} (the module table on top). */
 void limp_multi_publish(lua_State *L);

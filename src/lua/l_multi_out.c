@@ -86,16 +86,19 @@ static void set_defined(lua_State *L, const char *key, double v)
     if (!isnan(v)) limp_set_number(L, key, v);
 }
 
-static void push_contacts(lua_State *L, const multi_in *in, const imp_multi_output *o)
+static void push_contacts(lua_State *L, const imp_multi_result *r, const double *v0, int k,
+                          int d, const int *idx)
 {
-    const imp_multi_result *r = &o->r;
-    int d = in->d;
-    lua_createtable(L, in->k, 0);
-    for (int i = 0; i < in->k; i++) {
-        lua_createtable(L, 0, 8);
+    lua_createtable(L, k, 0);
+    for (int i = 0; i < k; i++) {
+        lua_createtable(L, 0, 9);
+        if (idx) {
+            lua_pushinteger(L, idx[i] + 1);
+            lua_setfield(L, -2, "contact");
+        }
         push_vec(L, r->P + d * i, d);
         lua_setfield(L, -2, "P");
-        push_vec(L, o->v0 + d * i, d);
+        push_vec(L, v0 + d * i, d);
         lua_setfield(L, -2, "v0");
         push_vec(L, r->v + d * i, d);
         lua_setfield(L, -2, "v");
@@ -109,28 +112,28 @@ static void push_contacts(lua_State *L, const multi_in *in, const imp_multi_outp
     lua_setfield(L, -2, "contacts");
 }
 
-int limp_multi_push(lua_State *L, const multi_in *in, const imp_multi_model *m,
-                   const imp_multi_output *o)
+void limp_multi_push_result(lua_State *L, const imp_multi_model *m, const imp_multi_result *r,
+                            const double *v0, int k, int d, const int *idx,
+                            const double *qdot, int n, double T0, double dT,
+                            double energy_ratio)
 {
-    const imp_multi_result *r = &o->r;
-    int n = in->n;
     lua_createtable(L, 0, 12);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
-        lua_pushnumber(L, o->qdot[i]);
+        lua_pushnumber(L, qdot[i]);
         lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -2, "qdot");
-    limp_set_number(L, "dT", o->dT);
-    limp_set_number(L, "T0", o->T0);
-    limp_set_number(L, "energy_ratio", o->energy_ratio);
+    limp_set_number(L, "dT", dT);
+    limp_set_number(L, "T0", T0);
+    limp_set_number(L, "energy_ratio", energy_ratio);
     limp_set_string(L, "model", m->name);
     limp_set_boolean(L, "energy_gain", r->energy_gain);
-    push_contacts(L, in, o);
+    push_contacts(L, r, v0, k, d, idx);
     if (m->out & IMP_MULTI_OUT_ORDER) {
         lua_createtable(L, r->n_order, 0);
         for (int i = 0; i < r->n_order; i++) {
-            lua_pushinteger(L, r->order[i] + 1);
+            lua_pushinteger(L, (idx ? idx[r->order[i]] : r->order[i]) + 1);
             lua_rawseti(L, -2, i + 1);
         }
         lua_setfield(L, -2, "order");
@@ -148,6 +151,13 @@ int limp_multi_push(lua_State *L, const multi_in *in, const imp_multi_model *m,
         lua_setfield(L, -2, "iterations");
     }
     luaL_setmetatable(L, MULTI_MT);
+}
+
+int limp_multi_push(lua_State *L, const multi_in *in, const imp_multi_model *m,
+                   const imp_multi_output *o)
+{
+    limp_multi_push_result(L, m, &o->r, o->v0, in->k, in->d, NULL, o->qdot, in->n, o->T0,
+                           o->dT, o->energy_ratio);
     return 1;
 }
 

@@ -44,24 +44,6 @@ static int sample_body(lsim_obs *o, double t, const double *q, const double *qd,
     return 0;
 }
 
-/* {x, y} or {x, y, z} as t[1..d] and t.x, t.y (t.z) */
-static void push_vec(lua_State *L, const double *v, int d)
-{
-    static const char *const names[] = {"x", "y", "z"};
-    lua_createtable(L, d, d);
-    for (int i = 0; i < d; i++) {
-        lua_pushnumber(L, v[i]);
-        lua_rawseti(L, -2, i + 1);
-        lua_pushnumber(L, v[i]);
-        lua_setfield(L, -2, names[i]);
-    }
-}
-
-static void set_defined(lua_State *L, const char *key, double v)
-{
-    if (!isnan(v)) limp_set_number(L, key, v);
-}
-
 /* Contact i's velocity J_i qd (d entries); 1 when J failed. */
 static int contact_velocity(lsim_obs *o, int i, const double *q, const double *qd, double *v)
 {
@@ -77,73 +59,31 @@ static int contact_velocity(lsim_obs *o, int i, const double *q, const double *q
     return 0;
 }
 
-static const char *const multi_modes[] = {"open", "sliding", "sticking", "reversed", "mixed"};
-
+/* solve_multi's result table (l_multi_out.c), each contact also naming its
+ * index in the system */
 static int push_multi(lsim_obs *o, const imp_sim_event *ev)
 {
-    lua_State *L = o->L;
     const imp_multi_result *r = ev->rm;
     const imp_sim_system *s = &o->in->s;
-    lua_createtable(L, 0, 12);
-    push_list(L, ev->qd_after, s->n);
-    lua_setfield(L, -2, "qdot");
-    limp_set_number(L, "dT", ev->dT);
-    limp_set_number(L, "T0", ev->T0);
-    limp_set_number(L, "energy_ratio", ev->T0 > 0 ? (ev->T0 + ev->dT) / ev->T0 : 1);
-    const char *model = lsim_model_names[s->model];
-    limp_set_string(L, "model", model);
-    limp_set_boolean(L, "energy_gain", r->energy_gain);
-    lua_createtable(L, ev->ncontacts, 0);
+    double v0[3 * IMP_MULTI_MAX];
     int off = 0;
     for (int k = 0; k < ev->ncontacts; k++) {
-        int i = ev->contacts[k], d = s->c[i].dim;
-        double v0[3];
-        if (contact_velocity(o, i, ev->q, ev->qd_before, v0)) return 1;
-        lua_createtable(L, 0, 9);
-        lua_pushinteger(L, i + 1);
-        lua_setfield(L, -2, "contact");
-        push_vec(L, r->P + off, d);
-        lua_setfield(L, -2, "P");
-        push_vec(L, v0, d);
-        lua_setfield(L, -2, "v0");
-        push_vec(L, r->v + off, d);
-        lua_setfield(L, -2, "v");
-        limp_set_string(L, "mode", multi_modes[r->mode[k]]);
-        set_defined(L, "Pc", r->Pc[k]);
-        set_defined(L, "Wc", r->Wc[k]);
-        set_defined(L, "Wr", r->Wr[k]);
-        set_defined(L, "Wf", r->Wf[k]);
-        lua_rawseti(L, -2, k + 1);
-        off += d;
+        int i = ev->contacts[k];
+        if (contact_velocity(o, i, ev->q, ev->qd_before, v0 + off)) return 1;
+        off += s->c[i].dim;
     }
-    lua_setfield(L, -2, "contacts");
-    if (s->model == IMP_SIM_MODEL_SEQUENTIAL) {
-        lua_createtable(L, r->n_order, 0);
-        for (int k = 0; k < r->n_order; k++) {
-            lua_pushinteger(L, ev->contacts[r->order[k]] + 1);
-            lua_rawseti(L, -2, k + 1);
-        }
-        lua_setfield(L, -2, "order");
-    } else if (s->model == IMP_SIM_MODEL_LZB) {
-        lua_pushinteger(L, r->steps);
-        lua_setfield(L, -2, "steps");
-        lua_pushinteger(L, r->primary_switches);
-        lua_setfield(L, -2, "primary_switches");
-    } else {
-        limp_set_number(L, "residual", r->residual);
-        lua_pushinteger(L, r->iterations);
-        lua_setfield(L, -2, "iterations");
-    }
-    luaL_setmetatable(L, MULTI_MT);
+    limp_multi_push_result(o->L, &imp_multi_models[s->model], r, v0, ev->ncontacts,
+                           s->c[ev->contacts[0]].dim, ev->contacts, ev->qd_after, s->n, ev->T0,
+                           ev->dT, ev->T0 > 0 ? (ev->T0 + ev->dT) / ev->T0 : 1);
     return 0;
 }
 
 static void push_exact3d(lua_State *L, const imp_result3d *r)
 {
     lua_createtable(L, 0, 12);
-    push_vec(L, r->P, 3);
+    limp_push_vec3(L, r->P);
     lua_setfield(L, -2, "P");
-    push_vec(L, r->vC, 3);
+    limp_push_vec3(L, r->vC);
     lua_setfield(L, -2, "vC");
     limp_set_string(L, "mode", imp_mode_name(r->mode));
     limp_set_number(L, "dT", r->dT);
