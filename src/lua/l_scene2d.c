@@ -8,9 +8,9 @@
 
 #include <lauxlib.h>
 
+#include "l_multi.h"
 #include "l_sim.h"
 
-const char *const lsim_model_names[] = {"moreau", "poisson", "sequential", "lzb", NULL};
 
 static const char *const scene_fields[] = {"gravity", "lines", "bodies", "mu", "mu_s", "mu_k",
                                            "e", "law", "model", NULL};
@@ -232,10 +232,7 @@ void lsim_scene_read(limp_check *c, int t, lsim_in *in)
     limp_check_unknown(c);
     in->kind = LSIM_SCENE;
     memset(&in->s, 0, sizeof in->s);
-    limp_check_friction(c, t, 0, &in->mu_s, &in->mu_k);
-    in->model = limp_check_option(c, t, "model", 0, lsim_model_names);
-    limp_law_check(c, t, 0, &in->law, &in->lctx);   /* a custom law: two values pushed */
-    in->e = in->law.e;
+    lsim_defaults_read(c, t, in);
     imp_scene2d *sc = &in->scene.sc;
     memset(sc, 0, sizeof *sc);
     static const double zero[2] = {0, 0};
@@ -344,15 +341,7 @@ void lsim_scene_push(lua_State *L, int t, const lsim_in *in)
         lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -2, "bodies");
-    limp_set_number(L, "mu_s", in->mu_s);
-    limp_set_number(L, "mu_k", in->mu_k);
-    limp_set_number(L, "e", in->e);
-    if (limp_law_is_lua(&in->law)) {
-        lua_getfield(L, t, "law");
-        lua_setfield(L, -2, "law");
-    } else
-        limp_set_string(L, "law", limp_law_name(&in->law));
-    limp_set_string(L, "model", lsim_model_names[in->model]);
+    lsim_defaults_push(L, t, in);
     lua_pushinteger(L, in->s.n);
     lua_setfield(L, -2, "n");
     /* what each contact index of a run's events means */
@@ -374,6 +363,27 @@ void lsim_scene_push(lua_State *L, int t, const lsim_in *in)
     }
     lua_setfield(L, -2, "contacts");
     luaL_setmetatable(L, SCENE2D_MT);
+}
+
+void lsim_defaults_read(limp_check *c, int t, lsim_in *in)
+{
+    limp_check_friction(c, t, 0, &in->mu_s, &in->mu_k);
+    in->model = limp_multi_check_model(c, t);
+    limp_law_check(c, t, 0, &in->law, &in->lctx);   /* a custom law: two values pushed */
+    in->e = in->law.e;
+}
+
+void lsim_defaults_push(lua_State *L, int t, const lsim_in *in)
+{
+    limp_set_number(L, "mu_s", in->mu_s);
+    limp_set_number(L, "mu_k", in->mu_k);
+    limp_set_number(L, "e", in->e);
+    if (limp_law_is_lua(&in->law)) {
+        lua_getfield(L, t, "law");
+        lua_setfield(L, -2, "law");
+    } else
+        limp_set_string(L, "law", limp_law_name(&in->law));
+    limp_set_string(L, "model", imp_multi_models[in->model].name);
 }
 
 /* impact.scene2d(t) */

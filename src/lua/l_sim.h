@@ -61,12 +61,18 @@ typedef struct {
     imp_law law;              /* the top-level law (e: the default e) */
     limp_lua_law lctx;        /* a custom law's context */
     double mu_s, mu_k, e;     /* the defaults */
-    int model;                /* imp_sim_model */
+    int model;                /* imp_sim_model: the row of imp_multi_models */
     lsim_scene scene;
     lsim_lua lua;
 } lsim_in;
 
-extern const char *const lsim_model_names[];
+/* The defaults a scene and a system share (mu or mu_s, mu_k; model, read
+ * against the multi-contact registry; law; e), read from the table at t
+ * (a custom law: two values pushed, as limp_law_check), and set in the
+ * normalised table on top of the stack (t: the table read, for a custom
+ * law's function). l_scene2d.c. */
+void lsim_defaults_read(limp_check *c, int t, lsim_in *in);
+void lsim_defaults_push(lua_State *L, int t, const lsim_in *in);
 
 /* Reads the scene (or system) table at t into in, checked; with a custom
  * law, leaves the law and its state object on the stack (l_law.h). The

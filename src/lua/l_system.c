@@ -179,10 +179,7 @@ void lsim_system_read(limp_check *c, int t, lsim_in *in)
     if (nd != n)
         limp_check_error(c, "qdot", "must have as many entries as q (%d), got %d", n, nd);
     s->n = n;
-    limp_check_friction(c, t, 0, &in->mu_s, &in->mu_k);
-    in->model = limp_check_option(c, t, "model", 0, lsim_model_names);
-    limp_law_check(c, t, 0, &in->law, &in->lctx);   /* a custom law: two values pushed */
-    in->e = in->law.e;
+    lsim_defaults_read(c, t, in);
     lua_createtable(L, 3 + 2 * IMP_SIM_CMAX, 0);   /* the functions */
     int fns = lua_gettop(L);
     int ty = lua_getfield(L, t, "M");
@@ -275,15 +272,7 @@ void lsim_system_push(lua_State *L, int t, const lsim_in *in)
     }
     lua_setfield(L, -3, "contacts");
     lua_pop(L, 1);
-    limp_set_number(L, "mu_s", in->mu_s);
-    limp_set_number(L, "mu_k", in->mu_k);
-    limp_set_number(L, "e", in->e);
-    if (limp_law_is_lua(&in->law)) {
-        lua_getfield(L, t, "law");
-        lua_setfield(L, -2, "law");
-    } else
-        limp_set_string(L, "law", limp_law_name(&in->law));
-    limp_set_string(L, "model", lsim_model_names[in->model]);
+    lsim_defaults_push(L, t, in);
     limp_set_boolean(L, "time_dependent", in->s.time_dependent);
     lua_pushinteger(L, s->n);
     lua_setfield(L, -2, "n");
