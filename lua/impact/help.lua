@@ -13,9 +13,17 @@ local AREAS = { "workbench", "solve2d", "solve3d", "analysis", "models", "sweep"
 
 -- "$LAWS" in a page's text, fields or result: the law names law = "..."
 -- accepts, from the core's registry ('"poisson", "newton", "energetic"').
-local LAWS = require("impact.names").quoted(require("impact.names").LAWS)
+-- "$MULTI_MODELS" the multi-contact models ('"moreau", ... or "lzb"') and
+-- "$MULTI_MODEL" the default one, from the core's registry too.
+local names = require("impact.names")
+local LAWS = names.quoted(names.LAWS)
+local MULTI_MODELS = names.quoted(names.MULTI_MODELS):gsub(", (%b\"\")$", " or %1")
+local MULTI_MODEL = names.quoted{ names.MULTI_MODELS[1] }
+local function literal(x) return (x:gsub("%%", "%%%%")) end
 local function expand(s)
-  return type(s) == "string" and (s:gsub("%$LAWS", (LAWS:gsub("%%", "%%%%")))) or s
+  if type(s) ~= "string" then return s end
+  s = s:gsub("%$LAWS", literal(LAWS)):gsub("%$MULTI_MODELS", literal(MULTI_MODELS))
+  return (s:gsub("%$MULTI_MODEL", literal(MULTI_MODEL)))
 end
 
 -- The page for a result, by its metatable's __name (all are

@@ -164,31 +164,11 @@ int lsim_cb_force(void *ctx, double t, const double *q, const double *qd, double
     return take_list(s, "force", s->n, f, when);
 }
 
-int lsim_cb_potential(void *ctx, const double *q, double *V)
+/* The function in slot called with q, its value a finite number. */
+static int scalar_of_q(lsim_lua *s, int slot, const char *label, const double *q, double *out)
 {
-    lsim_lua *s = ctx;
     lua_State *L = s->L;
-    lua_rawgeti(L, s->fns, LSIM_SLOT_POT);
-    push_list(L, q, s->n);
-    if (call(s, 1, "potential")) return 1;
-    double v = lua_tonumber(L, -1);
-    if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(v)) {
-        fail(s, "potential returned %s, expected a finite number", what_value(L, -1, &v));
-        lua_pop(L, 1);
-        return 1;
-    }
-    lua_pop(L, 1);
-    *V = v;
-    return 0;
-}
-
-int lsim_cb_gap(void *ctx, int i, const double *q, double *g)
-{
-    lsim_lua *s = ctx;
-    lua_State *L = s->L;
-    char label[40];
-    snprintf(label, sizeof label, "contacts[%d].gap", i + 1);
-    lua_rawgeti(L, s->fns, LSIM_SLOT_GAP(i));
+    lua_rawgeti(L, s->fns, slot);
     push_list(L, q, s->n);
     if (call(s, 1, label)) return 1;
     double v = lua_tonumber(L, -1);
@@ -198,8 +178,20 @@ int lsim_cb_gap(void *ctx, int i, const double *q, double *g)
         return 1;
     }
     lua_pop(L, 1);
-    *g = v;
+    *out = v;
     return 0;
+}
+
+int lsim_cb_potential(void *ctx, const double *q, double *V)
+{
+    return scalar_of_q(ctx, LSIM_SLOT_POT, "potential", q, V);
+}
+
+int lsim_cb_gap(void *ctx, int i, const double *q, double *g)
+{
+    char label[40];
+    snprintf(label, sizeof label, "contacts[%d].gap", i + 1);
+    return scalar_of_q(ctx, LSIM_SLOT_GAP(i), label, q, g);
 }
 
 int lsim_cb_jac(void *ctx, int i, const double *q, double *J)

@@ -1,16 +1,4 @@
 -- Help for solve_multi: several simultaneous contacts.
-local names = require("impact.names")
-
--- "moreau", "poisson", "sequential" or "lzb" | "moreau": the core's
--- registry, the first its default
-local function model_choices()
-  local q = {}
-  for i, name in ipairs(names.MULTI_MODELS) do q[i] = string.format("%q", name) end
-  local last = table.remove(q)
-  local list = #q > 0 and table.concat(q, ", ") .. " or " .. last or last
-  return list .. " | " .. string.format("%q", names.MULTI_MODELS[1])
-end
-
 return {
   {
     name = "solve_multi",
@@ -113,7 +101,7 @@ impact.compare(t, models) with such a t shows the models side by side.]],
       mu, mu_s, mu_k | friction (mu_k <= mu_s), per contact or as a default | 0
       e | restitution in [0, 1], per contact or as a default | 0
       K, eta | lzb's stiffness ratio (> 0) and force exponent (>= 1) | 1, 1.5
-      model | ]] .. model_choices() .. [[
+      model | $MULTI_MODELS | $MULTI_MODEL
 
       law | sequential's single-contact law: $LAWS or a function | "poisson"
       rtol | lzb's integration tolerance, in [1e-14, 1e-3] | 1e-9]],

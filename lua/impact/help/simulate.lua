@@ -117,8 +117,8 @@ edited scene is checked again when run.]],
       gravity | {gx, gy} | {0, 0}
       mu, mu_s, mu_k | friction of every contact (a line's own wins) | 0
       e | restitution in [0, 1] (a line's own wins) | 0
-      law | "poisson", "newton", "energetic" or a function (as solve2d) | "poisson"
-      model | "moreau", "poisson", "sequential" or "lzb" (several contacts at once) | "moreau"]],
+      law | $LAWS or a function (as solve2d) | "poisson"
+      model | $MULTI_MODELS (several contacts at once) | $MULTI_MODEL]],
     result = [[
       bodies, lines, gravity, mu_s, mu_k, e, law, model | as given, checked and normalised
       n | the number of coordinates (3 per body)
@@ -167,8 +167,8 @@ index 2 (t = 0.5)").]],
       contacts[i].rows | the number of rows J returns (2 or 3, every contact alike) | taken from contacts[1]'s first call
       time_dependent | force depends on t explicitly (a driven system: never "at rest") | false
       mu, mu_s, mu_k, e | defaults of the contacts | 0
-      law | "poisson", "newton", "energetic" or a function | "poisson"
-      model | "moreau", "poisson", "sequential" or "lzb" | "moreau"]],
+      law | $LAWS or a function | "poisson"
+      model | $MULTI_MODELS | $MULTI_MODEL]],
     result = [[
       q, qdot, M, force, potential, contacts, mu_s, mu_k, e, law, model, time_dependent | as given, checked (each contact's rows set)
       n | the number of coordinates]],
