@@ -74,9 +74,11 @@ function M.render(fname, out, fig)
   else
     -- The PNG's layout: one pixel of size is one point (1/72 inch), fonts
     -- in points (fontscale 1) and line width 1 one point (linewidth 2:
-    -- these terminals' unit is half a point).
-    s[#s + 1] = string.format("set terminal %scairo size %sin,%sin enhanced font \"Sans,11\" fontscale 1 linewidth 2",
-      fmt, string.format("%.4g", w / 72), string.format("%.4g", h / 72))
+    -- these terminals' unit is half a point); size.scale (default 1)
+    -- prints that layout smaller or larger, text and lines with it.
+    local k = (fig.size or {}).scale or 1
+    s[#s + 1] = string.format("set terminal %scairo size %sin,%sin enhanced font \"Sans,11\" fontscale %.4g linewidth %.4g",
+      fmt, string.format("%.4g", w * k / 72), string.format("%.4g", h * k / 72), k, 2 * k)
   end
   s[#s + 1] = "set output " .. M.str(name .. "." .. fmt)
   s[#s + 1] = "data = " .. M.str(name .. ".dat")

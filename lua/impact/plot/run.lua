@@ -13,8 +13,12 @@ local finite = lib.finite
 
 local M = {}
 
--- Size presets (points for PDF and EPS; twice that in pixels for PNG).
+-- Size presets: the printed size in points for PDF and EPS (column 3.5 in,
+-- full 7 in), twice that in pixels for PNG. A PDF column is laid out on a
+-- canvas of 360 x 272 font points and printed at 0.7 (the text 7.7 pt):
+-- at 252 x 190 points of 11-point text its key and tics overprinted.
 local PRESETS = { column = { 252, 190 }, full = { 504, 320 }, slide = { 720, 405 } }
+local PRINT_SCALE = { column = 0.7 }
 
 local function bad(F, name, want, v)
   error(string.format("%s: option '%s' must be %s, got %s", F, name, want,
@@ -36,7 +40,8 @@ local function size_of(F, size, out, default)
     if not p then bad(F, "size", "{width, height} or a preset (\"column\", \"full\", \"slide\")", size) end
     local _, _, fmt = gp.split_out(F, out)
     if fmt == "png" then return { 2 * p[1], 2 * p[2] } end
-    return { p[1], p[2] }
+    local k = PRINT_SCALE[size] or 1
+    return { math.floor(p[1] / k + 0.5), math.floor(p[2] / k + 0.5), scale = k }
   end
   local function px(x) return type(x) == "number" and math.tointeger(x) and x > 0 end
   if type(size) ~= "table" or not px(size[1]) or not px(size[2]) then
@@ -386,8 +391,10 @@ function M.frames(run, opts)
     string.format("set yrange [%s:%s]", gp.num(y0), gp.num(y1)),
     "set tics out",
     "set xtics " .. gp.num(xstep),
-    "set key outside below",
-    "set bmargin 6",
+    -- a tall scene leaves room beside it, where the key cannot meet the
+    -- x label (below it, on a column-sized canvas, they overprinted)
+    ay > ax and "set key outside right center vertical" or "set key outside below",
+    ay > ax and "set bmargin" or "set bmargin 6",
     "plot " .. table.concat(plots, ", \\\n     "),
   }
   local what = string.format("impact.plot.frames: %d bodies at %d instants", #scene.bodies, #times)
