@@ -220,8 +220,9 @@ series, each impact a tick along the bottom) or a series (a phase
 portrait, x = "q1", y = "qdot1": the states just before and after each
 impact are points). label prefixes the curves' legend entries; title,
 xlabel, ylabel replace the defaults; events = false leaves the impacts
-unmarked. size is {width, height} or a preset, "column" (3.5 in),
-"full" (7 in) or "slide". Files as every plot (help("plot")).]],
+unmarked. size is {width, height} or a preset, "column" (3.5 in, text
+7.7 pt in PDF and EPS), "full" (7 in, 11 pt) or "slide". Files as every
+plot (help("plot")).]],
     fields = [[
       y | a series or a list of them | "q1"
       x | "t" or a series (a phase portrait) | "t"
