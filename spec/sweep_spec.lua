@@ -58,6 +58,19 @@ describe("impact.range", function()
     assert.are.equal(100, g[3])
   end)
 
+  it("stays finite between ends near double's limits", function()
+    local g = impact.range(1e-308, 10, 5, "log")
+    assert.are.equal(1e-308, g[1])
+    assert.are.equal(10, g[5])
+    -- the middle is the geometric mean sqrt(1e-307) = 3.16227766e-154
+    assert.is.near(1, g[3] / math.sqrt(1e-307), 1e-14)
+    for i = 2, 5 do assert.is_true(g[i] > g[i - 1] and g[i] < math.huge) end
+    local r = impact.range(-1.7e308, 1.7e308, 5)
+    assert.are.equal(-1.7e308, r[1])
+    assert.are.equal(1.7e308, r[5])
+    for i, x in ipairs{ -8.5e307, 0, 8.5e307 } do assert.is.near(x, r[i + 1], 1.7e308 * 4e-16) end
+  end)
+
   it("rejects bad arguments by name", function()
     assert.has_error(function() impact.range(0, 1, 0) end,
       "range: argument 'n' must be a positive integer, got 0")

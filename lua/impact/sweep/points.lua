@@ -45,10 +45,20 @@ function M.range(a, b, n, spacing)
   local big = M.too_many(m)
   if big then error("range: argument 'n': " .. big, 2) end
   if m == 1 then return { a } end
+  -- b - a and b / a overflow for ends near double's limits (1.7e308 and
+  -- -1.7e308; 1e-308 and 10): then each point is taken in halves, whose
+  -- every partial result lies between the ends.
+  local ratio, span = b / a, b - a
+  local wide = spacing == "log" and ratio == math.huge or spacing ~= "log" and math.abs(span) == math.huge
+  local root = spacing == "log" and math.sqrt(b) / math.sqrt(a)
   local out = {}
   for i = 0, m - 1 do
     local t = i / (m - 1)
-    out[i + 1] = spacing == "log" and a * (b / a) ^ t or a + (b - a) * t
+    if spacing == "log" then
+      out[i + 1] = wide and a * root ^ t * root ^ t or a * ratio ^ t
+    else
+      out[i + 1] = wide and a + (b / 2 - a / 2) * t + (b / 2 - a / 2) * t or a + span * t
+    end
   end
   out[1], out[m] = a, b   -- exact ends
   return out
