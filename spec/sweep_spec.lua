@@ -962,3 +962,15 @@ describe("CSV lines", function()
     end
   end)
 end)
+
+describe("impact.sweep's vary lists", function()
+  local base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, e = 0.5 }
+  it("refuse a hole or a non-list key by the entry, before any point or file", function()
+    assert.has_error(function()
+      impact.sweep{ base = base, vary = { mu = { 0.1, 0.2, nil, { 1 }, 0.5 } }, json = tmpname(".json"), progress = false }
+    end, "sweep: field 'vary.mu[3]' is nil: the list has a hole (4 entries up to [5])")
+    assert.has_error(function()
+      impact.sweep{ base = base, vary = { mu = { 0.1, 0.2, x = 1 } }, progress = false }
+    end, "sweep: field 'vary.mu' must be a list of values, it has the key x")
+  end)
+end)

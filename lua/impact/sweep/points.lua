@@ -122,6 +122,21 @@ local function check_values(fname, name, v)
   if type(v) ~= "table" or #v == 0 then
     fail(fname, "field 'vary.%s' must be a non-empty list of values", name)
   end
+  -- A hole (nil) makes the list's length ambiguous and hides the entries
+  -- after it from ipairs: every key must be 1..n with no gap.
+  local last, count = 0, 0
+  for k in pairs(v) do
+    count = count + 1
+    if math.type(k) ~= "integer" or k < 1 then
+      fail(fname, "field 'vary.%s' must be a list of values, it has the key %s", name, tostring(k))
+    end
+    if k > last then last = k end
+  end
+  for i = 1, last do
+    if v[i] == nil then
+      fail(fname, "field 'vary.%s[%d]' is nil: the list has a hole (%d entries up to [%d])", name, i, count, last)
+    end
+  end
   for i, x in ipairs(v) do
     local tx = type(x)
     if tx == "number" then
