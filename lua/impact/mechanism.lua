@@ -146,6 +146,9 @@ local function chain2d(t)
   end
   local n, k = #links, base == "free" and 2 or 0
   local N = n + k
+  if N > core._coordinates_max then   -- before any N x N matrix: no solver takes more
+    fail(fn, "field 'links' has %d links, %d coordinates: the solvers take at most %d", n, N, core._coordinates_max)
+  end
   local m, L, I = {}, {}, {}
   for i, l in ipairs(links) do
     local p = fmt("links[%d].", i)
@@ -307,13 +310,26 @@ local function read_bodies(fn, t, dof, what, keys, body)
   local bodies = list(fn, t, "bodies", "bodies", "a list of bodies " .. what)
   local nb = #bodies
   local N = dof * nb
+  -- Checked before the N x N matrix is built: no solver takes more.
+  for i, b in ipairs(bodies) do is_table(fn, b, fmt("bodies[%d]", i), "a body " .. what) end
+  if N > core._coordinates_max then
+    fail(fn, "field 'bodies' has %d bodies, %d coordinates: the solvers take at most %d (%d bodies)",
+         nb, N, core._coordinates_max, core._coordinates_max // dof)
+  end
   local M, qdot, pos = zeros(N, N), {}, {}
   for i, b in ipairs(bodies) do
     local p = fmt("bodies[%d].", i)
-    is_table(fn, b, fmt("bodies[%d]", i), "a body " .. what)
     check_keys(fn, b, keys, p)
     local m = number(fn, b, "m", p .. "m", nil, true)
     pos[i] = body(b, p, m, dof * (i - 1), M, qdot)
+    local o = dof * (i - 1)
+    for r = o + 1, o + dof do
+      for c = o + 1, o + dof do
+        if not finite(M[r][c]) then
+          fail(fn, "field '%s' gives a mass matrix beyond double's range (M[%d][%d] = %s)", fmt("bodies[%d]", i), r, c, M[r][c])
+        end
+      end
+    end
   end
   return nb, N, M, qdot, pos
 end

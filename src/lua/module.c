@@ -8,6 +8,7 @@
 #include "interrupt.h"
 #include "l_law.h"
 #include "l_mech2d.h"
+#include "mechanism.h"
 #include "module.h"
 #include "version.h"
 
@@ -46,6 +47,8 @@ int luaopen_impact_core(lua_State *L)
     luaL_newlib(L, funcs);
     lua_pushstring(L, IMPACT_VERSION);
     lua_setfield(L, -2, "version");
+    lua_pushinteger(L, IMP_MECH_NMAX);   /* the most coordinates a solver takes */
+    lua_setfield(L, -2, "_coordinates_max");
     limp_law_open(L);
     limp_open_problem2d(L);
     limp_open_mech2d(L);
