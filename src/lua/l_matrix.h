@@ -14,6 +14,11 @@
  * before reading a mechanism. */
 #define LIMP_MATRIX_STACK (IMP_MECH_NMAX + 3)
 
+/* The table on top of the stack (field key, what it must be, e.g. "a
+ * list of contacts") holds keys 1..n only; else an error naming the key
+ * beside the list. */
+void limp_matrix_only_list(const limp_check *c, const char *key, const char *what, int n);
+
 /* The list of numbers on top of the stack (of Lua type ty, the value of
  * field key): 1 to IMP_MECH_NMAX finite numbers into out. Pops it and
  * returns its length. */

@@ -91,6 +91,7 @@ static void read_contacts(const limp_check *c, multi_in *in)
         limp_check_error(c, "contacts", "must have 1 to %d contacts, got %d", IMP_MULTI_MAX, k);
     in->k = k;
     lua_getfield(L, 1, "contacts");
+    limp_matrix_only_list(c, "contacts", "a list of contacts {J =, mu =, e =}", k);
     int cs = lua_gettop(L);
     luaL_checkstack(L, LIMP_MATRIX_STACK, "contacts");   /* a contact, its J */
     for (int i = 0; i < k; i++) {

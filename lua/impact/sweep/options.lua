@@ -163,6 +163,18 @@ function M.check_names(o, design, core)
     local prefix = sampled[name] and "sample.ranges." or "vary."
     local head, rest = name:match("^([^.]+)%.?([^.]*)")
     check(FNAME, { [head] = true }, top, prefix)
+    local list = o.base[head]
+    if rest ~= "" and type(list) == "table" and #list > 0 then
+      -- a component of a list (qdot.2): an index the list has, or every
+      -- point would solve another problem than the one named; solve3d's
+      -- vectors also take v.x, but a mechanism's coordinates have no names
+      local k = math.tointeger(tonumber(rest:match("^%d+$") or ""))
+      local named = not k and rest:match("^[xyz]$") and head ~= "qdot" and head ~= "q"
+      if not named and (not k or k > #list) then
+        error(string.format("%s: field '%s%s' must name an entry of base.%s, a list of %d (%s.1 .. %s.%d)",
+          FNAME, prefix, name, head, #list, head, head, #list), 0)
+      end
+    end
     if rest ~= "" and sub[head] then
       check(FNAME, { [rest] = true }, sub[head], prefix .. head .. ".")
     end

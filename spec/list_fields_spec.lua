@@ -1,0 +1,58 @@
+-- A list given to a solver holds its entries and nothing else: a key
+-- beside them (qdot = {0.3, -1, x = 5}, a hole in contacts, a name in J)
+-- was ignored, and the user solved another problem than the one written.
+local impact = require("impact")
+
+local M2, J2 = { { 1, 0 }, { 0, 1 } }, { { 1, 0 }, { 0, 1 } }
+
+local function err(f, t)
+  local ok, e = pcall(f, t)
+  assert.is_false(ok)
+  return e
+end
+
+describe("a list field with a key beside its entries", function()
+  it("is refused in qdot by solve2d, solve3d and solve_multi", function()
+    assert.are.equal("solve2d: field 'qdot' must be a list of numbers, it has the key x beside its 2 entries",
+      err(impact.solve2d, { M = M2, qdot = { 0.3, -1, x = 5 }, J = J2, e = 0.5, mu = 0.3 }))
+    assert.are.equal("solve3d: field 'qdot' must be a list of numbers, it has the key [9] beside its 3 entries",
+      err(impact.solve3d, { M = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } }, qdot = { 0.3, -1, 0, [9] = 5 },
+                           J = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } }, e = 0.5, mu = 0.3 }))
+    assert.are.equal("solve_multi: field 'qdot' must be a list of numbers, it has the key x beside its 2 entries",
+      err(impact.solve_multi, { M = M2, qdot = { 0.3, -1, x = 5 }, contacts = { { J = J2 } }, e = 0.5, mu = 0.3 }))
+  end)
+
+  it("is refused in a row of M and in the rows of J", function()
+    assert.are.equal("solve2d: field 'M' must be a list of rows of numbers, row 1 has the key x beside its 2 entries",
+      err(impact.solve2d, { M = { { 1, 0, x = 1 }, { 0, 1 } }, qdot = { 0.3, -1 }, J = J2, e = 0.5, mu = 0.3 }))
+    assert.are.equal("prepare_mechanism: field 'J' must be a list of rows, it has the key name beside its 2 entries",
+      err(impact.prepare_mechanism, { M = M2, J = { { 1, 0 }, { 0, 1 }, name = "x" } }))
+  end)
+
+  it("is refused in solve_multi's contacts (a hole dropped contact 3)", function()
+    assert.are.equal("solve_multi: field 'contacts' must be a list of contacts {J =, mu =, e =}, it has the key [3] beside its 1 entries",
+      err(impact.solve_multi, { M = M2, qdot = { 0.3, -1 }, e = 0.5, mu = 0.3,
+                                contacts = { { J = J2 }, [3] = { J = { { 0, 1 }, { 1, 0 } } } } }))
+  end)
+
+  it("leaves a plain list as it was", function()
+    local r = impact.solve2d{ M = M2, qdot = { 0.3, -1 }, J = J2, e = 0.5, mu = 0.3 }
+    assert.is.near(1.5, r.Py, 1e-15)
+    assert.is.near(-0.3, r.Px, 1e-15)
+  end)
+end)
+
+describe("a sweep varying a component of a list", function()
+  local m = impact.chain2d{ links = { { m = 1, L = 1 }, { m = 1, L = 1, I = 0.1 } },
+                            q = { -0.7, -0.5 }, qdot = { -1, -1 }, mu = 0.8, e = 0.7 }
+  it("names an entry the list has", function()
+    assert.are.equal("sweep: field 'vary.qdot.9' must name an entry of base.qdot, a list of 2 (qdot.1 .. qdot.2)",
+      err(impact.sweep, { base = m, vary = { ["qdot.9"] = { -1, -2 } }, progress = false }))
+    assert.are.equal("sweep: field 'vary.qdot.x' must name an entry of base.qdot, a list of 2 (qdot.1 .. qdot.2)",
+      err(impact.sweep, { base = m, vary = { ["qdot.x"] = { -1, -2 } }, progress = false }))
+    local s = impact.sweep{ base = m, vary = { ["qdot.2"] = { -1, -2 } }, progress = false }
+    assert.are.equal(2, s.n)
+    assert.are.equal(0, #s.failures)
+    assert.are_not.equal(s.columns.Py[1], s.columns.Py[2])
+  end)
+end)
