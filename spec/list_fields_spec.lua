@@ -56,3 +56,22 @@ describe("a sweep varying a component of a list", function()
     assert.are_not.equal(s.columns.Py[1], s.columns.Py[2])
   end)
 end)
+
+describe("solve_multi given one contact as system2d returns it", function()
+  it("solves it as solve2d does, and leaves the caller's table as it was", function()
+    local s = impact.system2d{ bodies = { { m = 1, I = 0.1, vx = 0.5, vy = -1 } },
+                               contacts = { { a = 1, point = { 0.1, -0.2 }, normal = { 0, 1 } } }, mu = 0.3, e = 0.5 }
+    local r2 = impact.solve2d(s)
+    for _, model in ipairs{ "moreau", "poisson", "sequential" } do
+      s.model = model
+      local r = impact.solve_multi(s)
+      assert.is.near(r2.Px, r.contacts[1].P[1], 1e-14)
+      assert.is.near(r2.Py, r.contacts[1].P[2], 1e-14)
+    end
+    assert.is_nil(s.contacts)
+    assert.is_table(s.J)
+    s.contacts = { { J = s.J } }
+    assert.are.equal("solve_multi: field 'J' conflicts with 'contacts' (give J for one contact, or contacts)",
+      err(impact.solve_multi, s))
+  end)
+end)

@@ -17,8 +17,8 @@
 #include "module.h"
 #include "l_multi.h"
 
-static const char *const top_fields[] = {"M", "qdot", "contacts", "model", "law", "rtol",
-                                         "mu", "mu_s", "mu_k", "e", "K", "eta", NULL};
+static const char *const top_fields[] = {"M", "qdot", "contacts", "J", "frame", "model", "law",
+                                         "rtol", "mu", "mu_s", "mu_k", "e", "K", "eta", NULL};
 static const char *const contact_fields[] = {"J", "frame", "mu", "mu_s", "mu_k", "e", "K",
                                              "eta", NULL};
 
@@ -147,12 +147,47 @@ int limp_multi_check_model(const limp_check *c, int t)
     return limp_check_option(c, t, "model", 0, names);
 }
 
+/* One contact as system2d/system3d give it (M, qdot, J, frame at the top)
+ * is a multi-contact problem too: the argument is replaced by a shallow
+ * copy whose contacts = {{J =, frame =}} (the caller's table untouched). */
+static void one_contact(const limp_check *c)
+{
+    lua_State *L = c->L;
+    int hasJ = lua_getfield(L, 1, "J") != LUA_TNIL;
+    int hasC = lua_getfield(L, 1, "contacts") != LUA_TNIL;
+    lua_pop(L, 2);
+    if (!hasJ) return;
+    if (hasC) limp_check_error(c, "J", "conflicts with 'contacts' (give J for one contact, or contacts)");
+    lua_newtable(L);   /* the copy */
+    lua_pushnil(L);
+    while (lua_next(L, 1)) {
+        if (lua_type(L, -2) == LUA_TSTRING && (strcmp(lua_tostring(L, -2), "J") == 0
+                                               || strcmp(lua_tostring(L, -2), "frame") == 0)) {
+            lua_pop(L, 1);
+            continue;
+        }
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, 2);
+    }
+    lua_createtable(L, 1, 0);    /* contacts */
+    lua_createtable(L, 0, 2);    /* contacts[1] */
+    lua_getfield(L, 1, "J");
+    lua_setfield(L, -2, "J");
+    lua_getfield(L, 1, "frame");
+    lua_setfield(L, -2, "frame");
+    lua_rawseti(L, -2, 1);
+    lua_setfield(L, 2, "contacts");
+    lua_replace(L, 1);
+}
+
 static int l_solve_multi(lua_State *L)
 {
     limp_check c;
     limp_check_init(&c, L, "solve_multi");
     limp_check_table_arg(&c, 1);
     lua_settop(L, 1);
+    one_contact(&c);
     limp_check_known(&c, 1, top_fields, NULL, NULL);
     limp_check_unknown(&c);
     const imp_multi_model *m = &imp_multi_models[limp_multi_check_model(&c, 1)];

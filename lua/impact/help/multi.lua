@@ -10,7 +10,8 @@ t is a mechanism with several contacts: the generalized mass matrix M
 1 to 16 contacts, each with its Jacobian J (2 rows in the plane: tangent,
 normal; 3 in space: x, normal, z; all contacts alike) and its own mu (or
 mu_s, mu_k), e, K and eta. The table impact.system2d and impact.system3d
-return for several contacts is accepted as it is. mu, e, K and eta at the
+return is accepted as it is, for one contact too (J and frame at the top
+level, as solve2d and solve3d take it). mu, e, K and eta at the
 top level are defaults for the contacts. The contacts' problem is
 W = J M^-1 J^T (stacked), v0 = J qdot; after the impulses P,
 qdot' = qdot + M^-1 J^T P.
