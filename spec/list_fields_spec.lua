@@ -75,3 +75,19 @@ describe("solve_multi given one contact as system2d returns it", function()
       err(impact.solve_multi, s))
   end)
 end)
+
+describe("a frictionless contact's mode", function()
+  it("is the same in every multi-contact model", function()
+    for _, vx in ipairs{ 0, 0.5 } do
+      local s = impact.system2d{ bodies = { { m = 1, I = 0.1, vx = vx, vy = -1 } }, mu = 0, e = 0.5,
+        contacts = { { a = 1, point = { -0.2, -0.2 }, normal = { 0, 1 } }, { a = 1, point = { 0.2, -0.2 }, normal = { 0, 1 } } } }
+      for _, model in ipairs{ "moreau", "poisson", "lzb", "sequential" } do
+        s.model = model
+        local r = impact.solve_multi(s)
+        -- moreau and poisson said "sticking" (v_t = 0), lzb and sequential "sliding"
+        assert.are.equal("sliding", r.contacts[1].mode, model)
+        assert.are.equal("sliding", r.contacts[2].mode, model)
+      end
+    end
+  end)
+end)

@@ -188,6 +188,20 @@ static imp_status fail_input(imp_multi_fail *f)
     return IMP_EINPUT;
 }
 
+/* A frictionless contact (mu_s = mu_k = 0) that took an impulse has one
+ * mode in every model: nothing holds its slip, so it is "sliding", or
+ * "reversed" in 2D when its tangential velocity changed sign (as solve2d
+ * names it). The models' own tests (sticking when v_t = 0, lzb's path)
+ * named the same contact "sticking" in two models and "sliding" in two. */
+static void frictionless_modes(const imp_multi_problem *p, imp_multi_result *r)
+{
+    for (int i = 0; i < p->k; i++) {
+        if (p->c[i].mu_s != 0 || p->c[i].mu_k != 0 || r->mode[i] == IMP_MULTI_OPEN) continue;
+        double t0 = p->v0[p->d * i], t1 = r->v[p->d * i];
+        r->mode[i] = p->d == 2 && t0 * t1 < 0 ? IMP_MULTI_REVERSED : IMP_MULTI_SLIDING;
+    }
+}
+
 static imp_status solve(const imp_multi_input *in, imp_multi_space *w, imp_multi_output *out,
                         imp_multi_fail *f)
 {
@@ -241,6 +255,7 @@ static imp_status solve(const imp_multi_input *in, imp_multi_space *w, imp_multi
         f->n_order = r->n_order;
         return st;
     }
+    frictionless_modes(&p, r);
     double q1[IMP_MECH_NMAX], T1, dTM, dTW;
     imp_mech_after(mc, r->P, q1, &T1, &dTM, &dTW);
     double T0 = mc->T0, scale = fmax(fmax(fabs(dTM), fabs(dTW)), 1e-4 * T0);
