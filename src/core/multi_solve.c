@@ -189,16 +189,24 @@ static imp_status fail_input(imp_multi_fail *f)
 }
 
 /* A frictionless contact (mu_s = mu_k = 0) that took an impulse has one
- * mode in every model: nothing holds its slip, so it is "sliding", or
- * "reversed" in 2D when its tangential velocity changed sign (as solve2d
- * names it). The models' own tests (sticking when v_t = 0, lzb's path)
- * named the same contact "sticking" in two models and "sliding" in two. */
-static void frictionless_modes(const imp_multi_problem *p, imp_multi_result *r)
+ * mode in every model, named by what its slip did, as solve2d names a
+ * frictionless impact: "sticking" when the tangential velocity is zero
+ * at the end (to tol of the largest contact speed: 1e-12, or 10 rtol for
+ * an integrating model), "reversed" in 2D when it changed sign, else
+ * "sliding". The models' own tests named the same contact "sticking" in
+ * moreau and poisson and "sliding" in lzb, whose integration leaves a
+ * slip of about rtol. */
+static void frictionless_modes(const imp_multi_problem *p, double tol, imp_multi_result *r)
 {
+    int d = p->d;
+    double vmax = 0;
+    for (int j = 0; j < d * p->k; j++) vmax = fmax(vmax, fabs(p->v0[j]));
     for (int i = 0; i < p->k; i++) {
         if (p->c[i].mu_s != 0 || p->c[i].mu_k != 0 || r->mode[i] == IMP_MULTI_OPEN) continue;
-        double t0 = p->v0[p->d * i], t1 = r->v[p->d * i];
-        r->mode[i] = p->d == 2 && t0 * t1 < 0 ? IMP_MULTI_REVERSED : IMP_MULTI_SLIDING;
+        double t0 = p->v0[d * i], t1 = r->v[d * i];
+        double slip = d == 3 ? hypot(t1, r->v[d * i + 2]) : fabs(t1);
+        r->mode[i] = slip <= tol * vmax ? IMP_MULTI_STICKING
+                   : d == 2 && t0 * t1 < 0 ? IMP_MULTI_REVERSED : IMP_MULTI_SLIDING;
     }
 }
 
@@ -255,7 +263,7 @@ static imp_status solve(const imp_multi_input *in, imp_multi_space *w, imp_multi
         f->n_order = r->n_order;
         return st;
     }
-    frictionless_modes(&p, r);
+    frictionless_modes(&p, imp_multi_model_reads(m, "rtol") ? fmax(1e-12, 10 * (o.rtol > 0 ? o.rtol : 1e-9)) : 1e-12, r);
     double q1[IMP_MECH_NMAX], T1, dTM, dTW;
     imp_mech_after(mc, r->P, q1, &T1, &dTM, &dTW);
     double T0 = mc->T0, scale = fmax(fmax(fabs(dTM), fabs(dTW)), 1e-4 * T0);

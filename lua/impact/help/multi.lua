@@ -112,7 +112,7 @@ impact.compare(t, models) with such a t shows the models side by side.]],
       energy_gain | true when the model gained kinetic energy (lzb: beyond 10 rtol, its integration error)
       energy_residual | lzb: dT minus the model's own change (the integration's energy error)
       model | the model's name
-      contacts[i] | {P =, v0 =, v =, mode =, Pc =, Wc =, Wr =, Wf =}: impulse on body a, contact velocities before and after, "open", "sliding", "sticking", "reversed" or "mixed" (a frictionless contact: "sliding", or "reversed" in 2D when its slip changed sign, in every model), normal impulse at maximum compression, normal works, friction work
+      contacts[i] | {P =, v0 =, v =, mode =, Pc =, Wc =, Wr =, Wf =}: impulse on body a, contact velocities before and after, "open", "sliding", "sticking", "reversed" or "mixed" (a frictionless contact, in every model: "sticking" when its slip ends at zero, "reversed" when it changed sign in 2D, else "sliding"), normal impulse at maximum compression, normal works, friction work
       residual, iterations | moreau, poisson: complementarity residual and iterations
       order | sequential: the contact resolved at each step]],
     example = [[
