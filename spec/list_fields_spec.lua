@@ -97,3 +97,51 @@ describe("a frictionless contact's mode", function()
     end
   end)
 end)
+
+describe("solve_multi's unique", function()
+  -- a box's flat face landing on two corners: three coordinates, four
+  -- contact rows, so a tangential impulse moved from one corner to the
+  -- other changes nothing (J^T N = 0)
+  local function landing(mu, e)
+    return impact.system2d{ bodies = { { m = 1, I = 0.1, vx = 0.5, vy = -1 } }, mu = mu, e = e,
+      contacts = { { a = 1, point = { -0.2, -0.2 }, normal = { 0, 1 } }, { a = 1, point = { 0.2, -0.2 }, normal = { 0, 1 } } } }
+  end
+  -- qdot' = qdot + M^-1 J^T P, written here from M and J
+  local function after(s, P)
+    local q = { s.qdot[1], s.qdot[2], s.qdot[3] }
+    for i, c in ipairs(s.contacts) do
+      for j = 1, 3 do q[j] = q[j] + (c.J[1][j] * P[i][1] + c.J[2][j] * P[i][2]) / s.M[j][j] end
+    end
+    return q
+  end
+
+  it("is false when another split meets the same conditions, and that split gives the same motion", function()
+    local s = landing(2, 0)
+    for _, model in ipairs{ "moreau", "poisson" } do
+      s.model = model
+      local r = impact.solve_multi(s)
+      assert.is_false(r.unique, model)
+      local P = { r.contacts[1].P, r.contacts[2].P }
+      local d = 0.05 * math.abs(P[2][1])
+      local Q = { { P[1][1] + d, P[1][2] }, { P[2][1] - d, P[2][2] } }
+      for i = 1, 2 do assert.is_true(math.abs(Q[i][1]) <= 2 * Q[i][2]) end   -- still in the cones
+      local a, b = after(s, P), after(s, Q)
+      for j = 1, 3 do assert.is.near(a[j], b[j], 1e-14) end
+      assert.matches("NOT%-UNIQUE", tostring(impact.compare(s, { model })))
+    end
+  end)
+
+  it("is true when the cones leave one split (both corners on the cone's edge) or no row is redundant", function()
+    local s = landing(0.5, 0)
+    s.model = "moreau"
+    local r = impact.solve_multi(s)
+    assert.is.near(0.5 * r.contacts[1].P[2], -r.contacts[1].P[1], 1e-12)
+    assert.is.near(0.5 * r.contacts[2].P[2], -r.contacts[2].P[1], 1e-12)
+    assert.is_true(r.unique)
+    s = landing(0.1, 0.5)   -- both slide: the normal impulses are fixed
+    assert.is_true(impact.solve_multi(s).unique)
+    s = landing(2, 0)
+    s.model = "lzb"
+    assert.is_nil(impact.solve_multi(s).unique)   -- a path model: its answer is its path's
+  end)
+end)

@@ -68,6 +68,9 @@ typedef struct {
     int primary_switches;          /* lzb */
     int order[IMP_MULTI_MAX * 8];  /* sequential: contact resolved at each step */
     int n_order;
+    int unique;                    /* moreau, poisson: 0 when another split of
+                                      the impulses meets the same conditions
+                                      (imp_multi_unique); 1 otherwise */
     int energy_gain;               /* 1: dT > 0 beyond rounding (lzb: beyond
                                       its integration error, 10 rtol) */
     double dT_err;                 /* lzb: dT minus the model's own change

@@ -3,6 +3,7 @@
  * model's result in the caller's units (see multi_solve.h). */
 #include "multi_solve.h"
 #include "multi_models.h"
+#include "multi_unique.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -42,8 +43,9 @@ static const char *const lzb_params[] = {"mu_s", "mu_k", "e", "K", "eta", "rtol"
  * yet invariant under a further scaling of W alone (a jammed body that
  * converges in these units diverges with max W_ii = 1). */
 const imp_multi_model imp_multi_models[] = {
-    {"moreau", run_moreau, 1, velocity_params, IMP_MULTI_OUT_RESIDUAL},
-    {"poisson", run_poisson, 1, velocity_params, IMP_MULTI_OUT_RESIDUAL | IMP_MULTI_OUT_PHASES},
+    {"moreau", run_moreau, 1, velocity_params, IMP_MULTI_OUT_RESIDUAL | IMP_MULTI_OUT_UNIQUE},
+    {"poisson", run_poisson, 1, velocity_params,
+     IMP_MULTI_OUT_RESIDUAL | IMP_MULTI_OUT_PHASES | IMP_MULTI_OUT_UNIQUE},
     {"sequential", run_sequential, 1, sequential_params,
      IMP_MULTI_OUT_ORDER | IMP_MULTI_OUT_PHASES},
     {"lzb", run_lzb, 0, lzb_params, IMP_MULTI_OUT_STEPS | IMP_MULTI_OUT_PHASES},
@@ -263,6 +265,7 @@ static imp_status solve(const imp_multi_input *in, imp_multi_space *w, imp_multi
         f->n_order = r->n_order;
         return st;
     }
+    r->unique = m->out & IMP_MULTI_OUT_UNIQUE ? imp_multi_unique(&p, r) : 1;
     frictionless_modes(&p, imp_multi_model_reads(m, "rtol") ? fmax(1e-12, 10 * (o.rtol > 0 ? o.rtol : 1e-9)) : 1e-12, r);
     double q1[IMP_MECH_NMAX], T1, dTM, dTW;
     imp_mech_after(mc, r->P, q1, &T1, &dTM, &dTW);

@@ -38,7 +38,9 @@ enum {
     IMP_MULTI_OUT_RESIDUAL = 1 << 0,  /* residual, iterations */
     IMP_MULTI_OUT_ORDER = 1 << 1,     /* order, n_order (the resolutions) */
     IMP_MULTI_OUT_STEPS = 1 << 2,     /* steps, primary_switches, dT_err */
-    IMP_MULTI_OUT_PHASES = 1 << 3     /* per contact Pc, Wc, Wr (else NAN) */
+    IMP_MULTI_OUT_PHASES = 1 << 3,    /* per contact Pc, Wc, Wr (else NAN) */
+    IMP_MULTI_OUT_UNIQUE = 1 << 4     /* unique (a complementarity problem's
+                                         impulses may not be) */
 };
 
 /* One row of the registry. */

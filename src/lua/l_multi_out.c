@@ -145,6 +145,7 @@ void limp_multi_push_result(lua_State *L, const imp_multi_model *m, const imp_mu
         lua_setfield(L, -2, "primary_switches");
         limp_set_number(L, "energy_residual", r->dT_err);
     }
+    if (m->out & IMP_MULTI_OUT_UNIQUE) limp_set_boolean(L, "unique", r->unique);
     if (m->out & IMP_MULTI_OUT_RESIDUAL) {
         limp_set_number(L, "residual", r->residual);
         lua_pushinteger(L, r->iterations);
@@ -167,6 +168,7 @@ static const struct { unsigned bit; const char *names[4]; } out_fields[] = {
     {IMP_MULTI_OUT_ORDER, {"order", NULL}},
     {IMP_MULTI_OUT_STEPS, {"steps", "primary_switches", "energy_residual", NULL}},
     {IMP_MULTI_OUT_PHASES, {"contacts[i].Pc", "contacts[i].Wc", "contacts[i].Wr", NULL}},
+    {IMP_MULTI_OUT_UNIQUE, {"unique", NULL}},
 };
 
 static void push_names(lua_State *L, const char *const *names, int *len)

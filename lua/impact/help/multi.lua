@@ -114,6 +114,7 @@ impact.compare(t, models) with such a t shows the models side by side.]],
       model | the model's name
       contacts[i] | {P =, v0 =, v =, mode =, Pc =, Wc =, Wr =, Wf =}: impulse on body a, contact velocities before and after, "open", "sliding", "sticking", "reversed" or "mixed" (a frictionless contact, in every model: "sticking" when its slip ends at zero, "reversed" when it changed sign in 2D, else "sliding"), normal impulse at maximum compression, normal works, friction work
       residual, iterations | moreau, poisson: complementarity residual and iterations
+      unique | moreau, poisson: false when another split of the impulses between redundant contacts meets the same conditions (the motion is the same)
       order | sequential: the contact resolved at each step]],
     example = [[
 local s = impact.system2d{

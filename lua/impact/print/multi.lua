@@ -26,6 +26,9 @@ local function multi(r)
   else
     lines[#lines + 1] = string.format("residual %s, %d iterations", num(r.residual), r.iterations)
   end
+  if r.unique == false then
+    lines[#lines + 1] = "not unique: W is singular on the active contacts, other impulses give the same velocities"
+  end
   return table.concat(lines, "\n")
 end
 
@@ -48,7 +51,12 @@ local function comparison(res)
   add("qdot'", function(r) return vec(r.qdot, largest{ r.qdot }) end)
   add("dT", function(r) return num(r.dT, r.T0) end)
   add("T1/T0", function(r) return num(r.energy_ratio) end)
-  add("flags", function(r) return r.energy_gain and "GAIN" or "-" end)
+  add("flags", function(r)
+    local f = {}
+    if r.energy_gain then f[#f + 1] = "GAIN" end
+    if r.unique == false then f[#f + 1] = "NOT-UNIQUE" end
+    return #f > 0 and table.concat(f, " ") or "-"
+  end)
   return table.concat(fmt.columns(rows), "\n")
 end
 
