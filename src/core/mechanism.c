@@ -6,6 +6,7 @@
 #include <lapacke.h>
 #undef I
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mechanism.h"
@@ -624,4 +625,32 @@ MECH_ENTRY void imp_mech_after(const imp_mech *mc, const double *P, double *qdot
         }
         *dT_W = t.hi + t.lo;
     }
+}
+
+int imp_mech_energies_agree(double dT_M, double dT_W, double scale)
+{
+    return fabs(dT_M - dT_W) <= 1e-10 * scale + 0x1p-1060;
+}
+
+double imp_mech_energy_ratio(const imp_mech *mc, const double *P, double T1)
+{
+    if (!(mc->T0 > 0) || !isfinite(T1)) return NAN;
+    if (mc->T0 >= 0x1p-900) return T1 / mc->T0;
+    double big = 0;
+    for (int i = 0; i < mc->n; i++) big = fmax(big, fabs(mc->qdot[i]));
+    int k;
+    frexp(big, &k);   /* big = f 2^k, f in [0.5, 1) */
+    imp_mech *c = malloc(sizeof *c);
+    if (!c) return T1 / mc->T0;
+    double q[IMP_MECH_NMAX], Ps[IMP_MECH_ROWS], T1s;
+    for (int i = 0; i < mc->n; i++) q[i] = ldexp(mc->qdot[i], -k);
+    for (int i = 0; i < mc->dim; i++) Ps[i] = ldexp(P[i], -k);
+    imp_mech_copy(c, mc);
+    double r = T1 / mc->T0;
+    if (imp_mech_rates(c, q) == IMP_OK) {
+        imp_mech_after(c, Ps, NULL, &T1s, NULL, NULL);
+        if (c->T0 > 0 && isfinite(T1s)) r = T1s / c->T0;
+    }
+    free(c);
+    return r;
 }

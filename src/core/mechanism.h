@@ -126,6 +126,19 @@ imp_status imp_mech_contact3d(const imp_mech *mc, imp_contact3d *c);
 void imp_mech_after(const imp_mech *mc, const double *P, double *qdot_after,
                     double *T1, double *dT_M, double *dT_W);
 
+/* 1 when imp_mech_after's dT_M and dT_W agree: within 1e-10 of scale, or
+ * both in the last bits of the subnormal range (below 2^-1060, where an
+ * energy of rates near 1e-160 keeps no relative precision: there they
+ * differed by 1 unit, 5e-324, and a valid impact was called a bug). */
+int imp_mech_energies_agree(double dT_M, double dT_W, double scale);
+
+/* T1/T0 after impulse P, given imp_mech_after's T1; NAN when T0 = 0 or T1
+ * is not finite. For rates so small that T0 is subnormal (|qdot| below
+ * ~1e-150) the ratio is taken on a copy with qdot and P scaled by the
+ * same power of two (exact): T1/T0 of the subnormal energies kept about
+ * three digits (0.6111 for 0.6112). */
+double imp_mech_energy_ratio(const imp_mech *mc, const double *P, double T1);
+
 
 
 /* ---- pair3d.c: two moving bodies, body 1 above the plane, body 2 below ---- */

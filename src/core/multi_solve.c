@@ -275,7 +275,7 @@ static imp_status solve(const imp_multi_input *in, imp_multi_space *w, imp_multi
      * with v = v0 + J dq (as solve2d and solve3d: both in double-double,
      * ~1e-13 apart up to cond(M) = 1e8); the models' own v0.P + P.W P/2
      * reads W as rounded and loses about cond(W) eps of it */
-    if (!(fabs(dTM - dTW) <= 1e-10 * scale)) {
+    if (!imp_mech_energies_agree(dTM, dTW, scale)) {
         f->stage = IMP_MULTI_FAIL_ENERGY;
         f->dT_M = ldexp(dTM, eT);
         f->dT_W = ldexp(dTW, eT);

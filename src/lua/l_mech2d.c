@@ -64,7 +64,7 @@ void limp_mech2d_result(lua_State *L, const char *fn, const imp_mech *mc,
     double work = Px * (W[0] * Px + W[1] * Py) + Py * (W[3] * Px + W[4] * Py);
     double terms = fabs(mc->vC0[0] * Px) + fabs(mc->vC0[1] * Py) + fabs(work) / 2;
     double scale = fmax(fabs(dT_W), 1e-6 * terms);
-    if (!(fabs(dT_M - dT_W) <= 1e-10 * scale)) {
+    if (!imp_mech_energies_agree(dT_M, dT_W, scale)) {
         char buf[200];   /* (lua_pushfstring has no precision) */
         snprintf(buf, sizeof buf, "dT from M = %.17g, from the contact = %.17g", dT_M, dT_W);
         luaL_error(L, "%s: mechanism energy check failed: %s (please report)", fn, buf);
@@ -80,7 +80,7 @@ void limp_mech2d_result(lua_State *L, const char *fn, const imp_mech *mc,
     limp_set_number(L, "dT", dT_W);
     limp_set_number(L, "T0", mc->T0);
     if (mc->T0 > 0 && isfinite(T1))
-        limp_set_number(L, "energy_ratio", T1 / mc->T0);
+        limp_set_number(L, "energy_ratio", imp_mech_energy_ratio(mc, P, T1));
 }
 
 void limp_open_mech2d(lua_State *L)

@@ -100,7 +100,7 @@ void limp_solve3d_push_mech(const limp_check *c, const imp_mech *mc, imp_result3
     double qa[IMP_MECH_NMAX], T1, dTM, dTW;
     imp_mech_after(mc, r->P, qa, &T1, &dTM, &dTW);
     double scale = fmax(fmax(fabs(dTM), fabs(dTW)), 1e-4 * mc->T0);
-    if (!(fabs(dTM - dTW) <= 1e-10 * scale))
+    if (!imp_mech_energies_agree(dTM, dTW, scale))
         limp_check_fail(c, "internal error: the energy change from M (%.17g) and from contact space "
                         "(%.17g) disagree beyond 1e-10 relative (please report)", dTM, dTW);
     lua_createtable(L, mc->n, 0);
@@ -115,7 +115,7 @@ void limp_solve3d_push_mech(const limp_check *c, const imp_mech *mc, imp_result3
      * 1e8); this one (vC0 + vC from J dq, as in 2D) is good to ~1e-13 */
     r->dT = dTW;
     r->T0 = mc->T0;
-    if (mc->T0 > 0 && isfinite(T1)) r->energy_ratio = T1 / mc->T0;
+    if (mc->T0 > 0 && isfinite(T1)) r->energy_ratio = imp_mech_energy_ratio(mc, r->P, T1);
 }
 
 void limp_solve3d_open_mech(lua_State *L)
