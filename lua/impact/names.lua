@@ -34,7 +34,8 @@ function M.quoted(list)
   return table.concat(q, ", ")
 end
 M.MODES = { "none", "sliding", "C-sticking", "R-sticking", "C-reversed", "R-reversed" }
-M.MODELS = { "routh", "newton-frictionless", "kane", "brach", "smith", "glocker-pfeiffer", "cs" }
+M.MODELS = { "routh", "newton-frictionless", "kane", "brach", "smith", "glocker-pfeiffer", "cs",
+             "chatterjee-ruina" }
 
 -- solve_multi's models in the core's order (the first is the default), and
 -- each one's row by name: { name =, scaled =, params = {...}, fields = {...} }

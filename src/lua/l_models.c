@@ -35,6 +35,10 @@ static const char *const model_notes[] = {
     [IMP_MODEL_CS] =
         "uncertain (CS01): the C-S equations were not recovered; this is the documented skeleton, "
         "Glocker-Pfeiffer case 1 plus an optional user moment law (none: equals Glocker-Pfeiffer case 1)",
+    [IMP_MODEL_CHATTERJEE_RUINA] =
+        "exact (Chatterjee & Ruina 1998): P^ = (1+e) P_I + (1+e_t) (P_II - P_I) from the frictionless "
+        "plastic P_I and the sticking plastic P_II, kept inside Coulomb's cone, else brought onto it "
+        "along P_II - P_I; C = -e C0 always, never an energy gain",
 };
 
 typedef struct {
@@ -157,6 +161,14 @@ static void read_params(const limp_check *c, int t, imp_model2d m,
         reject(c, t, "e_t", "(Glocker-Pfeiffer case 2) is not available: the tangential "
                "restitution was not recovered from CS01");
         break;
+    case IMP_MODEL_CHATTERJEE_RUINA:
+        /* one friction coefficient (CR98) */
+        if (pb->mu_s != pb->mu_k)
+            limp_check_error(c, limp_check_has(c, t, "mu_s") ? "mu_s" : "mu_k",
+                             "must equal mu_k: model \"chatterjee-ruina\" has one friction "
+                             "coefficient (give mu), got mu_s = %g, mu_k = %g", mu_s, pb->mu_k);
+        p->e_t = limp_check_range(c, t, "e_t", 0, 0.0, -1, 1);
+        break;
     case IMP_MODEL_CS:
         reject(c, t, "e_mC", "(C-S moment coefficient) is not available: the C-S equations "
                "were not recovered from CS01; give a 'moment' law instead");
@@ -230,6 +242,15 @@ static void push_result(lua_State *L, imp_model2d m, const imp_problem2d *pb,
         else limp_set_boolean(L, "ratio_limited", 0);
     }
     if (m == IMP_MODEL_SMITH) { lua_pushinteger(L, r->nroots); lua_setfield(L, -2, "nroots"); }
+    if (m == IMP_MODEL_CHATTERJEE_RUINA) {
+        /* et = -S/S0, the tangential restitution obtained (CR98) */
+        limp_set_number(L, "e_t", p->e_t);
+        if (pb->coef.S0 != 0) limp_set_number(L, "et", -r->S / pb->coef.S0);
+        if (r->Py > 0) {
+            limp_set_number(L, "kappa", r->kappa);
+            limp_set_string(L, "cone", r->on_cone ? "on" : "inside");
+        }
+    }
     if (m == IMP_MODEL_GLOCKER_PFEIFFER || m == IMP_MODEL_CS) {
         limp_set_number(L, "PxC", r->PxC);
         limp_set_number(L, "PyC", r->PyC);
