@@ -9,6 +9,7 @@
 
 #include "l_problem2d.h"
 #include "models2d.h"
+#include "models3d.h"
 #include "module.h"
 #include "raise.h"
 
@@ -413,4 +414,18 @@ void limp_open_models(lua_State *L)
     lua_pop(L, 1);
     limp_check_publish(L, "solve2d", solve2d_model_fields);
     limp_solve2d_model_register(L, solve2d_model);
+    /* The registries' names, for names.lua and help: core._models2d
+     * (solve2d's model = ..., "routh" first), core._models3d (solve3d's). */
+    lua_newtable(L);
+    for (int i = 0; limp_model2d_names[i]; i++) {
+        lua_pushstring(L, limp_model2d_names[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "_models2d");
+    lua_newtable(L);
+    for (int i = 0; imp_models3d[i].name; i++) {
+        lua_pushstring(L, imp_models3d[i].name);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "_models3d");
 }
