@@ -94,6 +94,12 @@ static void test_vectors_3d(void)
         CHECK_NEAR(ci.et, -(r.vC[0] * 0.4) / 0.16, 1e-15);
         CHECK(!r.energy_gain);
     }
+    /* et at the ends of double's range: subnormal v_t0, v_t0 = 0, overflow */
+    double a[3] = {1e-310, -1, 3e-310}, bv[3] = {-2e-310, 0.5, -6e-310};
+    CHECK_NEAR(imp_cr_et3d(a, bv), 2, 1e-12);
+    double z[3] = {0, -1, 0}, big[3] = {1e300, 1, 0}, tiny[3] = {1e-320, -1, 0};
+    CHECK(isnan(imp_cr_et3d(z, bv)));
+    CHECK(isnan(imp_cr_et3d(tiny, big)));
 }
 
 /* P^T W^-1 ... : the W-norm x^T W x in 2D. */

@@ -54,6 +54,17 @@ imp_status imp_cr2d(const imp_coef2d *c, double mu, double e, double e_t,
     return IMP_OK;
 }
 
+/* -v_t.v_t0/|v_t0|^2 with v_t0 scaled to max |component| = 1 (no under-
+ * or overflow of |v_t0|^2); NAN when v_t0 = 0 or the ratio overflows. */
+double imp_cr_et3d(const double v0[3], const double v[3])
+{
+    double s = fmax(fabs(v0[0]), fabs(v0[2]));
+    if (!(s > 0)) return NAN;
+    double a = v0[0] / s, b = v0[2] / s;
+    double et = -((v[0] * a + v[2] * b) / (a * a + b * b)) / s;
+    return isfinite(et) ? et : NAN;
+}
+
 /* The 3D mode of a proportional impulse path P(u) = u P, u in [0, 1]:
  * v_n = v_n0 (1 - (1 + e) u) vanishes at uc = 1/(1 + e); the end's slip
  * stopped (at u = 1), reversed (v_t.v_t0 changes sign at u_r) or kept. */
@@ -101,8 +112,7 @@ imp_status imp_cr3d_solve_contact(const imp_contact3d *c, double mu, double e, d
     /* v_n = -e v_n0 holds for every kappa (P_II - P_I changes no normal
      * velocity): written exactly, as the 2D form does */
     out->vC[1] = -e * v0[1];
-    double t0 = v0[0] * v0[0] + v0[2] * v0[2];
-    info->et = t0 > 0 ? -(out->vC[0] * v0[0] + out->vC[2] * v0[2]) / t0 : 0;
+    info->et = imp_cr_et3d(v0, out->vC);
     out->mode = mode3d(c, out->vC, e);
     return IMP_OK;
 }

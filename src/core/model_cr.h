@@ -21,7 +21,7 @@
 typedef struct {
     double kappa;   /* the factor of P_II - P_I: 1 + e_t inside the cone */
     int on_cone;    /* 1: P^ was outside the cone, P is on its surface */
-    double et;      /* the measured tangential restitution: -v_t.v_t0/|v_t0|^2 (0 when v_t0 = 0) */
+    double et;      /* 3D: the tangential restitution obtained, imp_cr_et3d */
 } imp_cr_info;
 
 /* The combination step on P_I's normal component PIn > 0 and P_II's
@@ -30,6 +30,10 @@ typedef struct {
  * mu >= 0 finite, e in [0, 1], e_t in [-1, 1] (unchecked here). */
 void imp_cr_combine(int nt, const double *PIIt, double PIIn, double PIn, double mu,
                     double e, double e_t, double *Pt, double *Pn, imp_cr_info *info);
+
+/* -v_t.v_t0/|v_t0|^2 (tangential parts x, z of v_C0 and v_C); NAN when
+ * v_t0 = 0 or the ratio is beyond double's range. */
+double imp_cr_et3d(const double v0[3], const double v[3]);
 
 /* 2D, WM92's coefficients (S = S0 + B1 Px - B3 Py, C = C0 - B3 Px + B2 Py),
  * C0 < 0: the impulse (Px, Py); IMP_EINPUT on out-of-range parameters. */

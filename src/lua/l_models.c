@@ -246,7 +246,8 @@ static void push_result(lua_State *L, imp_model2d m, const imp_problem2d *pb,
     if (m == IMP_MODEL_CHATTERJEE_RUINA) {
         /* et = -S/S0, the tangential restitution obtained (CR98) */
         limp_set_number(L, "e_t", p->e_t);
-        if (pb->coef.S0 != 0) limp_set_number(L, "et", -r->S / pb->coef.S0);
+        double et = -r->S / pb->coef.S0;   /* absent: S0 = 0, or out of range */
+        if (pb->coef.S0 != 0 && isfinite(et)) limp_set_number(L, "et", et);
         if (r->Py > 0) {
             limp_set_number(L, "kappa", r->kappa);
             limp_set_string(L, "cone", r->on_cone ? "on" : "inside");

@@ -116,8 +116,7 @@ int limp_solve3d_model_push(const limp_check *c, const limp_model3d *m,
     limp_set_number(L, "rho_req", cp->rho_req);
     limp_set_number(L, "cond", cp->cond);
     limp_set_boolean(L, "energy_gain", r.energy_gain);
-    double vt0 = hypot(cp->vC0[0], cp->vC0[2]);
-    if (vt0 > 0) limp_set_number(L, "et", ci.et);
+    if (isfinite(ci.et)) limp_set_number(L, "et", ci.et);   /* absent: vt0 = 0, or out of range */
     if (cp->vC0[1] < 0) {
         limp_set_number(L, "kappa", ci.kappa);
         limp_set_string(L, "cone", ci.on_cone ? "on" : "inside");
