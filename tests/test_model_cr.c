@@ -245,6 +245,45 @@ static void test_properties_3d(void)
     printf("  3D: largest dT/T0 (contact-space T0) over 1000 problems: %.3g\n", worst);
 }
 
+/* 3D limits: a sphere (W_tn = 0, W_tt isotropic) inside the cone has
+ * v_t = -e_t v_t0; e_t = -1 or mu = 0 is frictionless. */
+static void test_limits_3d(void)
+{
+    srand(98);
+    for (int n = 0; n < 500; n++) {
+        double m = urand(0.2, 5), R = urand(0.05, 1), I = 0.4 * m * R * R;
+        double a = 1 / m + R * R / I, W[9] = {a, 0, 0, 0, 1 / m, 0, 0, 0, a};
+        double v0[3] = {urand(-2, 2), -urand(0.05, 2), urand(-2, 2)};
+        double e = urand(0, 1), et = urand(-1, 1);
+        imp_contact3d c;
+        CHECK(imp_contact3d_from_W(W, v0, 1, &c) == IMP_OK);
+        imp_result3d r;
+        imp_cr_info ci;
+        CHECK(imp_cr3d_solve_contact(&c, 1e6, e, et, &r, &ci) == IMP_OK);
+        CHECK(!ci.on_cone);
+        CHECK_NEAR(r.vC[0], -et * v0[0], 1e-13);
+        CHECK_NEAR(r.vC[2], -et * v0[2], 1e-13);
+        CHECK_NEAR(ci.et, et, 1e-12);
+        /* frictionless: (1 + e) P_I */
+        double mu = urand(0, 2);
+        CHECK(imp_cr3d_solve_contact(&c, mu, e, -1, &r, &ci) == IMP_OK);
+        CHECK(r.P[0] == 0 && r.P[2] == 0);
+        CHECK_NEAR(r.P[1], -(1 + e) * v0[1] * m, 1e-14);
+        CHECK(imp_cr3d_solve_contact(&c, 0, e, et, &r, &ci) == IMP_OK);
+        CHECK(r.P[0] == 0 && r.P[2] == 0 && ci.kappa == 0);
+    }
+    /* parameters out of range */
+    imp_contact3d c;
+    double W[9] = {2, 0, 0, 0, 1, 0, 0, 0, 2}, v0[3] = {1, -1, 0};
+    imp_result3d r;
+    imp_cr_info ci;
+    CHECK(imp_contact3d_from_W(W, v0, 1, &c) == IMP_OK);
+    CHECK(imp_cr3d_solve_contact(&c, 0.3, 0.5, 1.01, &r, &ci) == IMP_EINPUT);
+    CHECK(imp_cr3d_solve_contact(&c, 0.3, 1.5, 0, &r, &ci) == IMP_EINPUT);
+    CHECK(imp_cr3d_solve_contact(&c, -0.1, 0.5, 0, &r, &ci) == IMP_EINPUT);
+    CHECK(imp_cr3d_solve_contact(&c, INFINITY, 0.5, 0, &r, &ci) == IMP_EINPUT);
+}
+
 /* The 3D law on a planar W equals the 2D law. */
 static void test_planar(void)
 {
@@ -281,6 +320,7 @@ int main(void)
     RUN(test_vectors_3d);
     RUN(test_properties_2d);
     RUN(test_properties_3d);
+    RUN(test_limits_3d);
     RUN(test_planar);
     return check_summary();
 }
