@@ -209,6 +209,29 @@ describe("chatterjee-ruina", function()
     err3({ law = function() return 0 end }, "field 'law' is not used by model")
   end)
 
+  it("gives the same impulse for bodies, a mechanism and coefficients", function()
+    local b = { m = 1, rho = 0.5, x = 0.3, y = 0.4, vx = 1, vy = -1, w = 0 }
+    local r = impact.solve2d{ body1 = b, mu = 0.3, e = 0.5, e_t = 0.4, model = "chatterjee-ruina" }
+    -- the same body as a mechanism: q = (x, y, theta), contact at -(x, y) from the CM
+    local m = impact.solve2d{ M = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 0.25 } }, J = { { 1, 0, -0.4 }, { 0, 1, 0.3 } },
+                              qdot = { 1, -1, 0 }, mu = 0.3, e = 0.5, e_t = 0.4, model = "chatterjee-ruina" }
+    local c = impact.solve2d{ B1 = r.B1, B2 = r.B2, B3 = r.B3, S0 = r.S0, C0 = r.C0, mu = 0.3, e = 0.5, e_t = 0.4,
+                              model = "chatterjee-ruina" }
+    for _, k in ipairs{ "Px", "Py", "S", "C", "dT", "kappa" } do
+      near(m[k], r[k], 1e-12, k); near(c[k], r[k], 1e-12, k)
+    end
+    -- the body's momentum changes by the impulse
+    near(r.body1.vx - b.vx, r.Px / b.m, 1e-14, "vx"); near(r.body1.vy - b.vy, r.Py / b.m, 1e-14, "vy")
+    -- two bodies in 3D: momentum kept
+    local I = { 5.552e-5, 5.552e-5, 5.552e-5 }
+    local cue = { m = 0.17, inertia = I, r = { 0, -0.028575, 0 }, v = { 1, -1.732, 0 }, w = { 60.6, 35, 0 } }
+    local ball = { m = 0.17, inertia = I, r = { 0, 0.028575, 0 } }
+    local p = impact.solve3d{ body = cue, body2 = ball, mu = 0.06, e = 0.93, e_t = 0.2, model = "chatterjee-ruina" }
+    for i = 1, 3 do near(0.17 * p.body1.v[i] + 0.17 * p.body2.v[i], 0.17 * cue.v[i], 1e-13, "momentum") end
+    near(p.vC[2], -0.93 * p.vC0[2], 1e-12, "v_n")
+    assert.is_true(p.dT < 0)
+  end)
+
   it("gives no impulse when the contact separates", function()
     local r = impact.solve2d{ model = "chatterjee-ruina", B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 1, C0 = 0.5,
                               e = 0.5, mu = 0.3, e_t = 0.5 }
