@@ -232,6 +232,19 @@ describe("chatterjee-ruina", function()
     assert.is_true(p.dT < 0)
   end)
 
+  it("lets impact.fit recover e_t from rebounds (a sphere: S = -e_t S0)", function()
+    local rows = { S0 = {}, S = {} }
+    for i, S0 in ipairs{ 0.2, 0.5, 1, 1.5, 2 } do rows.S0[i], rows.S[i] = S0, -0.35 * S0 end
+    local f = impact.fit{ data = rows, solve = "solve2d",
+      problem = function(row, p)
+        return { B1 = 2.5, B2 = 2.5, B3 = 0, S0 = row.S0, C0 = -1, e = 0.5, mu = 5, e_t = p.e_t,
+                 model = "chatterjee-ruina" }
+      end,
+      observe = { S = function(r) return r.S end }, params = { e_t = { 0, lo = -1, hi = 1 } } }
+    assert.is_true(f.converged)
+    near(f.estimate.e_t, 0.35, 1e-9, "e_t")
+  end)
+
   it("gives no impulse when the contact separates", function()
     local r = impact.solve2d{ model = "chatterjee-ruina", B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 1, C0 = 0.5,
                               e = 0.5, mu = 0.3, e_t = 0.5 }
