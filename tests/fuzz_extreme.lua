@@ -7,7 +7,8 @@
 -- Wf <= 0). A refused call must raise a string (the messages themselves are
 -- tests/fuzz_fields.lua's concern); a crash or hang fails the run outright.
 -- Covered: solve2d (coefficients, bodies, models, mechanisms), classify2d,
--- sb2d, solve3d (bodies, mechanisms), rod, painleve, painleve_bands, space,
+-- sb2d, solve3d (bodies, mechanisms, model "chatterjee-ruina", which must
+-- not gain energy), rod, painleve, painleve_bands, space,
 -- solve_multi (moreau, poisson, sequential, lzb), chain2d, system2d,
 -- system3d (their tables are accepted results too) and compare. In
 -- solve_multi lzb must not gain beyond its tolerance, the other models flag
@@ -79,7 +80,8 @@ local function fuzz(impact, n, seed)
       end },
     { "solve2d model", function()
         local t = coef()
-        t.model = pick{ "routh", "kane", "brach", "smith", "glocker-pfeiffer" }
+        t.model = pick{ "routh", "kane", "brach", "smith", "glocker-pfeiffer", "chatterjee-ruina" }
+        if t.model == "chatterjee-ruina" then t.e_t = 2 * u() - 1 end
         return impact.solve2d, t, false
       end },
     { "classify2d", function() return impact.classify2d, coef(), "closed" end },
@@ -93,6 +95,13 @@ local function fuzz(impact, n, seed)
                     r = vec(), v = vec(), w = vec(), mu = maybe_zero(mag), e = e(), law = pick(LAWS),
                     method = u() < 0.7 and "exact" or "algebraic" }
         return impact.solve3d, t, t.law ~= "newton" and t.method == "exact"
+      end },
+    { "solve3d chatterjee-ruina", function()   -- never gains energy (PHYSICS L.3)
+        local s = mag()
+        local t = { m = mag(), inertia = { s * (0.5 + 0.5 * u()), s * (0.5 + 0.5 * u()), s * (0.5 + 0.5 * u()) },
+                    r = vec(), v = vec(), w = vec(), mu = maybe_zero(mag), e = e(), e_t = 2 * u() - 1,
+                    model = "chatterjee-ruina" }
+        return impact.solve3d, t, true
       end },
     { "rod", function()
         return impact.rod, { m = mag(), L = mag(), radius = mag(), theta1 = 3 * u(), theta2 = 3 * u() }, false

@@ -13,9 +13,9 @@
 #include "check.h"
 #include "models2d.h"
 
-static const imp_model2d models[6] = {
+static const imp_model2d models[7] = {
     IMP_MODEL_NEWTON_FRICTIONLESS, IMP_MODEL_KANE, IMP_MODEL_BRACH,
-    IMP_MODEL_SMITH, IMP_MODEL_GLOCKER_PFEIFFER, IMP_MODEL_CS
+    IMP_MODEL_SMITH, IMP_MODEL_GLOCKER_PFEIFFER, IMP_MODEL_CS, IMP_MODEL_CHATTERJEE_RUINA
 };
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15u;
@@ -39,8 +39,8 @@ static void test_smith_reported(void)
                     -4.9448437197047561e+124, -1.4610524870498994e-242, 0};
     double e = 0.012583983823094558, mu = 1e-300;
     long double Py = -(1 + (long double)e) * c.C0 / (c.B2 - (long double)mu * c.B3);
-    imp_model_params p = {e, mu, mu, 0, 0, NULL, NULL, NULL};
-    for (int m = 0; m < 6; m++) {
+    imp_model_params p = {e, mu, mu, 0, 0, NULL, NULL, NULL, 0};
+    for (int m = 0; m < 7; m++) {
         imp_model_result2d r;
         CHECK(imp_model2d_solve(models[m], &c, &p, &r) == IMP_OK);
         CHECK_NEAR(r.Py / 2.4504545164012039e-293, 1, 1e-15);
@@ -57,8 +57,8 @@ static void test_smith_reported(void)
 static void test_frictionless_overflow_reported(void)
 {
     imp_coef2d c = {1.4364e113, 9.1154e-244, -1.1e-65, 0, -6.38e292, 0};
-    imp_model_params p = {0, 0, 0, 0, 0, NULL, NULL, NULL};
-    for (int m = 0; m < 6; m++) {
+    imp_model_params p = {0, 0, 0, 0, 0, NULL, NULL, NULL, 0};
+    for (int m = 0; m < 7; m++) {
         imp_model_result2d r;
         CHECK(imp_model2d_solve(models[m], &c, &p, &r) == IMP_EOVERFLOW);
     }
@@ -69,7 +69,7 @@ static void test_frictionless_overflow_reported(void)
      * 2^-900: 8.3e264, representable, and Newton's to the last bits. */
     c.B3 = -1.1e-65;
     c.C0 = ldexp(-6.38e292, -900);
-    for (int m = 0; m < 6; m++) {
+    for (int m = 0; m < 7; m++) {
         CHECK(imp_model2d_solve(models[m], &c, &p, &r) == IMP_OK);
         CHECK(r.Py == -c.C0 / c.B2 && r.Px == 0);
     }
@@ -152,7 +152,7 @@ static void test_scaling_invariant(void)
         if (!all_normal(&c) || !all_normal(&c2) || (c.S0 == 0) != (c2.S0 == 0) ||
             (c.B3 == 0) != (c2.B3 == 0) || !imp_coef2d_posdef(&c))
             continue;
-        for (int m = 0; m < 6; m++) {
+        for (int m = 0; m < 7; m++) {
             imp_model_result2d r, r2;
             imp_status s = imp_model2d_solve(models[m], &c, &p, &r);
             imp_status s2 = imp_model2d_solve(models[m], &c2, &p, &r2);
@@ -192,7 +192,7 @@ static void test_frictionless_oracle(void)
          * both ~ 2^1800) leaves C = C0 + B2 Py unknown: out of reach. */
         if (Py < DBL_MIN) continue;
         int fits = big < DBL_MAX;
-        for (int m = 0; m < 6; m++) {
+        for (int m = 0; m < 7; m++) {
             imp_model_result2d r;
             imp_status s = imp_model2d_solve(models[m], &c, &p, &r);
             CHECK(s == (fits ? IMP_OK : IMP_EOVERFLOW));
@@ -265,7 +265,7 @@ static void test_moment_big_body(void)
     CHECK(qb.Bq == 0x1p-1040 && qb.BSq == ldexp(qa.BSq, -1000) && qb.BCq == ldexp(qa.BCq, -1000));
     for (int k = 0; k < 2; k++) {
         imp_model2d m = k ? IMP_MODEL_BRACH : IMP_MODEL_CS;
-        imp_model_params pa = {0.5, 0.25, 0.25, 0, 0, law_pyc, NULL, &qa}, pb = pa;
+        imp_model_params pa = {0.5, 0.25, 0.25, 0, 0, law_pyc, NULL, &qa, 0}, pb = pa;
         pb.mcoef = &qb;
         imp_model_result2d ra, rb;
         CHECK(imp_model2d_solve(m, &a.coef, &pa, &ra) == IMP_OK);

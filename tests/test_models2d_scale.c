@@ -25,7 +25,7 @@ static void test_brach_moment_separates(void)
 {
     imp_coef2d c = {1, 1, 0.2, 0.3, -0.5, 0};
     imp_moment2d q = {0.5, 0.05, 0.1, 0};
-    imp_model_params p = {0.5, 0.3, 0.3, 0, 0, separate, NULL, &q};
+    imp_model_params p = {0.5, 0.3, 0.3, 0, 0, separate, NULL, &q, 0};
     imp_model_result2d r;
     CHECK(imp_model2d_solve(IMP_MODEL_BRACH, &c, &p, &r) == IMP_OK);
     CHECK(r.Px == 0 && r.Py == 0 && r.Mq == 10);
@@ -40,9 +40,9 @@ static void test_brach_moment_separates(void)
 }
 
 
-static const imp_model2d models[6] = {
+static const imp_model2d models[7] = {
     IMP_MODEL_NEWTON_FRICTIONLESS, IMP_MODEL_KANE, IMP_MODEL_BRACH,
-    IMP_MODEL_SMITH, IMP_MODEL_GLOCKER_PFEIFFER, IMP_MODEL_CS
+    IMP_MODEL_SMITH, IMP_MODEL_GLOCKER_PFEIFFER, IMP_MODEL_CS, IMP_MODEL_CHATTERJEE_RUINA
 };
 
 /* Each model on (S0, C0)*2^a and B*2^b gives exactly 2^(a-b) times the
@@ -59,8 +59,8 @@ static void test_homogeneous_extremes(void)
     const int ab[][2] = {{0, 0}, {450, 0}, {-450, 0}, {0, 1000}, {0, -1000},
                          {480, -20}, {-480, 20}, {600, 1000}, {-600, -1000}};
     for (int i = 0; i < 3; i++)
-        for (int m = 0; m < 6; m++) {
-            imp_model_params p = {0.6, 0.3, 0.4, 0, 0, NULL, NULL, NULL};
+        for (int m = 0; m < 7; m++) {
+            imp_model_params p = {0.6, 0.3, 0.4, 0, 0, NULL, NULL, NULL, 0};
             imp_model_result2d r0, r;
             CHECK(imp_model2d_solve(models[m], &base[i], &p, &r0) == IMP_OK);
             for (size_t k = 0; k < sizeof ab / sizeof ab[0]; k++) {
@@ -86,8 +86,8 @@ static void test_homogeneous_extremes(void)
 static void test_answer_overflows(void)
 {
     imp_coef2d c = {1, 1, 0.5, 1e300, -1e300, 0};
-    imp_model_params p = {0.5, 0.3, 0.4, 0, 0, NULL, NULL, NULL};
-    for (int m = 0; m < 6; m++) {
+    imp_model_params p = {0.5, 0.3, 0.4, 0, 0, NULL, NULL, NULL, 0};
+    for (int m = 0; m < 7; m++) {
         imp_model_result2d r;
         CHECK(imp_model2d_solve(models[m], &c, &p, &r) == IMP_EOVERFLOW);
     }

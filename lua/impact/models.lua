@@ -11,9 +11,10 @@ local STATUS = { routh = "exact" }
 
 -- The fields only some models read (as solve2d checks them): compare gives
 -- each model the problem without the others' fields. law is Routh's choice;
--- the published models fix their own.
+-- the published models fix their own. e_t goes to "chatterjee-ruina" only
+-- (its default, without e_t, is 0); glocker-pfeiffer refuses it.
 local OWN = { mu_0 = { kane = true }, ratio = { brach = true }, e_m = { brach = true },
-              nu = { ["glocker-pfeiffer"] = true }, e_t = { ["glocker-pfeiffer"] = true },
+              nu = { ["glocker-pfeiffer"] = true }, e_t = { ["chatterjee-ruina"] = true },
               e_mC = { cs = true }, e_mE = { cs = true }, moment = { cs = true, brach = true },
               law = { routh = true } }
 

@@ -34,7 +34,10 @@ function M.quoted(list)
   return table.concat(q, ", ")
 end
 M.MODES = { "none", "sliding", "C-sticking", "R-sticking", "C-reversed", "R-reversed" }
-M.MODELS = { "routh", "newton-frictionless", "kane", "brach", "smith", "glocker-pfeiffer", "cs" }
+-- solve2d's models ("routh" first) and solve3d's, from the core's lists
+M.MODELS, M.MODELS3D = {}, {}
+for i, name in ipairs(core._models2d) do M.MODELS[i] = name end
+for i, name in ipairs(core._models3d) do M.MODELS3D[i] = name end
 
 -- solve_multi's models in the core's order (the first is the default), and
 -- each one's row by name: { name =, scaled =, params = {...}, fields = {...} }

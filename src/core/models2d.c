@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "model_cr.h"
 #include "models2d.h"
 
 #define TOL 1e-12
@@ -18,6 +19,7 @@ const char *imp_model_name(imp_model2d m)
     case IMP_MODEL_SMITH:               return "smith";
     case IMP_MODEL_GLOCKER_PFEIFFER:    return "glocker-pfeiffer";
     case IMP_MODEL_CS:                  return "cs";
+    case IMP_MODEL_CHATTERJEE_RUINA:    return "chatterjee-ruina";
     }
     return "unknown";
 }
@@ -45,11 +47,13 @@ const char *imp_slip_name(imp_slip s)
 }
 
 /* CS01: Newton frictionless is exact; Kane, Brach, Smith and GP case 1 are
- * reconstructions; the C-S model is only a skeleton. */
+ * reconstructions; the C-S model is only a skeleton. Chatterjee-Ruina is
+ * stated in full by CR98. */
 imp_model_status imp_model_status_from(imp_model2d m)
 {
     switch (m) {
-    case IMP_MODEL_NEWTON_FRICTIONLESS: return IMP_MSTATUS_EXACT;
+    case IMP_MODEL_NEWTON_FRICTIONLESS:
+    case IMP_MODEL_CHATTERJEE_RUINA:    return IMP_MSTATUS_EXACT;
     case IMP_MODEL_CS:                  return IMP_MSTATUS_UNCERTAIN;
     default:                            return IMP_MSTATUS_RECONSTRUCTED;
     }
@@ -465,6 +469,7 @@ static int valid(const imp_coef2d *c, const imp_model_params *p, imp_model2d m)
     if (!(p->mu >= 0 && isfinite(p->mu))) return 0;
     if (m == IMP_MODEL_KANE && !(p->mu_0 >= p->mu && isfinite(p->mu_0))) return 0;
     if (m == IMP_MODEL_BRACH && p->has_ratio && !isfinite(p->ratio)) return 0;
+    if (m == IMP_MODEL_CHATTERJEE_RUINA && !(p->e_t >= -1 && p->e_t <= 1)) return 0;
     if ((m == IMP_MODEL_CS || m == IMP_MODEL_BRACH) && p->moment && !p->mcoef) return 0;
     return 1;
 }
@@ -507,6 +512,17 @@ static imp_status solve_model(imp_model2d m, const imp_coef2d *c,
         computed_velocities = 1;
         nseg = 2;
         break;
+    case IMP_MODEL_CHATTERJEE_RUINA: {
+        imp_cr_info ci;
+        st = imp_cr2d(c, p->mu, p->e, p->e_t, &r->Px, &r->Py, &ci);
+        r->kappa = ci.kappa;
+        r->on_cone = ci.on_cone;
+        /* C = -e C0 for every kappa (P_II - P_I changes no C): exact */
+        r->S = c->S0 + c->B1 * r->Px - c->B3 * r->Py;
+        r->C = -p->e * c->C0;
+        computed_velocities = 1;
+        break;
+    }
     }
     if (st != IMP_OK) return st;
     if (!computed_velocities) {

@@ -20,7 +20,8 @@ typedef enum {
     IMP_MODEL_BRACH,
     IMP_MODEL_SMITH,
     IMP_MODEL_GLOCKER_PFEIFFER,
-    IMP_MODEL_CS
+    IMP_MODEL_CS,
+    IMP_MODEL_CHATTERJEE_RUINA   /* CR98, model_cr.c: e and e_t */
 } imp_model2d;
 
 /* How far the implemented form can be trusted (README: the published models). */
@@ -71,6 +72,7 @@ typedef struct {
     imp_moment_fn moment;
     void *moment_ctx;
     const imp_moment2d *mcoef;
+    double e_t;      /* Chatterjee-Ruina: tangential restitution, [-1, 1] */
 } imp_model_params;
 
 /* Brach's limits on the impulse ratio (as CS01 and WM92 describe them). */
@@ -90,6 +92,8 @@ typedef struct {
     int energy_gain;    /* dT > 0 beyond rounding */
     int coulomb_ok;     /* |Px| <= mu*Py (Kane: max(mu, mu_0)) */
     int nroots;         /* Smith: admissible roots found (1 expected) */
+    double kappa;       /* Chatterjee-Ruina: the factor of P_II - P_I */
+    int on_cone;        /* Chatterjee-Ruina: 1 when P^ was outside the cone */
     imp_slip slip;      /* the model's own label (result.model_mode) */
     imp_mode mode;      /* in solve2d's terms: see model_path in models2d.c */
     int nvert;          /* the path: start, stick or reverse, max-compression, end */

@@ -9,6 +9,7 @@
 
 #include "l_problem2d.h"
 #include "models2d.h"
+#include "models3d.h"
 #include "module.h"
 #include "raise.h"
 
@@ -35,6 +36,10 @@ static const char *const model_notes[] = {
     [IMP_MODEL_CS] =
         "uncertain (CS01): the C-S equations were not recovered; this is the documented skeleton, "
         "Glocker-Pfeiffer case 1 plus an optional user moment law (none: equals Glocker-Pfeiffer case 1)",
+    [IMP_MODEL_CHATTERJEE_RUINA] =
+        "exact (Chatterjee & Ruina 1998): P^ = (1+e) P_I + (1+e_t) (P_II - P_I) from the frictionless "
+        "plastic P_I and the sticking plastic P_II, kept inside Coulomb's cone, else brought onto it "
+        "along P_II - P_I; C = -e C0 always, never an energy gain",
 };
 
 typedef struct {
@@ -157,6 +162,14 @@ static void read_params(const limp_check *c, int t, imp_model2d m,
         reject(c, t, "e_t", "(Glocker-Pfeiffer case 2) is not available: the tangential "
                "restitution was not recovered from CS01");
         break;
+    case IMP_MODEL_CHATTERJEE_RUINA:
+        /* one friction coefficient (CR98) */
+        if (pb->mu_s != pb->mu_k)
+            limp_check_error(c, limp_check_has(c, t, "mu_s") ? "mu_s" : "mu_k",
+                             "must equal mu_k: model \"chatterjee-ruina\" has one friction "
+                             "coefficient (give mu), got mu_s = %g, mu_k = %g", mu_s, pb->mu_k);
+        p->e_t = limp_check_range(c, t, "e_t", 0, 0.0, -1, 1);
+        break;
     case IMP_MODEL_CS:
         reject(c, t, "e_mC", "(C-S moment coefficient) is not available: the C-S equations "
                "were not recovered from CS01; give a 'moment' law instead");
@@ -230,6 +243,16 @@ static void push_result(lua_State *L, imp_model2d m, const imp_problem2d *pb,
         else limp_set_boolean(L, "ratio_limited", 0);
     }
     if (m == IMP_MODEL_SMITH) { lua_pushinteger(L, r->nroots); lua_setfield(L, -2, "nroots"); }
+    if (m == IMP_MODEL_CHATTERJEE_RUINA) {
+        /* et = -S/S0, the tangential restitution obtained (CR98) */
+        limp_set_number(L, "e_t", p->e_t);
+        double et = -r->S / pb->coef.S0;   /* absent: S0 = 0, or out of range */
+        if (pb->coef.S0 != 0 && isfinite(et)) limp_set_number(L, "et", et);
+        if (r->Py > 0) {
+            limp_set_number(L, "kappa", r->kappa);
+            limp_set_string(L, "cone", r->on_cone ? "on" : "inside");
+        }
+    }
     if (m == IMP_MODEL_GLOCKER_PFEIFFER || m == IMP_MODEL_CS) {
         limp_set_number(L, "PxC", r->PxC);
         limp_set_number(L, "PyC", r->PyC);
@@ -392,4 +415,18 @@ void limp_open_models(lua_State *L)
     lua_pop(L, 1);
     limp_check_publish(L, "solve2d", solve2d_model_fields);
     limp_solve2d_model_register(L, solve2d_model);
+    /* The registries' names, for names.lua and help: core._models2d
+     * (solve2d's model = ..., "routh" first), core._models3d (solve3d's). */
+    lua_newtable(L);
+    for (int i = 0; limp_model2d_names[i]; i++) {
+        lua_pushstring(L, limp_model2d_names[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "_models2d");
+    lua_newtable(L);
+    for (int i = 0; imp_models3d[i].name; i++) {
+        lua_pushstring(L, imp_models3d[i].name);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "_models3d");
 }

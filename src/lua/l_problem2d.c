@@ -283,7 +283,8 @@ void limp_problem2d_push_after(lua_State *L, const imp_problem2d *p, const doubl
 
 /* The models' names ("routh" first, then imp_model2d's order). */
 const char *const limp_model2d_names[] = {
-    "routh", "newton-frictionless", "kane", "brach", "smith", "glocker-pfeiffer", "cs", NULL
+    "routh", "newton-frictionless", "kane", "brach", "smith", "glocker-pfeiffer", "cs",
+    "chatterjee-ruina", NULL
 };
 
 /* Each model's own parameters and the models that read them: any of them
@@ -293,7 +294,9 @@ const limp_model2d_param limp_model2d_params[] = {
     { "ratio", "\"brach\"", 1u << IMP_MODEL_BRACH },
     { "e_m", "\"brach\"", 1u << IMP_MODEL_BRACH },
     { "nu", "\"glocker-pfeiffer\"", 1u << IMP_MODEL_GLOCKER_PFEIFFER },
-    { "e_t", "\"glocker-pfeiffer\"", 1u << IMP_MODEL_GLOCKER_PFEIFFER },
+    /* (glocker-pfeiffer refuses e_t itself: its case 2 was not recovered) */
+    { "e_t", "\"chatterjee-ruina\"",
+      (1u << IMP_MODEL_GLOCKER_PFEIFFER) | (1u << IMP_MODEL_CHATTERJEE_RUINA) },
     { "e_mC", "\"cs\"", 1u << IMP_MODEL_CS },
     { "e_mE", "\"cs\"", 1u << IMP_MODEL_CS },
     { "moment", "\"cs\" and \"brach\"", (1u << IMP_MODEL_CS) | (1u << IMP_MODEL_BRACH) },

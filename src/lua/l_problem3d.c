@@ -22,7 +22,8 @@ const char *const limp_problem3d_body_fields[] = {BODY3D_KEYS, "v", "w", NULL};
 /* M, J, qdot (and frame, a builder's description) or a prepared mechanism
  * and qdot for a mechanism; body2. */
 const char *const limp_problem3d_fields[] = {"body", BODY3D_KEYS, "v", "w", "mu", "mu_s", "mu_k",
-    "e", "law", "method", "rtol", "max_steps", "body2", "M", "J", "qdot", "frame", "mechanism", NULL};
+    "e", "law", "method", "rtol", "max_steps", "body2", "M", "J", "qdot", "frame", "mechanism",
+    "model", "e_t", NULL};
 
 
 /* inertia: {I1, I2, I3} principal, or a 3x3 (rows, or 9 numbers). */
@@ -253,6 +254,7 @@ int limp_problem3d_read_flat(lua_State *L, int t, imp_problem3d *p)
     limp_check_known(&c, t, limp_problem3d_fields, NULL, NULL);
     limp_check_unknown(&c);
     if (limp_problem3d_is_mech(&c, t)) return 0;
+    if (limp_check_has(&c, t, "model")) return 0;   /* a 3D model: solve3d itself */
     limp_body3d_in b1, b2;
     limp_problem3d_read_body(&c, t, &b1);
     memset(p, 0, sizeof *p);

@@ -11,6 +11,7 @@
 #include "raise.h"
 #include "impact3d.h"
 #include "l_solve3d.h"
+#include "l_solve3d_model.h"
 #include "interrupt.h"
 #include "l_law.h"
 #include "mat3.h"
@@ -275,6 +276,8 @@ static int l_solve3d(lua_State *L)
     imp_law law;
     limp_lua_law lctx;
     limp_problem3d_read_settings(&c, 1, &mu_s, &mu_k, &method, &o, &law, &lctx);
+    limp_model3d model;   /* model = "...": a row of the 3D models (models3d.c) */
+    limp_solve3d_model_read(&c, 1, &law, mu_s, mu_k, &model);
     if (method == LIMP_EXACT3D && limp_law_is_lua(&law)) {
         track_box *tb = push_track(L);
         o.track = &tb->t;
@@ -297,6 +300,8 @@ static int l_solve3d(lua_State *L)
     else if (pair) limp_problem3d_pair(&c, limp_check_has(&c, 1, "body") ? "body." : "", &bi, &b2, &pr);
     else check_contact(&c, &bi, &cc);
     check_mu_range(&c, cp, mu_k);
+    if (model.row)
+        return limp_solve3d_model_push(&c, &model, cp, mc, &bi, pair ? &b2 : NULL, pair ? &pr : NULL);
     imp_result3d r;
     run_t u = {cp, mu_s, mu_k, &law, &o, method, &r, IMP_OK};
     limp_law_run(L, &law, run_solver, &u);

@@ -4,7 +4,7 @@ return {
     name = "models",
     topic = true,
     signature = "impact.solve2d{ model = ..., ... }",
-    summary = "Published algebraic collision models (Cataldo & Sampaio 2001) instead of Routh's path.",
+    summary = "Published algebraic collision models (Cataldo & Sampaio 2001; Chatterjee & Ruina 1998) instead of Routh's path.",
     text = [[
 t.model in solve2d selects a model; "routh" (the default) is Wang & Mason's
 path tracer with t.law. The problem is given as for solve2d (B1, B2, B3, S0,
@@ -52,6 +52,18 @@ the sources allow (CS01's extracted text lost most equations):
                          is the documented skeleton: Glocker-Pfeiffer case 1
                          plus an optional contact-moment law; without one it
                          equals Glocker-Pfeiffer case 1. e_mC, e_mE rejected.
+  "chatterjee-ruina"     exact (Chatterjee & Ruina 1998). Two restitution
+                         coefficients, e in [0, 1] and e_t in [-1, 1]
+                         (default 0), and one mu (mu_s != mu_k is an error):
+                         P_I = (0, -C0/B2) (frictionless, plastic), P_II =
+                         the impulse that stops the contact (S = C = 0),
+                         P^ = (1+e) P_I + (1+e_t) (P_II - P_I), kept when
+                         |P^x| <= mu P^y ("inside" the cone), else the point
+                         (1+e) P_I + kappa (P_II - P_I) on the cone ("on").
+                         C = -e C0 always; never an energy gain; e_t = -1 or
+                         mu = 0 is frictionless; a sphere (B3 = 0) inside the
+                         cone gets S = -e_t S0. The same law in 3D:
+                         solve3d{model = "chatterjee-ruina", e_t = ...}.
 
 The cs moment law is a function moment(s) called once per phase, before the
 phase's contact problem, returning that phase's moment impulse Mq on body 1
@@ -85,13 +97,14 @@ same mode and path). The model's own label stays in result.model_mode (and
 result.slip): "sticking" (S = 0 at the end), "sliding" (slip kept its sign),
 "reversed", "frictionless" or "none".]],
     fields = [[
-      model | "routh", "newton-frictionless", "kane", "brach", "smith", "glocker-pfeiffer", "cs" | "routh"
-      e | restitution, required as in solve2d: Newton's coefficient (kane, brach, smith, newton-frictionless) or Poisson's (glocker-pfeiffer, cs)
+      model | $MODELS2D | "routh"
+      e | restitution, required as in solve2d: Newton's coefficient (kane, brach, smith, newton-frictionless, chatterjee-ruina) or Poisson's (glocker-pfeiffer, cs)
       mu | Coulomb's (kinetic) coefficient; for brach the bound on the impulse ratio | 0
       mu_s, mu_k | override mu; the models use mu_k, kane's mu_0 defaults to mu_s
       mu_0 | kane: static coefficient of the stick trial (>= mu) | mu_s
       ratio | brach: the impulse ratio to use instead of sgn(mu0)*mu (still limited: not reversing the slip, no energy gained)
-      moment | cs: contact-moment law function(s) -> Mq, once per phase; brach: the e_m plug-in, called once | none]],
+      moment | cs: contact-moment law function(s) -> Mq, once per phase; brach: the e_m plug-in, called once | none
+      e_t | chatterjee-ruina: tangential restitution in [-1, 1] (-1: frictionless) | 0]],
     result = [[
       Px, Py | impulse on body 1
       S, C | final sliding and normal contact velocities
@@ -108,6 +121,8 @@ result.slip): "sticking" (S = 0 at the end), "sliding" (slip kept its sign),
       nroots | smith: admissible roots found (1 expected)
       PxC, PyC | glocker-pfeiffer, cs: compression-phase impulse
       Mq | cs, brach with a moment law: total moment impulse
+      e_t, et | chatterjee-ruina: the e_t given, and the one obtained, et = -S/S0 (absent when S0 = 0)
+      kappa, cone | chatterjee-ruina: the factor of P_II - P_I and "inside" or "on" the friction cone (absent without an impulse)
       model, status, notes, law | the model, "exact"/"reconstructed"/"uncertain", what is claimed, the normal law
       body1, body2 | post-impact {vx, vy, w} when bodies were given]],
     example = [[
@@ -122,8 +137,8 @@ print(r.Px, r.Py, r.dT, r.energy_gain)   --> 0.375  1.025  0.1125  true]],
     summary = "Solve one 2D problem with several models; results keyed by model name, printed side by side.",
     text = [[
 t is a solve2d problem (coefficients or bodies, e, mu, law, and each model's
-own parameters: mu_0, ratio, moment). models is a list of model names
-(default: all seven, "routh" first); an entry may also be a table
+own parameters: mu_0, ratio, moment, e_t). models is a list of model names
+(default: all of $MODELS2D); an entry may also be a table
 {name, label =, <fields>} that runs the model with some fields of t replaced,
 e.g. {"routh", law = "newton"} (labelled "routh/newton"). Returns a table results[name] = the
 solve2d result of that model (with energy_gain, coulomb_ok and status added to
@@ -134,12 +149,13 @@ given), energy change, mode, model mode (the model's own label), flags
 COULOMB when |Px| > mu*Py) and each model's status; cells have six
 significant digits. Each model gets t without the fields only other models
 read (law goes to routh only; mu_0 to kane; ratio to brach; moment to cs
-and brach); such a field that no listed model reads is an error. A model
+and brach; e_t to chatterjee-ruina, which uses e_t = 0 when t has none);
+such a field that no listed model reads is an error. A model
 that fails raises its error prefixed with its entry, e.g.
 compare: models[2] ("smith"): solve2d: ...]],
     fields = [[
       t | the problem, as for solve2d
-      models | list of model names or {name, label =, <fields>} | all seven]],
+      models | list of model names or {name, label =, <fields>} | all]],
     result = [[
       [name] | each model's result]],
     example = [[

@@ -64,6 +64,20 @@ vC0.y = 0 (tangential impacts need "exact"). A custom law ends the
 restitution stage it first reaches zero in (along a stage everything is
 linear in the stage's normal impulse, so the law is bracketed and refined).
 
+model = "chatterjee-ruina" (instead of a method; one of $MODELS3D) is
+Chatterjee & Ruina's algebraic law (1998) with e and e_t (tangential
+restitution in [-1, 1], default 0) and one mu (mu_s != mu_k is an error):
+P_I = (0, -vC0.y/W_yy, 0), P_II = -W^-1 vC0 (the impulse that stops the
+contact), P^ = (1+e) P_I + (1+e_t) (P_II - P_I), kept when
+sqrt(P^x^2 + P^z^2) <= mu P^y, else (1+e) P_I + kappa (P_II - P_I) on the
+cone. vC.y = -e vC0.y always, never an energy gain; on a planar W it is the
+2D model (help("models")). law may only be "newton"; method, rtol and
+max_steps are errors. The result has P, the velocities, dT, T0,
+energy_ratio, mode (of the impulse applied proportionally), energy_gain,
+rho_req, cond, model, status, notes, e, e_t, mu, and et = -vt.vt0/|vt0|^2
+(absent when vt0 = 0), kappa and cone ("inside" or "on"); no works, Pc or
+stages.
+
 Both methods build W = I/m + sum_j c_j c_j^T / I_j (c_j = a_j x r) from the
 principal moments and axes (as given, or from dsyev for a 3x3 tensor), and
 its tangential quantities from W's Cholesky factor, so a nearly singular
@@ -131,7 +145,9 @@ field; M, J, qdot cannot be mixed with body fields.]],
       law | $LAWS or a function(s) | "poisson"
       method | "exact" or "algebraic" | "exact"
       rtol | exact: relative tolerance of the integrator, in [1e-14, 1e-3] | 1e-10
-      max_steps | exact: step budget | 1000000]],
+      max_steps | exact: step budget | 1000000
+      model | $MODELS3D: an algebraic model instead of a method (see text) | none
+      e_t | model "chatterjee-ruina": tangential restitution in [-1, 1] | 0]],
     result = [[
       P | total impulse on the body {x, y, z} (also P[1..3])
       v, w | post-impact velocity and angular velocity (body 1's with body2; absent for a mechanism)
@@ -152,7 +168,9 @@ field; M, J, qdot cannot be mixed with body fields.]],
       min_slip, steps, rtol | exact: smallest |v_t| while sliding (a close approach that did not stop shows here), steps taken, tolerance
       hodograph | exact: columns {p, x, z, y}: slip velocity (x, z) and normal velocity y along p (built on first access)
       newton_iterations | algebraic: Newton iterations used
-      inertia_principal | {moments = {...}, axes = {a1, a2, a3}} when a 3x3 body inertia was given]],
+      inertia_principal | {moments = {...}, axes = {a1, a2, a3}} when a 3x3 body inertia was given
+      model, status, notes, e_t, mu | with a model: what was solved
+      et, kappa, cone | model "chatterjee-ruina": -vt.vt0/|vt0|^2, the factor of P_II - P_I, "inside"/"on" the cone]],
     example = [[
 local rod = impact.rod{ m = 1, L = 2.3, radius = 0.5, theta1_deg = 20, theta2_deg = 15 }
 local r = impact.solve3d{ body = rod, v = {0.4, -1, 0}, mu = 0.4, e = 0.7 }

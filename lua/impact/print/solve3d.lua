@@ -12,8 +12,13 @@ local function v2(u) return fmt("(%.4f, %.4f)", u.x, u.z) end
 local function summary(r)
   local out = {}
   local function add(...) out[#out + 1] = fmt(...) end
-  add("solve3d (%s, %s, e = %g, mu_s = %g, mu_k = %g): %s",
-      r.method, r.law, r.e, r.mu_s, r.mu_k, r.mode)
+  if r.model then   -- a 3D model (solve3d{model = ...}): one algebraic step
+    add("solve3d: model %s (%s), e = %g, e_t = %g, mu = %g: %s", r.model, r.status, r.e, r.e_t,
+        r.mu, r.mode)
+  else
+    add("solve3d (%s, %s, e = %g, mu_s = %g, mu_k = %g): %s",
+        r.method, r.law, r.e, r.mu_s, r.mu_k, r.mode)
+  end
   add("  P   = %s", v3(r.P))
   add("  vC0 = %s   vC = %s", v3(r.vC0), v3(r.vC))
   if r.body2 then
@@ -25,6 +30,13 @@ local function summary(r)
     add("  qdot = (%s)   T0 = %.6f", table.concat(q, ", "), r.T0)
   else
     add("  v   = %s   w  = %s", v3(r.v), v3(r.w))
+  end
+  if r.model then
+    add("  dT  = %.6f (energy ratio %.6f)", r.dT, r.energy_ratio)
+    if r.kappa then
+      add("  kappa = %.6f (%s the cone)%s", r.kappa, r.cone, r.et and fmt(", et = %.6f", r.et) or "")
+    end
+    return table.concat(out, "\n")
   end
   add("  dT  = %.6f (energy ratio %.6f; Wc = %.6f, Wr = %.6f, Wf = %.6f)",
       r.dT, r.energy_ratio, r.Wc, r.Wr, r.Wf)
