@@ -12,8 +12,9 @@ local function v2(u) return fmt("(%.4f, %.4f)", u.x, u.z) end
 local function summary(r)
   local out = {}
   local function add(...) out[#out + 1] = fmt(...) end
-  add("solve3d (%s, %s, e = %g, mu_s = %g, mu_k = %g): %s",
-      r.method, r.law, r.e, r.mu_s, r.mu_k, r.mode)
+  add("solve3d (%s, %s, mu_s = %g, mu_k = %g): %s",
+      r.method, r.e and fmt("%s, e = %g", r.law, r.e) or require("impact.law_info").label(r),
+      r.mu_s, r.mu_k, r.mode)
   add("  P   = %s", v3(r.P))
   add("  vC0 = %s   vC = %s", v3(r.vC0), v3(r.vC))
   if r.body2 then
