@@ -208,3 +208,120 @@ describe("a custom-law sweep's files", function()
     os.execute("rm -rf '" .. dir .. "'")
   end)
 end)
+
+-- Item 4: custom normal laws in every multi-contact model that has one to
+-- replace: e = function(s) (each contact's coefficient from its state before
+-- the impact) in every model, a residual law in "sequential".
+describe("solve_multi's custom normal laws", function()
+  local names = require("impact.names")
+  local function block2d()   -- a block landing on two corners, rotating, with friction
+    return impact.system2d{
+      bodies = { { m = 1, I = 0.2, x = 0, y = 0.5, vx = 0.3, vy = -1, w = 0.4 } },
+      contacts = { { a = 1, point = { -0.5, 0 }, normal = { 0, 1 } },
+                   { a = 1, point = { 0.5, 0 }, normal = { 0, 1 } } },
+      mu = 0.3 }
+  end
+  local function block3d()
+    return impact.system3d{
+      bodies = { { m = 1, inertia = { 0.1, 0.12, 0.15 }, x = { 0, 0.3, 0 }, v = { 0.4, -1, 0.2 },
+                   w = { 0.3, 0.5, -0.2 } } },
+      contacts = { { a = 1, point = { -0.3, 0, 0.1 }, normal = { 0, 1, 0 } },
+                   { a = 1, point = { 0.3, 0, -0.1 }, normal = { 0, 1, 0 } } },
+      mu = 0.3 }
+  end
+  local function same(a, b, what)
+    for i = 1, #a.qdot do assert.is.near(a.qdot[i], b.qdot[i], 1e-12, what .. " qdot " .. i) end
+    for c = 1, #a.contacts do
+      for j = 1, #a.contacts[c].P do
+        assert.is.near(a.contacts[c].P[j], b.contacts[c].P[j], 1e-12, what .. " P")
+      end
+    end
+    assert.is.near(a.dT, b.dT, 1e-12, what .. " dT")
+  end
+  -- the contacts' normal approach velocities J_n qdot
+  local function vn0(s, c)
+    local J, v = s.contacts[c].J[2], 0
+    for j = 1, #s.qdot do v = v + J[j] * s.qdot[j] end
+    return v
+  end
+
+  it("e = function(s) returning a constant equals e in every model, 2D and 3D", function()
+    for _, make in ipairs{ block2d, block3d } do
+      for _, model in ipairs(names.MULTI_MODELS) do
+        local s = make()
+        s.model, s.e = model, 0.6
+        local a = impact.solve_multi(s)
+        s.e = function() return 0.6 end
+        local b = impact.solve_multi(s)
+        same(a, b, model)
+        assert.are.equal(0.6, b.contacts[1].e)
+      end
+    end
+  end)
+
+  it("a speed-dependent e(vn0) equals the per-contact coefficients it gives", function()
+    local law = function(s) return math.max(0, 0.9 - 0.35 * math.abs(s.vn0)) end
+    for _, make in ipairs{ block2d, block3d } do
+      for _, model in ipairs(names.MULTI_MODELS) do
+        local s = make()
+        s.model = model
+        local e1, e2 = law{ vn0 = vn0(s, 1) }, law{ vn0 = vn0(s, 2) }
+        assert.is_true(math.abs(e1 - e2) > 0.01)   -- the contacts' coefficients differ
+        s.contacts[1].e, s.contacts[2].e = e1, e2
+        local a = impact.solve_multi(s)
+        s.contacts[1].e, s.contacts[2].e = nil, nil
+        s.e = law
+        local b = impact.solve_multi(s)
+        same(a, b, model)
+        assert.are.equal(e1, b.contacts[1].e)
+        assert.are.equal(e2, b.contacts[2].e)
+        -- per contact, beside a number for the other
+        s.e, s.contacts[1].e, s.contacts[2].e = nil, e1, law
+        same(a, impact.solve_multi(s), model .. " per contact")
+      end
+    end
+  end)
+
+  it("sequential runs a residual law: Poisson, Newton and Stronge written in Lua", function()
+    local lua = {
+      poisson = function(s) return s.Pn - 1.6 * s.Pc end,
+      newton = function(s) return s.vn + 0.6 * s.vn0 end,
+      energetic = function(s) return s.Wr + 0.36 * s.Wc end,
+    }
+    for _, make in ipairs{ block2d, block3d } do
+      for name, f in pairs(lua) do
+        local s = make()
+        s.model, s.e, s.law = "sequential", 0.6, name
+        local a = impact.solve_multi(s)
+        s.law = f
+        local b = impact.solve_multi(s)
+        same(a, b, "sequential " .. name)
+        assert.are.same(a.order, b.order)
+        assert.are.equal("custom", b.law)
+        assert.are.equal(name, a.law)
+      end
+    end
+  end)
+
+  it("names the field, the model and the function in its errors", function()
+    for _, model in ipairs{ "moreau", "poisson", "lzb" } do
+      local s = block2d()
+      s.model, s.law = model, function(st) return st.Pn - 1.5 * st.Pc end
+      local ok, msg = pcall(impact.solve_multi, s)
+      assert.is_false(ok)
+      assert.truthy(msg:find("field 'law' is only used by model \"sequential\" (model \"" .. model .. "\"", 1, true), msg)
+      assert.truthy(msg:find("e = function(s)", 1, true), msg)
+    end
+    local s = block2d()
+    s.e = function() return 1.5 end
+    local ok, msg = pcall(impact.solve_multi, s)
+    assert.is_false(ok)
+    assert.matches("solve_multi: field 'e' %(function <.-custom_law_spec.lua:%d+>%) must return a number in %[0, 1%] for contacts%[1%], got 1.5", msg)
+    s.e, s.contacts[2].e = 0.5, function() return "x" end
+    ok, msg = pcall(impact.solve_multi, s)
+    assert.matches("field 'contacts%[2%]%.e' %(function <.->%) must return a number in %[0, 1%], got string", msg)
+    s.contacts[2].e = function() error("no e today") end
+    ok, msg = pcall(impact.solve_multi, s)
+    assert.matches("field 'contacts%[2%]%.e' %(function <.->%) raised an error: .*no e today", msg)
+  end)
+end)

@@ -214,6 +214,13 @@ static int l_solve_multi(lua_State *L)
     limp_law_run(L, &law, run_solve, &u);   /* a custom law's errors name it */
     if (u.st == IMP_OK) {
         limp_multi_push(L, in, m, out);
+        lua_getfield(L, -1, "contacts");   /* each contact's e as used (e = function(s)) */
+        for (int i = 0; i < in->k; i++) {
+            lua_rawgeti(L, -1, i + 1);
+            limp_set_number(L, "e", in->c[i].e);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
         if (imp_multi_model_reads(m, "law")) {   /* the law it ran (a custom one by its source) */
             limp_set_string(L, "law", limp_law_name(&law));
             if (limp_law_source(&law)) limp_set_string(L, "law_source", limp_law_source(&law));
