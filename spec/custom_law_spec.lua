@@ -156,6 +156,15 @@ describe("a custom law's results name the law", function()
       assert.is_nil(r.e)
       assert.truthy(r.law_source:find(here, 1, true), r.law_source)
     end
+    local sp = impact.space{ r = 1.414, mu = 0.25, theta_deg = 10, gamma_deg = 25, e = 0.5, law = law }
+    local map = impact.space_map{ r = 1.414, mu = 0.25, e = 0.5, law = law, gamma_deg = { 1, 89, 3 },
+                                  theta_deg = { -60, 60, 3 } }
+    local pl = impact.painleve{ l = 4, theta_deg = 75, mu = 0.6, law = law }.impact
+    for _, r in ipairs{ sp, map, pl } do
+      assert.are.equal("custom", r.law)
+      assert.is_nil(r.e)
+      assert.truthy(r.law_source:find(here, 1, true), r.law_source)
+    end
     assert.is_nil(impact.solve2d(rod{ e = 0.5 }).law_source)
     assert.are.equal(0.5, impact.solve2d(rod{ e = 0.5 }).e)
   end)
