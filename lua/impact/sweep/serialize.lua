@@ -10,6 +10,13 @@ local function fn_text(v)
   return "<" .. (type(v) == "function" and "function " or "") .. law_info.describe(v) .. ">"
 end
 
+-- a table with __call (a callable law): by its __call function
+local function call_text(v)
+  local mt = type(v) == "table" and getmetatable(v)
+  local f = type(mt) == "table" and rawget(mt, "__call")
+  return f and "<callable table, __call " .. law_info.describe(f) .. ">"
+end
+
 local function data(v)
   local mt = type(v) == "userdata" and getmetatable(v)
   if mt and mt.__name == "impact.Mechanism" then return { M = v.M, J = v.J } end
@@ -23,6 +30,7 @@ local function ser(v, depth)
   if t == "string" then return (string.format("%q", v):gsub("\\\n", "\\n")) end
   if t == "function" then return fn_text(v) end
   if t ~= "table" then return "<" .. t .. ">" end
+  if call_text(v) then return call_text(v) end
   if depth > 6 then return "{...}" end
   local keys = {}
   for k in pairs(v) do keys[#keys + 1] = k end
@@ -50,6 +58,7 @@ local function plain(v, depth)
   if t == "number" or t == "string" or t == "boolean" then return v end
   if t == "function" then return fn_text(v) end
   if t ~= "table" or depth > 6 then return "<" .. t .. ">" end
+  if call_text(v) then return call_text(v) end
   local out = {}
   for k, x in pairs(v) do
     if type(k) == "string" or math.type(k) == "integer" then out[k] = plain(x, depth + 1) end
