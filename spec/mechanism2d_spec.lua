@@ -124,8 +124,11 @@ local FIELDS = { "Px", "Py", "S", "C", "dT", "Wc", "Wr", "Wf", "Pc", "B1", "B2",
 local function same(a, b, what)
   for _, f in ipairs(FIELDS) do
     local x, y = a[f], b[f]
+    -- a custom law's results have no e (both forms alike)
+    if f == "e" and x == nil then assert.is_nil(y, what .. " e") goto next end
     local tol = 1e-12 * math.max(math.abs(x), math.abs(a.Py), 1e-300)
     assert(math.abs(x - y) <= tol, string.format("%s %s: %.17g vs %.17g", what, f, x, y))
+    ::next::
   end
   for _, f in ipairs{ "mode", "class", "law" } do assert.equal(a[f], b[f], what .. " " .. f) end
   assert.equal(#a.path, #b.path, what .. " path")

@@ -113,7 +113,7 @@ describe("impact.solve2d with custom Lua laws", function()
 
   it("keeps the state object valid only during the call", function()
     local kept
-    rod(0.6, -1, 0.3, 0.5, function(s) kept = s return 1 end)
+    rod(0.6, -1, 0.3, 0.5, function(s) kept = s return 0 end)
     local ok, msg = pcall(function() return kept.Pn end)
     assert.is_false(ok)
     assert.matches("outside a law evaluation", msg)

@@ -113,7 +113,7 @@ end
 local function open_writer(impact, o, design, names, csvpath, first, last)
   return csvpath and output.csv_writer(FNAME, csvpath, output.prelude{
     version = impact.version, solve = o.solvename, base = serialize.literal(o.base),
-    map = o.map and "function" or nil, describe = design.describe(),
+    map = o.map and serialize.func(o.map) or nil, describe = design.describe(),
     total = design.total, shard = o.shard, first = first, last = last,
   }, names, core)
 end
@@ -178,7 +178,7 @@ local function finish_files(impact, st, jsonpath)
     local data = result.columns   -- the fast path's are built as the writer reads them
     output.write_json(FNAME, jsonpath, {
       version = impact.version, solve = o.solvename, base = serialize.plain(o.base),
-      vary = design.describe(), points = design.total, shard = o.shard, first = st.first,
+      map = o.map and serialize.func(o.map) or nil, vary = design.describe(), points = design.total, shard = o.shard, first = st.first,
       last = st.last, n = result.n, names = result.names, columns = data,
       interrupted = result.interrupted, failures = result.failures,
     })

@@ -452,8 +452,9 @@ static int l_space(lua_State *L)
     lua_createtable(L, 0, 24);
     limp_set_number(L, "r", r);
     limp_set_number(L, "mu", j.mu);
-    if (builtin || limp_check_has(&c, 1, "e")) limp_set_number(L, "e", e);
+    if (builtin) limp_set_number(L, "e", e);   /* a custom law has none (law_source names it) */
     limp_set_string(L, "law", limp_law_name(&lr.law));
+    if (limp_law_source(&lr.law)) limp_set_string(L, "law_source", limp_law_source(&lr.law));
     limp_set_number(L, "theta", j.theta);
     limp_set_number(L, "gamma", j.gamma);
     limp_set_number(L, "theta_deg", j.theta / DEG);
@@ -533,8 +534,9 @@ static int l_space_map(lua_State *L)
     lua_pushinteger(L, j.nt); lua_setfield(L, -2, "nt");
     limp_set_number(L, "r", j.r);
     limp_set_number(L, "mu", j.mu);
-    limp_set_number(L, "e", e);
+    if (limp_law_is_closed(&lr.law)) limp_set_number(L, "e", e);   /* a custom law has none */
     limp_set_string(L, "law", limp_law_name(&lr.law));
+    if (limp_law_source(&lr.law)) limp_set_string(L, "law_source", limp_law_source(&lr.law));
     lua_createtable(L, 0, 16);
     COLUMN("gamma", p->gamma);
     COLUMN("theta", p->theta);

@@ -52,6 +52,15 @@ int limp_law_is_closed(const imp_law *law)
     return imp_law_end_of(law, &end);
 }
 
+const char *limp_law_source(const imp_law *law)
+{
+    if (law->kind != IMP_LAW_CUSTOM || !law->ctx
+        || (law->fn != limp_lua_law_eval && law->fn != limp_lua_law_eval_protected))
+        return NULL;
+    const limp_lua_law *l = law->ctx;
+    return l->source[0] ? l->source : NULL;
+}
+
 const char *limp_law_name(const imp_law *law)
 {
     return imp_law_kind_name(law->kind);
@@ -225,19 +234,27 @@ const char *limp_law_label(limp_lua_law *l)
         if (lua_getinfo(L, ">S", &ar)) {
             snprintf(l->name, sizeof l->name, "function <%s:%d>", ar.short_src,
                      ar.linedefined);
+            snprintf(l->source, sizeof l->source, "%s:%d", ar.short_src, ar.linedefined);
             return l->name;
         }
     }
     snprintf(l->name, sizeof l->name, "callable table");
+    snprintf(l->source, sizeof l->source, "callable table");
     return l->name;
 }
 
 void limp_law_check(const limp_check *c, int t, double def_e, imp_law *law,
                     limp_lua_law *lctx)
 {
+    limp_law_check_law(c, t, &def_e, law, lctx);
+}
+
+void limp_law_check_law(const limp_check *c, int t, const double *def_e, imp_law *law,
+                        limp_lua_law *lctx)
+{
     lua_State *L = c->L;
     memset(law, 0, sizeof *law);
-    law->e = limp_check_range(c, t, "e", 0, def_e, 0, 1);
+    if (def_e) law->e = limp_check_range(c, t, "e", 0, *def_e, 0, 1);
     int type = lua_getfield(L, t, "law");
     if (type == LUA_TNIL || type == LUA_TSTRING) {
         lua_pop(L, 1);
@@ -344,6 +361,35 @@ int limp_lua_law_eval(void *ctx, const imp_law_state *s, double *residual)
     if (!isfinite(r)) {
         l->badtype = "a non-finite number";
         l->badvalue = r;
+        return 1;
+    }
+    /* At maximum compression (restitution starts: Pn = Pc, Wr = 0) a
+     * law's residual must be <= 0: the impact ends where it reaches zero
+     * from below. A positive value there (a sign error, such as
+     * (1 + e) Pc - Pn) would end the impact at once, a plastic result
+     * that no law meant: an error. */
+    if (s->phase == IMP_PHASE_RESTITUTION && s->Pn == s->Pc && r > 0) {
+        /* the solvers locate maximum compression to their accuracy: vn
+         * may be a rounding off 0 there (a tiny positive vn, and Newton's
+         * e = 0 written in Lua, s.vn, is positive). Judged on the state
+         * as defined (vn = 0, Wr = 0), once more: a law at or below zero
+         * there ends the impact at maximum compression, as before. */
+        if (!l->snapping && (s->vn != 0 || s->Wr != 0)) {
+            imp_law_state z = *s;
+            double rz;
+            z.vn = 0;
+            z.Wr = 0;
+            l->snapping = 1;
+            int bad = limp_lua_law_eval(l, &z, &rz);
+            l->snapping = 0;
+            if (!bad) {
+                *residual = r;
+                return 0;
+            }
+            if (!l->positive_maxc) return bad;
+        }
+        l->positive_maxc = 1;
+        l->maxc_value = r;
         return 1;
     }
     *residual = r;

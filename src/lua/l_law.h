@@ -21,7 +21,11 @@ typedef struct {
     imp_law_state last;  /* the state last passed to the law */
     const char *badtype; /* set when the law returned a non-number */
     double badvalue;     /* set when it returned a non-finite number */
+    int positive_maxc;   /* set when it was positive at maximum compression */
+    double maxc_value;   /* ... its value there */
+    int snapping;        /* evaluating it at the exact maximum compression */
     char name[128];      /* "function <file:line>" for messages */
+    char source[128];    /* "file:line" (or "callable table"): results' law_source */
     int raised;          /* limp_lua_law_eval_protected: the law raised */
     char message[300];   /* ... its message ("interrupted!" for Ctrl-C) */
     const limp_check *check;
@@ -32,6 +36,12 @@ typedef struct {
  * left for the caller to pop) and points law->fn/ctx at *lctx. */
 void limp_law_check(const limp_check *c, int t, double def_e, imp_law *law,
                     limp_lua_law *lctx);
+
+/* The same with e read as limp_law_check does when def_e is given (its
+ * default), or left alone (law->e = 0) when def_e is NULL: a caller that
+ * reads e itself (solve_multi's e = function(s)). */
+void limp_law_check_law(const limp_check *c, int t, const double *def_e, imp_law *law,
+                        limp_lua_law *lctx);
 
 /* The C adapter the core calls for a custom law; it runs only inside
  * limp_law_run (it takes the state's key strings from that frame). */
@@ -64,6 +74,11 @@ int limp_law_is_lua(const imp_law *law);
 /* Whether the law's end has a closed form (imp_law_end_of): its results
  * are scale-free and depend on the law only through its coefficient e. */
 int limp_law_is_closed(const imp_law *law);
+
+/* A Lua law's "file:line" (where the function is defined; "callable
+ * table" for one), or NULL for a law of the registry: the results'
+ * law_source. */
+const char *limp_law_source(const imp_law *law);
 
 /* The law's row name: "poisson", "newton", "energetic" or "custom". */
 const char *limp_law_name(const imp_law *law);

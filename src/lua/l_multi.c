@@ -45,7 +45,7 @@ static void read_mechanism(const limp_check *c, multi_in *in)
 
 /* eta >= 1 (a force exponent); K > 0. */
 static void read_contact(const limp_check *top, int ct, int i, const imp_multi_contact *def,
-                         multi_in *in)
+                         int efn, multi_in *in)
 {
     char key[32];
     snprintf(key, sizeof key, "contacts[%d]", i + 1);
@@ -70,7 +70,16 @@ static void read_contact(const limp_check *top, int ct, int i, const imp_multi_c
     if (limp_check_has(&sub, ct, "mu") || limp_check_has(&sub, ct, "mu_s")
         || limp_check_has(&sub, ct, "mu_k"))
         limp_check_friction(&sub, ct, 0, &cc->mu_s, &cc->mu_k);
-    cc->e = limp_check_range(&sub, ct, "e", 0, def->e, 0, 1);
+    /* e = function(s): the contact's coefficient from its approach
+     * (l_multi_e.c); else a number, or the default (itself a function) */
+    lua_getfield(L, ct, "e");
+    int own = limp_multi_e_is_function(L, -1);
+    if (own) cc->e = limp_multi_contact_e(&sub, -1, 0, in, i);
+    lua_pop(L, 1);
+    if (!own && efn && !limp_check_has(&sub, ct, "e"))
+        cc->e = limp_multi_contact_e(top, efn, 1, in, i);
+    else if (!own)
+        cc->e = limp_check_range(&sub, ct, "e", 0, def->e, 0, 1);
     cc->K = limp_check_positive(&sub, ct, "K", 0, def->K);
     cc->eta = limp_check_number(&sub, ct, "eta", 0, def->eta);
     if (!(cc->eta >= 1))
@@ -82,7 +91,10 @@ static void read_contacts(const limp_check *c, multi_in *in)
     lua_State *L = c->L;
     imp_multi_contact def;
     limp_check_friction(c, 1, 0, &def.mu_s, &def.mu_k);
-    def.e = limp_check_range(c, 1, "e", 0, 0, 0, 1);
+    lua_getfield(L, 1, "e");
+    int efn = limp_multi_e_is_function(L, -1) ? lua_gettop(L) : 0;   /* kept till the end */
+    if (!efn) lua_pop(L, 1);
+    def.e = efn ? 0 : limp_check_range(c, 1, "e", 0, 0, 0, 1);
     def.K = limp_check_positive(c, 1, "K", 0, 1);
     def.eta = limp_check_number(c, 1, "eta", 0, 1.5);
     if (!(def.eta >= 1)) limp_check_error(c, "eta", "must be >= 1 (a force exponent), got %g", def.eta);
@@ -101,10 +113,10 @@ static void read_contacts(const limp_check *c, multi_in *in)
             snprintf(key, sizeof key, "contacts[%d]", i + 1);
             limp_check_error(c, key, "must be a contact {J =, mu =, e =}, got %s", luaL_typename(L, -1));
         }
-        read_contact(c, lua_gettop(L), i, &def, in);
+        read_contact(c, lua_gettop(L), i, &def, efn, in);
         lua_pop(L, 1);
     }
-    lua_pop(L, 1);
+    lua_pop(L, efn ? 2 : 1);
 }
 
 /* The solve, run inside limp_law_run's protected call. */
@@ -136,6 +148,18 @@ static const char *models_reading(const char *param, char *buf, size_t size)
             len += (size_t)snprintf(buf + len, size - len, "%s \"%s\"", j++ ? "," : "",
                                     imp_multi_models[i].name);
     return buf;
+}
+
+/* Why a model takes no custom residual law (its own restitution). */
+static const char *law_refusal(const char *model)
+{
+    if (strcmp(model, "moreau") == 0)
+        return "Newton's restitution in one velocity step, no impulse process for a residual";
+    if (strcmp(model, "poisson") == 0)
+        return "Poisson's impulse ratio inside one complementarity problem, no residual there";
+    if (strcmp(model, "lzb") == 0)
+        return "each spring's energetic ratio; a residual per contact is not implemented";
+    return "its own restitution";
 }
 
 int limp_multi_check_model(const limp_check *c, int t)
@@ -197,12 +221,16 @@ static int l_solve_multi(lua_State *L)
     si.model = m;
     si.law = &law;
     si.rtol = limp_check_range(&c, 1, "rtol", 0, 1e-9, 1e-14, 1e-3);
-    if (imp_multi_model_reads(m, "law"))
-        limp_law_check(&c, 1, 0, &law, &lctx);   /* custom: pushes the law and its state */
+    lua_getfield(L, 1, "e");   /* e = function(s): read with the contacts (l_multi_e.c) */
+    int efn = limp_multi_e_is_function(L, -1);
+    lua_pop(L, 1);
+    if (imp_multi_model_reads(m, "law"))   /* custom: pushes the law and its state */
+        limp_law_check_law(&c, 1, efn ? NULL : &(double){0}, &law, &lctx);
     else if (limp_check_has(&c, 1, "law")) {
         char buf[128];
-        limp_check_error(&c, "law", "is only used by %s (the others have their own restitution)",
-                         models_reading("law", buf, sizeof buf));
+        limp_check_error(&c, "law", "is only used by %s (model \"%s\": %s); e = function(s) "
+                         "sets each contact's coefficient in every model",
+                         models_reading("law", buf, sizeof buf), m->name, law_refusal(m->name));
     }
     multi_in *in = lua_newuserdatauv(L, sizeof *in, 0);   /* ~270 kB: freed by the GC */
     memset(in->c, 0, sizeof in->c);
@@ -220,7 +248,21 @@ static int l_solve_multi(lua_State *L)
     imp_multi_fail fail;
     run_t u = {&si, out, &fail, IMP_OK};
     limp_law_run(L, &law, run_solve, &u);   /* a custom law's errors name it */
-    if (u.st == IMP_OK) return limp_multi_push(L, in, m, out);
+    if (u.st == IMP_OK) {
+        limp_multi_push(L, in, m, out);
+        lua_getfield(L, -1, "contacts");   /* each contact's e as used (e = function(s)) */
+        for (int i = 0; i < in->k; i++) {
+            lua_rawgeti(L, -1, i + 1);
+            limp_set_number(L, "e", in->c[i].e);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+        if (imp_multi_model_reads(m, "law")) {   /* the law it ran (a custom one by its source) */
+            limp_set_string(L, "law", limp_law_name(&law));
+            if (limp_law_source(&law)) limp_set_string(L, "law_source", limp_law_source(&law));
+        }
+        return 1;
+    }
     if (fail.stage == IMP_MULTI_FAIL_MODEL
         && (u.st == IMP_ELAW || u.st == IMP_ENOROOT || u.st == IMP_EROOT))
         return limp_raise(&c, u.st, &law);

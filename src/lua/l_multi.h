@@ -26,6 +26,15 @@ typedef struct {
     imp_multi_space work;
 } multi_in;
 
+/* e = function(s) (l_multi_e.c): whether the value at idx is one (a
+ * function or a callable table), and contact i's coefficient from it
+ * (fn: its stack index; dflt: the top-level default, c the top check,
+ * else the contact's own, c its sub-check), evaluated on the contact's state before the impact
+ * {contact =, vn0 =, vt0 =, dim =} and checked in [0, 1] (errors name
+ * the field; Ctrl-C re-raised as it is). J and qdot must be read. */
+int limp_multi_e_is_function(lua_State *L, int idx);
+double limp_multi_contact_e(const limp_check *c, int fn, int dflt, const multi_in *in, int i);
+
 /* Raise the named error of a failed solve but a custom law's (never
  * returns). */
 int limp_multi_raise(const limp_check *c, const imp_multi_model *m, imp_status st,

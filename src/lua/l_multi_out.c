@@ -195,6 +195,11 @@ void limp_multi_publish(lua_State *L)
         len = 0;
         for (size_t b = 0; b < sizeof out_fields / sizeof out_fields[0]; b++)
             if (m->out & out_fields[b].bit) push_names(L, out_fields[b].names, &len);
+        if (imp_multi_model_reads(m, "law")) {   /* the law it ran (l_multi.c; and
+                                                  * law_source for a custom one) */
+            static const char *const law_fields[] = {"law", NULL};
+            push_names(L, law_fields, &len);
+        }
         lua_setfield(L, -2, "fields");
         lua_rawseti(L, -2, i + 1);
     }

@@ -24,12 +24,13 @@ typedef struct {
     imp_coef2d coef;             /* as solved (Delta exact when from bodies) */
     double mu_s, mu_k, e;
     int law;                     /* imp_law_kind */
+    int gain;                    /* dT > 0 beyond rounding: energy_gain */
     int built;                   /* the problem's fields were set */
 } result2d_store;
 
 /* What __index builds (the path, then the problem's fields). */
 static const char *const lazy_names[] = {
-    "path", "law", "e", "mu_s", "mu_k", "B1", "B2", "B3", "S0", "C0", "Delta", NULL
+    "path", "law", "e", "mu_s", "mu_k", "B1", "B2", "B3", "S0", "C0", "Delta", "energy_gain", NULL
 };
 
 static void setnum(const keyset *ks, int k, double v)
@@ -112,6 +113,9 @@ void limp_result2d_build(const keyset *ks, const imp_problem2d *p,
     st->mu_k = p->mu_k;
     st->e = p->law.e;
     st->law = (int)p->law.kind;
+    /* a gain beyond rounding, on the scale of the works (as the 2D
+     * models' energy_gain) */
+    st->gain = r->dT > 1e-12 * (fabs(r->coef.S0 * r->Px) + fabs(r->coef.C0 * r->Py));
     st->built = 0;
     lua_rawsetp(L, -2, &store_key);
     if (p->nbodies)
@@ -122,6 +126,8 @@ void limp_result2d_build(const keyset *ks, const imp_problem2d *p,
         pushkey(ks, K_path);
         limp_path2d_push(L, r->vert, r->nvert);
         lua_rawset(L, -3);
+        const char *src = limp_law_source(&p->law);
+        if (src) limp_set_string(L, "law_source", src);
     }
 }
 
@@ -159,7 +165,10 @@ static void build_problem(lua_State *L, int t, result2d_store *st)
     st->built = 1;
     lua_pushstring(L, imp_law_kind_name((imp_law_kind)st->law));
     set_absent(L, t, "law");
-    set_absent_number(L, t, "e", st->e);
+    if (st->law != IMP_LAW_CUSTOM)   /* a custom law has no e (law_source names it) */
+        set_absent_number(L, t, "e", st->e);
+    lua_pushboolean(L, st->gain);
+    set_absent(L, t, "energy_gain");
     set_absent_number(L, t, "mu_s", st->mu_s);
     set_absent_number(L, t, "mu_k", st->mu_k);
     const double *v = &st->coef.B1;

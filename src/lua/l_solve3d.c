@@ -343,7 +343,10 @@ static int l_solve3d(lua_State *L)
     limp_set_string(L, "mode", imp_mode_name(r.mode));
     limp_set_string(L, "method", imp_sweep3d_methods[method]);
     limp_set_string(L, "law", limp_law_name(&law));
-    limp_set_number(L, "e", law.e);
+    if (law.kind != IMP_LAW_CUSTOM)   /* a custom law has no e: law_source names it */
+        limp_set_number(L, "e", law.e);
+    else if (limp_law_source(&law))
+        limp_set_string(L, "law_source", limp_law_source(&law));
     limp_set_number(L, "mu_s", mu_s);
     limp_set_number(L, "mu_k", mu_k);
     limp_set_number(L, "rho_req", cp->rho_req);

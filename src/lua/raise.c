@@ -16,6 +16,10 @@ static const char *returned(const char *badtype, double badvalue)
 int limp_raise(const limp_check *c, imp_status st, const imp_law *law)
 {
     limp_lua_law *l = law && limp_law_is_lua(law) ? law->ctx : NULL;
+    if (st == IMP_ELAW && l && l->positive_maxc)
+        return limp_check_fail(c, "law (%s) is positive at maximum compression (R = %.6g): "
+                               "the residual must rise to zero from below (a sign error?)",
+                               limp_law_label(l), l->maxc_value);
     if (st == IMP_ELAW && l)
         return limp_check_fail(c, "law (%s) must return a finite number, got %s",
                                limp_law_label(l), returned(l->badtype, l->badvalue));

@@ -92,8 +92,8 @@ velocities and dw are in its units). mu_s must equal mu_k (Wang uses one mu).
 region is the mode from Wang's inequalities (W86 (4.1)-(4.3), with
 the corrected +r^2 tan(theta) in his (4.2)); it agrees with mode for the
 built-in laws (the mode does not depend on them, WM92 Table 1). A custom law has no e
-to put in the closed forms: region, rebound_c and sphere are then nil (and e
-too unless given). sense is the
+to put in the closed forms: region, rebound_c and sphere are then nil, and
+so is e (law_source, "file.lua:12", names the law). sense is the
 sign of dw = (Px y1 - Py x1)/(m rho^2): "counter-clockwise", "clockwise" or
 "none" (on the translation line). tan_gr = -S/C is the rebound parameter (0
 when sticking; absent, NaN in space_map's column, when the contact leaves

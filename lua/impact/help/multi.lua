@@ -100,11 +100,11 @@ impact.compare(t, models) with such a t shows the models side by side.]],
       contacts | list of {J =, mu =, e =, K =, eta =} (frame is accepted)
       contacts[i].J | 2 or 3 rows of n entries: the contact frame's velocity of body a relative to b
       mu, mu_s, mu_k | friction (mu_k <= mu_s), per contact or as a default | 0
-      e | restitution in [0, 1], per contact or as a default | 0
+      e | restitution in [0, 1], per contact or as a default; or a function(s) of the contact's state before the impact, s = {contact, vn0, vt0, dim}, returning it (every model) | 0
       K, eta | lzb's stiffness ratio (> 0) and force exponent (>= 1) | 1, 1.5
       model | $MULTI_MODELS | $MULTI_MODEL
 
-      law | sequential's single-contact law: $LAWS or a function | "poisson"
+      law | sequential's single-contact law: $LAWS or a function (moreau, poisson and lzb take none: an error says why) | "poisson"
       rtol | lzb's integration tolerance, in [1e-14, 1e-3] | 1e-9]],
     result = [[
       qdot | post-impact rates
@@ -112,7 +112,8 @@ impact.compare(t, models) with such a t shows the models side by side.]],
       energy_gain | true when the model gained kinetic energy (lzb: beyond 10 rtol, its integration error)
       energy_residual | lzb: dT minus the model's own change (the integration's energy error)
       model | the model's name
-      contacts[i] | {P =, v0 =, v =, mode =, Pc =, Wc =, Wr =, Wf =}: impulse on body a, contact velocities before and after, "open", "sliding", "sticking", "reversed" or "mixed" (a frictionless contact, in every model: "sticking" when its slip ends at zero, "reversed" when it changed sign in 2D, else "sliding"), normal impulse at maximum compression, normal works, friction work
+      law, law_source | sequential: the law it ran; a custom law's "file.lua:12"
+      contacts[i] | {P =, v0 =, v =, mode =, Pc =, Wc =, Wr =, Wf =, e =}: impulse on body a, contact velocities before and after, "open", "sliding", "sticking", "reversed" or "mixed" (a frictionless contact, in every model: "sticking" when its slip ends at zero, "reversed" when it changed sign in 2D, else "sliding"), normal impulse at maximum compression, normal works, friction work, the coefficient used
       residual, iterations | moreau, poisson: complementarity residual and iterations
       unique | moreau, poisson: false when another split of the impulses between redundant contacts meets the same conditions (the motion is the same)
       order | sequential: the contact resolved at each step]],

@@ -51,7 +51,13 @@ segment and at its end, then the first sign change is refined (16 parts,
 Brent); a root finder that does not converge is an error, never a guess.
 A law that raises, returns a non-number or NaN, or never reaches zero (the
 search stops once the normal contact velocity C passes 1e6*(|C0| + |S0|),
-an energy 1e12 times the impact's) gives an error naming the law.
+an energy 1e12 times the impact's) gives an error naming the law. So does
+a law positive at maximum compression (a sign error, such as
+(1 + e)*s.Pc - s.Pn, would end the impact there, plastic): the residual
+must rise to zero from below; 0 there ends the impact at maximum
+compression (a plastic law). A custom law's result has no e: law =
+"custom" and law_source ("file.lua:12", where the function is defined)
+name it, in the printed result and plot titles too.
 
 Bodies (body1, and body2 for two moving bodies) give the coefficients
 exactly (Delta without cancellation); a contact compliance W whose
@@ -99,7 +105,9 @@ once), so editing the result's fields does not change it.]],
       Pc | normal impulse at maximum compression
       mode | "sliding", "C-sticking", "R-sticking", "C-reversed", "R-reversed" or "none"
       class | "direct", "central", "eccentric" or "tangential"
-      law, e, mu_s, mu_k | the law's name ("custom" for a function) and the inputs used
+      law, e, mu_s, mu_k | the law's name ("custom" for a function) and the inputs used (no e for a custom law)
+      law_source | a custom law's "file.lua:12" (where the function is defined)
+      energy_gain | true when dT > 0 beyond rounding (1e-12 of |S0 Px| + |C0 Py|)
       B1, B2, B3, S0, C0 | the coefficients solved (computed from the bodies when given)
       Delta | B1*B2 - B3^2 as solved (exact from the bodies when given)
       body1, body2 | post-impact {vx, vy, w} when bodies were given

@@ -63,6 +63,9 @@ mispredict the mode in strongly non-planar impacts and can even gain energy
 vC0.y = 0 (tangential impacts need "exact"). A custom law ends the
 restitution stage it first reaches zero in (along a stage everything is
 linear in the stage's normal impulse, so the law is bracketed and refined).
+A custom law positive at maximum compression is an error (the residual
+must rise to zero from below); its result has no e, and law_source
+("file.lua:12") names it.
 
 model = "chatterjee-ruina" (instead of a method; one of $MODELS3D) is
 Chatterjee & Ruina's algebraic law (1998) with e and e_t (tangential
@@ -158,7 +161,8 @@ field; M, J, qdot cannot be mixed with body fields.]],
       Wc, Wr, Wf | normal work in compression (<= 0) and restitution, friction work; dT = Wc + Wr + Wf
       Pc | normal impulse at maximum compression
       mode | sliding, C-sticking, R-sticking, C-reversed, R-reversed or none
-      method, law, e, mu_s, mu_k | what was solved
+      method, law, e, mu_s, mu_k | what was solved (no e for a custom law)
+      law_source | a custom law's "file.lua:12" (where the function is defined)
       rho_req | |Wtt^-1 Wtn|: sticking holds iff rho_req <= mu_s
       cond | a bound on W's condition number: post-impact velocities carry ~1e-16 cond |vC0| of rounding
       p_stop | normal impulse where the slip stopped (absent if never)

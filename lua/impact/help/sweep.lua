@@ -70,10 +70,12 @@ joins the shard files into the file one run would have written.
 
 The CSV has '#' comment lines (version, solver, base problem, the varied
 values: lists in full, impact.range lists as range(a, b, n), the sample's
-ranges; the shard), a header row, the rows in point order and a final
+ranges; the shard; a function in base, such as a custom law, and the map
+as <function file.lua:12: its source text> with the text when it is at most
+3 lines and 160 characters), a header row, the rows in point order and a final
 "# end: N points, F failed" line (absent when interrupted). Numbers are
 written so that they read back exactly. The JSON has the same fields and
-the varied values (vary); its columns read back exactly too (the CSV's
+the varied values (vary) and the map; its columns read back exactly too (the CSV's
 numbers, written by C: 800,000 rows in about a second), NaN and inf as
 null, failures always a list; the rest (base, vary, failures) goes through
 lua-cjson (14 significant digits).

@@ -63,7 +63,7 @@ function M.hodograph(r, opts)
   local mu = r.mu_k or r.mu
   local mus = r.mu_s and r.mu_s ~= mu and string.format("mu_s = %g, mu_k = %g", r.mu_s, mu)
     or (mu and string.format("mu = %g", mu) or nil)
-  local title = opts.title or string.format("Slip hodograph: mode %s, %s law%s%s", tostring(r.mode), law_text(r),
+  local title = opts.title or string.format("Slip hodograph: mode %s, %s%s%s", tostring(r.mode), law_text(r),
     r.e and string.format(", e = %g", r.e) or "", mus and (", " .. literal(mus)) or "")
   local body = {
     "set title " .. gp.str(title),

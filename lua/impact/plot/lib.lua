@@ -175,10 +175,9 @@ function M.opt_table(fname, opts)
   return opts
 end
 
+-- A result's law for titles: "poisson law", or "custom law (file.lua:12)".
 function M.law_text(r)
-  local names = require("impact.names")
-  local law = type(r.law) == "string" and r.law or (r.law and names.CUSTOM_LAW or names.DEFAULT_LAW)
-  return law
+  return require("impact.law_info").phrase(r)
 end
 
 return M

@@ -5,7 +5,7 @@ local lib = require("impact.plot.lib")
 local names = require("impact.names")
 local finite, literal, opt_table, law_text = lib.finite, lib.literal, lib.opt_table, lib.law_text
 -- The closed form of a result's law (names.law_closed): which end line to draw.
-local function closed_of(r) return names.law_closed(law_text(r)) end
+local function closed_of(r) return names.law_closed(r.law or names.DEFAULT_LAW) end
 
 -- The part of the line a*x + b*y + c = 0 inside the box, as two points.
 local function clip(a, b, c, x0, x1, y0, y1)
@@ -387,10 +387,12 @@ local function default_title(list)
     if not seen["mu " .. m] then seen["mu " .. m] = true mus[#mus + 1] = m end
     if not seen["law " .. l] then seen["law " .. l] = true laws[#laws + 1] = l end
   end
-  return string.format("Impulse space: %s%s, %s law, e = %g, mu = %s  (B1 = %.4g, B2 = %.4g, B3 = %.4g, S0 = %.4g, C0 = %.4g)",
+  -- a custom law has no e (its source names it)
+  return string.format("Impulse space: %s%s, %s%s, mu = %s  (B1 = %.4g, B2 = %.4g, B3 = %.4g, S0 = %.4g, C0 = %.4g)",
     #list == 1 and tostring(r.mode) or (#list .. " paths"),
     #list == 1 and type(r.model) == "string" and (" (model " .. literal(r.model) .. ")") or "",
-    table.concat(laws, "/"), r.e or 0, table.concat(mus, ", "), r.B1, r.B2, r.B3, r.S0, r.C0)
+    table.concat(laws, "/"), r.e and string.format(", e = %g", r.e) or "", table.concat(mus, ", "),
+    r.B1, r.B2, r.B3, r.S0, r.C0)
 end
 
 -- path(result or {result, ...}, opts): one diagram; several results of the

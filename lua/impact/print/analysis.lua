@@ -14,7 +14,8 @@ local function reversal_line(rv)
 end
 
 local function law_text(r)
-  return "law " .. tostring(r.law) .. (r.e and (" (e = " .. g(r.e) .. ")") or "")
+  return "law " .. tostring(r.law) .. (r.e and (" (e = " .. g(r.e) .. ")")
+    or r.law_source and (" (" .. r.law_source .. ")") or "")
 end
 
 local function painleve_summary(p)

@@ -9,8 +9,9 @@ local function multi(r)
   local cs = r.contacts
   local ps, vs = largest(cs, "P"), math.max(largest(cs, "v0"), largest(cs, "v"))
   local lines = {
-    string.format("solve_multi (%s): %d contacts, T0 = %s, dT = %s, energy ratio %s%s",
-                  r.model, #r.contacts, num(r.T0), num(r.dT, r.T0), num(r.energy_ratio),
+    string.format("solve_multi (%s%s): %d contacts, T0 = %s, dT = %s, energy ratio %s%s",
+                  r.model, r.law_source and (", law " .. require("impact.law_info").label(r)) or "",
+                  #r.contacts, num(r.T0), num(r.dT, r.T0), num(r.energy_ratio),
                   r.energy_gain and " (ENERGY GAIN)" or ""),
   }
   local rows = { { "contact", "mode", "P", "v0", "v" } }

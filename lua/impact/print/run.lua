@@ -13,7 +13,7 @@ local function plural(k, word)
 end
 
 local function law_text(s)
-  return type(s.law) == "string" and s.law or "custom (" .. tostring(s.law) .. ")"
+  return type(s.law) == "string" and s.law or "custom (" .. require("impact.law_info").source(s.law) .. ")"
 end
 
 local function scene_line(s)

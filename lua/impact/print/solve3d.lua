@@ -16,8 +16,9 @@ local function summary(r)
     add("solve3d: model %s (%s), e = %g, e_t = %g, mu = %g: %s", r.model, r.status, r.e, r.e_t,
         r.mu, r.mode)
   else
-    add("solve3d (%s, %s, e = %g, mu_s = %g, mu_k = %g): %s",
-        r.method, r.law, r.e, r.mu_s, r.mu_k, r.mode)
+    add("solve3d (%s, %s, mu_s = %g, mu_k = %g): %s",
+        r.method, r.e and fmt("%s, e = %g", r.law, r.e) or require("impact.law_info").label(r),
+        r.mu_s, r.mu_k, r.mode)
   end
   add("  P   = %s", v3(r.P))
   add("  vC0 = %s   vC = %s", v3(r.vC0), v3(r.vC))
