@@ -255,6 +255,15 @@ void limp_law_check(const limp_check *c, int t, double def_e, imp_law *law,
         limp_check_error(c, "law", "must be %s or a function, got %s", names,
                          luaL_typename(L, -1));
     }
+    limp_lua_fn_bind(c, lctx);
+    law->kind = IMP_LAW_CUSTOM;
+    law->fn = limp_lua_law_eval;
+    law->ctx = lctx;
+}
+
+void limp_lua_fn_bind(const limp_check *c, limp_lua_law *lctx)
+{
+    lua_State *L = c->L;
     memset(lctx, 0, sizeof *lctx);
     lctx->L = L;
     lctx->check = c;
@@ -273,9 +282,6 @@ void limp_law_check(const limp_check *c, int t, double def_e, imp_law *law,
     lua_setfield(L, -2, "__tostring");
     lua_setmetatable(L, -2);
     lctx->state = lua_absindex(L, -1);
-    law->kind = IMP_LAW_CUSTOM;
-    law->fn = limp_lua_law_eval;
-    law->ctx = lctx;
 }
 
 /* state[key f] = the value of field f in s; the state table is at the top
@@ -432,6 +438,16 @@ int limp_lua_law_eval_protected(void *ctx, const imp_law_state *s, double *resid
         return 1;
     }
     return job.ret;
+}
+
+void limp_lua_fn_activate(limp_lua_law *l, int on)
+{
+    if (on > 0)
+        l->box->active = 1;
+    else if (on == 0)
+        law_clear(l);
+    else
+        l->box->active = 0;      /* its frame is gone: the stack untouched */
 }
 
 void limp_law_run(lua_State *L, const imp_law *law, lua_CFunction fn, void *ud)

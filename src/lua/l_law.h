@@ -33,6 +33,17 @@ typedef struct {
 void limp_law_check(const limp_check *c, int t, double def_e, imp_law *law,
                     limp_lua_law *lctx);
 
+/* The same state machinery for another Lua function of the law state (a
+ * friction law, l_friction.c): binds the callable at the top of the stack
+ * to *lctx and pushes its state object (the function and the object stay
+ * on the stack, as limp_law_check's). limp_lua_law_eval_protected calls it;
+ * limp_lua_fn_activate(l, 1) before the solve lets its state be read,
+ * (l, 0) after it empties the state and makes later reads raise; (l, -1)
+ * only makes them raise (for an error's cleanup, when the frame whose
+ * stack holds the state is gone). */
+void limp_lua_fn_bind(const limp_check *c, limp_lua_law *lctx);
+void limp_lua_fn_activate(limp_lua_law *l, int on);
+
 /* The C adapter the core calls for a custom law; it runs only inside
  * limp_law_run (it takes the state's key strings from that frame). */
 int limp_lua_law_eval(void *ctx, const imp_law_state *s, double *residual);
