@@ -64,10 +64,9 @@ static int friction_close(lua_State *L)
     return 0;
 }
 
-limp_friction *limp_friction_read(const limp_check *c, int t)
+void limp_friction_check(const limp_check *c, int t)
 {
     lua_State *L = c->L;
-    t = lua_absindex(L, t);
     static const char *const excl[] = {"mu", "mu_s", "mu_k"};
     for (int i = 0; i < 3; i++)
         if (limp_check_has(c, t, excl[i]))
@@ -82,6 +81,15 @@ limp_friction *limp_friction_read(const limp_check *c, int t)
     if (!callable)
         limp_check_error(c, "friction", "must be a function of the law state s returning the "
                          "friction coefficient, got %s", luaL_typename(L, -1));
+    lua_pop(L, 1);
+}
+
+limp_friction *limp_friction_read(const limp_check *c, int t)
+{
+    lua_State *L = c->L;
+    t = lua_absindex(L, t);
+    limp_friction_check(c, t);
+    lua_getfield(L, t, "friction");
     int fn = lua_gettop(L);
     limp_friction *fr = lua_newuserdatauv(L, sizeof *fr, 0);
     memset(fr, 0, sizeof *fr);
@@ -152,4 +160,19 @@ int limp_friction_raise(const limp_check *c, limp_friction *fr)
                     : l->badvalue != l->badvalue ? "nan" : l->badvalue > 0 ? "inf" : "-inf";
     return limp_check_error(c, "friction", "(%s) must return a finite number >= 0, got %s %s",
                             label, got, at);
+}
+
+const char *const limp_friction_not3d =
+    "is not yet supported in 3D: friction laws run on solve2d's path (Routh's method); "
+    "give mu (or mu_s, mu_k) here";
+const char *const limp_friction_notmulti =
+    "is not supported by solve_multi's models (each contact takes mu, or mu_s and mu_k); "
+    "friction laws run on solve2d's single-contact path";
+
+const char *limp_friction_note(void *ud, const char *key, char *buf, size_t n)
+{
+    if (strcmp(key, "friction") != 0)
+        return NULL;
+    snprintf(buf, n, "%s", (const char *)ud);
+    return buf;
 }

@@ -22,6 +22,10 @@ typedef struct {
 /* Whether the table at t gives `friction` (not nil). */
 int limp_friction_given(lua_State *L, int t);
 
+/* Checks t.friction without reading it: a function or callable table,
+ * and none of mu, mu_s, mu_k beside it (errors naming `friction`). */
+void limp_friction_check(const limp_check *c, int t);
+
 /* Reads t.friction: a function or callable table, exclusive with mu,
  * mu_s and mu_k (an error naming `friction` otherwise). Pushes the
  * function, the law (a userdata: the result), a copy of the function and
@@ -37,6 +41,13 @@ void limp_friction_done(limp_friction *fr);
 /* Raises the friction law's failure when it had one (the solve's status
  * st was IMP_ELAW because of it); returns 0 when it had none. */
 int limp_friction_raise(const limp_check *c, limp_friction *fr);
+
+/* A limp_field_note for the readers without friction laws: `friction`
+ * (an unknown field there) is reported with the text ud points to, one of
+ * the two below (solve3d; solve_multi and its contacts). */
+const char *limp_friction_note(void *ud, const char *key, char *buf, size_t n);
+extern const char *const limp_friction_not3d;
+extern const char *const limp_friction_notmulti;
 
 /* solve2d(t) for a table with `friction` (l_solve2d_friction.c): Routh's
  * path with the law, coefficients, bodies or a mechanism; returns 1 (the

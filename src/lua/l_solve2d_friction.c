@@ -33,6 +33,7 @@ int limp_solve2d_friction(lua_State *L, int t)
     limp_check_init(&c, L, "solve2d");
     limp_check_known(&c, t, fields, limp_model_param_note, NULL);
     limp_check_unknown(&c);
+    limp_friction_check(&c, t);      /* before mu's own checks */
     imp_problem2d p;
     limp_lua_law lctx;
     const imp_mech *mech = limp_problem2d_from_lua(&c, t, &p, &lctx);
