@@ -80,6 +80,45 @@ describe("impact.solve2d with friction", function()
     assert.is.near(C_of(Pxe, pe), r.C, 1e-12)
   end)
 
+  it("a slip that reversed may stop again and stick (mu = 0.05 + 1.2 Pn, closed form)", function()
+    local B1, B2, B3, S0, C0, mu0, a = 2.5, 2.5, 1.5, 0.3, -1, 0.05, 1.2
+    local function Px_of(sg, p0, Px0, p) return Px0 - sg * (mu0 * (p - p0) + a * (p * p - p0 * p0) / 2) end
+    local function S_of(Px, p) return S0 + B1 * Px - B3 * p end
+    local function C_of(Px, p) return C0 - B3 * Px + B2 * p end
+    local function bisect(g, lo, hi)
+      for _ = 1, 200 do
+        local m = 0.5 * (lo + hi)
+        if g(m) >= 0 then hi = m else lo = m end
+      end
+      return hi
+    end
+    local pr = bisect(function(p) return -S_of(Px_of(1, 0, 0, p), p) end, 0, 1)
+    local Pxr = Px_of(1, 0, 0, pr)
+    local pc = bisect(function(p) return C_of(Px_of(-1, pr, Pxr, p), p) end, pr, 2)
+    -- reversed slip (S < 0) grows back to 0 once mu B1 > B3
+    local ps = bisect(function(p) return S_of(Px_of(-1, pr, Pxr, p), p) end, pc, 2)
+    local Pxs = Px_of(-1, pr, Pxr, ps)
+    assert.is_true((mu0 + a * ps) * B1 >= B3)    -- it sticks there
+    local pe = 2 * pc                             -- Poisson, e = 1
+    local Pxe = Pxs + B3 / B1 * (pe - ps)         -- along the sticking line
+    local r = impact.solve2d{ B1 = B1, B2 = B2, B3 = B3, S0 = S0, C0 = C0, e = 1,
+                              friction = function(s) return mu0 + a * s.Pn end }
+    assert.equal("C-reversed", r.mode)
+    local ev = {}
+    for i, v in ipairs(r.path) do ev[i] = v.event end
+    assert.equal("start reverse max-compression stick end", table.concat(ev, " "))
+    assert.is.near(pr, r.path[2].Py, 1e-12)
+    assert.is.near(pc, r.path[3].Py, 1e-12)
+    assert.is.near(ps, r.path[4].Py, 1e-12)
+    assert.is.near(Pxs, r.path[4].Px, 1e-12)
+    assert.is.near(pe, r.Py, 1e-12)
+    assert.is.near(Pxe, r.Px, 1e-12)
+    assert.equal(0, r.S)
+    assert.is.near(C_of(Pxe, pe), r.C, 1e-12)
+    assert.is.near(r.dT, r.Wc + r.Wr + r.Wf, 1e-13)
+    assert.is_true(r.Wf <= 0)
+  end)
+
   it("a constant function is Coulomb's constant mu to 1e-12 (100 random problems, three laws)", function()
     local seed = 7
     local function rnd(lo, hi)   -- a small LCG: the same problems on every run
