@@ -145,6 +145,26 @@ static void test_constant(void)
     CHECK(n >= 140);
 }
 
+/* the slip stopping at maximum compression (S0 = kS/kC on the rod): the
+ * events coincide and keep the constant-mu tracer's order and mode */
+static void test_coincident(void)
+{
+    for (int i = 0; i < 12; i++) {
+        double mu = 0.1 + 0.1 * i, kS = mu * 2.5 + 1.5, kC = 2.5 + mu * 1.5;
+        imp_coef2d c = rod(kS / kC);
+        imp_law law = {IMP_LAW_POISSON, 0.5, NULL, NULL};
+        imp_result2d a, b;
+        flaw f = {F_CONST, mu, 0, 0};
+        CHECK(imp_path2d_solve(&c, mu, mu, &law, &a) == IMP_OK);
+        CHECK(solve(c, &f, IMP_LAW_POISSON, 0.5, &b) == IMP_OK);
+        CHECK(a.mode == b.mode && a.nvert == b.nvert);
+        for (int j = 0; j < a.nvert && j < b.nvert; j++)
+            CHECK(a.vert[j].event == b.vert[j].event);
+        CHECK_NEAR(b.Py, a.Py, 1e-12);
+        CHECK_NEAR(b.Px, a.Px, 1e-12);
+    }
+}
+
 /* ---- an independent tracer: RK4 with fixed steps, events by bisection --- */
 
 typedef struct {
@@ -352,6 +372,7 @@ int main(void)
 {
     RUN(test_vectors);
     RUN(test_constant);
+    RUN(test_coincident);
     RUN(test_reference);
     RUN(test_closed_vt);
     RUN(test_bad);

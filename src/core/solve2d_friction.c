@@ -310,8 +310,9 @@ static imp_status slide(ftracer *t, int *ev)
                 continue;
             if ((st = locate(t, &q, k, g0[k], h, g1, &d)) != IMP_OK)
                 return st;
-            /* coincident events in the order stop, max compression, end */
-            if (d < dmin - 4 * DBL_EPSILON * (t->p + d)) {
+            /* coincident events (within 1e-12 of the impulse, as the
+             * constant-mu tracer) in the order stop, max compression, end */
+            if (d < dmin - 1e-12 * (t->p + d)) {
                 dmin = d;
                 kmin = k;
             }
