@@ -27,6 +27,13 @@ static int friction_eval(void *ctx, const imp_law_state *s, double *mu)
     lua_State *L = l->L;
     if (fr->failed)
         return 1;
+    if (!lua_checkstack(L, 8)) {     /* (raising here would unwind the core) */
+        fr->failed = 1;
+        l->raised = 1;
+        l->last = *s;
+        snprintf(l->message, sizeof l->message, "stack overflow");
+        return 1;
+    }
     lua_rawgetp(L, LUA_REGISTRYINDEX, fr);
     lua_rawgeti(L, -1, 1);
     lua_rawgeti(L, -2, 2);
