@@ -1,4 +1,4 @@
--- Friction laws written in Lua (PHYSICS L.1): the coefficient of friction
+-- Friction laws written in Lua: the coefficient of friction
 -- as a function of the impact state, re-evaluated along Routh's path.
 -- Wang & Mason's rod (B1 = B2 = 2.5, B3 = 1.5, C0 = -1, e = 0.5, Poisson)
 -- under Coulomb's constant mu and three laws that vary along the impact:

@@ -1,4 +1,4 @@
--- Friction laws: solve2d{ friction = function(s) return mu end } (PHYSICS L.1, L.4).
+-- Friction laws: solve2d{ friction = function(s) return mu end }.
 local impact = require("impact")
 
 local function rod(S0, f, extra)
@@ -14,7 +14,7 @@ local function message(fn, ...)
 end
 
 describe("impact.solve2d with friction", function()
-  -- PHYSICS L.4: WM92 rod, C0 = -1, e = 0.5, Poisson
+  -- the reference vectors: WM92 rod, C0 = -1, e = 0.5, Poisson
   local vectors = {
     { f = function(s) return 0.3 + 0.5 * math.abs(s.vt) end, S0 = 0.6,
       want = { 0.009956360821, 0.547617106072, -0.196534757055, 0.354108223948, -0.174842169850 },
@@ -30,7 +30,7 @@ describe("impact.solve2d with friction", function()
       events = { { "stick", 0.171428571 }, { "max-compression", 0.4 }, { "reverse", 0.4 } } },
   }
 
-  it("reproduces L.4's four test vectors, their events and C-reversed modes", function()
+  it("reproduces the four reference vectors, their events and C-reversed modes", function()
     for _, v in ipairs(vectors) do
       local r = impact.solve2d(rod(v.S0, v.f))
       local got = { r.Px, r.Py, r.S, r.C, r.dT }

@@ -1,6 +1,6 @@
-/* Friction laws on Routh's path (PHYSICS L.1, L.4): the four test vectors
- * of L.4 with their events; a constant law against the constant-mu tracer
- * on random problems (Poisson, Newton, energetic); an independent check,
+/* Friction laws on Routh's path: four reference vectors (the WM92 rod,
+ * C0 = -1, e = 0.5) with their events; a constant law against the
+ * constant-mu tracer on random problems (Poisson, Newton, energetic); an independent check,
  * a fixed-step RK4 tracer with bisection written here apart from the
  * solver; dT = Wc + Wr + Wf with Wf <= 0; a law that aborts. */
 #include <math.h>
@@ -50,7 +50,7 @@ static int find_event(const imp_result2d *r, imp_event ev, int from)
     return -1;
 }
 
-/* ---- L.4's vectors ---------------------------------------------------- */
+/* ---- the reference vectors -------------------------------------------- */
 
 static void check_vector(flaw f, double S0, const double want[6], imp_mode mode,
                          const imp_event *evs, const double *ps, int nev)
@@ -329,7 +329,7 @@ static void test_reference(void)
     }
 }
 
-/* ---- the closed form of L.1 for mu0 + a |vt| on the first slide ------- */
+/* ---- the closed form for mu0 + a |vt| on the first slide ------- */
 
 static void test_closed_vt(void)
 {

@@ -1,6 +1,6 @@
-/* Friction laws (PHYSICS L.1): the coefficient of friction as a function
+/* Friction laws: the coefficient of friction as a function
  * of the impact state, mu(s), re-evaluated along Routh's path (Routh 1905
- * as WM92 sec 3.3 trace it; Stronge, Impact Mechanics, 2000, ch. 5 for
+ * as WM92 sec 3.3 trace it; Stronge, Impact Mechanics, 2000, for
  * friction that varies during the impact). The state is the one the
  * restitution laws see (imp_law_state); the callback has the custom law's
  * shape: write mu to *mu and return 0, or return non-zero to abort the
@@ -28,7 +28,7 @@ static inline int imp_friction_eval(const imp_friction *f, const imp_law_state *
     return !(*mu >= 0 && isfinite(*mu));
 }
 
-/* Routh's path with mu = f(state) (PHYSICS L.1): sliding segments
+/* Routh's path with mu = f(state): sliding segments
  * integrated over the normal impulse (DOP853, events located on re-taken
  * partial steps), sticking segments exact, stick breaks located on them.
  * Requires c positive definite and finite, law->e in [0, 1]. Returns

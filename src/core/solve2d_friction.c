@@ -1,5 +1,5 @@
-/* Routh's path with a friction law mu(state) (PHYSICS L.1; WM92 sec 3.3
- * for the path, Stronge, Impact Mechanics, 2000, ch. 5 for friction that
+/* Routh's path with a friction law mu(state) (WM92 sec 3.3
+ * for the path, Stronge, Impact Mechanics, 2000, for friction that
  * varies along the impact).
  *
  * The path is parameterised by the normal impulse p = Py. A sliding
@@ -86,7 +86,7 @@ static imp_status residual_at(const ftracer *t, double p, const double *y, doubl
 }
 
 /* Sliding: dPx/dp = -sg mu, dS/dp = B1 dPx/dp - B3, dC/dp = -B3 dPx/dp + B2,
- * dWn/dp = C, dWf/dp = S dPx/dp (PHYSICS L.1). A failing mu is kept in
+ * dWn/dp = C, dWf/dp = S dPx/dp. A failing mu is kept in
  * t->fail and the step's result discarded. */
 static void rhs(const void *ctx, double p, const double *y, double *dy)
 {
@@ -376,7 +376,7 @@ static imp_status g_line_break(ftracer *t, void *arg, double d, double *g)
 }
 
 /* The law's end on the sticking line (restitution): closed form when the
- * law has one (PHYSICS A.3), else the residual's first zero from below:
+ * law has one (WM92 sec 3.3), else the residual's first zero from below:
  * probed at Pc, 2 Pc, ... until C passes 1e6 (|C0| + |S0|) (A.3.1). */
 static imp_status line_end(ftracer *t, double *dend)
 {

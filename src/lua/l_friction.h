@@ -1,4 +1,4 @@
-/* Friction laws from Lua (PHYSICS L.1): `friction = function(s) return mu
+/* Friction laws from Lua: `friction = function(s) return mu
  * end`, read beside a problem's other fields, called by the core through
  * imp_friction with the custom laws' state object (l_law.c's machinery),
  * each call protected so that an error it raises never unwinds the core;

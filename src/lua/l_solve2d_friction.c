@@ -1,4 +1,4 @@
-/* solve2d with a friction law (PHYSICS L.1): the table's problem read as
+/* solve2d with a friction law: the table's problem read as
  * solve2d reads it (coefficients, bodies or a mechanism; e, law), the law
  * from `friction`, Routh's path traced by imp_problem2d_solve_friction. The
  * result is solve2d's, with the path kept (the law may not be repeatable)
