@@ -377,7 +377,7 @@ static imp_status g_line_break(ftracer *t, void *arg, double d, double *g)
 
 /* The law's end on the sticking line (restitution): closed form when the
  * law has one (WM92 sec 3.3), else the residual's first zero from below:
- * probed at Pc, 2 Pc, ... until C passes 1e6 (|C0| + |S0|) (A.3.1). */
+ * probed at Pc, 2 Pc, ... until C passes 1e6 (|C0| + |S0|), as solve2d.c. */
 static imp_status line_end(ftracer *t, double *dend)
 {
     const imp_coef2d *c = t->c;
