@@ -314,18 +314,18 @@ static void test_reference(void)
         ref_solve(&r, &Px, &Py, &S, &C, &Wf, &nev, evp);
         imp_result2d o;
         CHECK(solve(rod(cases[i].S0), &cases[i].f, cases[i].law, cases[i].e, &o) == IMP_OK);
-        CHECK_NEAR(o.Px, Px, 1e-9);
-        CHECK_NEAR(o.Py, Py, 1e-9);
-        CHECK_NEAR(o.S, S, 1e-9);
-        CHECK_NEAR(o.C, C, 1e-9);
-        CHECK_NEAR(o.Wf, Wf, 1e-9);
+        CHECK_NEAR(o.Px, Px, 1e-11);
+        CHECK_NEAR(o.Py, Py, 1e-11);
+        CHECK_NEAR(o.S, S, 1e-11);
+        CHECK_NEAR(o.C, C, 1e-11);
+        CHECK_NEAR(o.Wf, Wf, 1e-11);
         CHECK(o.Wf <= 0);
         CHECK_NEAR(o.Wc + o.Wr + o.Wf, o.dT, 1e-12);
         /* the same events at the same impulses (the reference's list ends
          * with the end, not the start) */
         CHECK(o.nvert == nev + 1);
         for (int j = 0; j < nev && j + 1 < o.nvert; j++)
-            CHECK_NEAR(o.vert[j + 1].Py, evp[j], 1e-9);
+            CHECK_NEAR(o.vert[j + 1].Py, evp[j], 1e-11);
     }
 }
 
