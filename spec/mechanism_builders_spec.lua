@@ -479,7 +479,7 @@ describe("the builders' errors", function()
     { impact.chain2d, chain{ base = "free" }, "chain2d: field 'q' must have 4 entries (a list of 4 numbers: base x, y and 2 link angles), got 2" },
     { impact.chain2d, chain{ lnks = 1 }, "chain2d: unknown field 'lnks' (did you mean 'links'?)" },
     { impact.chain2d, chain{ zeta = 1 }, "chain2d: unknown field 'zeta'" },
-    { impact.chain2d, chain{ [1] = 1 }, "chain2d: unknown field [1] (known fields: K, base, e, eta, law, links, " },
+    { impact.chain2d, chain{ [1] = 1 }, "chain2d: unknown field [1] (known fields: K, base, e, eta, friction, law, links, " },
 
     { impact.system2d, { bodys = { b2 }, contacts = { ground } }, "system2d: unknown field 'bodys' (did you mean 'bodies'?)" },
     { impact.system2d, { bodies = { b2 } }, "system2d: field 'contacts' is required (a list of contacts {a =, b =, point =, normal =})" },

@@ -10,7 +10,7 @@ local fmt = string.format
 
 -- Solver options that pass through a builder unchanged (to the top level,
 -- or to a contact's entry).
-local PASS = { "mu", "mu_s", "mu_k", "mu_0", "e", "law", "model", "method", "rtol",
+local PASS = { "mu", "mu_s", "mu_k", "mu_0", "friction", "e", "law", "model", "method", "rtol",
                "max_steps", "ratio", "moment", "K", "eta" }
 
 -- The descriptive fields a builder adds besides M, J, qdot and contacts:

@@ -10,6 +10,7 @@
 
 #include "csvnum.h"
 #include "impact2d.h"
+#include "friction.h"
 
 const char *imp_mode_name(imp_mode m)
 {
@@ -523,11 +524,19 @@ static void spin_from_contact(const imp_body2d *b, const imp_coef2d *c,
     v[2] = b->w + dw;
 }
 
-imp_status imp_problem2d_solve(const imp_problem2d *p, imp_result2d *out,
-                               double post[2][3])
+/* Routh's path with p's mu_s, mu_k, or with the friction law fr. */
+static inline imp_status path_solve(const imp_problem2d *p, const imp_friction *fr,
+                                    const imp_coef2d *c, imp_result2d *out)
+{
+    return fr ? imp_path2d_solve_friction(c, fr, &p->law, out)
+              : imp_path2d_solve(c, p->mu_s, p->mu_k, &p->law, out);
+}
+
+static imp_status problem_solve(const imp_problem2d *p, const imp_friction *fr,
+                                imp_result2d *out, double post[2][3])
 {
     if (p->nbodies == 0)
-        return imp_path2d_solve(&p->coef, p->mu_s, p->mu_k, &p->law, out);
+        return path_solve(p, fr, &p->coef, out);
     const imp_body2d *b2 = p->nbodies == 2 ? &p->body2 : NULL;
     if (!body_ok(&p->body1) || (b2 && !body_ok(b2)))
         return IMP_EINPUT;
@@ -536,7 +545,7 @@ imp_status imp_problem2d_solve(const imp_problem2d *p, imp_result2d *out,
         return IMP_ESINGULAR;   /* imp_problem2d_check names the body */
     imp_coef2d c;
     coef_any(&p->body1, b2, plain, &c);
-    imp_status st = imp_path2d_solve(&c, p->mu_s, p->mu_k, &p->law, out);
+    imp_status st = path_solve(p, fr, &c, out);
     if (st == IMP_OK && post) {
         after_any(&p->body1, 1, out->Px, out->Py, plain, post[0]);
         if (b2)
@@ -548,6 +557,18 @@ imp_status imp_problem2d_solve(const imp_problem2d *p, imp_result2d *out,
                 return IMP_EOVERFLOW;  /* never return inf/NaN */
     }
     return st;
+}
+
+imp_status imp_problem2d_solve(const imp_problem2d *p, imp_result2d *out,
+                               double post[2][3])
+{
+    return problem_solve(p, NULL, out, post);
+}
+
+imp_status imp_problem2d_solve_friction(const imp_problem2d *p, const imp_friction *f,
+                                        imp_result2d *out, double post[2][3])
+{
+    return f ? problem_solve(p, f, out, post) : IMP_EINPUT;
 }
 
 int imp_problem2d_field(const char *name, size_t off[2])

@@ -64,8 +64,9 @@ typedef struct {
     imp_event event;
 } imp_vertex2d;
 
-/* start, stick or reverse, max-compression, end: at most 4 in 2D. */
-#define IMP_PATH2D_MAX 8
+/* start, stick or reverse, max-compression, end: at most 4 in 2D with a
+ * constant mu; a friction law (friction.h) may stop and break more often. */
+#define IMP_PATH2D_MAX 16
 
 typedef struct {
     double Px, Py;      /* total impulse on body 1 */

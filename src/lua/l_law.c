@@ -272,6 +272,16 @@ void limp_law_check_law(const limp_check *c, int t, const double *def_e, imp_law
         limp_check_error(c, "law", "must be %s or a function, got %s", names,
                          luaL_typename(L, -1));
     }
+    limp_lua_fn_bind(c, lctx);
+    lctx->residual = 1;
+    law->kind = IMP_LAW_CUSTOM;
+    law->fn = limp_lua_law_eval;
+    law->ctx = lctx;
+}
+
+void limp_lua_fn_bind(const limp_check *c, limp_lua_law *lctx)
+{
+    lua_State *L = c->L;
     memset(lctx, 0, sizeof *lctx);
     lctx->L = L;
     lctx->check = c;
@@ -290,9 +300,6 @@ void limp_law_check_law(const limp_check *c, int t, const double *def_e, imp_law
     lua_setfield(L, -2, "__tostring");
     lua_setmetatable(L, -2);
     lctx->state = lua_absindex(L, -1);
-    law->kind = IMP_LAW_CUSTOM;
-    law->fn = limp_lua_law_eval;
-    law->ctx = lctx;
 }
 
 /* state[key f] = the value of field f in s; the state table is at the top
@@ -368,7 +375,7 @@ int limp_lua_law_eval(void *ctx, const imp_law_state *s, double *residual)
      * from below. A positive value there (a sign error, such as
      * (1 + e) Pc - Pn) would end the impact at once, a plastic result
      * that no law meant: an error. */
-    if (s->phase == IMP_PHASE_RESTITUTION && s->Pn == s->Pc && r > 0) {
+    if (l->residual && s->phase == IMP_PHASE_RESTITUTION && s->Pn == s->Pc && r > 0) {
         /* the solvers locate maximum compression to their accuracy: vn
          * may be a rounding off 0 there (a tiny positive vn, and Newton's
          * e = 0 written in Lua, s.vn, is positive). Judged on the state
@@ -478,6 +485,16 @@ int limp_lua_law_eval_protected(void *ctx, const imp_law_state *s, double *resid
         return 1;
     }
     return job.ret;
+}
+
+void limp_lua_fn_activate(limp_lua_law *l, int on)
+{
+    if (on > 0)
+        l->box->active = 1;
+    else if (on == 0)
+        law_clear(l);
+    else
+        l->box->active = 0;      /* its frame is gone: the stack untouched */
 }
 
 void limp_law_run(lua_State *L, const imp_law *law, lua_CFunction fn, void *ud)

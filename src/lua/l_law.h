@@ -24,6 +24,8 @@ typedef struct {
     int positive_maxc;   /* set when it was positive at maximum compression */
     double maxc_value;   /* ... its value there */
     int snapping;        /* evaluating it at the exact maximum compression */
+    int residual;        /* a restitution law (its value must be <= 0 at
+                            maximum compression), not a friction law */
     char name[128];      /* "function <file:line>" for messages */
     char source[128];    /* "file:line" (or "callable table"): results' law_source */
     int raised;          /* limp_lua_law_eval_protected: the law raised */
@@ -42,6 +44,17 @@ void limp_law_check(const limp_check *c, int t, double def_e, imp_law *law,
  * reads e itself (solve_multi's e = function(s)). */
 void limp_law_check_law(const limp_check *c, int t, const double *def_e, imp_law *law,
                         limp_lua_law *lctx);
+
+/* The same state machinery for another Lua function of the law state (a
+ * friction law, l_friction.c): binds the callable at the top of the stack
+ * to *lctx and pushes its state object (the function and the object stay
+ * on the stack, as limp_law_check's). limp_lua_law_eval_protected calls it;
+ * limp_lua_fn_activate(l, 1) before the solve lets its state be read,
+ * (l, 0) after it empties the state and makes later reads raise; (l, -1)
+ * only makes them raise (for an error's cleanup, when the frame whose
+ * stack holds the state is gone). */
+void limp_lua_fn_bind(const limp_check *c, limp_lua_law *lctx);
+void limp_lua_fn_activate(limp_lua_law *l, int on);
 
 /* The C adapter the core calls for a custom law; it runs only inside
  * limp_law_run (it takes the state's key strings from that frame). */

@@ -10,6 +10,7 @@
 
 #include <lauxlib.h>
 
+#include "l_friction.h"
 #include "check.h"
 #include "raise.h"
 #include "l_law.h"
@@ -51,7 +52,7 @@ static void read_contact(const limp_check *top, int ct, int i, const imp_multi_c
     snprintf(key, sizeof key, "contacts[%d]", i + 1);
     limp_check sub;
     limp_check_sub(&sub, top, key);
-    limp_check_known(&sub, ct, contact_fields, NULL, NULL);
+    limp_check_known(&sub, ct, contact_fields, limp_friction_note, (void *)limp_friction_notmulti);
     limp_check_unknown(&sub);
     lua_State *L = top->L;
     int ty = lua_getfield(L, ct, "J");
@@ -212,7 +213,7 @@ static int l_solve_multi(lua_State *L)
     limp_check_table_arg(&c, 1);
     lua_settop(L, 1);
     one_contact(&c);
-    limp_check_known(&c, 1, top_fields, NULL, NULL);
+    limp_check_known(&c, 1, top_fields, limp_friction_note, (void *)limp_friction_notmulti);
     limp_check_unknown(&c);
     const imp_multi_model *m = &imp_multi_models[limp_multi_check_model(&c, 1)];
     imp_law law = {IMP_LAW_POISSON, 0, NULL, NULL};

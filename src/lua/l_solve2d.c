@@ -9,6 +9,7 @@
 #include <lauxlib.h>
 
 #include "closed2d.h"
+#include "l_friction.h"
 #include "l_problem2d.h"
 #include "raise.h"
 #include "module.h"
@@ -74,6 +75,9 @@ static int l_solve2d(lua_State *L)
         ks.nread++;
     }
     lua_pop(L, 1);
+    /* a friction law (not among the scanned keys): its own path */
+    if (scan <= 0 && limp_friction_given(L, 1))
+        return limp_solve2d_friction(L, 1);
     /* the models' own parameters are known to solve2d, not to Routh's path */
     limp_check_known(&c, 1, limp_solve2d_fields, limp_model_param_note, NULL);
     if (scan < 0)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "l_friction.h"
 #include "check.h"
 #include "raise.h"
 #include "impact3d.h"
@@ -263,7 +264,7 @@ static int l_solve3d(lua_State *L)
     limp_check_init(&c, L, "solve3d");
     limp_check_table_arg(&c, 1);
     lua_settop(L, 1);
-    limp_check_known(&c, 1, limp_problem3d_fields, NULL, NULL);
+    limp_check_known(&c, 1, limp_problem3d_fields, limp_friction_note, (void *)limp_friction_not3d);
     limp_check_unknown(&c);
     /* the form: a body on the fixed plane, two bodies, or a mechanism */
     int mech = limp_problem3d_is_mech(&c, 1), pair = !mech && limp_check_has(&c, 1, "body2");

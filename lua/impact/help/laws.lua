@@ -42,6 +42,43 @@ solver has one; any other law's residual is root-found. The rows below
 are the core's registry (impact.core._laws), in its order:
 
 ]] .. table.concat(lines, "\n"),
-    see = { "solve2d", "solve3d", "solve_multi" },
+    see = { "solve2d", "solve3d", "solve_multi", "friction" },
+  },
+  {
+    name = "friction", topic = true, signature = "friction = function(s) return mu end",
+    summary = "Friction laws: a coefficient of friction that varies along the impact (solve2d).",
+    text = [[
+solve2d's t.friction, in place of mu (exclusive with mu, mu_s, mu_k), is a
+function of the restitution laws' state s (Pn, Pc, vn, vn0, Pt, vt, vt0,
+phase, Wc, Wr; see help("laws")) returning the friction coefficient >= 0
+there: speed-dependent (0.3 + 0.5*math.abs(s.vt)), impulse-dependent
+(0.3 + 0.4*s.Pn) or phase-dependent friction. Routh's path re-evaluates it:
+
+  sliding, slip sign sg:  dPx/dp = -sg mu(p)   (integrated: DOP853, step control)
+  sticking (S = 0):       dPx/dp = B3/B1, held while |B3| <= mu(p)*B1 (vt = 0)
+
+The slip stopping (then stick if |B3| <= mu*B1, else reverse towards
+-sgn(B3)), maximum compression and the law's end are located on the
+integrator's steps; on a sticking segment the stick breaks where mu*B1
+falls below |B3| (32 samples, then Brent), including a drop of mu at
+maximum compression; the slip may stop again later. Every law applies
+(custom ones too), with coefficients, bodies or a mechanism. The mode
+names follow the constant-mu ones: C-/R- after the phase of the first
+stop, -reversed if any reversal or break happened. The result keeps its
+path (events as with a constant mu) and friction, not mu_s, mu_k.
+A constant function gives the constant-mu result to 1e-12.
+
+A function that raises, returns a non-number, NaN or a negative value is
+an error naming 'friction' and the state where it happened. solve3d does
+not take friction laws yet, and solve_multi's models take a constant mu
+per contact: both name the field in their error.]],
+    example = [[
+local r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.3, C0 = -1, e = 0.5,
+                          friction = function(s) return 0.9 - 0.4 * s.Pn end }
+print(r.mode, r.Px, r.Py, r.S)   --> C-reversed  0.341180  0.768750  -0.000176
+local events = {}
+for i, v in ipairs(r.path) do events[i] = v.event end
+print(table.concat(events, " ")) --> start stick max-compression reverse end]],
+    see = { "solve2d", "laws" },
   },
 }

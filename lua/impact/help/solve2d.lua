@@ -94,6 +94,7 @@ once), so editing the result's fields does not change it.]],
       tip, frame | descriptive fields of impact.chain2d / system2d (not read)
       mu | friction coefficient (sets mu_s and mu_k) | 0
       mu_s, mu_k | static (decides sticking) and kinetic (sliding) friction; mu_k <= mu_s | mu
+      friction | a friction law: function(s) returning the coefficient along the impact, instead of mu, mu_s, mu_k (help("friction"))
       e | coefficient of restitution of the law, in [0, 1] (required for the built-in laws)
       law | $LAWS or a function(s) returning a residual | "poisson"
       model | "routh" (this method) or a published model | "routh"]],
@@ -108,6 +109,7 @@ once), so editing the result's fields does not change it.]],
       law, e, mu_s, mu_k | the law's name ("custom" for a function) and the inputs used (no e for a custom law)
       law_source | a custom law's "file.lua:12" (where the function is defined)
       energy_gain | true when dT > 0 beyond rounding (1e-12 of |S0 Px| + |C0 Py|)
+      friction | the friction law, when one was given (then no mu_s, mu_k)
       B1, B2, B3, S0, C0 | the coefficients solved (computed from the bodies when given)
       Delta | B1*B2 - B3^2 as solved (exact from the bodies when given)
       body1, body2 | post-impact {vx, vy, w} when bodies were given
@@ -128,7 +130,7 @@ local d = math.pi / 180
 local k = impact.solve2d(impact.chain2d{ links = { {m = 1, L = 1}, {m = 1, L = 1} },
                          q = {-60*d, -30*d}, qdot = {-1, -1}, mu = 0.2, e = 0.5 })
 print(k.mode, k.qdot[1], k.qdot[2], k.dT)   --> sliding  -1.518632  1.665458  -0.361742]],
-    see = { "classify2d", "sb2d", "compare", "sweep", "chain2d", "system2d" },
+    see = { "classify2d", "sb2d", "compare", "sweep", "chain2d", "system2d", "friction" },
   },
   {
     name = "classify2d",

@@ -9,9 +9,9 @@ end
 local function summary(r)
   local out = {}
   local function add(...) out[#out + 1] = string.format(...) end
-  add("solve2d: %s impact, mode %s; law %s, mu_s = %s, mu_k = %s",
-      r.class, r.mode, r.e and string.format("%s (e = %s)", r.law, fmt(r.e)) or law_info.label(r),
-      fmt(r.mu_s), fmt(r.mu_k))
+  local mu = r.friction and "friction law" or string.format("mu_s = %s, mu_k = %s", fmt(r.mu_s), fmt(r.mu_k))
+  add("solve2d: %s impact, mode %s; law %s, %s",
+      r.class, r.mode, r.e and string.format("%s (e = %s)", r.law, fmt(r.e)) or law_info.label(r), mu)
   add("  coefficients  B1 = %s  B2 = %s  B3 = %s   S0 = %s  C0 = %s",
       fmt(r.B1), fmt(r.B2), fmt(r.B3), fmt(r.S0), fmt(r.C0))
   add("  impulse       Px = %s  Py = %s   (Pc = %s at max compression)",
