@@ -1,0 +1,326 @@
+/* Stronge's tangential compliance in the plane (Stronge 1994, 2000): the
+ * lumped contact particle over time, events located, never stepped over.
+ *
+ * Numerical choices. The problem is scaled to C0 = -1, B2 = 1, k = 1 (the
+ * path depends only on eta2, e, mu and the B's, S0, C0). The state is
+ * y = (Px, Py, F_n, v, 1), v = k_t u the tangential spring force (F_t =
+ * -v): every mode (stick; slip sigma; compression k_p = k, restitution
+ * k_p = k/e^2) is then a LINEAR ODE y' = A y with constant A, so each step
+ * is the matrix exponential exp(A s) y, summed as its Taylor series to
+ * rounding (|A| s <= 1/4 per step): the steps carry no truncation error,
+ * and a partial step to any s in (0, h] is as exact as a full one. Steps
+ * are short (1/4 rad of the fastest oscillation) so that an event function
+ * cannot cross zero twice inside one; the crossing is then bisected on the
+ * exact partial steps to the last bit. The works are Gauss-Legendre
+ * quadratures of the (analytic) integrands over each step.
+ *
+ * Events (Stronge 2000; Jia 2013 for the slip-state v = sigma mu F_n):
+ *   stick:  |v| reaches mu F_n           -> slip, sigma = sgn v
+ *   slip:   w = S + sigma mu (k_p/k_t) C  reaches 0 -> stick (the particle stops)
+ *   compression: C reaches 0             -> restitution (F_n continuous)
+ *   restitution: F_n reaches 0           -> end;  C reaching 0 -> no model
+ */
+#include <math.h>
+
+#include "compliance2d.h"
+#include "interrupt.h"
+
+double imp_compliance_eta2_from_nu(double nu)
+{
+    return (2 - nu) / (2 * (1 - nu));   /* Mindlin 1949, as Stronge 2000 */
+}
+
+const char *imp_cevent_name(imp_cevent e)
+{
+    static const char *const names[] = {"start", "stick", "slip", "max-compression", "end"};
+    return (unsigned)e < 5 ? names[e] : "?";
+}
+
+enum { NY = 5, PX = 0, PY = 1, FN = 2, V = 3, ONE = 4 };
+
+typedef struct {
+    double b1, b2, b3, s0, c0;   /* scaled: b2 = 1, c0 = -1 */
+    double mu, kt, kp;
+    int stick, sigma;            /* mode: stick, or slip in direction sigma */
+    int restitution;
+    double A[NY][NY];
+} cstate;
+
+static double S_of(const cstate *q, const double *y)
+{
+    return q->s0 + q->b1 * y[PX] - q->b3 * y[PY];
+}
+
+static double C_of(const cstate *q, const double *y)
+{
+    return q->c0 - q->b3 * y[PX] + q->b2 * y[PY];
+}
+
+/* The mode's A (rows: d/dt of Px, Py, F_n, v). */
+static void build_A(cstate *q)
+{
+    for (int i = 0; i < NY; i++)
+        for (int j = 0; j < NY; j++)
+            q->A[i][j] = 0;
+    double kp = q->kp;
+    q->A[PY][FN] = 1;                               /* dPy/dt = F_n */
+    q->A[FN][PX] = kp * q->b3;                      /* dF_n/dt = -k_p C */
+    q->A[FN][PY] = -kp * q->b2;
+    q->A[FN][ONE] = -kp * q->c0;
+    if (q->stick) {
+        q->A[PX][V] = -1;                           /* dPx/dt = F_t = -v */
+        q->A[V][PX] = q->kt * q->b1;                /* dv/dt = k_t S */
+        q->A[V][PY] = -q->kt * q->b3;
+        q->A[V][ONE] = q->kt * q->s0;
+    } else {
+        double sm = q->sigma * q->mu;
+        q->A[PX][FN] = -sm;                         /* F_t = -sigma mu F_n */
+        for (int j = 0; j < NY; j++)                /* v = sigma mu F_n */
+            q->A[V][j] = sm * q->A[FN][j];
+    }
+}
+
+/* y = exp(A s) y0 by its Taylor series, to rounding. */
+static void prop(const cstate *q, double s, const double *y0, double *y)
+{
+    double term[NY], next[NY];
+    for (int i = 0; i < NY; i++)
+        y[i] = term[i] = y0[i];
+    for (int k = 1; k < 80; k++) {
+        double big = 0, mag = 0;
+        for (int i = 0; i < NY; i++) {
+            double a = 0;
+            for (int j = 0; j < NY; j++)
+                a += q->A[i][j] * term[j];
+            next[i] = a * s / k;
+        }
+        for (int i = 0; i < NY; i++) {
+            term[i] = next[i];
+            y[i] += term[i];
+            big = fmax(big, fabs(term[i]));
+            mag = fmax(mag, fabs(y[i]));
+        }
+        if (big <= 1e-18 * mag)
+            break;
+    }
+}
+
+/* The event functions of the mode and phase, each crossing 0 upwards at its
+ * event; g[i] = -1 when not active. Order = precedence at a tie (stick or
+ * slip first, then maximum compression, then the end, as L.1 of the
+ * workbench's notes and Routh's tracer). */
+enum { G_POS, G_NEG, G_W, G_MAXC, G_END, G_RECOMP, NG };
+
+static void events(const cstate *q, const double *y, double *g)
+{
+    for (int i = 0; i < NG; i++)
+        g[i] = -1;
+    double C = C_of(q, y);
+    if (q->mu > 0) {
+        if (q->stick) {
+            g[G_POS] = y[V] - q->mu * y[FN];
+            g[G_NEG] = -y[V] - q->mu * y[FN];
+        } else {
+            double w = S_of(q, y) + q->sigma * q->mu * (q->kp / q->kt) * C;
+            g[G_W] = -q->sigma * w;
+        }
+    }
+    if (!q->restitution) {
+        g[G_MAXC] = C;
+    } else {
+        g[G_END] = -y[FN];
+        g[G_RECOMP] = -C;
+    }
+}
+
+/* Adds the step's works over [0, s] (5-point Gauss-Legendre). */
+static void works(const cstate *q, const double *y0, double s, double *Wt, double *Df)
+{
+    static const double x[5] = {0, -0.5384693101056831, 0.5384693101056831,
+                                -0.9061798459386640, 0.9061798459386640};
+    static const double w[5] = {0.5688888888888889, 0.4786286704993665, 0.4786286704993665,
+                                0.2369268850561891, 0.2369268850561891};
+    double wt = 0, df = 0, y[NY];
+    for (int i = 0; i < 5; i++) {
+        prop(q, 0.5 * s * (1 + x[i]), y0, y);
+        double S = S_of(q, y);
+        wt += w[i] * (-S * y[V]);
+        if (!q->stick && q->mu > 0) {
+            double vel = S + q->sigma * q->mu * (q->kp / q->kt) * C_of(q, y);
+            df += w[i] * q->mu * y[FN] * q->sigma * vel;
+        }
+    }
+    *Wt += 0.5 * s * wt;
+    *Df += 0.5 * s * df;
+}
+
+static void vertex(imp_cresult2d *r, const cstate *q, const double *y, imp_cevent ev)
+{
+    int i = r->nvert < IMP_CPATH2D_MAX ? r->nvert++ : IMP_CPATH2D_MAX - 1;
+    imp_cvertex2d *v = &r->vert[i];
+    v->Px = y[PX];
+    v->Py = y[PY];
+    v->S = S_of(q, y);
+    v->C = C_of(q, y);
+    v->sigma = q->stick ? 0 : q->sigma;
+    v->event = ev;
+}
+
+/* The fastest rate of the mode's A (an upper bound of its eigenvalues'
+ * moduli), for the step. */
+static double rate(const cstate *q)
+{
+    return sqrt(q->kt * q->b1 + q->kp * (q->b2 + q->mu * fabs(q->b3)));
+}
+
+static int sgn(double x)
+{
+    return (x > 0) - (x < 0);
+}
+
+imp_status imp_compliance2d_solve(const imp_coef2d *c, double mu, double e, double eta2,
+                                  imp_cresult2d *out)
+{
+    imp_cresult2d *r = out;
+    *r = (imp_cresult2d){0};
+    r->et = NAN;
+    if (!imp_coef2d_posdef(c) || !isfinite(c->S0) || !isfinite(c->C0) || !(mu >= 0) ||
+        !isfinite(mu) || !(e >= 0 && e <= 1) || !(eta2 > 0) || !isfinite(eta2))
+        return IMP_EINPUT;
+    r->cls = imp_coef2d_class(c);
+    r->S = c->S0;
+    r->C = c->C0;
+    r->mode = IMP_MODE_NONE;
+    if (!(c->C0 < 0)) {         /* separating or tangential: no impulse */
+        if (c->S0 != 0)
+            r->et = -1;
+        return IMP_OK;
+    }
+    double Vs = -c->C0, bs = c->B2;
+    cstate q = {c->B1 / bs, 1, c->B3 / bs, c->S0 / Vs, -1, mu, 1 / eta2, 1, 0, 0, 0, {{0}}};
+    if (!isfinite(q.s0) || !isfinite(q.b1))
+        return IMP_EOVERFLOW;
+    double y[NY] = {0, 0, 0, 0, 1}, y1[NY], g[NG], g1[NG];
+    /* start: the particle sticks iff the spring force it would build,
+     * k_t |S0| t, stays within mu k |C0| t */
+    if (mu > 0 && fabs(q.s0) <= mu * eta2)
+        q.stick = 1;
+    else
+        q.sigma = mu > 0 ? sgn(q.s0) : 0;
+    vertex(r, &q, y, IMP_CEV_START);
+    int first_stick = q.stick ? 0 : -1;
+    double Wt = 0, Df = 0, Ec = 0, Pc = 0;
+    long nevents = 0;
+    build_A(&q);
+    for (;;) {
+        if (++r->nsteps > IMP_CSTEPS_MAX)
+            return IMP_ESTEPS;
+        if ((r->nsteps & 4095) == 0 && imp_interrupt_pending())
+            return IMP_EINTERRUPT;
+        double h = 0.25 / rate(&q);
+        prop(&q, h, y, y1);
+        events(&q, y1, g1);
+        int which = -1;
+        double s = h;
+        for (int i = 0; i < NG; i++) {
+            if (!(g1[i] >= 0))
+                continue;
+            double lo = 0, hi = h;  /* g < 0 at lo (the mode's entry), >= 0 at hi */
+            for (int it = 0; it < 200 && hi - lo > 4 * h * 1e-17 + 1e-300; it++) {
+                double mid = 0.5 * (lo + hi), ym[NY];
+                prop(&q, mid, y, ym);
+                events(&q, ym, g);
+                if (g[i] >= 0)
+                    hi = mid;
+                else
+                    lo = mid;
+            }
+            if (hi < s || which < 0) {
+                s = hi;
+                which = i;
+            }
+        }
+        if (which >= 0)
+            prop(&q, s, y, y1);
+        if (!(isfinite(y1[PX]) && isfinite(y1[PY]) && isfinite(y1[FN]) && isfinite(y1[V])))
+            return IMP_EOVERFLOW;
+        works(&q, y, s, &Wt, &Df);
+        for (int i = 0; i < NY; i++)
+            y[i] = y1[i];
+        if (!q.stick)
+            y[V] = q.sigma * q.mu * y[FN];          /* the slip's algebraic v */
+        if (which < 0)
+            continue;
+        if (++nevents > 100000)
+            return IMP_ENOCONV;
+        if (which == G_POS || which == G_NEG) {       /* stick -> slip */
+            q.stick = 0;
+            q.sigma = which == G_POS ? 1 : -1;
+            y[V] = q.sigma * q.mu * y[FN];
+            vertex(r, &q, y, IMP_CEV_SLIP);
+        } else if (which == G_W) {                    /* slip -> stick */
+            q.stick = 1;
+            if (first_stick < 0)
+                first_stick = q.restitution;
+            vertex(r, &q, y, IMP_CEV_STICK);
+        } else if (which == G_MAXC) {
+            Pc = y[PY];
+            Ec = 0.5 * y[FN] * y[FN];               /* k delta_c^2 / 2, k = 1 */
+            vertex(r, &q, y, IMP_CEV_MAXC);
+            if (e == 0) {
+                /* the normal force drops at once: the particle slips back and
+                 * the tangential spring's energy is dissipated */
+                Wt -= 0.5 * y[V] * y[V] / q.kt;
+                Df += 0.5 * y[V] * y[V] / q.kt;
+                if (q.stick && y[V] != 0) {
+                    q.stick = 0;
+                    q.sigma = sgn(y[V]);
+                }
+                break;
+            }
+            q.restitution = 1;
+            q.kp = 1 / (e * e);
+        } else if (which == G_END) {
+            break;
+        } else {
+            return IMP_ENOSOLUTION;                 /* re-compression */
+        }
+        build_A(&q);
+    }
+    vertex(r, &q, y, IMP_CEV_END);
+    r->nevents = (int)nevents + 1;
+    /* back to the problem's units: impulses V/B2, velocities V, works V^2/B2 */
+    double kP = Vs / bs, kW = Vs * Vs / bs;
+    for (int i = 0; i < r->nvert; i++) {
+        imp_cvertex2d *v = &r->vert[i];
+        v->Px *= kP;
+        v->Py *= kP;
+        v->S *= Vs;
+        v->C *= Vs;
+    }
+    r->Px = y[PX] * kP;
+    r->Py = y[PY] * kP;
+    r->S = S_of(&q, y) * Vs;
+    r->C = C_of(&q, y) * Vs;
+    r->Pc = Pc * kP;
+    r->Ec = Ec * kW;
+    r->Wn = -(1 - e * e) * r->Ec;
+    r->Wt = Wt * kW;
+    r->Df = Df * kW;
+    r->dT = imp_dT2d(r->Px, r->Py, c->S0, c->C0, r->S, r->C);
+    if (c->S0 != 0)
+        r->et = -r->S / c->S0;
+    /* Routh's names for the particle: sliding when it never sticks, else
+     * C- or R- by the phase of its first stick, -reversed when the contact
+     * point's slip ends against S0 (S0 = 0: ends slipping at all) */
+    int reversed = c->S0 > 0 ? r->S < 0 : c->S0 < 0 ? r->S > 0 : r->S != 0;
+    if (first_stick < 0)
+        r->mode = IMP_MODE_SLIDING;
+    else if (first_stick == 0)
+        r->mode = reversed ? IMP_MODE_C_REVERSED : IMP_MODE_C_STICKING;
+    else
+        r->mode = reversed ? IMP_MODE_R_REVERSED : IMP_MODE_R_STICKING;
+    if (!(isfinite(r->Px) && isfinite(r->Py) && isfinite(r->dT) && isfinite(r->Wt)))
+        return IMP_EOVERFLOW;
+    return IMP_OK;
+}
