@@ -38,6 +38,10 @@ const char *imp_cevent_name(imp_cevent e)
 
 enum { NY = 5, PX = 0, PY = 1, FN = 2, V = 3, ONE = 4 };
 
+#ifndef STEP_RAD
+#define STEP_RAD 0.25   /* a step: this many radians of the fastest rate */
+#endif
+
 typedef struct {
     double b1, b2, b3, s0, c0;   /* scaled: b2 = 1, c0 = -1 */
     double mu, kt, kp;
@@ -106,36 +110,128 @@ static void prop(const cstate *q, double s, const double *y0, double *y)
 }
 
 /* The event functions of the mode and phase, each crossing 0 upwards at its
- * event; g[i] = -1 when not active. Order = precedence at a tie (stick or
- * slip first, then maximum compression, then the end, as L.1 of the
- * workbench's notes and Routh's tracer). */
+ * event; each is LINEAR in y, g = c.y (so g' = c.A y exactly). Order =
+ * precedence at a tie (stick or slip first, then maximum compression, then
+ * the end, as Routh's tracer). */
 enum { G_POS, G_NEG, G_W, G_MAXC, G_END, G_RECOMP, NG };
 
-static void events(const cstate *q, const double *y, double *g)
+typedef struct { int on[NG]; double c[NG][NY]; } cevents;
+
+static void events_rows(const cstate *q, cevents *ev)
 {
-    for (int i = 0; i < NG; i++)
-        g[i] = -1;
-    double C = C_of(q, y);
-    if (q->mu > 0) {
-        if (q->stick) {
-            g[G_POS] = y[V] - q->mu * y[FN];
-            g[G_NEG] = -y[V] - q->mu * y[FN];
-        } else {
-            double w = S_of(q, y) + q->sigma * q->mu * (q->kp / q->kt) * C;
-            g[G_W] = -q->sigma * w;
-        }
+    double Srow[NY] = {q->b1, -q->b3, 0, 0, q->s0}, Crow[NY] = {-q->b3, q->b2, 0, 0, q->c0};
+    for (int i = 0; i < NG; i++) {
+        ev->on[i] = 0;
+        for (int j = 0; j < NY; j++)
+            ev->c[i][j] = 0;
     }
-    if (!q->restitution) {
-        g[G_MAXC] = C;
-    } else {
-        g[G_END] = -y[FN];
-        g[G_RECOMP] = -C;
+    if (q->mu > 0 && q->stick) {         /* |v| reaches mu F_n */
+        ev->on[G_POS] = ev->on[G_NEG] = 1;
+        ev->c[G_POS][V] = 1;
+        ev->c[G_POS][FN] = -q->mu;
+        ev->c[G_NEG][V] = -1;
+        ev->c[G_NEG][FN] = -q->mu;
+    } else if (q->mu > 0) {              /* -sigma w, w = S + sigma mu (k_p/k_t) C */
+        ev->on[G_W] = 1;
+        for (int j = 0; j < NY; j++)
+            ev->c[G_W][j] = -q->sigma * Srow[j] - q->mu * (q->kp / q->kt) * Crow[j];
+    }
+    int k = q->restitution ? G_RECOMP : G_MAXC;
+    ev->on[k] = 1;
+    for (int j = 0; j < NY; j++)
+        ev->c[k][j] = q->restitution ? -Crow[j] : Crow[j];
+    if (q->restitution) {
+        ev->on[G_END] = 1;
+        ev->c[G_END][FN] = -1;
     }
 }
 
-/* Adds the step's works over [0, s] (5-point Gauss-Legendre). */
-static void works(const cstate *q, const double *y0, double s, double *Wt, double *Df)
+static double dot(const double *c, const double *y)
 {
+    double a = 0;
+    for (int j = 0; j < NY; j++)
+        a += c[j] * y[j];
+    return a;
+}
+
+/* g' = c.(A y) */
+static double rate_of(const cstate *q, const double *c, const double *y)
+{
+    double a = 0;
+    for (int i = 0; i < NY; i++)
+        a += c[i] * dot(q->A[i], y);
+    return a;
+}
+
+/* The size of g's terms at y, for a noise level. */
+static double terms(const double *c, const double *y)
+{
+    double a = 0;
+    for (int j = 0; j < NY; j++)
+        a += fabs(c[j] * y[j]);
+    return a;
+}
+
+/* Where in (0, h] event function c first reaches 0 from y0 (step end y1),
+ * or -1. A crossing between the step's ends is found by bisection; one
+ * that rises to zero and falls back inside the step (a grazing maximum,
+ * frequent while a stiff spring chatters) is found by bisecting g' = 0
+ * first, when the step's cubic Hermite interpolant comes near zero. */
+static double first_root(const cstate *q, const double *c, const double *y0, const double *y1,
+                         double h)
+{
+    double hi = h, ym[NY];
+    double g0 = dot(c, y0), g1 = dot(c, y1);
+    if (!(g1 >= 0)) {
+        double d0 = rate_of(q, c, y0), d1 = rate_of(q, c, y1);
+        if (!(d0 > 0 && d1 < 0))
+            return -1;
+        /* the Hermite cubic's largest value on a grid: an estimate of the max */
+        double est = fmax(g0, g1), noise = fabs(g0) + fabs(g1) + h * (fabs(d0) + fabs(d1));
+        for (int k = 1; k < 16; k++) {
+            double t = k / 16.0, t2 = t * t, t3 = t2 * t;
+            double v = (2 * t3 - 3 * t2 + 1) * g0 + (t3 - 2 * t2 + t) * h * d0 +
+                       (-2 * t3 + 3 * t2) * g1 + (t3 - t2) * h * d1;
+            est = fmax(est, v);
+        }
+        if (est < -0.05 * noise)
+            return -1;
+        double lo = 0;
+        hi = h;
+        for (int it = 0; it < 200 && hi - lo > 4 * h * 1e-17 + 1e-300; it++) {
+            double mid = 0.5 * (lo + hi);
+            prop(q, mid, y0, ym);
+            if (rate_of(q, c, ym) > 0)
+                lo = mid;
+            else
+                hi = mid;
+        }
+        prop(q, hi, y0, ym);
+        if (!(dot(c, ym) > 1e-13 * terms(c, ym)))
+            return -1;                    /* below rounding: the function only grazes */
+    }
+    double lo = 0;                        /* g < 0 at lo (the step's start), >= 0 at hi */
+    for (int it = 0; it < 200 && hi - lo > 4 * h * 1e-17 + 1e-300; it++) {
+        double mid = 0.5 * (lo + hi);
+        prop(q, mid, y0, ym);
+        if (dot(c, ym) >= 0)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi;
+}
+
+/* Adds the step's works over [0, s]: stuck, S F_t = -d/dt (v^2/(2 k_t)), the
+ * spring's energy; slipping, 5-point Gauss-Legendre of S F_t and
+ * mu F_n |w|. */
+static void works(const cstate *q, const double *y0, const double *y1, double s,
+                  double *Wt, double *Df)
+{
+    if (q->stick) {
+        *Wt -= 0.5 * (y1[V] - y0[V]) * (y1[V] + y0[V]) / q->kt;
+        return;
+    }
     static const double x[5] = {0, -0.5384693101056831, 0.5384693101056831,
                                 -0.9061798459386640, 0.9061798459386640};
     static const double w[5] = {0.5688888888888889, 0.4786286704993665, 0.4786286704993665,
@@ -145,7 +241,7 @@ static void works(const cstate *q, const double *y0, double s, double *Wt, doubl
         prop(q, 0.5 * s * (1 + x[i]), y0, y);
         double S = S_of(q, y);
         wt += w[i] * (-S * y[V]);
-        if (!q->stick && q->mu > 0) {
+        if (q->mu > 0) {
             double vel = S + q->sigma * q->mu * (q->kp / q->kt) * C_of(q, y);
             df += w[i] * q->mu * y[FN] * q->sigma * vel;
         }
@@ -167,10 +263,13 @@ static void vertex(imp_cresult2d *r, const cstate *q, const double *y, imp_ceven
 }
 
 /* The fastest rate of the mode's A (an upper bound of its eigenvalues'
- * moduli), for the step. */
+ * moduli), for the step: stuck, the springs' k_t B1 + k_p B2 (the trace of
+ * K W); slipping, F_n'' = -k_p (B2 + sigma mu B3) F_n. */
 static double rate(const cstate *q)
 {
-    return sqrt(q->kt * q->b1 + q->kp * (q->b2 + q->mu * fabs(q->b3)));
+    if (q->stick)
+        return sqrt(q->kt * q->b1 + q->kp * q->b2);
+    return sqrt(q->kp * (q->b2 + q->mu * fabs(q->b3)));
 }
 
 static int sgn(double x)
@@ -200,7 +299,8 @@ imp_status imp_compliance2d_solve(const imp_coef2d *c, double mu, double e, doub
     cstate q = {c->B1 / bs, 1, c->B3 / bs, c->S0 / Vs, -1, mu, 1 / eta2, 1, 0, 0, 0, {{0}}};
     if (!isfinite(q.s0) || !isfinite(q.b1))
         return IMP_EOVERFLOW;
-    double y[NY] = {0, 0, 0, 0, 1}, y1[NY], g[NG], g1[NG];
+    double y[NY] = {0, 0, 0, 0, 1}, y1[NY];
+    cevents ev;
     /* start: the particle sticks iff the spring force it would build,
      * k_t |S0| t, stays within mu k |C0| t */
     if (mu > 0 && fabs(q.s0) <= mu * eta2)
@@ -212,31 +312,22 @@ imp_status imp_compliance2d_solve(const imp_coef2d *c, double mu, double e, doub
     double Wt = 0, Df = 0, Ec = 0, Pc = 0;
     long nevents = 0;
     build_A(&q);
+    events_rows(&q, &ev);
     for (;;) {
         if (++r->nsteps > IMP_CSTEPS_MAX)
             return IMP_ESTEPS;
         if ((r->nsteps & 4095) == 0 && imp_interrupt_pending())
             return IMP_EINTERRUPT;
-        double h = 0.25 / rate(&q);
+        double h = STEP_RAD / rate(&q);
         prop(&q, h, y, y1);
-        events(&q, y1, g1);
         int which = -1;
         double s = h;
         for (int i = 0; i < NG; i++) {
-            if (!(g1[i] >= 0))
+            if (!ev.on[i])
                 continue;
-            double lo = 0, hi = h;  /* g < 0 at lo (the mode's entry), >= 0 at hi */
-            for (int it = 0; it < 200 && hi - lo > 4 * h * 1e-17 + 1e-300; it++) {
-                double mid = 0.5 * (lo + hi), ym[NY];
-                prop(&q, mid, y, ym);
-                events(&q, ym, g);
-                if (g[i] >= 0)
-                    hi = mid;
-                else
-                    lo = mid;
-            }
-            if (hi < s || which < 0) {
-                s = hi;
+            double si = first_root(&q, ev.c[i], y, y1, h);
+            if (si >= 0 && (si < s || which < 0)) {
+                s = si;
                 which = i;
             }
         }
@@ -244,7 +335,7 @@ imp_status imp_compliance2d_solve(const imp_coef2d *c, double mu, double e, doub
             prop(&q, s, y, y1);
         if (!(isfinite(y1[PX]) && isfinite(y1[PY]) && isfinite(y1[FN]) && isfinite(y1[V])))
             return IMP_EOVERFLOW;
-        works(&q, y, s, &Wt, &Df);
+        works(&q, y, y1, s, &Wt, &Df);
         for (int i = 0; i < NY; i++)
             y[i] = y1[i];
         if (!q.stick)
@@ -286,6 +377,7 @@ imp_status imp_compliance2d_solve(const imp_coef2d *c, double mu, double e, doub
             return IMP_ENOSOLUTION;                 /* re-compression */
         }
         build_A(&q);
+        events_rows(&q, &ev);
     }
     vertex(r, &q, y, IMP_CEV_END);
     r->nevents = (int)nevents + 1;

@@ -68,7 +68,7 @@ typedef struct {
  * spring) gives IMP_ENOSOLUTION; more than IMP_CSTEPS_MAX steps (eta2 so
  * small that the tangential oscillation is not resolved) IMP_ESTEPS;
  * Ctrl-C IMP_EINTERRUPT. */
-#define IMP_CSTEPS_MAX 20000000L
+#define IMP_CSTEPS_MAX 4000000L
 imp_status imp_compliance2d_solve(const imp_coef2d *c, double mu, double e, double eta2,
                                   imp_cresult2d *out);
 

@@ -46,6 +46,10 @@ static double read_compliance(const limp_check *c, int t)
     double eta2;
     if (he) {
         eta2 = limp_check_positive(&sub, ct, "eta2", 1, 0);
+        if (eta2 < 1e-8)   /* the rigid limit: Routh's path */
+            limp_check_error(&sub, "eta2", "must be at least 1e-8 (a tangential spring 1e4 times "
+                             "faster than the normal one needs some 1e5 steps; the rigid limit "
+                             "eta2 -> 0 is Routh's path: solve2d without compliance), got %g", eta2);
     } else {
         double nu = limp_check_number(&sub, ct, "nu", 1, 0);
         if (!(nu >= 0 && nu < 1))
@@ -115,8 +119,9 @@ static void raise_status(const limp_check *c, imp_status st, double eta2)
                          "normal force is positive), which needs a reloading branch of the normal "
                          "spring that Stronge's model does not have");
     if (st == IMP_ESTEPS)
-        limp_check_error(c, "compliance", "eta2 = %g is too small: the tangential spring's "
-                         "oscillation needs more than %ld steps", eta2, IMP_CSTEPS_MAX);
+        limp_check_error(c, "compliance", "needs more than %ld steps (eta2 = %g): the "
+                         "tangential spring's oscillation (k/eta2) or a slip's growth (mu B3) is "
+                         "too fast against the impact", IMP_CSTEPS_MAX, eta2);
     limp_raise(c, st, NULL);
 }
 
