@@ -278,6 +278,8 @@ static void test_energy(void)
     for (int n = 0; n < 60; n++) {
         double B[3], S0, C0, mu, e, eta2;
         random_problem(B, &S0, &C0, &mu, &e, &eta2, n % 4 == 0);
+        if (n % 5 == 1)
+            e = 0;                 /* plastic: ends at maximum compression */
         imp_coef2d c = {B[0], B[1], B[2], S0, C0, 0};
         imp_cresult2d r;
         imp_status st = imp_compliance2d_solve(&c, mu, e, eta2, &r);
@@ -486,8 +488,42 @@ static void test_recompression(void)
     CHECK(imp_compliance2d_solve(&ok, 0.3, 1.5, 1, &r) == IMP_EINPUT);
 }
 
+/* Invariants: the mirror (S0, B3) -> (-S0, -B3) flips Px and S; the
+ * problem is homogeneous (impulses scale as v/b for velocities v and B's b,
+ * works as v^2/b); e = 0 ends at maximum compression with the spring's
+ * energy dissipated; a direct impact starts stuck. */
+static void test_invariants(void)
+{
+    imp_cresult2d a = solve(2.5, 2.5, 1.5, 0.6, -1, 0.3, 0.5, 1.2);
+    imp_cresult2d b = solve(2.5, 2.5, -1.5, -0.6, -1, 0.3, 0.5, 1.2);
+    CHECK_NEAR(b.Px, -a.Px, 1e-14);
+    CHECK_NEAR(b.Py, a.Py, 1e-14);
+    CHECK_NEAR(b.S, -a.S, 1e-14);
+    CHECK_NEAR(b.et, a.et, 1e-14);
+    imp_cresult2d c = solve(2.5 * 8, 2.5 * 8, 1.5 * 8, 0.6 * 0.25, -0.25, 0.3, 0.5, 1.2);
+    CHECK_NEAR(c.Px, a.Px * 0.25 / 8, 1e-15);
+    CHECK_NEAR(c.Py, a.Py * 0.25 / 8, 1e-15);
+    CHECK_NEAR(c.dT, a.dT * 0.0625 / 8, 1e-15);
+    CHECK_NEAR(c.Df, a.Df * 0.0625 / 8, 1e-15);
+    CHECK(c.nvert == a.nvert);
+    for (int e0 = 0; e0 < 2; e0++) {
+        imp_cresult2d z = solve(2.5, 2.5, 1.5, e0 ? 0.6 : 0.05, -1, 0.8, 0, 1.2);
+        CHECK(z.vert[z.nvert - 2].event == IMP_CEV_MAXC && z.vert[z.nvert - 1].event == IMP_CEV_END);
+        CHECK_NEAR(z.Py, z.Pc, 0);
+        CHECK_NEAR(z.C, 0, 1e-14);
+        CHECK_NEAR(z.Wn, -z.Ec, 1e-15);
+        CHECK_NEAR(z.dT, z.Wn + z.Wt, 1e-13);
+        CHECK_NEAR(z.Wt, -z.Df, 1e-13);
+    }
+    imp_cresult2d d = solve(2.5, 2.5, 1.5, 0, -1, 0.8, 0.5, 1.2);
+    CHECK(d.vert[0].sigma == 0 && isnan(d.et));
+    CHECK(d.mode == IMP_MODE_C_REVERSED || d.mode == IMP_MODE_C_STICKING);
+    CHECK_NEAR(d.dT, d.Wn + d.Wt, 1e-13);
+}
+
 int main(void)
 {
+    RUN(test_invariants);
     RUN(test_nu);
     RUN(test_rod_vectors);
     RUN(test_sphere_row);

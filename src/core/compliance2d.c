@@ -360,8 +360,8 @@ imp_status imp_compliance2d_solve(const imp_coef2d *c, double mu, double e, doub
             vertex(r, &q, y, IMP_CEV_MAXC);
             if (e == 0) {
                 /* the normal force drops at once: the particle slips back and
-                 * the tangential spring's energy is dissipated */
-                Wt -= 0.5 * y[V] * y[V] / q.kt;
+                 * the tangential spring's energy, already taken from the body
+                 * (in Wt), is dissipated */
                 Df += 0.5 * y[V] * y[V] / q.kt;
                 if (q.stick && y[V] != 0) {
                     q.stick = 0;
