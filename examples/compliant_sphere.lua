@@ -5,8 +5,8 @@
 -- compliance (eta2 from Poisson's ratio nu) and for the rigid contact.
 -- The tangential velocity reverses (S/S0 < 0: the contact springs back)
 -- over a band of psi below gross slip; a rigid contact can only stop it.
--- Run: impact examples/compliant_sphere.lua
-local impact = require("impact")
+-- Run: scripts/run examples/compliant_sphere.lua
+local impact = require "impact"
 
 local mu, C0 = 0.3, -1
 local cols = { { e = 1, nu = 0.23 }, { e = 1, nu = 0.33 }, { e = 0.8, nu = 0.23 },

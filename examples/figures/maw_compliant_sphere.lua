@@ -6,7 +6,7 @@
 -- gross slip; towards psi -> 0 they tend to cos(Omega pi (1+e)/2), not to
 -- Maw's Hertzian negative end (the workbench's notes, L.2.4).
 -- Run: impact examples/figures/maw_compliant_sphere.lua [DIR]
-local impact = require("impact")
+local impact = require "impact"
 local dir = arg and arg[1] or "."
 
 local mu, C0 = 0.3, -1
