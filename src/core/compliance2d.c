@@ -172,6 +172,43 @@ static double terms(const double *c, const double *y)
     return a;
 }
 
+/* The point of [lo, hi] where f (g when deriv = 0, g' when 1) changes sign:
+ * f < 0 at lo, f >= 0 at hi for g; f > 0 at lo, f <= 0 at hi for g'.
+ * Illinois steps (regula falsi with the stale end's value halved), every
+ * third step a bisection (which bounds the count), down to the last bits;
+ * returns hi, where the sign has changed. */
+static double bracket(const cstate *q, const double *c, const double *y0, int deriv,
+                      double lo, double flo, double hi, double fhi, double h)
+{
+    double ym[NY];
+    int side = 0;
+    for (int it = 0; it < 300 && hi - lo > 1e-17 * h; it++) {
+        double mid;
+        if (it % 3 == 2 || !(flo != fhi))
+            mid = 0.5 * (lo + hi);
+        else
+            mid = lo + (hi - lo) * flo / (flo - fhi);
+        if (!(mid > lo && mid < hi))
+            mid = 0.5 * (lo + hi);
+        if (!(mid > lo && mid < hi))
+            break;                 /* lo and hi are adjacent doubles */
+        prop(q, mid, y0, ym);
+        double fm = deriv ? -rate_of(q, c, ym) : dot(c, ym);   /* as g: < 0 at lo */
+        if (fm >= 0) {
+            hi = mid;
+            fhi = fm;
+            if (side == 1) flo *= 0.5;
+            side = 1;
+        } else {
+            lo = mid;
+            flo = fm;
+            if (side == -1) fhi *= 0.5;
+            side = -1;
+        }
+    }
+    return hi;
+}
+
 /* Where in (0, h] event function c first reaches 0 from y0 (step end y1),
  * or -1. A crossing between the step's ends is found by bisection; one
  * that rises to zero and falls back inside the step (a grazing maximum,
@@ -196,30 +233,14 @@ static double first_root(const cstate *q, const double *c, const double *y0, con
         }
         if (est < -0.05 * noise)
             return -1;
-        double lo = 0;
-        hi = h;
-        for (int it = 0; it < 200 && hi - lo > 4 * h * 1e-17 + 1e-300; it++) {
-            double mid = 0.5 * (lo + hi);
-            prop(q, mid, y0, ym);
-            if (rate_of(q, c, ym) > 0)
-                lo = mid;
-            else
-                hi = mid;
-        }
+        hi = bracket(q, c, y0, 1, 0, -d0, h, -d1, h);
         prop(q, hi, y0, ym);
         if (!(dot(c, ym) > 1e-13 * terms(c, ym)))
             return -1;                    /* below rounding: the function only grazes */
     }
-    double lo = 0;                        /* g < 0 at lo (the step's start), >= 0 at hi */
-    for (int it = 0; it < 200 && hi - lo > 4 * h * 1e-17 + 1e-300; it++) {
-        double mid = 0.5 * (lo + hi);
-        prop(q, mid, y0, ym);
-        if (dot(c, ym) >= 0)
-            hi = mid;
-        else
-            lo = mid;
-    }
-    return hi;
+    /* g < 0 at 0 (the step's start), >= 0 at hi */
+    double ghi = g1 >= 0 ? g1 : dot(c, ym);
+    return bracket(q, c, y0, 0, 0, fmin(g0, -1e-300), hi, ghi, h);
 }
 
 /* Adds the step's works over [0, s]: stuck, S F_t = -d/dt (v^2/(2 k_t)), the
