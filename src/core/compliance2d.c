@@ -9,10 +9,14 @@
  * is the matrix exponential exp(A s) y, summed as its Taylor series to
  * rounding (|A| s <= 1/4 per step): the steps carry no truncation error,
  * and a partial step to any s in (0, h] is as exact as a full one. Steps
- * are short (1/4 rad of the fastest oscillation) so that an event function
- * cannot cross zero twice inside one; the crossing is then bisected on the
- * exact partial steps to the last bit. The works are Gauss-Legendre
- * quadratures of the (analytic) integrands over each step.
+ * are 1/4 rad of the fastest oscillation. Every event function is linear
+ * in y, so its derivative is exact too: a crossing between a step's ends,
+ * or a maximum inside it that pokes above zero (a grazing crossing, as a
+ * stiff spring's chatter makes them), is bracketed and located on the exact
+ * partial steps to adjacent doubles (Illinois and bisection); results do
+ * not depend on the step (1e-12 between 0.05 and 0.6 rad). The works are
+ * the stuck spring's energy and Gauss-Legendre quadratures of the slip's
+ * (analytic) integrands over each step.
  *
  * Events (Stronge 2000; Jia 2013 for the slip-state v = sigma mu F_n):
  *   stick:  |v| reaches mu F_n           -> slip, sigma = sgn v

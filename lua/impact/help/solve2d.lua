@@ -85,7 +85,8 @@ error naming compliance). The particle sticks while the spring force stays
 within mu*F_n and slips otherwise. Each mode is a linear ODE in time,
 stepped exactly (matrix exponential, a quarter radian of the fastest
 oscillation per step); stick, slip, maximum compression and the end are
-bisected to the last bit, and the path lists them (event "start", "stick",
+located to adjacent doubles (grazing crossings inside a step too), and the
+path lists them (event "start", "stick",
 "slip", "max-compression", "end"; sigma = the slip direction after the
 vertex, 0 stuck). The result adds et = -S/S0 (absent when S0 = 0), eta2,
 E_c (normal spring energy at maximum compression), Wn = -(1 - e^2) E_c,
