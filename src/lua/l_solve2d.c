@@ -10,6 +10,7 @@
 
 #include "closed2d.h"
 #include "l_friction.h"
+#include "l_compliance.h"
 #include "l_problem2d.h"
 #include "raise.h"
 #include "module.h"
@@ -65,6 +66,11 @@ static int l_solve2d(lua_State *L)
     limp_check_init(&c, L, "solve2d");
     limp_check_table_arg(&c, 1);
     int scan = scan_keys(&ks, 1);
+    /* compliance is not a scanned key: a scan that found every key saw none */
+    if (scan != 1 && lua_getfield(L, 1, "compliance") != LUA_TNIL)
+        return limp_solve2d_compliance(L, 1);
+    if (scan != 1)
+        lua_pop(L, 1);
     if (getk(&ks, 1, K_model) != LUA_TNIL) {
         pushkey(&ks, K_routh);
         if (!lua_rawequal(L, -1, -2)) {

@@ -14,6 +14,7 @@
 #include "l_solve3d.h"
 #include "l_solve3d_model.h"
 #include "interrupt.h"
+#include "l_compliance.h"
 #include "l_law.h"
 #include "mat3.h"
 #include "sweep3d.h"
@@ -264,6 +265,8 @@ static int l_solve3d(lua_State *L)
     limp_check_init(&c, L, "solve3d");
     limp_check_table_arg(&c, 1);
     lua_settop(L, 1);
+    if (limp_check_has(&c, 1, "compliance"))
+        return limp_solve3d_compliance(L, 1);
     limp_check_known(&c, 1, limp_problem3d_fields, limp_friction_note, (void *)limp_friction_not3d);
     limp_check_unknown(&c);
     /* the form: a body on the fixed plane, two bodies, or a mechanism */

@@ -80,6 +80,31 @@ adds qdot after (qdot + M^-1 J^T P), T0 and energy_ratio; its dT
 definite, J of full rank (the tip must be able to move along x and y),
 all entries finite; M cannot be combined with body1 or B1..C0.
 
+compliance = {eta2 = x} or {nu = Poisson's ratio} is Stronge's tangential
+compliance (Stronge 1994, 2000): a massless contact particle joined to
+body 1 by a normal spring (stiffness k in compression, k/e^2 after: the
+energetic law, so law defaults to "energetic" and another law is an error)
+and a tangential spring of stiffness k/eta2 (nu gives Mindlin's
+eta2 = (2 - nu)/(2 (1 - nu))), rubbing on the ground with one friction
+coefficient mu (mu_s ~= mu_k, a friction function or a model with it: an
+error naming compliance). The particle sticks while the spring force stays
+within mu*F_n and slips otherwise. Each mode is a linear ODE in time,
+stepped exactly (matrix exponential, a quarter radian of the fastest
+oscillation per step); stick, slip, maximum compression and the end are
+located to adjacent doubles (grazing crossings inside a step too), and the
+path lists them (event "start", "stick",
+"slip", "max-compression", "end"; sigma = the slip direction after the
+vertex, 0 stuck). The result adds et = -S/S0 (absent when S0 = 0), eta2,
+E_c (normal spring energy at maximum compression), Wn = -(1 - e^2) E_c,
+Wt = -D_f (D_f the slip dissipation) and events; Wc = -E_c, Wr = e^2 E_c,
+Wf = Wt, so dT = Wn + Wt. mode: "sliding" when the particle never sticks,
+else C-/R- by the phase of its first stick, "-reversed" when S ends against
+S0. eta2 -> 0 tends to Routh's path with the energetic law (O(eta) where the
+rigid slip reverses, O(eta2) where it sticks); a stiff spring chatters in
+restitution (about 2/eta stick-slip events; the path keeps the first 255
+and the end). A restitution that turns back into compression is an error:
+the model's normal spring has no reloading branch.
+
 t.model (other than "routh") selects a published model instead (see
 impact.compare). The result prints as a one-screen summary. Its path and
 the problem's fields (law, e, mu_s, mu_k, B1..C0, Delta) are built on first
@@ -97,7 +122,8 @@ once), so editing the result's fields does not change it.]],
       friction | a friction law: function(s) returning the coefficient along the impact, instead of mu, mu_s, mu_k (help("friction"))
       e | coefficient of restitution of the law, in [0, 1] (required for the built-in laws)
       law | $LAWS or a function(s) returning a residual | "poisson"
-      model | "routh" (this method) or a published model | "routh"]],
+      model | "routh" (this method) or a published model | "routh"
+      compliance | {eta2 = normal/tangential stiffness ratio > 0} or {nu = Poisson's ratio in [0, 1)}: Stronge's tangential compliance (law "energetic", one mu) | nil: rigid]],
     result = [[
       Px, Py | total tangential and normal impulse on body 1
       S, C | final sliding and normal contact velocity
@@ -115,7 +141,8 @@ once), so editing the result's fields does not change it.]],
       body1, body2 | post-impact {vx, vy, w} when bodies were given
       energy_ratio | kinetic energy after / before, when bodies or a mechanism were given (and moving)
       qdot, T0 | a mechanism's generalized velocities after impact and its kinetic energy before
-      path | list of vertices {Px, Py, S, C, event}, event = "start", "stick", "reverse", "max-compression" or "end"]],
+      path | list of vertices {Px, Py, S, C, event}, event = "start", "stick", "reverse", "max-compression" or "end" (with compliance: "start", "stick", "slip", "max-compression", "end", and sigma)
+      et, eta2, E_c, Wn, Wt, D_f, events | with compliance: -S/S0, the stiffness ratio, normal spring energy at maximum compression, normal and tangential work, slip dissipation, number of events]],
     example = [[
 local r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1,
                           mu = 0.3, e = 0.5 }
@@ -129,7 +156,11 @@ impact.solve2d{ body1 = { m = 1, rho = math.sqrt(1/12), x = h, y = h, vx = 0.6, 
 local d = math.pi / 180
 local k = impact.solve2d(impact.chain2d{ links = { {m = 1, L = 1}, {m = 1, L = 1} },
                          q = {-60*d, -30*d}, qdot = {-1, -1}, mu = 0.2, e = 0.5 })
-print(k.mode, k.qdot[1], k.qdot[2], k.dT)   --> sliding  -1.518632  1.665458  -0.361742]],
+print(k.mode, k.qdot[1], k.qdot[2], k.dT)   --> sliding  -1.518632  1.665458  -0.361742
+-- Stronge's tangential compliance on the rod:
+local c = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1,
+                          mu = 0.3, e = 0.5, compliance = { eta2 = 1.2 } }
+print(c.mode, c.Px, c.Py, c.et, c.D_f)   --> C-reversed  -0.144262  0.511053  0.878722  0.007369]],
     see = { "classify2d", "sb2d", "compare", "sweep", "chain2d", "system2d", "friction" },
   },
   {

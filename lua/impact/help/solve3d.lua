@@ -128,7 +128,17 @@ bug). impact.system3d's table (one contact) is accepted as it is,
 its frame included. M that is not symmetric positive definite, J with
 J M^-1 J^T singular (the contact cannot move along some direction: n < 3
 always is), mismatched sizes and non-finite entries are errors naming the
-field; M, J, qdot cannot be mixed with body fields.]],
+field; M, J, qdot cannot be mixed with body fields.
+
+compliance = {eta2 = x} or {nu = Poisson's ratio}: Stronge's tangential
+compliance (see help(impact.solve2d)), for one body on the plane whose
+slip keeps one direction: W_tn along v_t0 and v_t0 an eigenvector of W_tt
+(a sphere, any body moving in a plane). The planar model is then solved
+along d = v_t0/|v_t0|, P = Px d + Py y, and the result is method
+"compliance" with et = -v_t.v_t0/|v_t0|^2, eta2, E_c, Wn, Wt, D_f, the
+event path (Px along d) and direction = d; law defaults to "energetic"
+(another is an error), one mu. A general body (Jia 2013's 3D model), two
+bodies and mechanisms are not yet supported: an error naming compliance.]],
     fields = [[
       m | mass (> 0)
       inertia | {I1, I2, I3} principal (body frame) or a 3x3 body-frame tensor
@@ -150,7 +160,8 @@ field; M, J, qdot cannot be mixed with body fields.]],
       rtol | exact: relative tolerance of the integrator, in [1e-14, 1e-3] | 1e-10
       max_steps | exact: step budget | 1000000
       model | $MODELS3D: an algebraic model instead of a method (see text) | none
-      e_t | model "chatterjee-ruina": tangential restitution in [-1, 1] | 0]],
+      e_t | model "chatterjee-ruina": tangential restitution in [-1, 1] | 0
+      compliance | {eta2 = x} or {nu = Poisson's ratio}: Stronge's tangential compliance (a sphere or planar motion) | nil: rigid]],
     result = [[
       P | total impulse on the body {x, y, z} (also P[1..3])
       v, w | post-impact velocity and angular velocity (body 1's with body2; absent for a mechanism)
@@ -174,12 +185,17 @@ field; M, J, qdot cannot be mixed with body fields.]],
       newton_iterations | algebraic: Newton iterations used
       inertia_principal | {moments = {...}, axes = {a1, a2, a3}} when a 3x3 body inertia was given
       model, status, notes, e_t, mu | with a model: what was solved
-      et, kappa, cone | model "chatterjee-ruina": -vt.vt0/|vt0|^2, the factor of P_II - P_I, "inside"/"on" the cone]],
+      et, kappa, cone | model "chatterjee-ruina": -vt.vt0/|vt0|^2, the factor of P_II - P_I, "inside"/"on" the cone
+      et, eta2, E_c, Wn, Wt, D_f, events, path, direction | with compliance: as solve2d's, along direction d = v_t0/|v_t0|]],
     example = [[
 local rod = impact.rod{ m = 1, L = 2.3, radius = 0.5, theta1_deg = 20, theta2_deg = 15 }
 local r = impact.solve3d{ body = rod, v = {0.4, -1, 0}, mu = 0.4, e = 0.7 }
 print(r)                    -- C-sticking, P = (0.227868, 1.325820, 0.258927)
-print(impact.solve3d{ body = rod, v = {0.4, -1, 0}, mu = 0.2, e = 0.8, method = "algebraic" })]],
+print(impact.solve3d{ body = rod, v = {0.4, -1, 0}, mu = 0.2, e = 0.8, method = "algebraic" })
+-- a solid sphere (B1/B2 = 3.5) with Stronge's tangential compliance:
+local s = impact.solve3d{ m = 1, inertia = {0.4, 0.4, 0.4}, r = {0, -1, 0}, v = {0.6, -1, 0},
+                          mu = 0.3, e = 0.8, compliance = { nu = 0.3 } }
+print(s.mode, s.P[1], s.P[2], s.et)   --> C-reversed  -0.263518  1.800000  0.537185]],
     see = { "rod", "solve2d" },
   },
   {

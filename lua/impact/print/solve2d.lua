@@ -20,6 +20,10 @@ local function summary(r)
   add("  energy        dT = %s = Wc + Wr + Wf = %s + %s + %s%s", fmt(r.dT),
       fmt(r.Wc), fmt(r.Wr), fmt(r.Wf),
       r.energy_ratio and ("   (T'/T = " .. fmt(r.energy_ratio) .. ")") or "")
+  if rawget(r, "eta2") then            -- Stronge's tangential compliance
+    add("  compliance    eta2 = %s   et = %s   E_c = %s   D_f = %s   (%s events)",
+        fmt(r.eta2), fmt(rawget(r, "et") or "-"), fmt(r.E_c), fmt(r.D_f), fmt(r.events))
+  end
   for _, name in ipairs{ "body1", "body2" } do
     local b = rawget(r, name)
     if type(b) == "table" then

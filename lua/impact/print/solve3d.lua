@@ -43,6 +43,10 @@ local function summary(r)
       r.dT, r.energy_ratio, r.Wc, r.Wr, r.Wf)
   add("  Pc  = %.6f%s%s", r.Pc, r.p_stop and fmt(", slip stops at p = %.6f", r.p_stop) or "",
       r.min_slip and r.mode == "sliding" and fmt(", min |vt| = %.6g", r.min_slip) or "")
+  if r.eta2 then                       -- Stronge's tangential compliance, along r.direction
+    add("  compliance eta2 = %.6f   et = %s   E_c = %.6f   D_f = %.6f   (%d events)",
+        r.eta2, r.et and fmt("%.6f", r.et) or "-", r.E_c, r.D_f, r.events)
+  end
   if #r.stages > 0 then add("  stages:") end
   for i, s in ipairs(r.stages) do
     local dir = ""
