@@ -120,6 +120,61 @@ static lapack_int small_dgelsd(int nz, double *K, double *x, double *sv, lapack_
     return info;
 }
 
+/* x = K^-1 x for a small (nz <= DIRECT_NZ) well-conditioned K, by
+ * Gaussian elimination with partial pivoting; 0 (x untouched) when a pivot
+ * vanishes or K's 1-norm condition number, from the explicit inverse, is
+ * above 1e8: then cond_2 <= nz cond_1 is far below dgelsd's 1/rcond =
+ * 1e12, so where this answers dgelsd would find full rank and the same
+ * unique solution (to rounding); elsewhere the caller's dgelsd decides
+ * the rank and the minimum-norm solution. */
+#define DIRECT_NZ 4
+static int direct_solve(int nz, const double *K, double *x)
+{
+    double U[DIRECT_NZ][2 * DIRECT_NZ], b[DIRECT_NZ];
+    int w = 2 * nz;
+    for (int i = 0; i < nz; i++) {
+        for (int j = 0; j < nz; j++) {
+            U[i][j] = K[i * nz + j];
+            U[i][nz + j] = i == j;
+        }
+        b[i] = x[i];
+    }
+    /* [K | I] to [I | K^-1] by Gauss-Jordan with row pivoting; b alongside */
+    for (int c = 0; c < nz; c++) {
+        int p = c;
+        for (int i = c + 1; i < nz; i++)
+            if (fabs(U[i][c]) > fabs(U[p][c])) p = i;
+        if (!(fabs(U[p][c]) > 0)) return 0;
+        if (p != c) {
+            for (int j = 0; j < w; j++) {
+                double t = U[c][j]; U[c][j] = U[p][j]; U[p][j] = t;
+            }
+            double t = b[c]; b[c] = b[p]; b[p] = t;
+        }
+        double d = 1 / U[c][c];
+        for (int i = 0; i < nz; i++) {
+            if (i == c) continue;
+            double f = U[i][c] * d;
+            if (f == 0) continue;
+            for (int j = c; j < w; j++) U[i][j] -= f * U[c][j];
+            b[i] -= f * b[c];
+        }
+    }
+    double nK = 0, nI = 0;
+    for (int j = 0; j < nz; j++) {
+        double sK = 0, sI = 0;
+        for (int i = 0; i < nz; i++) {
+            sK += fabs(K[i * nz + j]);
+            sI += fabs(U[i][nz + j] / U[i][i]);
+        }
+        nK = fmax(nK, sK);
+        nI = fmax(nI, sI);
+    }
+    if (!(nK * nI < 1e8)) return 0;
+    for (int i = 0; i < nz; i++) x[i] = b[i] / U[i][i];
+    return 1;
+}
+
 /* Scales for the tolerances: an acceleration (max |b| + max |A| max
  * |lambda|) and a force (that over max |A|). */
 static void scales(int R, const double *A, const double *b, const double *lam,
@@ -184,10 +239,12 @@ imp_status imp_sim_acc_fixed(const imp_sim_acc_problem *p, imp_sim_acc_result *r
             rhs[e] = -p->b[eq[e]];
         }
         double Kc[MAXR * MAXR], sv[MAXR], x[MAXR];
-        memcpy(Kc, K, sizeof(double) * (size_t)nz * (size_t)nz);
         memcpy(x, rhs, sizeof(double) * (size_t)nz);
-        lapack_int rank = 0;
-        lapack_int info = small_dgelsd(nz, Kc, x, sv, &rank);
+        lapack_int rank = nz, info = 0;
+        if (nz > DIRECT_NZ || !direct_solve(nz, K, x)) {
+            memcpy(Kc, K, sizeof(double) * (size_t)nz * (size_t)nz);
+            info = small_dgelsd(nz, Kc, x, sv, &rank);
+        }
         if (info < 0) return IMP_ELAPACK;
         if (info > 0) return IMP_ENOCONV;   /* the SVD did not converge */
         memcpy(z, x, sizeof(double) * (size_t)nz);

@@ -307,8 +307,9 @@ imp_status sim_advance(sim_t *S, double t_stop, sim_hit *hit)
 static void gauss_newton(int n, int R, const double *Lf, const double *J, const double *r,
                          double *x)
 {
-    double Y[SIM_ROWS * SIM_N], A[SIM_ROWS * SIM_ROWS] = {0}, l[SIM_ROWS];
+    double Y[SIM_ROWS * SIM_N], A[SIM_ROWS * SIM_ROWS], l[SIM_ROWS];
     if (R <= 0) return;
+    memset(A, 0, sizeof(double) * (size_t)R * (size_t)R);   /* R x R: not the whole 18 kB */
     for (int a = 0; a < R; a++) {
         memcpy(Y + a * n, J + a * n, sizeof(double) * n);
         sim_chol_solve(n, Lf, Y + a * n);
