@@ -196,18 +196,24 @@ imp_status imp_sim_acc_fixed(const imp_sim_acc_problem *p, imp_sim_acc_result *r
     if (!r) return IMP_EINPUT;
     imp_status st = check_problem(p, off, &R);
     if (st != IMP_OK) return st;
-    /* G (R x nz): lambda = G z; eq[e]: the row held by equation e */
-    static _Thread_local double G[MAXR * MAXR], K[MAXR * MAXR];
-    int eq[MAXR], nz = 0;
-    memset(G, 0, sizeof(double) * (size_t)R * MAXR);
+    /* G (R x nz): lambda = G z, one entry per row at most (row j's in
+     * column gc[j], -1: none, value gv[j]); eq[e]: the row held by
+     * equation e; a column's rows are consecutive from cr[c], cn[c] of them */
+    static _Thread_local double K[MAXR * MAXR];
+    double gv[MAXR];
+    int gc[MAXR], eq[MAXR], cr[MAXR], cn[MAXR], nz = 0;
     for (int i = 0; i < p->k; i++) {
         int o = off[i], d = p->dim[i];
         switch (r->mode[i]) {
         case IMP_SIM_C_OPEN:
+            for (int j = 0; j < d; j++) gc[o + j] = -1;
             break;
         case IMP_SIM_C_STICK:
             for (int j = 0; j < d; j++) {
-                G[(o + j) * MAXR + nz] = 1;
+                gc[o + j] = nz;
+                gv[o + j] = 1;
+                cr[nz] = o + j;
+                cn[nz] = 1;
                 eq[nz++] = o + j;
             }
             break;
@@ -215,9 +221,12 @@ imp_status imp_sim_acc_fixed(const imp_sim_acc_problem *p, imp_sim_acc_result *r
             double d0 = r->dir[i][0], d1 = d == 3 ? r->dir[i][1] : 0;
             double len = hypot(d0, d1);
             if (!isfinite(len) || !(len > 0)) return IMP_EINPUT;
-            G[(o + 1) * MAXR + nz] = 1;
-            G[o * MAXR + nz] = -p->mu_k[i] * d0 / len;
-            if (d == 3) G[(o + 2) * MAXR + nz] = -p->mu_k[i] * d1 / len;
+            for (int j = 0; j < d; j++) gc[o + j] = nz;
+            gv[o + 1] = 1;
+            gv[o] = -p->mu_k[i] * d0 / len;
+            if (d == 3) gv[o + 2] = -p->mu_k[i] * d1 / len;
+            cr[nz] = o;
+            cn[nz] = d;
             eq[nz++] = o + 1;
             break;
         }
@@ -233,7 +242,7 @@ imp_status imp_sim_acc_fixed(const imp_sim_acc_problem *p, imp_sim_acc_result *r
             const double *Ar = &p->A[eq[e] * R];
             for (int c = 0; c < nz; c++) {
                 double s = 0;
-                for (int j = 0; j < R; j++) s += Ar[j] * G[j * MAXR + c];
+                for (int j = cr[c]; j < cr[c] + cn[c]; j++) s += Ar[j] * gv[j];
                 K[e * nz + c] = s;
             }
             rhs[e] = -p->b[eq[e]];
@@ -265,11 +274,7 @@ imp_status imp_sim_acc_fixed(const imp_sim_acc_problem *p, imp_sim_acc_result *r
             if (res > 1e-9 * (mr + mK * mz)) st = IMP_ESINGULAR;
         }
     }
-    for (int j = 0; j < R; j++) {
-        double s = 0;
-        for (int c = 0; c < nz; c++) s += G[j * MAXR + c] * z[c];
-        r->lambda[j] = s;
-    }
+    for (int j = 0; j < R; j++) r->lambda[j] = gc[j] >= 0 ? gv[j] * z[gc[j]] : 0;
     contact_accel(R, p->A, p->b, r->lambda, r->a);
     /* a held row is 0 by the modes, not by the rounding of the solve */
     if (st == IMP_OK)
