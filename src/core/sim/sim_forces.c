@@ -128,7 +128,12 @@ static lapack_int small_dgelsd(int nz, double *K, double *x, double *sv, lapack_
  * unique solution (to rounding); elsewhere the caller's dgelsd decides
  * the rank and the minimum-norm solution. */
 #define DIRECT_NZ 4
-static int direct_solve(int nz, const double *K, double *x)
+#if defined(__GNUC__)
+#define DIRECT_INLINE static inline __attribute__((always_inline))
+#else
+#define DIRECT_INLINE static inline
+#endif
+DIRECT_INLINE int direct_solve_n(int nz, const double *K, double *x)
 {
     double U[DIRECT_NZ][2 * DIRECT_NZ], b[DIRECT_NZ];
     int w = 2 * nz;
@@ -167,12 +172,24 @@ static int direct_solve(int nz, const double *K, double *x)
             sK += fabs(K[i * nz + j]);
             sI += fabs(U[i][nz + j] / U[i][i]);
         }
-        nK = fmax(nK, sK);
-        nI = fmax(nI, sI);
+        if (!(sK <= nK)) nK = sK;     /* fmax, a NaN kept */
+        if (!(sI <= nI)) nI = sI;
     }
     if (!(nK * nI < 1e8)) return 0;
     for (int i = 0; i < nz; i++) x[i] = b[i] / U[i][i];
     return 1;
+}
+
+/* the same, compiled for each size (the loops unrolled) */
+static int direct_solve(int nz, const double *K, double *x)
+{
+    switch (nz) {
+    case 1: return direct_solve_n(1, K, x);
+    case 2: return direct_solve_n(2, K, x);
+    case 3: return direct_solve_n(3, K, x);
+    case 4: return direct_solve_n(4, K, x);
+    }
+    return 0;
 }
 
 /* Scales for the tolerances: an acceleration (max |b| + max |A| max
@@ -234,7 +251,7 @@ imp_status imp_sim_acc_fixed(const imp_sim_acc_problem *p, imp_sim_acc_result *r
             return IMP_EINPUT;
         }
     }
-    double z[MAXR] = { 0 }, rhs[MAXR];
+    double z[MAXR], rhs[MAXR];       /* z[0 .. nz-1] set below */
     st = IMP_OK;
     if (nz > 0) {
         /* K = H A G, rhs = -H b */
