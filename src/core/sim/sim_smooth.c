@@ -72,6 +72,8 @@ typedef struct {
     double h;                       /* the step */
     const double *yn;               /* y(t0 + h) */
     const double *stages;           /* the step's 12 stages (imp_dop853_step's work) */
+    int have_fn;                    /* fn holds f(t0 + h, yn) */
+    double fn[2 * SIM_N];
     double r[8][2 * SIM_N];
 } dense_t;
 
@@ -117,7 +119,8 @@ static imp_status dense_build(sim_t *S, const seg_t *g)
     double h = D->h, w[2 * SIM_N], K[16][2 * SIM_N];
     const double *y = g->y0, *yn = D->yn;
     for (int s = 0; s < 12; s++) memcpy(K[s], D->stages + s * m, sizeof(double) * m);
-    rhs(S, g->t0 + h, yn, K[12]);
+    if (D->have_fn) memcpy(K[12], D->fn, sizeof(double) * m);
+    else rhs(S, g->t0 + h, yn, K[12]);
     for (int i = 0; i < m; i++) {
         double a = 0;
         for (int s = 0; s < 13; s++) a += dn_a14[s] * K[s][i];
@@ -308,6 +311,19 @@ static double err_norm(const sim_t *S, const double *y, const double *yn, const 
     return en;
 }
 
+/* f(t, y) = (q', q'') from the closed contacts' dynamics that
+ * sim_event_values just computed at the same state (S->dyn2; the same
+ * call rhs makes), when it computed them: 1, else 0 */
+static int f_from_events(const sim_t *S, const double *qd, double *f)
+{
+    int n = S->n, any_closed = 0;
+    for (int i = 0; i < S->nc; i++) any_closed |= S->closed[i];
+    if (!any_closed) return 0;
+    memcpy(f, qd, sizeof(double) * n);
+    memcpy(f + n, S->dyn2.qdd, sizeof(double) * n);
+    return 1;
+}
+
 static imp_status advance_ode(sim_t *S, double t_stop, sim_hit *hit)
 {
     int n = S->n, n2 = 2 * n, nv = 2 * S->nc;
@@ -320,7 +336,7 @@ static imp_status advance_ode(sim_t *S, double t_stop, sim_hit *hit)
     memcpy(y + n, S->qd, sizeof(double) * n);
     if ((st = sim_event_values(S, S->t, S->q, S->qd, v0)) != IMP_OK) return st;
     double h = S->h > 0 ? S->h : 1e-3 * fmin(t_stop - S->t, S->L / S->V);
-    int have_k0 = 0;
+    int have_k0 = f_from_events(S, S->qd, k0);
     S->rhs_st = IMP_OK;
     while (S->t < t_stop) {
         if (imp_interrupt_pending()) return sim_fail(S, IMP_EINTERRUPT, "interrupt", -1, -1, S->t);
@@ -344,6 +360,7 @@ static imp_status advance_ode(sim_t *S, double t_stop, sim_hit *hit)
         dn.stages = work;
         seg_t g = {S->t, NULL, NULL, y, &dn};
         if ((st = sim_event_values(S, S->t + hs, yn, yn + n, v1)) != IMP_OK) return st;
+        dn.have_fn = f_from_events(S, yn + n, dn.fn);
         /* the earliest crossing among the event functions: the closed
          * contacts' at the step's ends, the gaps by gap_scan */
         double tau = HUGE_VAL;
@@ -397,9 +414,9 @@ static imp_status advance_ode(sim_t *S, double t_stop, sim_hit *hit)
         if ((st = sim_project(S)) != IMP_OK || (st = arm(S)) != IMP_OK) return st;
         memcpy(y, S->q, sizeof(double) * n);
         memcpy(y + n, S->qd, sizeof(double) * n);
-        have_k0 = 0;
         if (!(S->o.dt > 0) && (st = sim_sample(S, S->t, S->q, S->qd)) != IMP_OK) return st;
         if ((st = sim_event_values(S, S->t, S->q, S->qd, v0)) != IMP_OK) return st;
+        have_k0 = f_from_events(S, S->qd, k0);
         h = hs * fmin(5, fac);
         S->h = h;
     }
