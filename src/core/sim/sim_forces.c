@@ -7,7 +7,9 @@
  * the rows held (a sticking contact's every row, a sliding contact's
  * normal row): (H A G) z = -H b, square, solved for the minimum-norm
  * least-squares z by LAPACK's dgelsd, so that redundant sticking contacts
- * (a box's two corners on the ground) get the smallest forces.
+ * (a box's two corners on the ground) get the smallest forces (a small
+ * well-conditioned system, whose solution is unique, directly:
+ * direct_solve).
  *
  * 2D modes (imp_sim_acc_solve, every contact dim 2): one LCP (Baraff,
  * SIGGRAPH 1994; Stewart & Trinkle, IJNME 39, 1996, at acceleration
