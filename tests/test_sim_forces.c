@@ -569,6 +569,38 @@ static void test_tie(void)
     CHECK(r.mode[0] == IMP_SIM_C_STICK);
 }
 
+/* Two sliding contacts (mu_k = 0) of a unit-mass point in 3 coordinates,
+ * tangent rows (1, 0, 0), normal rows (0, 1, 0) and (0, 1, e), under
+ * gravity: K = [1 1; 1 1 + e^2], K z = (g, g). Well conditioned (e = 0.5):
+ * the unique z = (g, 0). Nearly redundant (e = 1e-7, singular values 2
+ * and e^2/2, below dgelsd's 1e-12): the minimum-norm z = (g/2, g/2), not
+ * the direct solve's (g, 0). */
+static void test_near_redundant(void)
+{
+    const double es[2] = { 0.5, 1e-7 };
+    for (int c = 0; c < 2; c++) {
+        double e = es[c], J[12] = { 1, 0, 0, 0, 1, 0, 1, 0, 0, 0, 1, e };
+        double u[3] = { 0, -G0, 0 }, A[16], b[4], v[4] = { 0, 0, 0, 0 };
+        for (int i = 0; i < 4; i++) {
+            b[i] = J[i * 3 + 1] * u[1];
+            for (int l = 0; l < 4; l++)
+                A[i * 4 + l] = J[i * 3] * J[l * 3] + J[i * 3 + 1] * J[l * 3 + 1]
+                               + J[i * 3 + 2] * J[l * 3 + 2];
+        }
+        imp_sim_acc_problem p = problem2(2, A, b, v, 0, 0);
+        imp_sim_acc_result r;
+        memset(&r, 0, sizeof r);
+        r.mode[0] = r.mode[1] = IMP_SIM_C_SLIDE;
+        r.dir[0][0] = r.dir[1][0] = 1;
+        CHECK(imp_sim_acc_fixed(&p, &r) == IMP_OK);
+        double z0 = c == 0 ? G0 : G0 / 2, z1 = c == 0 ? 0 : G0 / 2;
+        CHECK_NEAR(r.lambda[1], z0, 1e-13 * G0);
+        CHECK_NEAR(r.lambda[3], z1, 1e-13 * G0);
+        CHECK(r.lambda[0] == 0 && r.lambda[2] == 0);
+        printf("  e = %g: lambda_n = %.17g, %.17g\n", e, r.lambda[1], r.lambda[3]);
+    }
+}
+
 static void test_bad_input(void)
 {
     double A[4] = { 1, 0, 0, 1 }, b[2] = { 0, -1 }, v[2] = { 0, 0 };
@@ -619,6 +651,7 @@ int main(void)
     RUN(test_random2d);
     RUN(test_random3d);
     RUN(test_tie);
+    RUN(test_near_redundant);
     RUN(test_bad_input);
     return check_summary();
 }

@@ -8,6 +8,7 @@
  * and the tangent t = (n_y, -n_x); rows x = t, y = n. */
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "scene2d.h"
@@ -75,8 +76,24 @@ static int sc_force(void *ctx, double t, const double *q, const double *qd, doub
 static void point_arm(const imp_scene2d *sc, const imp_scene2d_contact *C, const double *q,
                       double r[2])
 {
+    /* the last angle's cosine and sine, per thread: gap, J and J' q' of a
+     * state ask for the same angle (compared bit for bit) */
+    static _Thread_local uint64_t last_bits = UINT64_MAX;   /* a NaN's: never an input */
+    static _Thread_local double last_co, last_si;
     const double *p = &sc->bodies[C->body].points[2 * C->point];
-    double phi = q[3 * C->body + 2], co = cos(phi), si = sin(phi);
+    double phi = q[3 * C->body + 2], co, si;
+    uint64_t bits;
+    memcpy(&bits, &phi, sizeof bits);
+    if (bits == last_bits) {
+        co = last_co;
+        si = last_si;
+    } else {
+        co = cos(phi);
+        si = sin(phi);
+        last_bits = bits;
+        last_co = co;
+        last_si = si;
+    }
     r[0] = co * p[0] - si * p[1];
     r[1] = si * p[0] + co * p[1];
 }

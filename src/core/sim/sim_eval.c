@@ -90,6 +90,10 @@ imp_status sim_mass(sim_t *S, double t, const double *q, double *M, double *Lf)
         memcpy(S->Mc, M, sizeof(double) * n * n);
         memcpy(S->Lc, Lf, sizeof(double) * n * n);
         S->have_Mc = 1;
+        S->diag_Lc = 1;
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++)
+                if (i != j && Lf[i * n + j] != 0) S->diag_Lc = 0;
     }
     return IMP_OK;
 }
@@ -166,16 +170,32 @@ imp_status sim_cvel(sim_t *S, double t, int i, const double *q, const double *qd
     return IMP_OK;
 }
 
+/* x = M^-1 x with M's factor L: sim_chol_solve, or for a constant
+ * diagonal M the same two divisions per entry without the loops over zeros */
+static void msolve(const sim_t *S, int n, const double *L, double *x)
+{
+    if (L == S->Lc && S->diag_Lc) {
+        for (int i = 0; i < n; i++) x[i] = x[i] / L[i * n + i] / L[i * n + i];
+        return;
+    }
+    sim_chol_solve(n, L, x);
+}
+
 imp_status sim_dynamics(sim_t *S, sim_dyn *d, double t, const double *q, const double *qd,
                         int solve, imp_status *acc_st)
 {
     int n = S->n;
-    double Mb[SIM_N * SIM_N], Lb[SIM_N * SIM_N];
-    imp_status st = sim_mass(S, t, q, Mb, Lb);
+    double Mb[SIM_N * SIM_N], Lbuf[SIM_N * SIM_N];
+    const double *Lb = S->Lc;         /* a constant M's factor in place */
+    imp_status st = IMP_OK;
+    if (!S->have_Mc) {
+        st = sim_mass(S, t, q, Mb, Lbuf);
+        Lb = Lbuf;
+    }
     if (st == IMP_OK) st = sim_force(S, t, q, qd, d->f);
     if (st != IMP_OK) return st;
     memcpy(d->u, d->f, sizeof(double) * n);
-    sim_chol_solve(n, Lb, d->u);
+    msolve(S, n, Lb, d->u);
     d->k = d->rows = 0;
     if (acc_st) *acc_st = IMP_OK;
     for (int i = 0; i < S->nc; i++) {
@@ -197,7 +217,7 @@ imp_status sim_dynamics(sim_t *S, sim_dyn *d, double t, const double *q, const d
             const double *Jr = d->J + (r0 + r) * n;
             double *Yr = d->Y + (r0 + r) * n, bu = 0, v = 0;
             memcpy(Yr, Jr, sizeof(double) * n);
-            sim_chol_solve(n, Lb, Yr);
+            msolve(S, n, Lb, Yr);
             for (int j = 0; j < n; j++) {
                 bu += Jr[j] * d->u[j];
                 v += Jr[j] * qd[j];

@@ -7,7 +7,9 @@
  * the rows held (a sticking contact's every row, a sliding contact's
  * normal row): (H A G) z = -H b, square, solved for the minimum-norm
  * least-squares z by LAPACK's dgelsd, so that redundant sticking contacts
- * (a box's two corners on the ground) get the smallest forces.
+ * (a box's two corners on the ground) get the smallest forces (a small
+ * well-conditioned system, whose solution is unique, directly:
+ * direct_solve).
  *
  * 2D modes (imp_sim_acc_solve, every contact dim 2): one LCP (Baraff,
  * SIGGRAPH 1994; Stewart & Trinkle, IJNME 39, 1996, at acceleration
@@ -120,6 +122,78 @@ static lapack_int small_dgelsd(int nz, double *K, double *x, double *sv, lapack_
     return info;
 }
 
+/* x = K^-1 x for a small (nz <= DIRECT_NZ) well-conditioned K, by
+ * Gaussian elimination with partial pivoting; 0 (x untouched) when a pivot
+ * vanishes or K's 1-norm condition number, from the explicit inverse, is
+ * above 1e8: then cond_2 <= nz cond_1 is far below dgelsd's 1/rcond =
+ * 1e12, so where this answers dgelsd would find full rank and the same
+ * unique solution (to rounding); elsewhere the caller's dgelsd decides
+ * the rank and the minimum-norm solution. */
+#define DIRECT_NZ 4
+#if defined(__GNUC__)
+#define DIRECT_INLINE static inline __attribute__((always_inline))
+#else
+#define DIRECT_INLINE static inline
+#endif
+DIRECT_INLINE int direct_solve_n(int nz, const double *K, double *x)
+{
+    double U[DIRECT_NZ][2 * DIRECT_NZ], b[DIRECT_NZ];
+    int w = 2 * nz;
+    for (int i = 0; i < nz; i++) {
+        for (int j = 0; j < nz; j++) {
+            U[i][j] = K[i * nz + j];
+            U[i][nz + j] = i == j;
+        }
+        b[i] = x[i];
+    }
+    /* [K | I] to [I | K^-1] by Gauss-Jordan with row pivoting; b alongside */
+    for (int c = 0; c < nz; c++) {
+        int p = c;
+        for (int i = c + 1; i < nz; i++)
+            if (fabs(U[i][c]) > fabs(U[p][c])) p = i;
+        if (!(fabs(U[p][c]) > 0)) return 0;
+        if (p != c) {
+            for (int j = 0; j < w; j++) {
+                double t = U[c][j]; U[c][j] = U[p][j]; U[p][j] = t;
+            }
+            double t = b[c]; b[c] = b[p]; b[p] = t;
+        }
+        double d = 1 / U[c][c];
+        for (int i = 0; i < nz; i++) {
+            if (i == c) continue;
+            double f = U[i][c] * d;
+            if (f == 0) continue;
+            for (int j = c; j < w; j++) U[i][j] -= f * U[c][j];
+            b[i] -= f * b[c];
+        }
+    }
+    double nK = 0, nI = 0;
+    for (int j = 0; j < nz; j++) {
+        double sK = 0, sI = 0;
+        for (int i = 0; i < nz; i++) {
+            sK += fabs(K[i * nz + j]);
+            sI += fabs(U[i][nz + j] / U[i][i]);
+        }
+        if (!(sK <= nK)) nK = sK;     /* fmax, a NaN kept */
+        if (!(sI <= nI)) nI = sI;
+    }
+    if (!(nK * nI < 1e8)) return 0;
+    for (int i = 0; i < nz; i++) x[i] = b[i] / U[i][i];
+    return 1;
+}
+
+/* the same, compiled for each size (the loops unrolled) */
+static int direct_solve(int nz, const double *K, double *x)
+{
+    switch (nz) {
+    case 1: return direct_solve_n(1, K, x);
+    case 2: return direct_solve_n(2, K, x);
+    case 3: return direct_solve_n(3, K, x);
+    case 4: return direct_solve_n(4, K, x);
+    }
+    return 0;
+}
+
 /* Scales for the tolerances: an acceleration (max |b| + max |A| max
  * |lambda|) and a force (that over max |A|). */
 static void scales(int R, const double *A, const double *b, const double *lam,
@@ -141,18 +215,24 @@ imp_status imp_sim_acc_fixed(const imp_sim_acc_problem *p, imp_sim_acc_result *r
     if (!r) return IMP_EINPUT;
     imp_status st = check_problem(p, off, &R);
     if (st != IMP_OK) return st;
-    /* G (R x nz): lambda = G z; eq[e]: the row held by equation e */
-    static _Thread_local double G[MAXR * MAXR], K[MAXR * MAXR];
-    int eq[MAXR], nz = 0;
-    memset(G, 0, sizeof(double) * (size_t)R * MAXR);
+    /* G (R x nz): lambda = G z, one entry per row at most (row j's in
+     * column gc[j], -1: none, value gv[j]); eq[e]: the row held by
+     * equation e; a column's rows are consecutive from cr[c], cn[c] of them */
+    static _Thread_local double K[MAXR * MAXR];
+    double gv[MAXR];
+    int gc[MAXR], eq[MAXR], cr[MAXR], cn[MAXR], nz = 0;
     for (int i = 0; i < p->k; i++) {
         int o = off[i], d = p->dim[i];
         switch (r->mode[i]) {
         case IMP_SIM_C_OPEN:
+            for (int j = 0; j < d; j++) gc[o + j] = -1;
             break;
         case IMP_SIM_C_STICK:
             for (int j = 0; j < d; j++) {
-                G[(o + j) * MAXR + nz] = 1;
+                gc[o + j] = nz;
+                gv[o + j] = 1;
+                cr[nz] = o + j;
+                cn[nz] = 1;
                 eq[nz++] = o + j;
             }
             break;
@@ -160,9 +240,12 @@ imp_status imp_sim_acc_fixed(const imp_sim_acc_problem *p, imp_sim_acc_result *r
             double d0 = r->dir[i][0], d1 = d == 3 ? r->dir[i][1] : 0;
             double len = hypot(d0, d1);
             if (!isfinite(len) || !(len > 0)) return IMP_EINPUT;
-            G[(o + 1) * MAXR + nz] = 1;
-            G[o * MAXR + nz] = -p->mu_k[i] * d0 / len;
-            if (d == 3) G[(o + 2) * MAXR + nz] = -p->mu_k[i] * d1 / len;
+            for (int j = 0; j < d; j++) gc[o + j] = nz;
+            gv[o + 1] = 1;
+            gv[o] = -p->mu_k[i] * d0 / len;
+            if (d == 3) gv[o + 2] = -p->mu_k[i] * d1 / len;
+            cr[nz] = o;
+            cn[nz] = d;
             eq[nz++] = o + 1;
             break;
         }
@@ -170,7 +253,7 @@ imp_status imp_sim_acc_fixed(const imp_sim_acc_problem *p, imp_sim_acc_result *r
             return IMP_EINPUT;
         }
     }
-    double z[MAXR] = { 0 }, rhs[MAXR];
+    double z[MAXR], rhs[MAXR];       /* z[0 .. nz-1] set below */
     st = IMP_OK;
     if (nz > 0) {
         /* K = H A G, rhs = -H b */
@@ -178,16 +261,18 @@ imp_status imp_sim_acc_fixed(const imp_sim_acc_problem *p, imp_sim_acc_result *r
             const double *Ar = &p->A[eq[e] * R];
             for (int c = 0; c < nz; c++) {
                 double s = 0;
-                for (int j = 0; j < R; j++) s += Ar[j] * G[j * MAXR + c];
+                for (int j = cr[c]; j < cr[c] + cn[c]; j++) s += Ar[j] * gv[j];
                 K[e * nz + c] = s;
             }
             rhs[e] = -p->b[eq[e]];
         }
         double Kc[MAXR * MAXR], sv[MAXR], x[MAXR];
-        memcpy(Kc, K, sizeof(double) * (size_t)nz * (size_t)nz);
         memcpy(x, rhs, sizeof(double) * (size_t)nz);
-        lapack_int rank = 0;
-        lapack_int info = small_dgelsd(nz, Kc, x, sv, &rank);
+        lapack_int rank = nz, info = 0;
+        if (nz > DIRECT_NZ || !direct_solve(nz, K, x)) {
+            memcpy(Kc, K, sizeof(double) * (size_t)nz * (size_t)nz);
+            info = small_dgelsd(nz, Kc, x, sv, &rank);
+        }
         if (info < 0) return IMP_ELAPACK;
         if (info > 0) return IMP_ENOCONV;   /* the SVD did not converge */
         memcpy(z, x, sizeof(double) * (size_t)nz);
@@ -208,11 +293,7 @@ imp_status imp_sim_acc_fixed(const imp_sim_acc_problem *p, imp_sim_acc_result *r
             if (res > 1e-9 * (mr + mK * mz)) st = IMP_ESINGULAR;
         }
     }
-    for (int j = 0; j < R; j++) {
-        double s = 0;
-        for (int c = 0; c < nz; c++) s += G[j * MAXR + c] * z[c];
-        r->lambda[j] = s;
-    }
+    for (int j = 0; j < R; j++) r->lambda[j] = gc[j] >= 0 ? gv[j] * z[gc[j]] : 0;
     contact_accel(R, p->A, p->b, r->lambda, r->a);
     /* a held row is 0 by the modes, not by the rounding of the solve */
     if (st == IMP_OK)

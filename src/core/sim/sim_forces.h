@@ -98,8 +98,10 @@ imp_status imp_sim_acc_solve(const imp_sim_acc_problem *p, imp_sim_acc_result *r
  * -1). The unknowns (a sticking contact's every row, a sliding contact's
  * lambda_n) solve the held rows (sticking: all, sliding: the normal) by
  * LAPACK's minimum-norm least squares (dgelsd, singular values below
- * 1e-12 of the largest dropped): redundant sticking contacts (a box's two
- * corners on the ground) get the minimum-norm forces and IMP_OK.
+ * 1e-12 of the largest dropped; up to 4 unknowns with a 1-norm condition
+ * number below 1e8, the unique solution by a direct solve instead):
+ * redundant sticking contacts (a box's two corners on the ground) get the
+ * minimum-norm forces and IMP_OK.
  * IMP_ESINGULAR when the system is singular and no force meets the held
  * rows (a sliding contact with A_nn - mu_k dir.A_nt = 0 and b_n != 0):
  * lambda then holds the least-squares forces. IMP_EINPUT for a bad mode

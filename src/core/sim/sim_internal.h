@@ -51,6 +51,7 @@ typedef struct {
     double gtol, vtol;              /* touching: gap <= gtol; v_n ~ 0: |v_n| <= vtol */
     double Mc[SIM_N * SIM_N], Lc[SIM_N * SIM_N];   /* const_mass: M and its factor */
     int have_Mc;
+    int diag_Lc;                    /* have_Mc and Lc diagonal (a scene's M) */
     double h;                       /* the integrator's next step */
     imp_status rhs_st;              /* the first failure inside a step */
     long ks;                        /* next sample index: t0 + ks dt */

@@ -1,9 +1,10 @@
 /* Smooth motion between events, the closed contacts' modes fixed: the
  * system's closed-form flight when no contact is closed, else DOP853
  * (Hairer, Norsett & Wanner, Solving ODE I, 1993) on y = (q, q') with
- * M q'' = f + J_c^T lambda. The state inside an accepted step is one
- * DOP853 step of the needed length from the step's start (as accurate as
- * the step itself), which serves the event search and the samples. After
+ * M q'' = f + J_c^T lambda. The state inside an accepted step is DOP853's
+ * continuous extension of order 7 (Hairer's contd8: the step's stages,
+ * f at its end and three more stages, built the first time a step is
+ * asked inside), which serves the event search and the samples. After
  * each accepted step the drift off the closed contacts is projected out
  * (Gauss-Newton in the M metric; Brogliato 2016, constraint
  * stabilisation). */
@@ -17,12 +18,70 @@
 
 /* ---- the state inside a segment -------------------------------------- */
 
+/* DOP853's dense output over an accepted step (Hairer, Norsett & Wanner,
+ * Solving ODE I, II.6, and Hairer's dop853.f, contd8): the coefficients
+ * of stages 14-16 (nodes 0.1, 0.2, 7/9; stage 13 is f at the step's end)
+ * and the weights d4..d7 of the interpolant's last four coefficients, in
+ * stages 1-16 (zero entries left out). */
+static const double dn_c14 = 0.1, dn_c15 = 0.2, dn_c16 = 0.777777777777777777777777777778;
+static const double dn_a14[13] = {
+    5.61675022830479523392909219681e-2, 0, 0, 0, 0, 0, 2.53500210216624811088794765333e-1,
+    -2.46239037470802489917441475441e-1, -1.24191423263816360469010140626e-1,
+    1.5329179827876569731206322685e-1, 8.20105229563468988491666602057e-3,
+    7.56789766054569976138603589584e-3, -8.298e-3};
+static const double dn_a15[14] = {
+    3.18346481635021405060768473261e-2, 0, 0, 0, 0, 2.83009096723667755288322961402e-2,
+    5.35419883074385676223797384372e-2, -5.49237485713909884646569340306e-2, 0, 0,
+    -1.08347328697249322858509316994e-4, 3.82571090835658412954920192323e-4,
+    -3.40465008687404560802977114492e-4, 1.41312443674632500278074618366e-1};
+static const double dn_a16[15] = {
+    -4.28896301583791923408573538692e-1, 0, 0, 0, 0, -4.69762141536116384314449447206e0,
+    7.68342119606259904184240953878e0, 4.06898981839711007970213554331e0,
+    3.56727187455281109270669543021e-1, 0, 0, 0, -1.39902416515901462129418009734e-3,
+    2.9475147891527723389556272149e0, -9.15095847217987001081870187138e0};
+static const double dn_d[4][16] = {
+    {-0.84289382761090128651353491142e+01, 0, 0, 0, 0, 0.56671495351937776962531783590e+00,
+     -0.30689499459498916912797304727e+01, 0.23846676565120698287728149680e+01,
+     0.21170345824450282767155149946e+01, -0.87139158377797299206789907490e+00,
+     0.22404374302607882758541771650e+01, 0.63157877876946881815570249290e+00,
+     -0.88990336451333310820698117400e-01, 0.18148505520854727256656404962e+02,
+     -0.91946323924783554000451984436e+01, -0.44360363875948939664310572000e+01},
+    {0.10427508642579134603413151009e+02, 0, 0, 0, 0, 0.24228349177525818288430175319e+03,
+     0.16520045171727028198505394887e+03, -0.37454675472269020279518312152e+03,
+     -0.22113666853125306036270938578e+02, 0.77334326684722638389603898808e+01,
+     -0.30674084731089398182061213626e+02, -0.93321305264302278729567221706e+01,
+     0.15697238121770843886131091075e+02, -0.31139403219565177677282850411e+02,
+     -0.93529243588444783865713862664e+01, 0.35816841486394083752465898540e+02},
+    {0.19985053242002433820987653617e+02, 0, 0, 0, 0, -0.38703730874935176555105901742e+03,
+     -0.18917813819516756882830838328e+03, 0.52780815920542364900561016686e+03,
+     -0.11573902539959630126141871134e+02, 0.68812326946963000169666922661e+01,
+     -0.10006050966910838403183860980e+01, 0.77771377980534432092869265740e+00,
+     -0.27782057523535084065932004339e+01, -0.60196695231264120758267380846e+02,
+     0.84320405506677161018159903784e+02, 0.11992291136182789328035130030e+02},
+    {-0.25693933462703749003312586129e+02, 0, 0, 0, 0, -0.15418974869023643374053993627e+03,
+     -0.23152937917604549567536039109e+03, 0.35763911791061412378285349910e+03,
+     0.93405324183624310003907691704e+02, -0.37458323136451633156875139351e+02,
+     0.10409964950896230045147246184e+03, 0.29840293426660503123344363579e+02,
+     -0.43533456590011143754432175058e+02, 0.96324553959188282948394950600e+02,
+     -0.39177261675615439165231486172e+02, -0.14972683625798562581422125276e+03}};
+
+/* An accepted step's continuous extension: y(t0 + s h) = r0 + s (r1 + s1
+ * (r2 + s (r3 + s1 (r4 + s (r5 + s1 (r6 + s r7)))))), s1 = 1 - s. */
+typedef struct {
+    int ready;                      /* r built for this step */
+    double h;                       /* the step */
+    const double *yn;               /* y(t0 + h) */
+    const double *stages;           /* the step's 12 stages (imp_dop853_step's work) */
+    int have_fn;                    /* fn holds f(t0 + h, yn) */
+    double fn[2 * SIM_N];
+    double r[8][2 * SIM_N];
+} dense_t;
+
 typedef struct {
     double t0;                      /* the segment's (or step's) start */
     const double *q0, *qd0;         /* flight */
     const double *y0;               /* DOP853: (q, q') at t0 */
-    double *k0;                     /* its derivative */
-    double *work;
+    dense_t *dn;                    /* its dense output */
 } seg_t;
 
 static imp_status flight_at(sim_t *S, void *vctx, double tau, double *q, double *qd)
@@ -51,17 +110,70 @@ static void rhs(const void *ctx, double t, const double *y, double *dy)
     memcpy(dy + n, S->dyn.qdd, sizeof(double) * n);
 }
 
+/* the dense output's coefficients: f at the step's end and stages 14-16
+ * (four evaluations) */
+static imp_status dense_build(sim_t *S, const seg_t *g)
+{
+    dense_t *D = g->dn;
+    int m = 2 * S->n;
+    double h = D->h, w[2 * SIM_N], K[16][2 * SIM_N];
+    const double *y = g->y0, *yn = D->yn;
+    for (int s = 0; s < 12; s++) memcpy(K[s], D->stages + s * m, sizeof(double) * m);
+    if (D->have_fn) memcpy(K[12], D->fn, sizeof(double) * m);
+    else rhs(S, g->t0 + h, yn, K[12]);
+    for (int i = 0; i < m; i++) {
+        double a = 0;
+        for (int s = 0; s < 13; s++) a += dn_a14[s] * K[s][i];
+        w[i] = y[i] + h * a;
+    }
+    rhs(S, g->t0 + dn_c14 * h, w, K[13]);
+    for (int i = 0; i < m; i++) {
+        double a = 0;
+        for (int s = 0; s < 14; s++) a += dn_a15[s] * K[s][i];
+        w[i] = y[i] + h * a;
+    }
+    rhs(S, g->t0 + dn_c15 * h, w, K[14]);
+    for (int i = 0; i < m; i++) {
+        double a = 0;
+        for (int s = 0; s < 15; s++) a += dn_a16[s] * K[s][i];
+        w[i] = y[i] + h * a;
+    }
+    rhs(S, g->t0 + dn_c16 * h, w, K[15]);
+    if (S->rhs_st != IMP_OK) return S->rhs_st;
+    for (int i = 0; i < m; i++) {
+        double dy = yn[i] - y[i], bs = h * K[0][i] - dy;
+        D->r[0][i] = y[i];
+        D->r[1][i] = dy;
+        D->r[2][i] = bs;
+        D->r[3][i] = dy - h * K[12][i] - bs;
+        for (int j = 0; j < 4; j++) {
+            double a = 0;
+            for (int s = 0; s < 16; s++) a += dn_d[j][s] * K[s][i];
+            D->r[4 + j][i] = h * a;
+        }
+    }
+    D->ready = 1;
+    return IMP_OK;
+}
+
 static imp_status ode_at(sim_t *S, void *vctx, double tau, double *q, double *qd)
 {
     const seg_t *g = vctx;
+    dense_t *D = g->dn;
     int n = S->n;
-    double y[2 * SIM_N], k0[2 * SIM_N];
-    memcpy(k0, g->k0, sizeof(double) * 2 * n);
+    double y[2 * SIM_N];
+    imp_status st;
     if (tau == 0) {
         memcpy(y, g->y0, sizeof(double) * 2 * n);
+    } else if (tau == D->h) {
+        memcpy(y, D->yn, sizeof(double) * 2 * n);
     } else {
-        imp_dop853_step(rhs, S, 2 * n, g->t0, g->y0, tau, y, NULL, k0, 1, g->work);
-        if (S->rhs_st != IMP_OK) return S->rhs_st;
+        if (!D->ready && (st = dense_build(S, g)) != IMP_OK) return st;
+        double s = tau / D->h, s1 = 1 - s;
+        for (int i = 0; i < 2 * n; i++) {
+            double c = D->r[4][i] + s * (D->r[5][i] + s1 * (D->r[6][i] + s * D->r[7][i]));
+            y[i] = D->r[0][i] + s * (D->r[1][i] + s1 * (D->r[2][i] + s * (D->r[3][i] + s1 * c)));
+        }
     }
     memcpy(q, y, sizeof(double) * n);
     memcpy(qd, y + n, sizeof(double) * n);
@@ -167,7 +279,7 @@ static imp_status advance_flight(sim_t *S, double t_stop, sim_hit *hit)
     int c;
     memcpy(q0, S->q, sizeof(double) * S->n);
     memcpy(qd0, S->qd, sizeof(double) * S->n);
-    seg_t g = {S->t, q0, qd0, NULL, NULL, NULL};
+    seg_t g = {S->t, q0, qd0, NULL, NULL};
     abs_ctx a = {flight_at, &g};
     double H = t_stop - S->t;
     imp_status st = sim_flight_search(S, H, &tau, &c);
@@ -199,18 +311,32 @@ static double err_norm(const sim_t *S, const double *y, const double *yn, const 
     return en;
 }
 
+/* f(t, y) = (q', q'') from the closed contacts' dynamics that
+ * sim_event_values just computed at the same state (S->dyn2; the same
+ * call rhs makes), when it computed them: 1, else 0 */
+static int f_from_events(const sim_t *S, const double *qd, double *f)
+{
+    int n = S->n, any_closed = 0;
+    for (int i = 0; i < S->nc; i++) any_closed |= S->closed[i];
+    if (!any_closed) return 0;
+    memcpy(f, qd, sizeof(double) * n);
+    memcpy(f + n, S->dyn2.qdd, sizeof(double) * n);
+    return 1;
+}
+
 static imp_status advance_ode(sim_t *S, double t_stop, sim_hit *hit)
 {
     int n = S->n, n2 = 2 * n, nv = 2 * S->nc;
     double y[2 * SIM_N], yn[2 * SIM_N], err[2 * SIM_N], k0[2 * SIM_N];
-    double work[13 * 2 * SIM_N], work2[13 * 2 * SIM_N];
+    double work[13 * 2 * SIM_N];
+    dense_t dn;
     double v0[2 * IMP_SIM_CMAX], v1[2 * IMP_SIM_CMAX];
     imp_status st;
     memcpy(y, S->q, sizeof(double) * n);
     memcpy(y + n, S->qd, sizeof(double) * n);
     if ((st = sim_event_values(S, S->t, S->q, S->qd, v0)) != IMP_OK) return st;
     double h = S->h > 0 ? S->h : 1e-3 * fmin(t_stop - S->t, S->L / S->V);
-    int have_k0 = 0;
+    int have_k0 = f_from_events(S, S->qd, k0);
     S->rhs_st = IMP_OK;
     while (S->t < t_stop) {
         if (imp_interrupt_pending()) return sim_fail(S, IMP_EINTERRUPT, "interrupt", -1, -1, S->t);
@@ -228,8 +354,13 @@ static imp_status advance_ode(sim_t *S, double t_stop, sim_hit *hit)
             continue;
         }
         S->out->steps++;
-        seg_t g = {S->t, NULL, NULL, y, k0, work2};
+        dn.ready = 0;
+        dn.h = hs;
+        dn.yn = yn;
+        dn.stages = work;
+        seg_t g = {S->t, NULL, NULL, y, &dn};
         if ((st = sim_event_values(S, S->t + hs, yn, yn + n, v1)) != IMP_OK) return st;
+        dn.have_fn = f_from_events(S, yn + n, dn.fn);
         /* the earliest crossing among the event functions: the closed
          * contacts' at the step's ends, the gaps by gap_scan */
         double tau = HUGE_VAL;
@@ -283,9 +414,9 @@ static imp_status advance_ode(sim_t *S, double t_stop, sim_hit *hit)
         if ((st = sim_project(S)) != IMP_OK || (st = arm(S)) != IMP_OK) return st;
         memcpy(y, S->q, sizeof(double) * n);
         memcpy(y + n, S->qd, sizeof(double) * n);
-        have_k0 = 0;
         if (!(S->o.dt > 0) && (st = sim_sample(S, S->t, S->q, S->qd)) != IMP_OK) return st;
         if ((st = sim_event_values(S, S->t, S->q, S->qd, v0)) != IMP_OK) return st;
+        have_k0 = f_from_events(S, S->qd, k0);
         h = hs * fmin(5, fac);
         S->h = h;
     }
@@ -307,8 +438,9 @@ imp_status sim_advance(sim_t *S, double t_stop, sim_hit *hit)
 static void gauss_newton(int n, int R, const double *Lf, const double *J, const double *r,
                          double *x)
 {
-    double Y[SIM_ROWS * SIM_N], A[SIM_ROWS * SIM_ROWS] = {0}, l[SIM_ROWS];
+    double Y[SIM_ROWS * SIM_N], A[SIM_ROWS * SIM_ROWS], l[SIM_ROWS];
     if (R <= 0) return;
+    memset(A, 0, sizeof(double) * (size_t)R * (size_t)R);   /* R x R: not the whole 18 kB */
     for (int a = 0; a < R; a++) {
         memcpy(Y + a * n, J + a * n, sizeof(double) * n);
         sim_chol_solve(n, Lf, Y + a * n);
