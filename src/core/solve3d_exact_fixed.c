@@ -11,11 +11,17 @@
 #include "solve3d_exact.h"
 
 /* The smallest x > 0 with R0 + b x + k x^2 / 2 = 0 (R0 < 0), INFINITY if
- * there is none: -2 R0 / (b + sqrt(b^2 - 2 k R0)) has no cancellation. */
+ * there is none, each form without cancellation: for b >= 0,
+ * -2 R0 / (b + sqrt(b^2 - 2 k R0)); for b < 0 (R falls first: v_n a
+ * rounding below 0 just after maximum compression) and k > 0,
+ * (-b + sqrt(b^2 - 2 k R0)) / k. The first form alone gave 0/0 -> no
+ * root there when -2 k R0 was below b^2's last bit (energetic law, e <
+ * 1e-40), and the stepping then passed the end: a gain of 28%. */
 static double quadratic_root(double R0, double b, double k)
 {
     double disc = b * b - 2 * k * R0;
     if (!(disc >= 0)) return INFINITY;
+    if (b < 0) return k > 0 ? (-b + sqrt(disc)) / k : INFINITY;
     double den = b + sqrt(disc);
     return den > 0 ? -2 * R0 / den : INFINITY;
 }
