@@ -13,13 +13,6 @@ local finite = lib.finite
 
 local M = {}
 
--- Size presets: the printed size in points for PDF and EPS (column 3.5 in,
--- full 7 in), twice that in pixels for PNG. A PDF column is laid out on a
--- canvas of 360 x 272 font points and printed at 0.7 (the text 7.7 pt):
--- at 252 x 190 points of 11-point text its key and tics overprinted.
-local PRESETS = { column = { 252, 190 }, full = { 504, 320 }, slide = { 720, 405 } }
-local PRINT_SCALE = { column = 0.7 }
-
 local function bad(F, name, want, v)
   error(string.format("%s: option '%s' must be %s, got %s", F, name, want,
     type(v) == "table" and "a table" or type(v) == "string" and string.format("%q", v) or tostring(v)), 0)
@@ -33,22 +26,7 @@ local function check_fields(F, opts, names)
   return opts
 end
 
-local function size_of(F, size, out, default)
-  if size == nil then return default end
-  if type(size) == "string" then
-    local p = PRESETS[size]
-    if not p then bad(F, "size", "{width, height} or a preset (\"column\", \"full\", \"slide\")", size) end
-    local _, _, fmt = gp.split_out(F, out)
-    if fmt == "png" then return { 2 * p[1], 2 * p[2] } end
-    local k = PRINT_SCALE[size] or 1
-    return { math.floor(p[1] / k + 0.5), math.floor(p[2] / k + 0.5), scale = k }
-  end
-  local function px(x) return type(x) == "number" and math.tointeger(x) and x > 0 end
-  if type(size) ~= "table" or not px(size[1]) or not px(size[2]) then
-    bad(F, "size", "{width, height} (positive integers) or a preset (\"column\", \"full\", \"slide\")", size)
-  end
-  return size
-end
+local size_of = gp.size_of
 
 local function check_run(F, run)
   if type(run) ~= "table" or type(run.t) ~= "table" or type(run.q) ~= "table" or not run.n then
