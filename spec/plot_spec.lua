@@ -205,7 +205,7 @@ describe("impact.plot", function()
     local out = impact.plot.hodograph({ hodograph = h, mode = "sliding", law = "poisson", e = 0.8, mu_k = 0.2,
       mu_s = 0.2 }, { out = dir .. "/h.png", run = false })
     local gp = slurp(out.script)
-    assert.matches("Slip hodograph: mode sliding, poisson law, e = 0.8, mu = 0.2", gp, 1, true)
+    assert.matches("Slip hodograph: mode sliding, poisson law, e = 0.8, μ = 0.2", gp, 1, true)
     local w, hgt = gp:match("set terminal pngcairo size (%d+),(%d+)")
     assert.is_true(tonumber(hgt) < tonumber(w) * 0.6, hgt)   -- a wide path: a wide canvas
     local z0, z1 = gp:match("set yrange %[(%S+):(%S+)%]")

@@ -177,11 +177,11 @@ end
 
 -- 'set xtics STEP' (or y, cb) for the axis lo..hi, len points long: the
 -- tics' labels never run into each other (on x each takes its width, on y
--- and the colour bar two lines); nil on a logarithmic axis.
+-- and the colour bar two lines); "" (gnuplot's own) on a logarithmic axis.
 function M.tics(axis, lo, hi, len, log)
-  if log then return nil end
+  if log then return "" end
   local step = M.tic_step(lo, hi, len, axis == "x" and M.tic_width(lo, hi) or 2 * M.LINE_H / M.CHAR_W - 2)
-  if not step then return nil end
+  if not step then return "" end
   return string.format("set %stics %s", axis, require("impact.plot.gnuplot").num(step))
 end
 
