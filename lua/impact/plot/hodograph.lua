@@ -58,19 +58,19 @@ function M.hodograph(r, opts)
   local w = 900
   local h = (w - 150) * (z1 - z0) / (x1 - x0) + 200   -- plot area, then title, labels, key
   local size = gp.size_of(F, opts.size, out, { w, math.floor(math.max(380, math.min(1000, h)) + 0.5) })
-  local short = size[1] < 700
+  local short = size[1] < 480
   local mu = r.mu_k or r.mu
   local mus = r.mu_s and r.mu_s ~= mu and string.format("μ_s = %g, μ_k = %g", r.mu_s, mu)
     or (mu and string.format("μ = %g", mu) or nil)
   local title = lib.text(opts, opts.title) or string.format("Slip hodograph: mode %s, %s law%s%s", tostring(r.mode),
     literal(law_text(r)), r.e and string.format(", e = %g", r.e) or "", mus and (", " .. mus) or "")
-  local titles = { short and "slip path" or "slip path v_t(p)", "start", "end", "v_t = 0 (sticking)" }
+  local titles = { short and "slip path" or "slip path v_t(p)", "start", "end", short and "v_t = 0" or "v_t = 0 (sticking)" }
   local key, bmargin, rows = lib.key_below(titles, size)
   title = lib.title(title, size)
   -- the plot area: the canvas less the y tics and label, the title, the
   -- x tics and label and the legend; a preset's height fitted to the box
   local tlines = select(2, title:gsub("\n", "")) + 1
-  local frame = (tlines + 5 + rows) * lib.LINE_H
+  local frame = (tlines + 7 + rows) * lib.LINE_H
   local pw = size[1] - (lib.tic_width(z0, z1) + 6) * lib.CHAR_W
   if type(opts.size) == "string" then
     local cap = size[1] < 480 and pw or 0.6 * size[1]
@@ -94,7 +94,7 @@ function M.hodograph(r, opts)
     "plot data index 0 using 1:2 with lines lw 2.5 lc rgb \"#4575b4\" title " .. gp.str(titles[1]) .. ", \\\n" ..
     "     data index 1 using 1:2 with points pt 7 ps 1.6 lc rgb \"#1a9850\" title \"start\", \\\n" ..
     "     data index 2 using 1:2 with points pt 9 ps 1.8 lc rgb \"#d73027\" title \"end\", \\\n" ..
-    "     data index 3 using 1:2 with points pt 2 ps 2 lw 2 lc rgb \"black\" title \"v_t = 0 (sticking)\"",
+    "     data index 3 using 1:2 with points pt 2 ps 2 lw 2 lc rgb \"black\" title " .. gp.str(titles[4]),
   }
   return gp.render(F, out, {
     what = "impact.plot.hodograph: slip velocity path of an exact 3D result", blocks = blocks,

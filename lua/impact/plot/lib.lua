@@ -120,7 +120,9 @@ end
 function M.wrap(text, chars)
   local lines, cur, n = {}, nil, 0
   local len = M.textlen
-  for word in tostring(text):gmatch("%S+") do
+  -- "x = v" stays on one line
+  for word in tostring(text):gsub(" = ", "\1=\1"):gmatch("%S+") do
+    word = word:gsub("\1", " ")
     local l = len(word)
     if cur and n + 1 + l > chars then
       lines[#lines + 1] = cur
@@ -152,27 +154,47 @@ function M.key_below(titles, size, samplen, font)
   local k = (font or 11) / 11
   local long = 1
   for _, t in ipairs(titles) do long = math.max(long, M.textlen(t)) end
-  -- gnuplot fits the columns in the plot's width (the canvas less the y
-  -- tics and label), each entry the title, sample and gaps wide (at its
-  -- own estimate of a character, some 6.6 points)
+  -- gnuplot fits the columns in the plot's width (the canvas less the
+  -- margins, some 16 characters), each entry the title, sample and gaps
+  -- wide (at its estimate of a character, some 6.6 points), then evens
+  -- the rows out; where it makes fewer rows than counted here, they would
+  -- overprint the x label
   local entry = (long + samplen + 4) * 6.6 * k
-  local cols = math.max(1, math.min(#titles, math.floor((size[1] - 10 * M.CHAR_W) / entry)))
+  local cols = math.max(1, math.min(#titles, math.floor((size[1] - 16 * M.CHAR_W) / entry)))
   local rows = math.ceil(#titles / cols)
+  cols = math.ceil(#titles / rows)
   return string.format("set key at screen 0.5, screen 0.01 center bottom horizontal maxcols %d samplen %s",
     cols, require("impact.plot.gnuplot").num(samplen)), string.format("set bmargin %d", 4 + math.ceil(rows * k)), rows * k
 end
 
--- The tic step for an axis from lo to hi on a plot area plotw points wide
--- whose labels are labelw characters: a 1, 2 or 5 step leaving each label
--- its width and two characters' gap; nil when the axis is not finite.
-function M.tic_step(lo, hi, plotw, labelw)
+-- The tic step for an axis from lo to hi, len points long: the smallest
+-- 1, 2 or 5 step whose labels fit, each its width and two characters' gap
+-- (x: the labels' characters at that step's decimals) or two lines (y and
+-- a colour bar: vertical = true); nil when the axis is not finite.
+function M.tic_step(lo, hi, len, vertical)
   if not (M.finite(lo) and M.finite(hi)) or hi <= lo then return nil end
-  local n = math.max(1, math.floor(plotw / ((labelw + 2) * M.CHAR_W)))
-  local raw = (hi - lo) / n
-  local p10 = 10 ^ math.floor(math.log(raw, 10))
-  for _, k in ipairs{ 1, 2, 5, 10 } do
-    if k * p10 >= raw * (1 - 1e-9) then return k * p10 end
+  local span = hi - lo
+  local p10 = 10 ^ math.floor(math.log(span / 20, 10))
+  for _ = 1, 6 do
+    for _, k in ipairs{ 1, 2, 5 } do
+      local step = k * p10
+      local n = math.floor(span / step * (1 + 1e-9)) + 1
+      local room
+      if vertical then
+        room = 2 * M.LINE_H
+      else
+        local dec = math.max(0, -math.floor(math.log(step, 10) + 1e-9))
+        local w = 1
+        for _, v in ipairs{ math.ceil(lo / step) * step, math.floor(hi / step) * step } do
+          w = math.max(w, #string.format("%." .. dec .. "f", v))
+        end
+        room = (w + 2) * M.CHAR_W
+      end
+      if n * room <= len then return step end
+    end
+    p10 = 10 * p10
   end
+  return 10 * p10
 end
 
 -- 'set xtics STEP' (or y, cb) for the axis lo..hi, len points long: the
@@ -180,7 +202,7 @@ end
 -- and the colour bar two lines); "" (gnuplot's own) on a logarithmic axis.
 function M.tics(axis, lo, hi, len, log)
   if log then return "" end
-  local step = M.tic_step(lo, hi, len, axis == "x" and M.tic_width(lo, hi) or 2 * M.LINE_H / M.CHAR_W - 2)
+  local step = M.tic_step(lo, hi, len, axis ~= "x")
   if not step then return "" end
   return string.format("set %stics %s", axis, require("impact.plot.gnuplot").num(step))
 end

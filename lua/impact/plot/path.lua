@@ -112,9 +112,9 @@ local function place_labels(list, box, obstacles)
     end
   end
   -- Sizes in data units: a label line some 12.5 points (font 10), a
-  -- character some 6.8, a marker's radius some 5 (the scale estimated
-  -- from the canvas less its margins: taken 20 % smaller, to be safe).
-  local u = 1 / (0.8 * box.scale)
+  -- character some 6.8, a marker's radius some 5 (box.scale: estimated
+  -- from the canvas less its margins).
+  local u = 1 / box.scale
   local lh, cw, mr = 12.5 * u, 6.8 * u, 5 * u
   table.sort(out, function(p, q)
     if p.y ~= q.y then return p.y < q.y end
@@ -410,7 +410,7 @@ local function line_blocks(list, lines, curves, ell, x0, x1, y1, short)
     if #list > 1 and t:match("^T %b():") then
       if tkey then return "" end
       tkey = true
-      return "T: dashed, its path's colour"
+      return "T: dashed"
     end
     return short_title(t)
   end
@@ -566,10 +566,10 @@ function M.path(r, opts)
   -- the title, the x tics and label and the legend -> points per unit.
   -- A preset's height is fitted to the diagram at the preset's width.
   local pw = size[1] - (lib.tic_width(0, y1) + 6) * lib.CHAR_W
-  local key, bmargin, rows = lib.key_below(titles, { pw + 10 * lib.CHAR_W }, nil, 9)
+  local key, bmargin, rows = lib.key_below(titles, size, nil, 9)
   local title = lib.title(lib.text(opts, opts.title) or default_title(list, short), size, 10)
   local tlines = select(2, title:gsub("\n", "")) + 1
-  local frame = (tlines + 1 + 4 + rows) * lib.LINE_H
+  local frame = (tlines + 7 + rows) * lib.LINE_H
   if type(opts.size) == "string" then
     -- (at most as tall as wide on a column, 0.6 of the width on a page)
     local cap = size[1] < 480 and pw or 0.6 * size[1]
@@ -610,5 +610,8 @@ function M.path(r, opts)
     what = "impact.plot.path: Routh's impulse-space diagram", blocks = blocks, body = body,
     size = size, run = opts.run, command = require("impact.plot").gnuplot })
 end
+
+-- for the specs: where the event labels go
+M._place_labels = place_labels
 
 return M
