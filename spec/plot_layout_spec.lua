@@ -132,6 +132,18 @@ describe("impact.plot layout", function()
     assert.is_true(hf["set bmargin 6"])
   end)
 
+  it("keeps plot.run's presets and shows its user text as written", function()
+    local run = impact.simulate(impact.scene2d{ gravity = { 0, -9.81 }, e = 0.8,
+      lines = { { point = { 0, 0 }, normal = { 0, 1 } } },
+      bodies = { { m = 1, rho = 0.05, y = 0.5, radius = 0.1 } } }, { t_end = 0.5, dt = 0.01 })
+    local gp = slurp(impact.plot.run(run, { y = "q2", out = dir .. "/r.pdf", size = "column", title = "ball_1",
+      run = false }).script)
+    assert.matches('set terminal pdfcairo size 3.5in,2.635in enhanced font "Sans,11" fontscale 0.7 linewidth 1.4', gp, 1, true)
+    assert.matches('set title "ball\\\\_1"', gp, 1, true)
+    gp = slurp(impact.plot.frames(run, { out = dir .. "/f.png", title = "a^2", enhanced = true, run = false }).script)
+    assert.matches('set title "a^2"', gp, 1, true)
+  end)
+
   it("names the fields by their symbols", function()
     local want = { mu = "μ", mu_s = "μ_s", mu_k = "μ_k", S0 = "S_0", C0 = "C_0", theta1 = "θ_1", Delta = "Δ",
       e = "e", e_t = "e_t", Px = "P_x", Py = "P_y", dT = "ΔT", theta_deg = "θ (deg)", gamma_deg = "γ (deg)",

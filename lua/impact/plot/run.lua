@@ -91,7 +91,7 @@ end
 
 function M.run(run, opts)
   local F = "plot.run"
-  opts = check_fields(F, opts, { "out", "x", "y", "size", "label", "title", "xlabel", "ylabel", "events", "run" })
+  opts = check_fields(F, opts, { "out", "x", "y", "size", "label", "title", "xlabel", "ylabel", "events", "run", "enhanced" })
   check_run(F, run)
   local x = opts.x or "t"
   local ys = opts.y or (x == "t" and { "q1" } or { "qdot" .. (x:match("%d+") or "1") })
@@ -101,6 +101,7 @@ function M.run(run, opts)
     if opts[k] ~= nil and type(opts[k]) ~= "string" then bad(F, k, "a string", opts[k]) end
   end
   if opts.events ~= nil and type(opts.events) ~= "boolean" then bad(F, "events", "a boolean", opts.events) end
+  if opts.enhanced ~= nil and type(opts.enhanced) ~= "boolean" then bad(F, "enhanced", "a boolean", opts.enhanced) end
   local out = opts.out or "run.png"
   local size = size_of(F, opts.size, out, { 900, 560 })
   local X = series(F, run, x, "x")
@@ -111,9 +112,9 @@ function M.run(run, opts)
   local time = x == "t"
   local blocks, plots = {}, {}
   local body = {
-    "set title " .. gp.str(opts.title or (opts.label and opts.label or "")),
-    "set xlabel " .. gp.str(opts.xlabel or symbol(run, x)),
-    "set ylabel " .. gp.str(opts.ylabel or (#ys == 1 and symbol(run, ys[1]) or "")),
+    "set title " .. gp.str(lib.title(lib.text(opts, opts.title or opts.label or ""), size)),
+    "set xlabel " .. gp.str(lib.text(opts, opts.xlabel) or symbol(run, x)),
+    "set ylabel " .. gp.str(lib.text(opts, opts.ylabel) or (#ys == 1 and symbol(run, ys[1]) or "")),
     "set grid back lt 1 lw 1 lc rgb \"#e4e4e4\"",
     "set tics out",
     "set key outside below",
@@ -126,7 +127,7 @@ function M.run(run, opts)
     end
     blocks[#blocks + 1] = { comment = c.name .. " against " .. x, rows = rows }
     local title = symbol(run, c.name)
-    if opts.label then title = opts.label .. ": " .. title end
+    if opts.label then title = lib.text(opts, opts.label) .. ": " .. title end
     plots[#plots + 1] = string.format("data index %d using 1:2 with lines lw 2 lc rgb %s title %s",
       #blocks - 1, gp.str(lib.CYCLE[(k - 1) % #lib.CYCLE + 1]), gp.str(title))
   end
@@ -200,7 +201,7 @@ end
 
 function M.frames(run, opts)
   local F = "plot.frames"
-  opts = check_fields(F, opts, { "out", "scene", "times", "every", "size", "title", "label", "paths", "run" })
+  opts = check_fields(F, opts, { "out", "scene", "times", "every", "size", "title", "label", "paths", "run", "enhanced" })
   check_run(F, run)
   local scene = opts.scene or run.system
   if type(scene) ~= "table" or type(scene.bodies) ~= "table" then
@@ -230,6 +231,7 @@ function M.frames(run, opts)
     for j = 0, n - 1 do times[#times + 1] = T[1] + (T[#T] - T[1]) * j / (n - 1) end
   end
   if opts.paths ~= nil and type(opts.paths) ~= "boolean" then bad(F, "paths", "a boolean", opts.paths) end
+  if opts.enhanced ~= nil and type(opts.enhanced) ~= "boolean" then bad(F, "enhanced", "a boolean", opts.enhanced) end
   local out = opts.out or "frames.png"
   local blocks, plots = {}, {}
   local x0, x1, y0, y1 = math.huge, -math.huge, math.huge, -math.huge
@@ -359,7 +361,7 @@ function M.frames(run, opts)
     if k * p10 >= raw * (1 - 1e-9) then xstep = k * p10 break end
   end
   local body = {
-    "set title " .. gp.str(opts.title or opts.label or string.format("%d instants, t = %.4g .. %.4g", #times,
+    "set title " .. gp.str(lib.text(opts, opts.title or opts.label) or string.format("%d instants, t = %.4g .. %.4g", #times,
       times[1], times[#times])),
     "set xlabel \"x\"",
     "set ylabel \"y\"",
