@@ -35,15 +35,16 @@ describe("impact.plot layout", function()
   before_each(function() dir = scratch.subdir() end)
   teardown(function() scratch.clean() end)
 
-  it("prints a preset at its size: a column laid out on 360 points at 0.7, PNG at two pixels a point", function()
+  it("prints a preset at its width: a column laid out on 360 points at 0.7, PNG at two pixels a point", function()
     local s = s0_mu()
     local function term(out, size)
       local gp = slurp(impact.plot.map(s, { x = "S0", y = "mu", out = dir .. "/" .. out, size = size, run = false }).script)
       return gp:match("set terminal (%a+ size %S+ enhanced font \"Sans,11\"[^\n]*)")
     end
-    assert.are.equal('pdfcairo size 3.5in,2.635in enhanced font "Sans,11" fontscale 0.7 linewidth 1.4', term("c.pdf", "column"))
-    assert.are.equal('epscairo size 3.5in,2.635in enhanced font "Sans,11" fontscale 0.7 linewidth 1.4', term("c.eps", "column"))
-    assert.are.equal('pngcairo size 504,379 enhanced font "Sans,11" fontscale 1.4 linewidth 1.4', term("c.png", "column"))
+    -- (a map's preset height grown to leave it half the width: 271 -> 279 points of layout)
+    assert.are.equal('pdfcairo size 3.5in,2.712in enhanced font "Sans,11" fontscale 0.7 linewidth 1.4', term("c.pdf", "column"))
+    assert.are.equal('epscairo size 3.5in,2.712in enhanced font "Sans,11" fontscale 0.7 linewidth 1.4', term("c.eps", "column"))
+    assert.are.equal('pngcairo size 504,391 enhanced font "Sans,11" fontscale 1.4 linewidth 1.4', term("c.png", "column"))
     assert.are.equal('pdfcairo size 7in,4.444in enhanced font "Sans,11" fontscale 1 linewidth 2', term("f.pdf", "full"))
     assert.are.equal('pngcairo size 1008,640 enhanced font "Sans,11" fontscale 2 linewidth 2', term("f.png", "full"))
     assert.are.equal('pdfcairo size 10in,5.625in enhanced font "Sans,11" fontscale 1 linewidth 2', term("s.pdf", "slide"))
@@ -116,6 +117,20 @@ describe("impact.plot layout", function()
     local full = lines_of(slurp(impact.plot.curves(s, { x = "mu", y = "Py", group = "law", out = dir .. "/c.pdf",
       size = "full", run = false }).script))
     assert.is_true(full["set xtics 0.1"])
+    -- a legend asked inside the plot goes below it on a column (there it covered the curves)
+    local inside = lines_of(slurp(impact.plot.curves(s, { x = "mu", y = "Py", group = "law", out = dir .. "/i.pdf",
+      key = "top left", size = "column", run = false }).script))
+    assert.is_true(inside["set key at screen 0.5, screen 0.01 center bottom horizontal maxcols 2 samplen 2.5"])
+    assert.is_nil(inside["set key top left"])
+    full = lines_of(slurp(impact.plot.curves(s, { x = "mu", y = "Py", group = "law", out = dir .. "/i.pdf",
+      key = "top left", size = "full", run = false }).script))
+    assert.is_true(full["set key top left"])
+    -- a long axis label wrapped to the width, the legend moved down a line for it
+    local long = lines_of(slurp(impact.plot.curves(s, { x = "mu", y = "Py", group = "law", out = dir .. "/w.pdf",
+      xlabel = "the friction coefficient of the contact between the rod and the floor", size = "column",
+      run = false }).script))
+    assert.is_true(long['set xlabel "the friction coefficient of the contact\\nbetween the rod and the floor"'])
+    assert.is_true(long["set bmargin 6"])
     local h = {}
     for i = 0, 20 do h[#h + 1] = { p = i / 20, x = 0.4 - 0.8 * i / 20, z = 0.3 * i / 20 } end
     local res = { hodograph = h, mode = "sliding", law = "poisson", e = 0.8, mu_k = 0.2 }

@@ -179,12 +179,17 @@ end
 
 -- The axes, legend and ranges.
 local function frame(curves, opts, labels, size)
+  -- on a column's width a legend inside the plot covers the curves: below
   local key = opts.key or "outside below"
+  if size[1] < 480 and key ~= "outside right" then key = "outside below" end
   local title = lib.title(lib.text(opts, opts.title) or labels.title, size)
+  -- the axis labels wrapped too (x to the canvas' width, y to its height)
+  local xlabel = lib.wrap(lib.text(opts, opts.xlabel) or labels.x, math.max(20, math.floor((size[1] - 60) / lib.CHAR_W)))
+  local ylabel = lib.wrap(lib.text(opts, opts.ylabel) or labels.y, math.max(12, math.floor((size[2] - 120) / lib.CHAR_W)))
   local body = {
     "set title " .. gp.str(title),
-    "set xlabel " .. gp.str(lib.text(opts, opts.xlabel) or labels.x),
-    "set ylabel " .. gp.str(lib.text(opts, opts.ylabel) or labels.y),
+    "set xlabel " .. gp.str(xlabel),
+    "set ylabel " .. gp.str(ylabel),
     "set grid back lt 1 lw 1 lc rgb \"#e4e4e4\"",
     "set tics out",
   }
@@ -195,10 +200,24 @@ local function frame(curves, opts, labels, size)
     local line, margin
     line, margin, rows = lib.key_below(legend_titles(curves, opts), size)
     body[#body + 1] = line
-    body[#body + 1] = margin
+    -- (a wrapped x label's lines too)
+    local xl = select(2, xlabel:gsub("\n", ""))
+    body[#body + 1] = xl > 0 and margin:gsub("%d+", function(d) return tostring(tonumber(d) + xl) end) or margin
   else
     body[#body + 1] = "set key " .. key
   end
+  -- a legend beside the plot takes its width from the plot's
+  local right = 0
+  if key == "outside right" then
+    for _, t in ipairs(legend_titles(curves, opts)) do right = math.max(right, (lib.textlen(t) + 6) * lib.CHAR_W) end
+  end
+  -- a preset's height: room for the plot (half its width at least) under
+  -- the title, above the x label and the legend
+  local tlines = title == "" and 0 or select(2, title:gsub("\n", "")) + 1
+  local xlines = select(2, xlabel:gsub("\n", "")) + 1
+  local pw = size[1] - right - 9 * lib.CHAR_W
+  local frame = (tlines + xlines + 5 + rows) * lib.LINE_H
+  if type(opts.size) == "string" then size[2] = math.max(size[2], math.floor(frame + 0.5 * pw + 0.5)) end
   -- tics spaced for their labels on the plot area (the canvas less the y
   -- tics and label, the title, the x tics and label and the legend)
   local x0, x1, y0, y1 = math.huge, -math.huge, math.huge, -math.huge
@@ -212,11 +231,10 @@ local function frame(curves, opts, labels, size)
   end
   if opts.xrange then x0, x1 = opts.xrange[1], opts.xrange[2] end
   if opts.yrange then y0, y1 = opts.yrange[1], opts.yrange[2] end
-  local tlines = title == "" and 0 or select(2, title:gsub("\n", "")) + 1
   if not opts.xtics then
-    body[#body + 1] = lib.tics("x", x0, x1, size[1] - (lib.tic_width(y0, y1) + 6) * lib.CHAR_W, opts.logx)
+    body[#body + 1] = lib.tics("x", x0, x1, size[1] - right - (lib.tic_width(y0, y1) + 6) * lib.CHAR_W, opts.logx)
   end
-  body[#body + 1] = lib.tics("y", y0, y1, size[2] - (tlines + 5 + rows) * lib.LINE_H, opts.logy)
+  body[#body + 1] = lib.tics("y", y0, y1, size[2] - frame, opts.logy)
   if opts.logx then body[#body + 1] = "set logscale x" end
   if opts.logy then body[#body + 1] = "set logscale y" end
   if opts.xrange then body[#body + 1] = string.format("set xrange [%s:%s]", gp.num(opts.xrange[1]), gp.num(opts.xrange[2])) end

@@ -270,8 +270,11 @@ local function frame(m, opts, xk, yk)
   local title = lib.text(opts, opts.title) or string.format("%s over (%s, %s)", symbol(m.ck), symbol(xk), symbol(yk))
   title = lib.title(title, m.size)
   table.insert(body, 1, "set title " .. gp.str(title))
-  table.insert(body, 2, "set xlabel " .. gp.str(lib.text(opts, opts.xlabel) or symbol(xk)))
-  table.insert(body, 3, "set ylabel " .. gp.str(lib.text(opts, opts.ylabel) or symbol(yk)))
+  -- the axis labels wrapped too (x to the canvas' width, y to its height)
+  local xlabel = lib.wrap(lib.text(opts, opts.xlabel) or symbol(xk), math.max(20, math.floor((m.size[1] - 60) / CHAR_W)))
+  local ylabel = lib.wrap(lib.text(opts, opts.ylabel) or symbol(yk), math.max(12, math.floor((m.size[2] - 120) / CHAR_W)))
+  table.insert(body, 2, "set xlabel " .. gp.str(xlabel))
+  table.insert(body, 3, "set ylabel " .. gp.str(ylabel))
   if m.tiles and xr[1] < xr[2] and yr[1] < yr[2] then
     table.insert(body, 4, string.format("set xrange [%s:%s]", gp.num(opts.xrange and opts.xrange[1] or xr[1]), gp.num(opts.xrange and opts.xrange[2] or xr[2])))
     table.insert(body, 5, string.format("set yrange [%s:%s]", gp.num(opts.yrange and opts.yrange[1] or yr[1]), gp.num(opts.yrange and opts.yrange[2] or yr[2])))
@@ -286,8 +289,14 @@ local function frame(m, opts, xk, yk)
   local y0, y1 = opts.yrange and opts.yrange[1] or yr[1], opts.yrange and opts.yrange[2] or yr[2]
   local pw = m.size[1] - (lib.tic_width(y0, y1) + 5) * CHAR_W - (m.right or 2 * CHAR_W)
   local lines = select(2, title:gsub("\n", "")) + 1
-  local ph = m.size[2] - (lines + 4 + (m.keyrows or 0)) * LINE_H
-  if m.bmargin then body[#body + 1] = m.bmargin end
+  local xl = select(2, xlabel:gsub("\n", ""))
+  local frame = (lines + xl + 6 + (m.keyrows or 0)) * LINE_H
+  -- a preset's height: room for the map (half its width at least)
+  if type(opts.size) == "string" then m.size[2] = math.max(m.size[2], math.floor(frame + 0.5 * pw + 0.5)) end
+  local ph = m.size[2] - frame
+  if m.bmargin then
+    body[#body + 1] = xl > 0 and m.bmargin:gsub("%d+", function(d) return tostring(tonumber(d) + xl) end) or m.bmargin
+  end
   body[#body + 1] = lib.tics("x", x0, x1, pw, opts.logx)
   body[#body + 1] = lib.tics("y", y0, y1, ph, opts.logy)
   if m.cb then body[#body + 1] = lib.tics("cb", m.cb[1], m.cb[2], ph) end
