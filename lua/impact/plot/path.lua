@@ -141,7 +141,8 @@ local function place_labels(list, box, obstacles)
   -- free of labels (strict), and of markers and lines (clear)
   local function free(lx, ly, w)
     for _, q in ipairs(placed) do
-      if math.abs(ly - q.ly) < lh and lx < q.lx + q.w and q.lx < lx + w then return false end
+      -- (with room to spare: the scale is an estimate)
+      if math.abs(ly - q.ly) < 1.3 * lh and lx < q.lx + q.w + cw and q.lx < lx + w + cw then return false end
     end
     return true
   end
@@ -178,7 +179,14 @@ local function place_labels(list, box, obstacles)
         break
       end
     end
-    if not found then   -- off the other labels at least, near the point
+    if not found then   -- off the other labels at least, near the point, else further out
+      for k = 4, 16 do
+        local d = (0.7 + k * 0.6) * lh
+        cands[#cands + 1] = { right, l.y + d }
+        cands[#cands + 1] = { left, l.y + d }
+        cands[#cands + 1] = { right, l.y - d }
+        cands[#cands + 1] = { left, l.y - d }
+      end
       for _, c in ipairs(cands) do
         if inside(c) and free(c[1], c[2], w) then l.lx, l.ly = c[1], c[2] break end
       end
