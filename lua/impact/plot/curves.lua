@@ -184,8 +184,9 @@ local function frame(curves, opts, labels, size)
   if size[1] < 480 and key ~= "outside right" then key = "outside below" end
   local title = lib.title(lib.text(opts, opts.title) or labels.title, size)
   -- the axis labels wrapped too (x to the canvas' width, y to its height)
-  local xlabel = lib.wrap(lib.text(opts, opts.xlabel) or labels.x, math.max(20, math.floor((size[1] - 60) / lib.CHAR_W)))
-  local ylabel = lib.wrap(lib.text(opts, opts.ylabel) or labels.y, math.max(12, math.floor((size[2] - 120) / lib.CHAR_W)))
+  -- (centred on the plot, right of the y tics)
+  local xlabel = lib.wrap(lib.text(opts, opts.xlabel) or labels.x, math.max(20, math.floor((size[1] - 100) / lib.CHAR_W)))
+  local ylabel = lib.wrap(lib.text(opts, opts.ylabel) or labels.y, math.max(20, math.floor((size[2] - 160) / lib.CHAR_W)))
   local body = {
     "set title " .. gp.str(title),
     "set xlabel " .. gp.str(xlabel),
@@ -217,7 +218,8 @@ local function frame(curves, opts, labels, size)
   local xlines = select(2, xlabel:gsub("\n", "")) + 1
   local pw = size[1] - right - 9 * lib.CHAR_W
   local frame = (tlines + xlines + 5 + rows) * lib.LINE_H
-  if type(opts.size) == "string" then size[2] = math.max(size[2], math.floor(frame + 0.5 * pw + 0.5)) end
+  -- (and the legend's rows beside it: gnuplot drops a legend taller than the plot)
+  if type(opts.size) == "string" then size[2] = math.max(size[2], math.floor(frame + math.max(0.5 * pw, (rows + 1) * lib.LINE_H) + 0.5)) end
   -- tics spaced for their labels on the plot area (the canvas less the y
   -- tics and label, the title, the x tics and label and the legend)
   local x0, x1, y0, y1 = math.huge, -math.huge, math.huge, -math.huge

@@ -105,9 +105,9 @@ function M.symbol(name)
 end
 
 -- The layout of a canvas of w x h font points (11-point text): sizes of a
--- character (as gnuplot's cairo terminals draw Sans: some 0.68 em, seen
--- in the PDFs) and a line, and what fits.
-M.CHAR_W, M.LINE_H = 7.5, 14
+-- character and a line (as gnuplot's cairo terminals draw Sans: some 0.68
+-- em and 1.55 em, measured on the PDFs; gnuplot's margins count in lines).
+M.CHAR_W, M.LINE_H = 7.5, 17
 
 -- text wrapped at spaces into lines of at most chars characters (markup
 -- and escapes not counted), joined by newlines.
@@ -163,13 +163,19 @@ function M.key_below(titles, size, samplen, font)
   local cols = math.max(1, math.min(#titles, math.floor((size[1] - 16 * M.CHAR_W) / entry)))
   local rows = math.ceil(#titles / cols)
   cols = math.ceil(#titles / rows)
-  return string.format("set key at screen 0.5, screen 0.01 center bottom horizontal maxcols %d samplen %s",
-    cols, require("impact.plot.gnuplot").num(samplen)), string.format("set bmargin %d", 4 + math.ceil(rows * k)), rows * k
+  -- an entry wider than the plot: gnuplot drops the whole legend
+  -- ("difficulty fitting plot titles into key"); it is narrowed (width -n,
+  -- in characters) to pass, the canvas being wider than the plot
+  local narrow = ""
+  local room = size[1] - 16 * M.CHAR_W
+  if entry > room then narrow = string.format(" width -%d", math.ceil((entry - room) / (6.6 * k)) + 1) end
+  return string.format("set key at screen 0.5, screen 0.01 center bottom horizontal maxcols %d samplen %s%s",
+    cols, require("impact.plot.gnuplot").num(samplen), narrow), string.format("set bmargin %d", 4 + math.ceil(rows * k)), rows * k
 end
 
 -- The tic step for an axis from lo to hi, len points long: the smallest
 -- 1, 2 or 5 step whose labels fit, each its width and two characters' gap
--- (x: the labels' characters at that step's decimals) or two lines (y and
+-- (x: the labels' characters at that step's decimals) or a line and a half (y and
 -- a colour bar: vertical = true); nil when the axis is not finite.
 function M.tic_step(lo, hi, len, vertical)
   if not (M.finite(lo) and M.finite(hi)) or hi <= lo then return nil end
@@ -181,7 +187,7 @@ function M.tic_step(lo, hi, len, vertical)
       local n = math.floor(span / step * (1 + 1e-9)) + 1
       local room
       if vertical then
-        room = 2 * M.LINE_H
+        room = 1.5 * M.LINE_H
       else
         local dec = math.max(0, -math.floor(math.log(step, 10) + 1e-9))
         local w = 1
@@ -199,7 +205,7 @@ end
 
 -- 'set xtics STEP' (or y, cb) for the axis lo..hi, len points long: the
 -- tics' labels never run into each other (on x each takes its width, on y
--- and the colour bar two lines); "" (gnuplot's own) on a logarithmic axis.
+-- and the colour bar a line and a half); "" (gnuplot's own) on a logarithmic axis.
 function M.tics(axis, lo, hi, len, log)
   if log then return "" end
   local step = M.tic_step(lo, hi, len, axis ~= "x")

@@ -271,8 +271,20 @@ local function frame(m, opts, xk, yk)
   title = lib.title(title, m.size)
   table.insert(body, 1, "set title " .. gp.str(title))
   -- the axis labels wrapped too (x to the canvas' width, y to its height)
-  local xlabel = lib.wrap(lib.text(opts, opts.xlabel) or symbol(xk), math.max(20, math.floor((m.size[1] - 60) / CHAR_W)))
-  local ylabel = lib.wrap(lib.text(opts, opts.ylabel) or symbol(yk), math.max(12, math.floor((m.size[2] - 120) / CHAR_W)))
+  -- (both centred on the plot, the x label right of the y tics)
+  local xlabel = lib.wrap(lib.text(opts, opts.xlabel) or symbol(xk), math.max(20, math.floor((m.size[1] - 100) / CHAR_W)))
+  local lines = select(2, title:gsub("\n", "")) + 1
+  local xl = select(2, xlabel:gsub("\n", ""))
+  local frame = (lines + xl + 6 + (m.keyrows or 0)) * LINE_H
+  local pw0 = m.size[1] - 8 * CHAR_W - (m.right or 2 * CHAR_W)
+  -- a preset's height: room for the map (half its width at least) and
+  -- for the legend's rows beside it (gnuplot drops a legend taller than
+  -- the plot: "difficulty fitting plot titles into key")
+  if type(opts.size) == "string" then
+    m.size[2] = math.max(m.size[2], math.floor(frame + math.max(0.5 * pw0, ((m.keyrows or 0) + 1) * LINE_H) + 0.5))
+  end
+  local ph = m.size[2] - frame
+  local ylabel = lib.wrap(lib.text(opts, opts.ylabel) or symbol(yk), math.max(20, math.floor(ph / CHAR_W)))
   table.insert(body, 2, "set xlabel " .. gp.str(xlabel))
   table.insert(body, 3, "set ylabel " .. gp.str(ylabel))
   if m.tiles and xr[1] < xr[2] and yr[1] < yr[2] then
@@ -288,12 +300,6 @@ local function frame(m, opts, xk, yk)
   local x0, x1 = opts.xrange and opts.xrange[1] or xr[1], opts.xrange and opts.xrange[2] or xr[2]
   local y0, y1 = opts.yrange and opts.yrange[1] or yr[1], opts.yrange and opts.yrange[2] or yr[2]
   local pw = m.size[1] - (lib.tic_width(y0, y1) + 5) * CHAR_W - (m.right or 2 * CHAR_W)
-  local lines = select(2, title:gsub("\n", "")) + 1
-  local xl = select(2, xlabel:gsub("\n", ""))
-  local frame = (lines + xl + 6 + (m.keyrows or 0)) * LINE_H
-  -- a preset's height: room for the map (half its width at least)
-  if type(opts.size) == "string" then m.size[2] = math.max(m.size[2], math.floor(frame + 0.5 * pw + 0.5)) end
-  local ph = m.size[2] - frame
   if m.bmargin then
     body[#body + 1] = xl > 0 and m.bmargin:gsub("%d+", function(d) return tostring(tonumber(d) + xl) end) or m.bmargin
   end
