@@ -159,7 +159,8 @@ function M.key_below(titles, size, samplen, font)
   -- wide (at its estimate of a character, some 6.6 points), then evens
   -- the rows out; where it makes fewer rows than counted here, they would
   -- overprint the x label
-  local entry = (long + samplen + 4) * 6.6 * k
+  -- (gnuplot counts the entries' widths in the terminal's font, whatever the key's)
+  local entry = (long + samplen + 4) * 6.6
   local cols = math.max(1, math.min(#titles, math.floor((size[1] - 16 * M.CHAR_W) / entry)))
   local rows = math.ceil(#titles / cols)
   cols = math.ceil(#titles / rows)
@@ -168,7 +169,7 @@ function M.key_below(titles, size, samplen, font)
   -- in characters) to pass, the canvas being wider than the plot
   local narrow = ""
   local room = size[1] - 16 * M.CHAR_W
-  if entry > room then narrow = string.format(" width -%d", math.ceil((entry - room) / (6.6 * k)) + 1) end
+  if entry > room then narrow = string.format(" width -%d", math.ceil((entry - room) / 6.6) + 1) end
   return string.format("set key at screen 0.5, screen 0.01 center bottom horizontal maxcols %d samplen %s%s",
     cols, require("impact.plot.gnuplot").num(samplen), narrow), string.format("set bmargin %d", 4 + math.ceil(rows * k)), rows * k
 end

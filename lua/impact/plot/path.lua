@@ -112,7 +112,7 @@ local function place_labels(list, box, obstacles)
     end
   end
   -- Sizes in data units: a label line some 12.5 points (font 10), a
-  -- character some 6.8, a marker's radius some 5 (box.scale: estimated
+  -- character some 6.8 (7.7 in the PNGs), a marker's radius some 5 (box.scale: estimated
   -- from the canvas less its margins).
   local u = 1 / box.scale
   local lh, cw, mr = 12.5 * u, 6.8 * u, 5 * u
@@ -142,7 +142,7 @@ local function place_labels(list, box, obstacles)
   local function free(lx, ly, w)
     for _, q in ipairs(placed) do
       -- (with room to spare: the scale is an estimate)
-      if math.abs(ly - q.ly) < 1.3 * lh and lx < q.lx + q.w + cw and q.lx < lx + w + cw then return false end
+      if math.abs(ly - q.ly) < 1.3 * lh and lx < q.lx + 1.15 * q.w + cw and q.lx < lx + 1.15 * w + cw then return false end
     end
     return true
   end
@@ -574,9 +574,9 @@ function M.path(r, opts)
   -- the title, the x tics and label and the legend -> points per unit.
   -- A preset's height is fitted to the diagram at the preset's width.
   local pw = size[1] - (lib.tic_width(0, y1) + 6) * lib.CHAR_W
-  local key, bmargin, rows = lib.key_below(titles, size, nil, 9)
   local title = lib.title(lib.text(opts, opts.title) or default_title(list, short), size, 10)
   local tlines = select(2, title:gsub("\n", "")) + 1
+  local key, bmargin, rows = lib.key_below(titles, size, nil, 9)
   local frame = (tlines + 7 + rows) * lib.LINE_H
   if type(opts.size) == "string" then
     -- (at most as tall as wide on a column, 0.6 of the width on a page)
@@ -584,6 +584,17 @@ function M.path(r, opts)
     size[2] = math.floor(frame + math.min(cap, pw * y1 / (x1 - x0)) + 0.5)
   end
   local ph = size[2] - frame
+  -- The diagram fills the width: a narrow box is widened (gnuplot fits
+  -- the legend's columns in the plot's width: at equal scales a narrow
+  -- plot left it one column, which ran up over the diagram), and the
+  -- lines drawn again for it.
+  local want = y1 * pw / math.max(ph, 1)
+  if not opts.xrange and x1 - x0 < want then
+    local c = (x0 + x1) / 2
+    x0, x1 = c - want / 2, c + want / 2
+    lines, curves = reference_lines(list, names, x0, x1, y1)
+    blocks, plots = line_blocks(list, lines, curves, ell, x0, x1, y1, short)
+  end
   local scale = math.max(1e-300, math.min(pw / (x1 - x0), ph / y1))
   local obstacles = { segments = {}, points = {} }
   for _, l in ipairs(lines) do
