@@ -255,5 +255,8 @@ describe("impact.plot layout", function()
       assert.is_true(math.abs(ly - y) >= 0.45 * lh, "label at " .. ly .. " on the line at " .. y)
     end
     assert.is_true(math.abs(ly - 1) <= 3.2 * lh, "near its point")
+    -- no free place (the box narrower than the text): left out, not overprinted
+    rows = place(list, { x0 = -0.05, x1 = 0.05, y1 = 5, scale = scale }, { points = {}, segments = {} })
+    assert.are.equal(0, #rows)
   end)
 end)

@@ -83,7 +83,8 @@ end
 -- first of them), and each label placed off the markers, the lines and
 -- the other labels where it can: it takes the first free place of several
 -- around its point (right or left of it, above or below, centred above or
--- below), then steps further away. box: x0, x1, y1 and scale (points per
+-- below), then steps further away; one with no free place is left out.
+-- box: x0, x1, y1 and scale (points per
 -- unit); obstacles: points (markers) and segments (lines, path legs).
 -- Returns rows {Px, Py, text, lx, ly, path index}; lx is the label's left end.
 local function place_labels(list, box, obstacles)
@@ -188,14 +189,18 @@ local function place_labels(list, box, obstacles)
         cands[#cands + 1] = { left, l.y - d }
       end
       for _, c in ipairs(cands) do
-        if inside(c) and free(c[1], c[2], w) then l.lx, l.ly = c[1], c[2] break end
+        if inside(c) and free(c[1], c[2], w) then l.lx, l.ly, found = c[1], c[2], true break end
       end
     end
+    -- a label with no free place is left out (the point keeps its marker
+    -- in its path's colour) rather than overprint another
     l.w = w
-    placed[#placed + 1] = l
+    if found then placed[#placed + 1] = l else l.skip = true end
   end
   local rows = {}
-  for i, l in ipairs(out) do rows[i] = { l.x, l.y, l.text, l.lx, l.ly, l.path } end
+  for _, l in ipairs(out) do
+    if not l.skip then rows[#rows + 1] = { l.x, l.y, l.text, l.lx, l.ly, l.path } end
+  end
   return rows
 end
 
