@@ -64,9 +64,10 @@ Px horizontal, Py vertical (equal scales). Drawn: the sticking line
 termination T, the two limiting-friction lines through the origin (slopes
 -s mu_k and +s mu_k; the static cone too when mu_s > mu_k), and the impulse
 path with its events (start, stick, reverse, max-compression, end; events at
-one point share a label, "max-compression = end", and a label that would
-overprint another takes the first free place beside its point: right or
-left of it, above or below, then further up or down).
+one point share a label, "max-compression = end", and each label takes
+the first place beside its point clear of the other labels, the lines and
+the markers: right or left of it, above or below, then further up or
+down; one with no free place is left out rather than overprint).
 
 The published models' results (solve2d{..., model = "kane"}, "brach",
 "smith", "glocker-pfeiffer", "cs", "newton-frictionless") are drawn the same
