@@ -79,6 +79,11 @@ describe("impact.plot layout", function()
     assert.is_true(cb["set cbtics 0.5"])
     assert.is_true(cb["set xtics 1"])
     assert.is_true(cb['set cblabel "P_y"'])
+    -- a long colour-bar label wrapped to the plot's height, the margin widened for its lines
+    local lc = lines_of(slurp(impact.plot.map(s, { x = "S0", y = "mu", color = "Py", out = dir .. "/l.pdf",
+      clabel = "the normal impulse at the end of the impact", size = "column", run = false }).script))
+    assert.is_true(lc['set cblabel "the normal impulse\\nat the end of the\\nimpact"'])
+    assert.is_true(lc["set rmargin 17"])
   end)
 
   it("lays out plot.path for the size: short legend texts in columns on a column, the preset's height fitted", function()

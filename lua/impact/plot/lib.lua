@@ -197,7 +197,7 @@ function M.tic_step(lo, hi, len, vertical)
         end
         room = (w + 2) * M.CHAR_W
       end
-      if n * room <= len then return step end
+      if n * room <= len and n <= 11 then return step end   -- (ten steps at most, as gnuplot)
     end
     p10 = 10 * p10
   end

@@ -213,7 +213,9 @@ local function scalar_layers(m, opts)
       m.tiles and "using 1:2:3:4:5:6:7 with boxxyerror fs solid 1.0 noborder" or "using 1:2:7 with points pt 7 ps 0.7")
   end
   body[#body + 1] = VIRIDIS
-  body[#body + 1] = "set cblabel " .. gp.str(lib.text(opts, opts.clabel) or symbol(ck))
+  m.clabel = lib.text(opts, opts.clabel) or symbol(ck)
+  body[#body + 1] = "set cblabel " .. gp.str(m.clabel)
+  m.clabel_at = #body
   -- The colour bar spans the data (gnuplot's autoscale rounds out to
   -- whole tics: -0.2..1 for data in 0..1), unless crange says otherwise.
   local lo, hi = math.huge, -math.huge
@@ -228,6 +230,7 @@ local function scalar_layers(m, opts)
   -- (gnuplot's own margin leaves the label out); the box narrow, its tics
   -- spaced for their labels.
   body[#body + 1] = string.format("set rmargin %d", 10 + lib.tic_width(lo, hi))
+  m.rmargin_at, m.rmargin = #body, 10 + lib.tic_width(lo, hi)
   body[#body + 1] = "set colorbox user origin graph 1.03, graph 0 size character 1.5, graph 1"
   m.right = (10 + lib.tic_width(lo, hi)) * CHAR_W
   m.cb = { lo, hi }
@@ -285,6 +288,15 @@ local function frame(m, opts, xk, yk)
   end
   local ph = m.size[2] - frame
   local ylabel = lib.wrap(lib.text(opts, opts.ylabel) or symbol(yk), math.max(20, math.floor(ph / CHAR_W)))
+  if m.clabel then
+    -- the colour bar's label wrapped to the plot's height, the margin
+    -- widened for its lines (a long one ran off the canvas)
+    local cl = lib.wrap(m.clabel, math.max(20, math.floor(ph / CHAR_W)))
+    local extra = select(2, cl:gsub("\n", ""))
+    -- (indices one on: the title is in front)
+    body[m.clabel_at + 1] = "set cblabel " .. gp.str(cl)
+    body[m.rmargin_at + 1] = string.format("set rmargin %d", m.rmargin + 2 * extra)
+  end
   table.insert(body, 2, "set xlabel " .. gp.str(xlabel))
   table.insert(body, 3, "set ylabel " .. gp.str(ylabel))
   if m.tiles and xr[1] < xr[2] and yr[1] < yr[2] then
