@@ -114,7 +114,9 @@ function M.run(run, opts)
   local body = {
     "set title " .. gp.str(lib.title(lib.text(opts, opts.title or opts.label or ""), size)),
     "set xlabel " .. gp.str(lib.text(opts, opts.xlabel) or symbol(run, x)),
-    "set ylabel " .. gp.str(lib.text(opts, opts.ylabel) or (#ys == 1 and symbol(run, ys[1]) or "")),
+    -- (wrapped to the height: a long one ran off a column's canvas)
+    "set ylabel " .. gp.str(lib.wrap(lib.text(opts, opts.ylabel) or (#ys == 1 and symbol(run, ys[1]) or ""),
+      math.max(20, math.floor((size[2] - 160) / lib.CHAR_W)))),
     "set grid back lt 1 lw 1 lc rgb \"#e4e4e4\"",
     "set tics out",
     "set key outside below",
