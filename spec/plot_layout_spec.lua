@@ -146,6 +146,13 @@ describe("impact.plot layout", function()
     assert.is_true(HL["set xtics 0.2"])
     -- wrapped to the column, "μ = 0.2" kept whole
     assert.matches('set title "Slip hodograph: mode sliding,\\npoisson law, e = 0.8, μ = 0.2"', hc, 1, true)
+    -- a tall box: the plot narrower than the canvas, the legend in the columns that fit in it
+    local tall = {}
+    for i = 0, 20 do tall[#tall + 1] = { p = i / 20, x = 0.05 * i / 20, z = 0.6 * i / 20 } end
+    local ht = lines_of(slurp(impact.plot.hodograph({ hodograph = tall, mode = "sliding", law = "poisson", e = 0.8,
+      mu_k = 0.2 }, { out = dir .. "/t.pdf", size = "column", run = false }).script))
+    assert.is_true(ht["set key at screen 0.5, screen 0.01 center bottom horizontal maxcols 1 samplen 2.5 width -2"])
+    assert.is_true(ht["set bmargin 8"])
     local hf = lines_of(slurp(impact.plot.hodograph(res, { out = dir .. "/h.png", size = "full", run = false }).script))
     assert.is_true(hf['set xlabel "v_{t,x} (slip velocity, x)"'])
     assert.is_true(hf["set key at screen 0.5, screen 0.01 center bottom horizontal maxcols 2 samplen 2.5"])

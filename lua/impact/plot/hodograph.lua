@@ -77,6 +77,15 @@ function M.hodograph(r, opts)
     size[2] = math.floor(frame + math.max(0.3 * pw, math.min(cap, pw * (z1 - z0) / (x1 - x0))) + 0.5)
   end
   local ph = size[2] - frame
+  -- gnuplot fits the legend's columns in the plot's width: a plot
+  -- narrower than the canvas (a tall box at equal scales) counted again
+  local plotw = math.min(pw, ph * (x1 - x0) / (z1 - z0))
+  if plotw < pw - 1 then
+    key, bmargin, rows = lib.key_below(titles, { plotw + 16 * lib.CHAR_W })
+    local frame2 = (tlines + 7 + rows) * lib.LINE_H
+    if type(opts.size) == "string" then size[2] = size[2] + math.floor(frame2 - frame + 0.5) end
+    ph = size[2] - frame2
+  end
   local scale = math.min(pw / (x1 - x0), ph / (z1 - z0))
   local body = {
     "set title " .. gp.str(title),
