@@ -59,6 +59,6 @@ local dir = arg and arg[1]
 if dir then
   local p = impact.plot.run(run, { y = "q2", out = dir .. "/sim_bouncing_ball.png",
     title = string.format("Bouncing to rest: e = %g, t_∞ = %.4f s", e, t_inf),
-    ylabel = "height of the centre y (m)", xlabel = "t (s)" })
+    ylabel = "height of the centre y (m)", xlabel = "t (s)", enhanced = true })   -- t_∞: a subscript
   print("figure: " .. p.png .. (p.svg and (", " .. p.svg) or ""))
 end

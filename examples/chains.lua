@@ -81,7 +81,7 @@ if dir then
   local a = impact.plot.curves(curves, { out = dir .. "/multi_chain_models.png", xtics = tics,
     yrange = { -0.7, 1.1 },
     title = "Chains of 3, 4 and 5 equal balls, the first at 1 (e = 1): each model's outgoing velocities",
-    xlabel = "ball (chains of n = 3, 4 and 5 side by side)", ylabel = "outgoing velocity v_x" })
+    xlabel = "ball (chains of n = 3, 4 and 5 side by side)", ylabel = "outgoing velocity v_x", enhanced = true })
   -- lzb's dispersion against eta: each ball of the chain of 5.
   local eta, v = {}, {}
   for i = 0, 20 do
@@ -93,7 +93,7 @@ if dir then
   for b = 1, 5 do e[b] = { x = eta, y = v[b], title = "ball " .. b, style = "linespoints", point = b + 4 } end
   local b = impact.plot.curves(e, { out = dir .. "/multi_chain_eta.png", key = "outside right",
     title = "lzb on the chain of 5 (e = 1): the dispersion shrinks as the force exponent grows",
-    xlabel = "force exponent eta (F = K delta^{eta}; 3/2: Hertz)", ylabel = "outgoing velocity v_x" })
+    xlabel = "force exponent eta (F = K delta^{eta}; 3/2: Hertz)", ylabel = "outgoing velocity v_x", enhanced = true })
   print(a.png)
   print(b.png)
 end

@@ -61,6 +61,6 @@ if dir then
   end
   local out = impact.plot.curves(curves, { out = dir .. "/multi_corner.png", yrange = { 0, 0.8 },
     title = string.format("A disc striking floor and wall at once (e = %g, no spin): the kinetic energy kept", E),
-    xlabel = "theta (degrees below the horizontal; 45: into the corner)", ylabel = "T1/T0" })
+    xlabel = "theta (degrees below the horizontal; 45: into the corner)", ylabel = "T1/T0", enhanced = true })
   print(out.png)
 end

@@ -105,6 +105,6 @@ if dir then
     title = string.format("w* = %.4f", w_star) }
   local f = impact.plot.curves(curves, { out = dir .. "/sim_rimless_wheel.png", xrange = { lo, hi }, yrange = { lo, hi }, key = "top left",
     title = string.format("Rimless wheel: N = %d, slope %.2f rad", N, gam),
-    xlabel = "w_k after impact k (rad/s)", ylabel = "w_{k+1} (rad/s)" })
+    xlabel = "w_k after impact k (rad/s)", ylabel = "w_{k+1} (rad/s)", enhanced = true })
   print("figure: " .. f.png)
 end

@@ -79,6 +79,7 @@ if dir then
       dash = "." },
   }, { out = dir .. "/multi_rocking_block.png", key = "bottom left", yrange = { -0.1, 1.05 },
        title = "Rocking block landing on its corner (e = 0, sticking): every model gives Housner's ratio",
-       xlabel = "slenderness {/Symbol a} = atan(b/h) (rad)", ylabel = "w'/w (post-impact / pre-impact rate)" })
+       xlabel = "slenderness {/Symbol a} = atan(b/h) (rad)", ylabel = "w'/w (post-impact / pre-impact rate)",
+       enhanced = true })   -- the texts are gnuplot markup (sin^2, {/Symbol a})
   print(out.png)
 end

@@ -26,8 +26,12 @@ describe("impact.plot.curves", function()
     assert.matches("set key top left", gp, 1, true)
     assert.matches("set yrange [-0.1:1.1]", gp, 1, true)
     assert.matches("set xtics (\"none\" 0, \"all\" 1)", gp, 1, true)
-    assert.matches("data index 0 using 1:2 with lines lw 2 lc rgb \"#4575b4\" title \"x^2\"", gp, 1, true)
-    assert.matches("data index 1 using 1:2 with linespoints lw 2 lc rgb \"#123456\" dt 2 pt 7 ps 1.3 title \"x^3\"", gp, 1, true)
+    -- the user's titles shown as written: ^ escaped for gnuplot's enhanced text
+    assert.matches("data index 0 using 1:2 with lines lw 2 lc rgb \"#4575b4\" title \"x\\\\^2\"", gp, 1, true)
+    assert.matches("data index 1 using 1:2 with linespoints lw 2 lc rgb \"#123456\" dt 2 pt 7 ps 1.3 title \"x\\\\^3\"", gp, 1, true)
+    -- enhanced = true: the user's markup (a superscript)
+    gp = slurp(impact.plot.curves({ SQUARES }, { out = dir .. "/q.png", run = false, enhanced = true }).script)
+    assert.matches("title \"x^2\"", gp, 1, true)
     if has_gnuplot then assert.are.equal("\137PNG", slurp(out.png):sub(1, 4)) end
   end)
 
@@ -110,8 +114,15 @@ describe("impact.plot.curves", function()
     end
     assert.are.equal("plot.curves: field 'x' must name a column of the sweep (columns: x, newton, poisson, mode), got q",
       err{ x = "q", y = "newton" })
-    assert.are.equal("plot.curves: field 'y[1]' must name a numeric column, 'mode' holds \"sliding\" at row 1",
+    assert.are.equal("plot.curves: field 'y' must name a numeric column, 'mode' holds \"sliding\" at row 1",
       err{ x = "x", y = "mode" })
+    -- a y that names no column is blamed on y, even with x missing too
+    assert.are.equal("plot.curves: field 'y' must name a column of the sweep (columns: x, newton, poisson, mode), got nope",
+      err{ x = "q", y = "nope" })
+    assert.are.equal("plot.curves: field 'y[2]' must name a column of the sweep (columns: x, newton, poisson, mode), got nope",
+      err{ x = "x", y = { "newton", "nope" } })
+    assert.are.equal("plot.curves: option 'group' must name a column of the sweep (columns: x, newton, poisson, mode), got \"law\"",
+      err{ x = "x", y = "newton", group = "law" })
     assert.are.equal("plot.curves: y[2]: unknown field 'titel' (did you mean 'title'?)",
       err{ x = "x", y = { "newton", { "poisson", titel = "P" } } })
     assert.are.equal("plot.curves: option 'y[1].dash' must be true, false, a dash type (1, 2, ...) or a pattern of '.', '-', '_' and spaces, got \"x\"",

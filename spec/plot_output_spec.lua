@@ -59,11 +59,12 @@ describe("impact.plot (issue 12)", function()
     end
     -- Poisson's models draw their termination from the compression impulse.
     local gp = impact.plot.path(impact.solve2d(rod{ model = "cs" }), { out = dir .. "/t.png", run = false })
-    assert.matches("T: Poisson termination Py = (1+e) Pc", slurp(gp.script), 1, true)
+    assert.matches("T: Poisson termination P_y = (1+e) P_c", slurp(gp.script), 1, true)
     -- several models of one problem in one diagram, named in the legend
     local both = impact.plot.path({ impact.solve2d(rod()), impact.solve2d(rod{ model = "kane" }) },
       { out = dir .. "/both.png", run = false })
-    assert.matches("title \"kane, mu = 0.3: ", slurp(both.script), 1, true)
+    -- named by what tells them apart: the model (the laws and mu are the same)
+    assert.matches("title \"kane, μ = 0.3: ", slurp(both.script), 1, true)
     -- impact.compare's result: every model's path, in its order, each in
     -- its colour; the lines the models share drawn once
     local c = impact.compare(rod())
@@ -82,7 +83,7 @@ describe("impact.plot (issue 12)", function()
     for _ in pairs(colours) do ncol = ncol + 1 end
     assert.are.equal(#order, ncol)
     local _, newton = cgp:gsub("T: Newton termination", "")
-    local _, limiting = cgp:gsub("Px = %- mu Py", "")
+    local _, limiting = cgp:gsub("P_x = %- μ P_y", "")
     assert.are.equal(1, newton)
     assert.are.equal(1, limiting)
     if has_gnuplot then
@@ -140,7 +141,9 @@ describe("impact.plot (issue 12)", function()
       "plot.map: option 'crange' must be {lo, hi} with numbers lo < hi, got a table")
     assert.has_error(function() map{ title = 3 } end, "plot.map: option 'title' must be a string, got 3")
     assert.has_error(function() impact.plot.path(impact.solve2d(rod()), { size = { 0, 10 } }) end,
-      "plot.path: option 'size' must be {width, height} in pixels (positive integers), got a table")
+      "plot.path: option 'size' must be {width, height} (positive integers) or a preset (\"column\", \"full\", \"slide\"), got a table")
+    assert.has_error(function() impact.plot.map(s, { x = "x", y = "y", size = "poster" }) end,
+      "plot.map: option 'size' must be {width, height} (positive integers) or a preset (\"column\", \"full\", \"slide\"), got \"poster\"")
     assert.has_error(function() impact.plot.path(impact.solve2d(rod()), { ellipse = 1 }) end,
       "plot.path: option 'ellipse' must be a boolean, got 1")
     assert.has_error(function() impact.plot.hodograph({}, { out = 7 }) end,
@@ -232,7 +235,9 @@ describe("impact.plot (issue 12)", function()
     assert.is.near(10 ^ -0.5, tonumber(lo), 1e-12)
     assert.is.near(10 ^ 2.5, tonumber(hi), 1e-9)
     assert.matches("set logscale y", gp, 1, true)
-    assert.matches("set key outside below height 1.5", gp, 1, true)
+    -- below the map, at the canvas' foot (gnuplot's 'outside below' met the x label), with its rows' room
+    assert.matches("set key at screen 0.5, screen 0.01 center bottom horizontal maxcols 1 samplen 2.5\n", gp, 1, true)
+    assert.matches("set bmargin 5\n", gp, 1, true)
     local ylo, yhi = {}, {}
     for line in dat:gmatch("[^\n]+") do
       local x, y, _, _, a, b = line:match("^(%S+) (%S+) (%S+) (%S+) (%S+) (%S+) %S+$")

@@ -183,7 +183,7 @@ describe("impact.plot", function()
   it("draws the energetic termination through the end of each path (Wr + e^2 Wc = 0)", function()
     local r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, e = 0.7, law = "energetic" }
     local out = impact.plot.path(r, { out = dir .. "/en.png", run = false })
-    assert.matches("T: energetic termination Wr + e^2 Wc = 0", slurp(out.script), 1, true)
+    assert.matches("T: energetic termination W_r + e^2 W_c = 0", slurp(out.script), 1, true)
     local block = slurp(out.data):match("# block %d+: T: energetic termination[^\n]*\n(.-)\n\n")
     -- Points of the curve: the end lies on it (between two neighbours, within the sampling).
     local pts = {}
@@ -205,7 +205,7 @@ describe("impact.plot", function()
     local out = impact.plot.hodograph({ hodograph = h, mode = "sliding", law = "poisson", e = 0.8, mu_k = 0.2,
       mu_s = 0.2 }, { out = dir .. "/h.png", run = false })
     local gp = slurp(out.script)
-    assert.matches("Slip hodograph: mode sliding, poisson law, e = 0.8, mu = 0.2", gp, 1, true)
+    assert.matches("Slip hodograph: mode sliding, poisson law, e = 0.8, μ = 0.2", gp, 1, true)
     local w, hgt = gp:match("set terminal pngcairo size (%d+),(%d+)")
     assert.is_true(tonumber(hgt) < tonumber(w) * 0.6, hgt)   -- a wide path: a wide canvas
     local z0, z1 = gp:match("set yrange %[(%S+):(%S+)%]")

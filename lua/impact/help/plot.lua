@@ -7,9 +7,20 @@ extension of 'out' chooses the format: NAME.png (the default; no extension
 is PNG too) or NAME.svg draw both NAME.png and NAME.svg; NAME.pdf and
 NAME.eps draw that one vector file for papers (gnuplot's pdfcairo and
 epscairo terminals), laid out as the PNG with one pixel of 'size' one point
-(1/72 inch; the default 900 x 700 is 12.5 x 9.7 inches, fonts of 11 points:
-give size = {252, 180} for a 3.5 inch column). Any other extension is an
-error. The returned table names the files written: png and svg, or pdf, or
+(1/72 inch; the default 900 x 700 is 12.5 x 9.7 inches, fonts of 11
+points). size = "column" (3.5 in), "full" (7 in) or "slide" (10 in) are
+presets for PDF, EPS and PNG alike (a PNG at two pixels a point). Each plot
+lays out for its size: a figure narrower than 360 points is laid out on 360
+and printed smaller (size = {252, 180}: 7.7-point text), the legend goes
+below in the columns that fit, tics are spaced for their labels, titles
+wrap and a diagram's preset height is fitted to it. Any other extension is
+an error.
+
+Axes, legends and titles name the fields by their symbols (μ, μ_s, S_0,
+C_0, θ_1, Δ, P_x, ΔT, ...). Your own text (title, xlabel, label, a curve's
+or overlay's title) is shown as written: gnuplot's enhanced-text markup
+(_ ^ { } @ & ~) is escaped, so "my_law" stays "my_law"; enhanced = true
+keeps your markup ("e_t": e with subscript t). The returned table names the files written: png and svg, or pdf, or
 eps, with script, data and file (the figure itself).
 
 Arguments and options are checked before anything is written: a missing
@@ -53,9 +64,10 @@ Px horizontal, Py vertical (equal scales). Drawn: the sticking line
 termination T, the two limiting-friction lines through the origin (slopes
 -s mu_k and +s mu_k; the static cone too when mu_s > mu_k), and the impulse
 path with its events (start, stick, reverse, max-compression, end; events at
-one point share a label, "max-compression = end", and a label that would
-overprint another takes the first free place beside its point: right or
-left of it, above or below, then further up or down).
+one point share a label, "max-compression = end", and each label takes
+the first place beside its point clear of the other labels, the lines and
+the markers: right or left of it, above or below, then further up or
+down; one with no free place is left out rather than overprint).
 
 The published models' results (solve2d{..., model = "kane"}, "brach",
 "smith", "glocker-pfeiffer", "cs", "newton-frictionless") are drawn the same
@@ -85,9 +97,11 @@ figure 8): a final impulse inside it loses energy; the box then holds it.
     fields = [[
       out | the figure: NAME.png, NAME.svg, NAME.pdf or NAME.eps | "path.png"
       title | the title | mode, law, e, mu and the coefficients
+      label | a path's legend text, or a list of them (one per path) | what tells the paths apart: model, law, mu, e
+      enhanced | true: your texts are gnuplot enhanced text (markup) | false: shown as written
       ellipse | true: draw the zero-energy-change ellipse | false
       xrange, yrange | {lo, hi} instead of the automatic box
-      size | {width, height} in pixels (points for PDF and EPS) | {900, 700}
+      size | {width, height} in pixels (points for PDF and EPS), or "column", "full", "slide" | {900, 700}
       run | false: write the files, do not run gnuplot | true]],
     example = [[
 r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, e = 0.5 }
@@ -129,7 +143,7 @@ dash type (2, 3, ...) or a pattern of '.', '-', '_' and spaces ("-.").
       lines | list of {x = {...}, y = {...}, title =, color =, dash =, width =} overlays
       tiles | true/false: force tiles or dots | tiles for grids
       logx, logy | true: logarithmic axes (positive values) | false
-      size, run | as in plot.path]],
+      size, run, enhanced | as in plot.path]],
     example = [[
 s = impact.sweep{ base = { B1 = 2.5, B2 = 2.5, B3 = 1.5, C0 = -1, e = 0.5 },
                   vary = { S0 = impact.range(-2, 2, 81), mu = impact.range(0, 1.5, 61) } }
@@ -153,7 +167,7 @@ title names the mode, law, e and mu.
 ]] .. FILES,
     fields = [[
       out | the figure (.png, .svg, .pdf, .eps) | "hodograph.png"
-      title, size, run | as in plot.path]],
+      title, size, run, enhanced | as in plot.path]],
     example = [[
 r = impact.solve3d{ body = impact.rod{ m = 1, L = 2.3, radius = 0.5, theta1 = math.rad(20),
                     theta2 = math.rad(15) }, v = {0.4, -1, 0}, w = {0, 0, 0},
@@ -168,8 +182,8 @@ impact.plot.hodograph(r, { out = "hodograph.png" })]],
     text = [[
 Two ways to give the curves:
 
-A list of curves, each {x = {...}, y = {...}, title =, color =, width =,
-dash =, style =, point =}: x and y lists of numbers of one length, style
+A list of curves, each {x = {...}, y = {...}, label = (or title =), color =,
+width =, dash =, style =, point =}: x and y lists of numbers of one length, style
 "lines" (the default), "points" or "linespoints", point a gnuplot point
 type; colours follow the plot library's cycle unless given, dash is true,
 a dash type or a pattern as in plot.map's lines. One data block per curve,
@@ -178,8 +192,11 @@ answers against a parameter (examples/rocking_block.lua).
 
 A sweep (an impact.sweep result, or its CSV/JSON file) with opts.x naming
 a numeric column and opts.y one column or a list of curves, each a column
-name or {column, title =, color =, dash =, width =}. Each curve is one
-block of the data in increasing x. The laws and modes keep the colours of
+name or {column, label =, color =, dash =, width =}. Each curve is one
+block of the data in increasing x. group = "law" (any column) draws one
+curve per value of that column, keyed by the value ("e = 0.5" for a
+numeric one); a sweep over law x mu gives one curve per law instead of a
+sawtooth. The laws and modes keep the colours of
 plot.map (newton red, poisson blue, energetic green), other columns get
 one from their name. examples/figures/kane_puzzle.lua draws T'/T of Kane's
 double pendulum under each law with Newton's gain shaded.
@@ -193,7 +210,8 @@ gives one legend entry per title): where a law gains energy, for instance.
 ]] .. FILES,
     fields = [[
       x | (sweep form) the column on the horizontal axis
-      y | (sweep form) a column, or a list of columns or {column, title =, color =, dash =, width =}
+      y | (sweep form) a column, or a list of columns or {column, label =, color =, dash =, width =}
+      group | (sweep form) a column: one curve per value of it (and per y), keyed by the value
       bands | list of {lo, hi, title =, color =}: shaded intervals of x
       lines | overlays, as in plot.map
       out | the figure (.png, .svg, .pdf, .eps) | "curves.png"
@@ -202,7 +220,7 @@ gives one legend entry per title): where a law gains energy, for instance.
       logx, logy | true: logarithmic axes (points <= 0 break the curve) | false
       xtics | the x axis' tics as a list of {x, "label"} | gnuplot's
       key | the legend's place: "outside below", "outside right", "top left", "top right", "bottom left", "bottom right" | "outside below"
-      size, run | as in plot.path | {900, 620}]],
+      size, run, enhanced | as in plot.path | {900, 620}]],
     example = [[
 local x, y1, y2 = {}, {}, {}
 for i = 0, 20 do x[#x + 1] = i / 20; y1[#y1 + 1] = x[#x] ^ 2; y2[#y2 + 1] = x[#x] ^ 3 end

@@ -5,7 +5,7 @@
 -- something happens: a gain of energy, a mode) and overlay lines.
 local gp = require("impact.plot.gnuplot")
 local lib = require("impact.plot.lib")
-local finite, literal, opt_table = lib.finite, lib.literal, lib.opt_table
+local finite, literal, opt_table, symbol = lib.finite, lib.literal, lib.opt_table, lib.symbol
 
 local M = {}
 local F = "plot.curves"
@@ -17,10 +17,14 @@ local function bad(name, want, v)
     type(v) == "table" and "a table" or type(v) == "string" and string.format("%q", v) or tostring(v)), 0)
 end
 
--- A curve of the list form: check_line's fields plus style and a point type.
+-- A curve of the list form: check_line's fields plus style, a point type
+-- and label (its legend text, as title).
 local function check_curve(i, c)
   lib.check_line(F, i, c, "curves")
   local at = string.format("curves[%d]", i)
+  if c.label ~= nil and type(c.label) ~= "string" then
+    error(string.format("%s: field '%s.label' must be a string, got %s", F, at, tostring(c.label)), 0)
+  end
   if c.style ~= nil and not STYLES[c.style] then
     error(string.format("%s: field '%s.style' must be \"lines\", \"points\" or \"linespoints\", got %s",
       F, at, tostring(c.style)), 0)
@@ -48,35 +52,70 @@ local function column(s, key, what)
 end
 
 -- The sweep form as a list of curves: opts.y is one column name, or a list
--- of curves, each a column name or {column, title =, color =, dash =,
--- width =}; x is the column opts.x, the points in increasing x. The laws
--- and modes keep plot.map's colours.
+-- of curves, each a column name or {column, label =, color =, dash =,
+-- width =} (title = is label's old name); x is the column opts.x, the
+-- points in increasing x. group = "column": one curve per value of that
+-- column (and per y), titled by the value, in the order of first
+-- appearance. The laws and modes keep plot.map's colours.
+local function gstr(v) return type(v) == "number" and string.format("%g", v) or tostring(v) end
+
 local function sweep_curves(s, opts)
-  local X = column(s, opts.x, "x")
-  local n = s.n or #X
-  local order = {}
-  for i = 1, n do if finite(X[i]) then order[#order + 1] = i end end
-  table.sort(order, function(a, b) return X[a] < X[b] end)
   local ys = type(opts.y) == "string" and { opts.y } or opts.y
   if type(ys) ~= "table" or #ys == 0 then bad("y", "a column name or a list of curves", opts.y) end
-  local out, names = {}, {}
+  -- y first: a y that names no column is blamed on y, whatever x is
+  local cols = {}
   for k, c in ipairs(ys) do
-    local at = string.format("y[%d]", k)
+    local at = type(opts.y) == "string" and "y" or string.format("y[%d]", k)
     if type(c) == "string" then c = { c } end
-    if type(c) ~= "table" then bad(at, "a column name or {column, title =, color =, dash =, width =}", c) end
+    if type(c) ~= "table" then bad(at, "a column name or {column, label =, color =, dash =, width =}", c) end
     -- a misspelt key is named; the style checks of plot.map's overlays name y[k].dash, ...
     local keys = {}
     for key, v in pairs(c) do if key ~= 1 then keys[key] = v end end
-    local msg = require("impact.core")._check_fields(F .. ": " .. at, keys, { "color", "dash", "title", "width" })
+    local msg = require("impact.core")._check_fields(F .. ": " .. at, keys, { "color", "dash", "label", "title", "width" })
     if msg then error(msg, 0) end
     lib.check_style(F, at, c)
-    local Y, x, y = column(s, c[1], at), {}, {}
-    for j, i in ipairs(order) do x[j], y[j] = X[i], Y[i] end
-    out[k] = { x = x, y = y, title = c.title or literal(c[1]), color = c.color, dash = c.dash,
-               width = c.width, column = c[1] }
-    names[k] = c[1]
+    if c.label ~= nil and type(c.label) ~= "string" then bad(at .. ".label", "a string", c.label) end
+    cols[k] = { c = c, Y = column(s, c[1], at) }
   end
-  local color = lib.category_colors(names)
+  local X = column(s, opts.x, "x")
+  local n = s.n or #X
+  local G
+  if opts.group then
+    G = s.columns[opts.group]
+    if type(G) ~= "table" then
+      error(string.format("%s: option 'group' must name a column of the sweep (columns: %s), got %q",
+        F, table.concat(s.names or {}, ", "), opts.group), 0)
+    end
+  end
+  -- the groups: the values of the group column in order of appearance
+  local groups, gseen = {}, {}
+  for i = 1, n do
+    local g = G and gstr(G[i]) or ""
+    if not gseen[g] then gseen[g] = true groups[#groups + 1] = g end
+  end
+  local order = {}
+  for i = 1, n do if finite(X[i]) then order[#order + 1] = i end end
+  table.sort(order, function(a, b) return X[a] < X[b] end)
+  local out, names, keys = {}, {}, {}
+  for k, col in ipairs(cols) do
+    local c = col.c
+    names[k] = c[1]
+    for _, g in ipairs(groups) do
+      local x, y = {}, {}
+      for _, i in ipairs(order) do
+        if not G or gstr(G[i]) == g then x[#x + 1], y[#y + 1] = X[i], col.Y[i] end
+      end
+      local title = lib.text(opts, c.label or c.title) or symbol(c[1])
+      if G then
+        title = (#cols > 1 and (title .. ", ") or "") .. (G and type(G[1]) == "number" and (symbol(opts.group) .. " = " .. g) or literal(g))
+      end
+      local key = G and (#cols > 1 and (c[1] .. "/" .. g) or g) or c[1]
+      out[#out + 1] = { x = x, y = y, title = title, color = c.color, dash = c.dash,
+                        width = c.width, column = key }
+      keys[#keys + 1] = key
+    end
+  end
+  local color = lib.category_colors(keys)
   for _, c in ipairs(out) do c.color = c.color or color[c.column] end
   return out, names, n
 end
@@ -132,31 +171,72 @@ local function legend_titles(curves, opts)
   local t, seen = {}, {}
   for _, c in ipairs(curves) do t[#t + 1] = c.title or "" end
   for _, b in ipairs(opts.bands or {}) do
-    if b.title and not seen[b.title] then seen[b.title] = true; t[#t + 1] = b.title end
+    if b.title and not seen[b.title] then seen[b.title] = true; t[#t + 1] = lib.text(opts, b.title) end
   end
-  for _, l in ipairs(opts.lines or {}) do if l.title then t[#t + 1] = l.title end end
+  for _, l in ipairs(opts.lines or {}) do if l.title then t[#t + 1] = lib.text(opts, l.title) end end
   return t
 end
 
 -- The axes, legend and ranges.
-local function frame(curves, opts, labels)
+local function frame(curves, opts, labels, size)
+  -- on a column's width a legend inside the plot covers the curves: below
   local key = opts.key or "outside below"
+  if size[1] < 480 and key ~= "outside right" then key = "outside below" end
+  local title = lib.title(lib.text(opts, opts.title) or labels.title, size)
+  -- the axis labels wrapped too (x to the canvas' width, y to its height)
+  -- (centred on the plot, right of the y tics)
+  local xlabel = lib.wrap(lib.text(opts, opts.xlabel) or labels.x, math.max(20, math.floor((size[1] - 100) / lib.CHAR_W)))
+  local ylabel = lib.wrap(lib.text(opts, opts.ylabel) or labels.y, math.max(20, math.floor((size[2] - 160) / lib.CHAR_W)))
   local body = {
-    "set title " .. gp.str(opts.title or labels.title),
-    "set xlabel " .. gp.str(opts.xlabel or labels.x),
-    "set ylabel " .. gp.str(opts.ylabel or labels.y),
+    "set title " .. gp.str(title),
+    "set xlabel " .. gp.str(xlabel),
+    "set ylabel " .. gp.str(ylabel),
     "set grid back lt 1 lw 1 lc rgb \"#e4e4e4\"",
     "set tics out",
-    "set key " .. key,
   }
+  local rows = 0
   if key == "outside below" then
-    -- gnuplot lays the legend under the axis over the x label: room for
-    -- the rows it will take (about 7.5 px a character, 90 px for the sample).
-    local titles, long = legend_titles(curves, opts), 1
-    for _, t in ipairs(titles) do long = math.max(long, #t) end
-    local cols = math.max(1, math.floor((opts.size or { 900 })[1] / (7.5 * long + 90)))
-    body[#body + 1] = string.format("set bmargin %d", 4 + math.ceil(1.3 * math.ceil(#titles / cols)))
+    -- at the canvas' foot, in the columns that fit (gnuplot's own lays
+    -- the legend under the axis over the x label)
+    local line, margin
+    line, margin, rows = lib.key_below(legend_titles(curves, opts), size)
+    body[#body + 1] = line
+    -- (a wrapped x label's lines too)
+    local xl = select(2, xlabel:gsub("\n", ""))
+    body[#body + 1] = xl > 0 and margin:gsub("%d+", function(d) return tostring(tonumber(d) + xl) end) or margin
+  else
+    body[#body + 1] = "set key " .. key
   end
+  -- a legend beside the plot takes its width from the plot's
+  local right = 0
+  if key == "outside right" then
+    for _, t in ipairs(legend_titles(curves, opts)) do right = math.max(right, (lib.textlen(t) + 6) * lib.CHAR_W) end
+  end
+  -- a preset's height: room for the plot (half its width at least) under
+  -- the title, above the x label and the legend
+  local tlines = title == "" and 0 or select(2, title:gsub("\n", "")) + 1
+  local xlines = select(2, xlabel:gsub("\n", "")) + 1
+  local pw = size[1] - right - 9 * lib.CHAR_W
+  local frame = (tlines + xlines + 5 + rows) * lib.LINE_H
+  -- (and the legend's rows beside it: gnuplot drops a legend taller than the plot)
+  if type(opts.size) == "string" then size[2] = math.max(size[2], math.floor(frame + math.max(0.5 * pw, (rows + 1) * lib.LINE_H) + 0.5)) end
+  -- tics spaced for their labels on the plot area (the canvas less the y
+  -- tics and label, the title, the x tics and label and the legend)
+  local x0, x1, y0, y1 = math.huge, -math.huge, math.huge, -math.huge
+  for _, c in ipairs(curves) do
+    for j = 1, #c.x do
+      if finite(c.x[j]) and finite(c.y[j]) then
+        x0, x1 = math.min(x0, c.x[j]), math.max(x1, c.x[j])
+        y0, y1 = math.min(y0, c.y[j]), math.max(y1, c.y[j])
+      end
+    end
+  end
+  if opts.xrange then x0, x1 = opts.xrange[1], opts.xrange[2] end
+  if opts.yrange then y0, y1 = opts.yrange[1], opts.yrange[2] end
+  if not opts.xtics then
+    body[#body + 1] = lib.tics("x", x0, x1, size[1] - right - (lib.tic_width(y0, y1) + 6) * lib.CHAR_W, opts.logx)
+  end
+  body[#body + 1] = lib.tics("y", y0, y1, size[2] - frame, opts.logy)
   if opts.logx then body[#body + 1] = "set logscale x" end
   if opts.logy then body[#body + 1] = "set logscale y" end
   if opts.xrange then body[#body + 1] = string.format("set xrange [%s:%s]", gp.num(opts.xrange[1]), gp.num(opts.xrange[2])) end
@@ -181,16 +261,28 @@ function M.curves(data, opts)
     local names, n
     curves, names, n = sweep_curves(data, opts)
     local list = table.concat(names, ", ")
-    labels = { title = literal(string.format("%s over %s", list, opts.x)), x = literal(opts.x),
-               y = literal(#names == 1 and names[1] or "") }
-    what = string.format("impact.plot.curves: %s against %s, %d points", list, opts.x, n)
+    local syms = {}
+    for i, k in ipairs(names) do syms[i] = symbol(k) end
+    labels = { title = string.format("%s over %s%s", table.concat(syms, ", "), symbol(opts.x),
+                 opts.group and (", by " .. symbol(opts.group)) or ""),
+               x = symbol(opts.x), y = #names == 1 and symbol(names[1]) or "" }
+    what = string.format("impact.plot.curves: %s against %s%s, %d points", list, opts.x,
+      opts.group and (" by " .. opts.group) or "", n)
   else
-    for i, c in ipairs(data) do check_curve(i, c) end
-    curves, labels = data, { title = "", x = "x", y = "y" }
+    if opts.group then bad("group", "used with a sweep (a list of curves is grouped already)", opts.group) end
+    curves = {}
+    for i, c in ipairs(data) do
+      check_curve(i, c)
+      local t = c.label or c.title
+      curves[i] = setmetatable({ title = t and lib.text(opts, t), raw = t }, { __index = c })
+    end
+    labels = { title = "", x = "x", y = "y" }
     what = "impact.plot.curves: " .. (opts.title or "curves")
   end
   local bands = check_bands(opts.bands)
-  local body, blocks, plots = frame(curves, opts, labels), {}, {}
+  local out = opts.out or "curves.png"
+  local size = gp.size_of(F, opts.size, out, { 900, 620 })
+  local body, blocks, plots = frame(curves, opts, labels, size), {}, {}
   -- Bands behind the curves, spanning the plot's height; a titled band has
   -- a legend entry (one per title: bands of one meaning share it).
   local keyed = {}
@@ -200,11 +292,11 @@ function M.curves(data, opts)
       i, gp.num(b[1]), gp.num(b[2]), gp.str(c))
     if b.title and not keyed[b.title] then
       keyed[b.title] = true
-      plots[#plots + 1] = string.format("keyentry with boxes fs solid 0.35 noborder lc rgb %s title %s", gp.str(c), gp.str(b.title))
+      plots[#plots + 1] = string.format("keyentry with boxes fs solid 0.35 noborder lc rgb %s title %s", gp.str(c), gp.str(lib.text(opts, b.title)))
     end
   end
   for i, c in ipairs(curves) do
-    blocks[#blocks + 1] = { comment = (c.title or ("curve " .. i)) .. ": x y", rows = curve_rows(c, opts) }
+    blocks[#blocks + 1] = { comment = (c.label or c.raw or c.title or ("curve " .. i)) .. ": x y", rows = curve_rows(c, opts) }
     plots[#plots + 1] = string.format("data index %d using 1:2 %s title %s", #blocks - 1, spec(i, c),
       c.title and gp.str(c.title) or "\"\"")
   end
@@ -212,11 +304,11 @@ function M.curves(data, opts)
     blocks[#blocks + 1] = { comment = "overlay: " .. (l.title or ("line " .. i)), rows = curve_rows(l, opts) }
     plots[#plots + 1] = string.format("data index %d using 1:2 with lines lw %s%s lc rgb %s %s",
       #blocks - 1, gp.num(l.width or 1), lib.dash_type(l.dash), gp.str(l.color or "black"),
-      l.title and ("title " .. gp.str(l.title)) or "notitle")
+      l.title and ("title " .. gp.str(lib.text(opts, l.title))) or "notitle")
   end
   body[#body + 1] = "plot " .. table.concat(plots, ", \\\n     ")
-  return gp.render(F, opts.out or "curves.png", {
-    what = what, blocks = blocks, body = body, size = opts.size or { 900, 620 }, run = opts.run,
+  return gp.render(F, out, {
+    what = what, blocks = blocks, body = body, size = size, run = opts.run,
     command = require("impact.plot").gnuplot })
 end
 

@@ -34,9 +34,49 @@ end
 
 function M.num(x) return csv.number(x) end
 
+-- Size presets: the printed size in points for PDF and EPS (column 3.5 in,
+-- full 7 in, slide 10 in), twice that in pixels for PNG (and SVG). A size
+-- is laid out on a canvas of at least MIN_WIDTH font points, 11-point text,
+-- and printed at size.scale: a column is laid out on 360 x 272 and printed
+-- at 0.7 (7.7-point text); at 252 x 190 points of 11-point text its key and
+-- tics overprinted. A PNG is the same layout at 2 pixels a point.
+M.PRESETS = { column = { 252, 190 }, full = { 504, 320 }, slide = { 720, 405 } }
+M.MIN_WIDTH = 360
+
+-- The layout canvas {w, h, scale =} of a printed size w x h: no narrower
+-- than MIN_WIDTH, printed at scale (w x h on the page or in pixels).
+local function fit(w, h, k)
+  local s = math.min(1, w / M.MIN_WIDTH)
+  return { math.floor(w / s + 0.5), math.floor(h / s + 0.5), scale = s * k }
+end
+
+-- size_of(F, size, out, default, shape) -> {w, h, scale =}: a preset name
+-- or {width, height} (points for PDF and EPS, pixels for PNG), checked; nil
+-- gives default. shape: the height of a preset as a fraction of its width,
+-- by preset name, for a figure at equal scales (a diagram, a hodograph).
+function M.size_of(F, size, out, default, shape)
+  local want = "{width, height} (positive integers) or a preset (\"column\", \"full\", \"slide\")"
+  local function bad(v)
+    error(string.format("%s: option 'size' must be %s, got %s", F, want,
+      type(v) == "table" and "a table" or type(v) == "string" and string.format("%q", v) or tostring(v)), 0)
+  end
+  if size == nil then size = default end
+  if type(size) == "string" then
+    local p = M.PRESETS[size]
+    if not p then bad(size) end
+    local _, _, fmt = M.split_out(F, out)
+    local h = shape and shape[size] and math.floor(p[1] * shape[size] + 0.5) or p[2]
+    return fit(p[1], h, fmt == "png" and 2 or 1)
+  end
+  local function px(x) return type(x) == "number" and math.tointeger(x) and x > 0 end
+  if type(size) ~= "table" or not px(size[1]) or not px(size[2]) then bad(size) end
+  if size.scale then return size end
+  return fit(size[1], size[2], 1)
+end
+
 -- A gnuplot string literal.
 function M.str(s)
-  return '"' .. tostring(s):gsub("\\", "\\\\"):gsub('"', '\\"') .. '"'
+  return '"' .. tostring(s):gsub("\\", "\\\\"):gsub('"', '\\"'):gsub("\n", "\\n") .. '"'
 end
 
 -- write(fname, out, { what =, blocks = {{comment =, rows = {{...}, ...}}, ...},
@@ -64,19 +104,22 @@ function M.render(fname, out, fig)
   f:commit()
 
   local w, h = (fig.size or {})[1] or 900, (fig.size or {})[2] or 700
+  local k = (fig.size or {}).scale or 1
   local s = {
     "# " .. fig.what,
     "# Written by impact; edit and re-run with: gnuplot " .. name .. ".gp",
     "# (in this directory). Data: " .. name .. ".dat (index k = block k).",
   }
   if fmt == "png" then
-    s[#s + 1] = string.format("set terminal pngcairo size %d,%d enhanced font \"Sans,11\"", w, h)
+    -- one point of the layout k pixels, text and lines with it
+    s[#s + 1] = string.format("set terminal pngcairo size %d,%d enhanced font \"Sans,11\"%s",
+      math.floor(w * k + 0.5), math.floor(h * k + 0.5),
+      k ~= 1 and string.format(" fontscale %.4g linewidth %.4g", k, k) or "")
   else
     -- The PNG's layout: one pixel of size is one point (1/72 inch), fonts
     -- in points (fontscale 1) and line width 1 one point (linewidth 2:
     -- these terminals' unit is half a point); size.scale (default 1)
     -- prints that layout smaller or larger, text and lines with it.
-    local k = (fig.size or {}).scale or 1
     s[#s + 1] = string.format("set terminal %scairo size %sin,%sin enhanced font \"Sans,11\" fontscale %.4g linewidth %.4g",
       fmt, string.format("%.4g", w * k / 72), string.format("%.4g", h * k / 72), k, 2 * k)
   end
@@ -84,7 +127,8 @@ function M.render(fname, out, fig)
   s[#s + 1] = "data = " .. M.str(name .. ".dat")
   for _, l in ipairs(fig.body) do s[#s + 1] = l end
   if fmt == "png" then
-    s[#s + 1] = string.format("set terminal svg size %d,%d enhanced font \"Sans,11\" background rgb \"white\"", w, h)
+    s[#s + 1] = string.format("set terminal svg size %d,%d enhanced font \"Sans,%.4g\" background rgb \"white\"%s",
+      math.floor(w * k + 0.5), math.floor(h * k + 0.5), 11 * k, k ~= 1 and string.format(" linewidth %.4g", k) or "")
     s[#s + 1] = "set output " .. M.str(name .. ".svg")
     s[#s + 1] = "replot"
   end

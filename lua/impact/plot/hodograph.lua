@@ -54,33 +54,58 @@ function M.hodograph(r, opts)
   end
   x0, x1 = widen(x0, x1)
   z0, z1 = widen(z0, z1)
-  local size = opts.size
-  if not size then
-    local w = 900
-    local h = (w - 150) * (z1 - z0) / (x1 - x0) + 200   -- plot area, then title, labels, key
-    size = { w, math.floor(math.max(380, math.min(1000, h)) + 0.5) }
-  end
+  local out = opts.out or "hodograph.png"
+  local w = 900
+  local h = (w - 150) * (z1 - z0) / (x1 - x0) + 200   -- plot area, then title, labels, key
+  local size = gp.size_of(F, opts.size, out, { w, math.floor(math.max(380, math.min(1000, h)) + 0.5) })
+  local short = size[1] < 480
   local mu = r.mu_k or r.mu
-  local mus = r.mu_s and r.mu_s ~= mu and string.format("mu_s = %g, mu_k = %g", r.mu_s, mu)
-    or (mu and string.format("mu = %g", mu) or nil)
-  local title = opts.title or string.format("Slip hodograph: mode %s, %s%s%s", tostring(r.mode), law_text(r),
-    r.e and string.format(", e = %g", r.e) or "", mus and (", " .. literal(mus)) or "")
+  local mus = r.mu_s and r.mu_s ~= mu and string.format("μ_s = %g, μ_k = %g", r.mu_s, mu)
+    or (mu and string.format("μ = %g", mu) or nil)
+  local title = lib.text(opts, opts.title) or string.format("Slip hodograph: mode %s, %s%s%s", tostring(r.mode),
+    literal(law_text(r)), r.e and string.format(", e = %g", r.e) or "", mus and (", " .. mus) or "")
+  local titles = { short and "slip path" or "slip path v_t(p)", "start", "end", short and "v_t = 0" or "v_t = 0 (sticking)" }
+  local key, bmargin, rows = lib.key_below(titles, size)
+  title = lib.title(title, size)
+  -- the plot area: the canvas less the y tics and label, the title, the
+  -- x tics and label and the legend; a preset's height fitted to the box
+  local tlines = select(2, title:gsub("\n", "")) + 1
+  local frame = (tlines + 7 + rows) * lib.LINE_H
+  local pw = size[1] - (lib.tic_width(z0, z1) + 6) * lib.CHAR_W
+  if type(opts.size) == "string" then
+    local cap = size[1] < 480 and pw or 0.6 * size[1]
+    size[2] = math.floor(frame + math.max(0.3 * pw, math.min(cap, pw * (z1 - z0) / (x1 - x0))) + 0.5)
+  end
+  local ph = size[2] - frame
+  -- gnuplot fits the legend's columns in the plot's width: a plot
+  -- narrower than the canvas (a tall box at equal scales) counted again
+  local plotw = math.min(pw, ph * (x1 - x0) / (z1 - z0))
+  if plotw < pw - 1 then
+    key, bmargin, rows = lib.key_below(titles, { plotw + 16 * lib.CHAR_W })
+    local frame2 = (tlines + 7 + rows) * lib.LINE_H
+    if type(opts.size) == "string" then size[2] = size[2] + math.floor(frame2 - frame + 0.5) end
+    ph = size[2] - frame2
+  end
+  local scale = math.min(pw / (x1 - x0), ph / (z1 - z0))
   local body = {
     "set title " .. gp.str(title),
-    "set xlabel \"v_{t,x} (slip velocity, x)\"",
-    "set ylabel \"v_{t,z} (slip velocity, z)\"",
+    short and "set xlabel \"v_{t,x}\"" or "set xlabel \"v_{t,x} (slip velocity, x)\"",
+    short and "set ylabel \"v_{t,z}\"" or "set ylabel \"v_{t,z} (slip velocity, z)\"",
     "set size ratio -1",
     "set grid lc rgb \"#e0e0e0\"",
     "set zeroaxis lt 1 lc rgb \"#909090\"",
     string.format("set xrange [%s:%s]", gp.num(x0), gp.num(x1)),
     string.format("set yrange [%s:%s]", gp.num(z0), gp.num(z1)),
-    "set key outside below",
-    "plot data index 0 using 1:2 with lines lw 2.5 lc rgb \"#4575b4\" title \"slip path v_t(p)\", \\\n" ..
+    key,
+    bmargin,
+    lib.tics("x", x0, x1, scale * (x1 - x0)),
+    lib.tics("y", z0, z1, scale * (z1 - z0)),
+    "plot data index 0 using 1:2 with lines lw 2.5 lc rgb \"#4575b4\" title " .. gp.str(titles[1]) .. ", \\\n" ..
     "     data index 1 using 1:2 with points pt 7 ps 1.6 lc rgb \"#1a9850\" title \"start\", \\\n" ..
     "     data index 2 using 1:2 with points pt 9 ps 1.8 lc rgb \"#d73027\" title \"end\", \\\n" ..
-    "     data index 3 using 1:2 with points pt 2 ps 2 lw 2 lc rgb \"black\" title \"v_t = 0 (sticking)\"",
+    "     data index 3 using 1:2 with points pt 2 ps 2 lw 2 lc rgb \"black\" title " .. gp.str(titles[4]),
   }
-  return gp.render(F, opts.out or "hodograph.png", {
+  return gp.render(F, out, {
     what = "impact.plot.hodograph: slip velocity path of an exact 3D result", blocks = blocks,
     body = body, size = size, run = opts.run, command = require("impact.plot").gnuplot })
 end

@@ -2,7 +2,8 @@
 -- column (modes in fixed colours, with a legend) or a numeric one (colour bar).
 local gp = require("impact.plot.gnuplot")
 local lib = require("impact.plot.lib")
-local finite, literal, opt_table, law_text = lib.finite, lib.literal, lib.opt_table, lib.law_text
+local finite, literal, opt_table, symbol = lib.finite, lib.literal, lib.opt_table, lib.symbol
+local CHAR_W, LINE_H = lib.CHAR_W, lib.LINE_H
 local MODES, VIRIDIS = lib.MODES, lib.VIRIDIS
 
 local M = {}
@@ -93,7 +94,7 @@ local function layout(m, opts)
   local X, Y, n = m.X, m.Y, m.n
   local xc, nx, ux = cells(X, opts.logx)
   local yc, ny, uy = cells(Y, opts.logy)
-  local size = opts.size or { 900, 700 }
+  local size = m.size
   widen(xc, ux, opts.logx, 0.7 * size[1])
   widen(yc, uy, opts.logy, 0.7 * size[2])
   local tiles = opts.tiles
@@ -162,6 +163,7 @@ local function categorical_layers(m)
       plots[#plots + 1] = string.format("keyentry with boxes fs solid 1.0 lc rgb %s title %s",
         gp.str(color[cat]), gp.str(cat == "" and "(none)" or literal(cat)))
     end
+    m.keys = cats
   else
     for k, cat in ipairs(cats) do
       local rows = {}
@@ -172,8 +174,24 @@ local function categorical_layers(m)
       plots[#plots + 1] = string.format("data index %d %s lc rgb %s title %s", k - 1, m.style,
         gp.str(color[cat]), gp.str(cat == "" and "(none)" or literal(cat)))
     end
+    m.keys = cats
   end
-  m.body[#m.body + 1] = "set key outside right top title " .. gp.str(literal(ck))
+  -- The legend beside the map where it leaves the map 60 % of the width,
+  -- else below it in rows (on a column's width it overprinted the map).
+  local long = #ck
+  for _, c in ipairs(cats) do long = math.max(long, utf8.len(c) or #c) end
+  m.keyw = (long + 6) * CHAR_W
+  if m.keyw < 0.25 * m.size[1] then
+    m.body[#m.body + 1] = "set key outside right top title " .. gp.str(symbol(ck))
+    m.right = m.keyw
+  else
+    -- (untitled: its title met the x label; the map's title names the column)
+    local titles = {}
+    for i, c in ipairs(cats) do titles[i] = literal(c) end
+    local key, margin, rows = lib.key_below(titles, m.size, 1.5)
+    m.body[#m.body + 1] = key
+    m.bmargin, m.keyrows = margin, rows
+  end
 end
 
 -- A numeric colour column: the viridis palette with a colour bar.
@@ -195,7 +213,9 @@ local function scalar_layers(m, opts)
       m.tiles and "using 1:2:3:4:5:6:7 with boxxyerror fs solid 1.0 noborder" or "using 1:2:7 with points pt 7 ps 0.7")
   end
   body[#body + 1] = VIRIDIS
-  body[#body + 1] = "set cblabel " .. gp.str(opts.clabel or literal(ck))
+  m.clabel = lib.text(opts, opts.clabel) or symbol(ck)
+  body[#body + 1] = "set cblabel " .. gp.str(m.clabel)
+  m.clabel_at = #body
   -- The colour bar spans the data (gnuplot's autoscale rounds out to
   -- whole tics: -0.2..1 for data in 0..1), unless crange says otherwise.
   local lo, hi = math.huge, -math.huge
@@ -207,24 +227,38 @@ local function scalar_layers(m, opts)
     body[#body + 1] = string.format("set cbrange [%s:%s]", gp.num(lo), gp.num(hi))
   end
   -- Room on the right for the colour box, its tic labels and the label
-  -- (gnuplot's own margin leaves the label out).
+  -- (gnuplot's own margin leaves the label out); the box narrow, its tics
+  -- spaced for their labels.
   body[#body + 1] = string.format("set rmargin %d", 10 + lib.tic_width(lo, hi))
+  m.rmargin_at, m.rmargin = #body, 10 + lib.tic_width(lo, hi)
+  body[#body + 1] = "set colorbox user origin graph 1.03, graph 0 size character 1.5, graph 1"
+  m.right = (10 + lib.tic_width(lo, hi)) * CHAR_W
+  m.cb = { lo, hi }
   body[#body + 1] = "unset key"
 end
 
 -- The overlaid lines (opts.lines); keyline: the body's line of the key.
 local function overlays(m, opts, keyline)
-  local blocks, plots = m.blocks, m.plots
+  local blocks, plots, titled = m.blocks, m.plots, {}
   for i, l in ipairs(opts.lines or {}) do
     local rows = {}
     for j = 1, #l.x do rows[j] = { l.x[j], l.y[j] } end
     blocks[#blocks + 1] = { comment = "overlay: " .. (l.title or ("line " .. i)), rows = rows }
     plots[#plots + 1] = string.format("data index %d using 1:2 with lines lw %s%s lc rgb %s %s",
       #blocks - 1, gp.num(l.width or 2), lib.dash_type(l.dash),
-      gp.str(l.color or "black"), l.title and ("title " .. gp.str(l.title)) or "notitle")
+      gp.str(l.color or "black"), l.title and ("title " .. gp.str(lib.text(opts, l.title))) or "notitle")
+    if l.title then titled[#titled + 1] = lib.text(opts, l.title) end
+  end
+  if #titled > 0 then
     -- titled overlays: the legend goes below the map, leaving it its width
-    -- (its height pads it: else it touches the x label)
-    if l.title then m.body[keyline] = "set key outside below height 1.5" end
+    -- (the categories' entries first)
+    local all = {}
+    for _, c in ipairs(m.keys or {}) do all[#all + 1] = literal(c) end
+    for _, t in ipairs(titled) do all[#all + 1] = t end
+    local key, margin, rows = lib.key_below(all, m.size)
+    m.body[keyline] = key
+    m.bmargin, m.keyrows = margin, rows
+    if not m.cb then m.right = nil end
   end
 end
 
@@ -236,9 +270,35 @@ local function frame(m, opts, xk, yk)
   local yr = { math.huge, -math.huge }
   for _, v in pairs(m.xc) do xr[1], xr[2] = math.min(xr[1], v[1]), math.max(xr[2], v[2]) end
   for _, v in pairs(m.yc) do yr[1], yr[2] = math.min(yr[1], v[1]), math.max(yr[2], v[2]) end
-  table.insert(body, 1, "set title " .. gp.str(opts.title or literal(string.format("%s over (%s, %s)", m.ck, xk, yk))))
-  table.insert(body, 2, "set xlabel " .. gp.str(opts.xlabel or literal(xk)))
-  table.insert(body, 3, "set ylabel " .. gp.str(opts.ylabel or literal(yk)))
+  local title = lib.text(opts, opts.title) or string.format("%s over (%s, %s)", symbol(m.ck), symbol(xk), symbol(yk))
+  title = lib.title(title, m.size)
+  table.insert(body, 1, "set title " .. gp.str(title))
+  -- the axis labels wrapped too (x to the canvas' width, y to its height)
+  -- (both centred on the plot, the x label right of the y tics)
+  local xlabel = lib.wrap(lib.text(opts, opts.xlabel) or symbol(xk), math.max(20, math.floor((m.size[1] - 100) / CHAR_W)))
+  local lines = select(2, title:gsub("\n", "")) + 1
+  local xl = select(2, xlabel:gsub("\n", ""))
+  local frame = (lines + xl + 6 + (m.keyrows or 0)) * LINE_H
+  local pw0 = m.size[1] - 8 * CHAR_W - (m.right or 2 * CHAR_W)
+  -- a preset's height: room for the map (half its width at least) and
+  -- for the legend's rows beside it (gnuplot drops a legend taller than
+  -- the plot: "difficulty fitting plot titles into key")
+  if type(opts.size) == "string" then
+    m.size[2] = math.max(m.size[2], math.floor(frame + math.max(0.5 * pw0, ((m.keyrows or 0) + 1) * LINE_H) + 0.5))
+  end
+  local ph = m.size[2] - frame
+  local ylabel = lib.wrap(lib.text(opts, opts.ylabel) or symbol(yk), math.max(20, math.floor(ph / CHAR_W)))
+  if m.clabel then
+    -- the colour bar's label wrapped to the plot's height, the margin
+    -- widened for its lines (a long one ran off the canvas)
+    local cl = lib.wrap(m.clabel, math.max(20, math.floor(ph / CHAR_W)))
+    local extra = select(2, cl:gsub("\n", ""))
+    -- (indices one on: the title is in front)
+    body[m.clabel_at + 1] = "set cblabel " .. gp.str(cl)
+    body[m.rmargin_at + 1] = string.format("set rmargin %d", m.rmargin + 2 * extra)
+  end
+  table.insert(body, 2, "set xlabel " .. gp.str(xlabel))
+  table.insert(body, 3, "set ylabel " .. gp.str(ylabel))
   if m.tiles and xr[1] < xr[2] and yr[1] < yr[2] then
     table.insert(body, 4, string.format("set xrange [%s:%s]", gp.num(opts.xrange and opts.xrange[1] or xr[1]), gp.num(opts.xrange and opts.xrange[2] or xr[2])))
     table.insert(body, 5, string.format("set yrange [%s:%s]", gp.num(opts.yrange and opts.yrange[1] or yr[1]), gp.num(opts.yrange and opts.yrange[2] or yr[2])))
@@ -246,6 +306,18 @@ local function frame(m, opts, xk, yk)
   if opts.logx then body[#body + 1] = "set logscale x" end
   if opts.logy then body[#body + 1] = "set logscale y" end
   body[#body + 1] = "set tics out"
+  -- Tics spaced for their labels on the plot area: the canvas less the
+  -- y tics and label, the legend or colour bar, the title, the x tics and
+  -- label and the legend's rows.
+  local x0, x1 = opts.xrange and opts.xrange[1] or xr[1], opts.xrange and opts.xrange[2] or xr[2]
+  local y0, y1 = opts.yrange and opts.yrange[1] or yr[1], opts.yrange and opts.yrange[2] or yr[2]
+  local pw = m.size[1] - (lib.tic_width(y0, y1) + 5) * CHAR_W - (m.right or 2 * CHAR_W)
+  if m.bmargin then
+    body[#body + 1] = xl > 0 and m.bmargin:gsub("%d+", function(d) return tostring(tonumber(d) + xl) end) or m.bmargin
+  end
+  body[#body + 1] = lib.tics("x", x0, x1, pw, opts.logx)
+  body[#body + 1] = lib.tics("y", y0, y1, ph, opts.logy)
+  if m.cb then body[#body + 1] = lib.tics("cb", m.cb[1], m.cb[2], ph) end
   body[#body + 1] = "plot " .. table.concat(m.plots, ", \\\n     ")
 end
 
@@ -264,16 +336,18 @@ function M.map(s, opts)
   if opts.logy then check_log(F, Y, "y", yk, n) end
   -- What the stages share: the columns, the cells, the blocks, the plot
   -- clauses and the script's body.
-  local m = { X = X, Y = Y, Cv = Cv, n = n, ck = ck, blocks = {}, plots = {}, body = {} }
+  local out = opts.out or "map.png"
+  local m = { X = X, Y = Y, Cv = Cv, n = n, ck = ck, blocks = {}, plots = {}, body = {},
+    size = gp.size_of(F, opts.size, out, { 900, 700 }) }
   layout(m, opts)
   m.style = m.tiles and "using 1:2:3:4:5:6 with boxxyerror fs solid 1.0 noborder"
     or "using 1:2 with points pt 7 ps 0.7"
   if categorical then categorical_layers(m) else scalar_layers(m, opts) end
   overlays(m, opts, #m.body)
   frame(m, opts, xk, yk)
-  return gp.render(F, opts.out or "map.png", {
+  return gp.render(F, out, {
     what = string.format("impact.plot.map: %s over (%s, %s), %d points", ck, xk, yk, n),
-    blocks = m.blocks, body = m.body, size = opts.size, run = opts.run, command = require("impact.plot").gnuplot })
+    blocks = m.blocks, body = m.body, size = m.size, run = opts.run, command = require("impact.plot").gnuplot })
 end
 
 return M

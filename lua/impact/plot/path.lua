@@ -80,11 +80,15 @@ end
 
 -- Event labels: coincident events of a path merged ("max-compression = end"),
 -- the same label at the same point of several paths drawn once (for the
--- first of them), and labels that would overprint moved apart: each takes
--- the first free place of a few around its point (right or left of it,
--- above or below), then steps further away. Returns rows
--- {Px, Py, text, lx, ly, path index}; lx is the label's left end.
-local function place_labels(list, x0, x1, y1)
+-- first of them), and each label placed off the markers, the lines and
+-- the other labels where it can: it takes the first free place of several
+-- around its point (right or left of it, above or below, centred above or
+-- below), then steps further away; one with no free place is left out.
+-- box: x0, x1, y1 and scale (points per
+-- unit); obstacles: points (markers) and segments (lines, path legs).
+-- Returns rows {Px, Py, text, lx, ly, path index}; lx is the label's left end.
+local function place_labels(list, box, obstacles)
+  local x0, x1, y1 = box.x0, box.x1, box.y1
   local span = math.max(x1 - x0, y1)
   local near = 1e-9 * span
   local labels = {}
@@ -108,44 +112,95 @@ local function place_labels(list, x0, x1, y1)
       out[#out + 1] = l
     end
   end
-  -- Sizes in data units: the diagram is about 420 px high at equal scales;
-  -- a label line is some 14 px, a character some 6.5 px (font 10).
-  local px = y1 / 420
-  local lh, cw = 15 * px, 6.5 * px
+  -- Sizes in data units: a label line some 12.5 points (font 10), a
+  -- character some 6.8 (7.7 in the PNGs), a marker's radius some 5 (box.scale: estimated
+  -- from the canvas less its margins).
+  local u = 1 / box.scale
+  local lh, cw, mr = 12.5 * u, 6.8 * u, 5 * u
   table.sort(out, function(p, q)
     if p.y ~= q.y then return p.y < q.y end
     if p.x ~= q.x then return p.x < q.x end
     return p.path < q.path
   end)
+  -- Does the segment a-b cross the box [bx0, bx1] x [by0, by1]? (Liang-Barsky)
+  local function crosses(a, b, bx0, bx1, by0, by1)
+    local t0, t1 = 0, 1
+    local dx, dy = b[1] - a[1], b[2] - a[2]
+    for _, pq in ipairs{ { -dx, a[1] - bx0 }, { dx, bx1 - a[1] }, { -dy, a[2] - by0 }, { dy, by1 - a[2] } } do
+      local p, q = pq[1], pq[2]
+      if p == 0 then
+        if q < 0 then return false end
+      else
+        local t = q / p
+        if p < 0 then t0 = math.max(t0, t) else t1 = math.min(t1, t) end
+        if t0 > t1 then return false end
+      end
+    end
+    return true
+  end
   local placed = {}
+  -- free of labels (strict), and of markers and lines (clear)
   local function free(lx, ly, w)
     for _, q in ipairs(placed) do
-      if math.abs(ly - q.ly) < lh and lx < q.lx + q.w and q.lx < lx + w then return false end
+      -- (with room to spare: the scale is an estimate)
+      if math.abs(ly - q.ly) < 1.3 * lh and lx < q.lx + 1.15 * q.w + cw and q.lx < lx + 1.15 * w + cw then return false end
+    end
+    return true
+  end
+  local function clear(lx, ly, w)
+    local bx0, bx1, by0, by1 = lx - 0.2 * cw, lx + w, ly - 0.45 * lh, ly + 0.45 * lh
+    for _, p in ipairs(obstacles.points) do
+      local dx = math.max(bx0 - p[1], 0, p[1] - bx1)
+      local dy = math.max(by0 - p[2], 0, p[2] - by1)
+      if dx * dx + dy * dy < mr * mr then return false end
+    end
+    for _, sg in ipairs(obstacles.segments) do
+      if crosses(sg[1], sg[2], bx0, bx1, by0, by1) then return false end
     end
     return true
   end
   for _, l in ipairs(out) do
     local w = #l.text * cw
-    local right, left = l.x + 0.8 * cw, l.x - 0.8 * cw - w
-    local cands = { { right, l.y + 0.6 * lh }, { left, l.y + 0.6 * lh },
-                    { right, l.y - 0.6 * lh }, { left, l.y - 0.6 * lh } }
-    for k = 1, 20 do
-      cands[#cands + 1] = { right, l.y + (0.6 + k) * lh }
-      cands[#cands + 1] = { right, l.y - (0.6 + k) * lh }
+    local right, left, mid = l.x + 1.2 * cw, l.x - 1.2 * cw - w, l.x - w / 2
+    local cands = {}
+    for k = 0, 3 do   -- within some 3 lines of the point
+      local d = (0.7 + k * 0.6) * lh
+      for _, c in ipairs{ { right, l.y + d }, { left, l.y + d }, { right, l.y - d }, { left, l.y - d },
+                          { mid, l.y + d + 0.3 * lh }, { mid, l.y - d - 0.3 * lh } } do
+        cands[#cands + 1] = c
+      end
     end
+    -- not below the axis (Py >= 0), nor out of the box
+    local function inside(c) return c[2] >= 0.5 * lh and c[2] <= y1 - 0.5 * lh and c[1] >= x0 and c[1] + w <= x1 end
     l.lx, l.ly = cands[1][1], cands[1][2]
+    local found = false
     for _, c in ipairs(cands) do
-      -- not below the axis (Py >= 0) nor left of the box
-      if c[2] >= 0.5 * lh and c[1] >= x0 and free(c[1], c[2], w) then
-        l.lx, l.ly = c[1], c[2]
+      if inside(c) and free(c[1], c[2], w) and clear(c[1], c[2], w) then
+        l.lx, l.ly, found = c[1], c[2], true
         break
       end
     end
+    if not found then   -- off the other labels at least, near the point, else further out
+      for k = 4, 16 do
+        local d = (0.7 + k * 0.6) * lh
+        cands[#cands + 1] = { right, l.y + d }
+        cands[#cands + 1] = { left, l.y + d }
+        cands[#cands + 1] = { right, l.y - d }
+        cands[#cands + 1] = { left, l.y - d }
+      end
+      for _, c in ipairs(cands) do
+        if inside(c) and free(c[1], c[2], w) then l.lx, l.ly, found = c[1], c[2], true break end
+      end
+    end
+    -- a label with no free place is left out (the point keeps its marker
+    -- in its path's colour) rather than overprint another
     l.w = w
-    placed[#placed + 1] = l
+    if found then placed[#placed + 1] = l else l.skip = true end
   end
   local rows = {}
-  for i, l in ipairs(out) do rows[i] = { l.x, l.y, l.text, l.lx, l.ly, l.path } end
+  for _, l in ipairs(out) do
+    if not l.skip then rows[#rows + 1] = { l.x, l.y, l.text, l.lx, l.ly, l.path } end
+  end
   return rows
 end
 
@@ -253,18 +308,22 @@ local function termination(r, ri, e, multi, ttag, col, newton_e, lines, curves, 
   -- and Pfeiffer, Chatterjee and Ruina).
   local Pc = finite(ri.Pc) and ri.Pc or ri.PyC
   if closed_of(ri) == "velocity" and not newton_e[ei] then
+    -- one line for the paths with this e: in its path's colour and named
+    -- after it when it is one path's, else purple and shared
+    local own = multi and newton_e.count[ei] == 1
     newton_e[ei] = true
-    lines[#lines + 1] = { string.format("T: Newton termination (C = -e C0, e = %g)", ei), -B3, B2, (1 + ei) * C0,
-      "#984ea3", "lw 2 dt 2" }
+    lines[#lines + 1] = { own and string.format("T%s: C = -e C_0", ttag)
+      or string.format("T: Newton termination (C = -e C_0, e = %g)", ei), -B3, B2, (1 + ei) * C0,
+      own and col or "#984ea3", "lw 2 dt 2" }
   elseif closed_of(ri) == "impulse" and finite(Pc) and Pc > 0 then
-    lines[#lines + 1] = { multi and string.format("T%s: Py = (1+e) Pc", ttag)
-      or string.format("T: Poisson termination Py = (1+e) Pc, e = %g", ei),
+    lines[#lines + 1] = { multi and string.format("T%s: P_y = (1+e) P_c", ttag)
+      or string.format("T: Poisson termination P_y = (1+e) P_c, e = %g", ei),
       0, 1, -(1 + ei) * Pc, multi and col or "#984ea3", "lw 2 dt 2" }
   elseif closed_of(ri) == "work" then
     local pts = energetic_locus(ri, ei, x0, x1, y1)
     if #pts > 1 then
-      curves[#curves + 1] = { multi and string.format("T%s: Wr + e^2 Wc = 0 from the last vertex", ttag)
-        or string.format("T: energetic termination Wr + e^2 Wc = 0, e = %g, on straight paths from the last vertex", ei),
+      curves[#curves + 1] = { multi and string.format("T%s: W_r + e^2 W_c = 0 from the last vertex", ttag)
+        or string.format("T: energetic termination W_r + e^2 W_c = 0, e = %g, on straight paths from the last vertex", ei),
         pts, multi and col or "#984ea3", "lw 2 dt 2" }
     end
   end
@@ -275,7 +334,7 @@ end
 -- and the friction lines. Lines that coincide are drawn once: Newton's for
 -- one e, the friction lines for one mu (several models of one problem
 -- share them).
-local function reference_lines(list, x0, x1, y1)
+local function reference_lines(list, names, x0, x1, y1)
   local r = list[1]
   local B1, B2, B3, S0, C0 = r.B1, r.B2, r.B3, r.S0, r.C0
   local e = r.e or 0
@@ -285,9 +344,18 @@ local function reference_lines(list, x0, x1, y1)
     { "C: maximum compression (C = 0)", -B3, B2, C0, "#4575b4", "lw 2" },
   }
   local multi = #list > 1
-  local newton_e, fric_mu = {}, {}
-  if closed_of(r) == "velocity" then
-    lines[#lines + 1] = { string.format("T: Newton termination (C = -e C0, e = %g)", e), -B3, B2, (1 + e) * C0, "#984ea3", "lw 2 dt 2" }
+  local newton_e, fric_mu = { count = {} }, {}
+  for _, ri in ipairs(list) do
+    local ei = ri.e or e
+    if closed_of(ri) == "velocity" then newton_e.count[ei] = (newton_e.count[ei] or 0) + 1 end
+  end
+  local same_mu = true
+  for _, ri in ipairs(list) do
+    local m, m1 = ri.mu_k or ri.mu or 0, r.mu_k or r.mu or 0
+    if m ~= m1 or (ri.mu_s or m) ~= (r.mu_s or m1) then same_mu = false end
+  end
+  if closed_of(r) == "velocity" and not multi then
+    lines[#lines + 1] = { string.format("T: Newton termination (C = -e C_0, e = %g)", e), -B3, B2, (1 + e) * C0, "#984ea3", "lw 2 dt 2" }
     newton_e[e] = true
   end
   local curves = {}
@@ -295,9 +363,9 @@ local function reference_lines(list, x0, x1, y1)
   for i, ri in ipairs(list) do
     local mu = ri.mu_k or ri.mu or 0
     local mus = ri.mu_s or mu
-    local tag = multi and string.format(" (mu = %g)", mu) or string.format(", mu = %g", mu)
-    -- a termination is the model's (several models of one problem) or mu's
-    local ttag = multi and type(ri.model) == "string" and (" (" .. literal(ri.model) .. ")") or tag
+    local tag = multi and (same_mu and "" or string.format(" (μ = %g)", mu)) or string.format(", μ = %g", mu)
+    -- a termination is its path's (several paths: named as in the legend)
+    local ttag = multi and (" (" .. names[i] .. ")") or tag
     -- One path: red friction lines; several: each in its path's colour.
     local col = multi and PATH_COLORS[(i - 1) % #PATH_COLORS + 1] or fric[1]
     termination(r, ri, e, multi, ttag, col, newton_e, lines, curves, x0, x1, y1)
@@ -306,24 +374,59 @@ local function reference_lines(list, x0, x1, y1)
       -- drawn already (for an earlier path with the same friction)
     elseif mu > 0 then
       fric_mu[fkey] = true
-      lines[#lines + 1] = { multi and string.format("L%s: Px = %s mu Py", tag, s > 0 and "-" or "+")
-        or string.format("L: limiting friction Px = %s mu Py%s", s > 0 and "-" or "+", tag), 1, s * mu, 0, col, "lw 1.5" }
+      lines[#lines + 1] = { multi and string.format("L%s: P_x = %s μ P_y", tag, s > 0 and "-" or "+")
+        or string.format("L: limiting friction P_x = %s μ P_y%s", s > 0 and "-" or "+", tag), 1, s * mu, 0, col, "lw 1.5" }
       lines[#lines + 1] = { multi and ("RF" .. tag .. ": reversed friction") or ("RF: reversed limiting friction" .. tag),
         1, -s * mu, 0, multi and col or fric[2], "lw 1.5 dt 3" }
       if mus > mu then
-        lines[#lines + 1] = { string.format("static friction cone (mu_s = %g)", mus), 1, mus, 0, "#7f7f7f", "lw 1 dt 4" }
+        lines[#lines + 1] = { string.format("static friction cone (μ_s = %g)", mus), 1, mus, 0, "#7f7f7f", "lw 1 dt 4" }
         lines[#lines + 1] = { "", 1, -mus, 0, "#7f7f7f", "lw 1 dt 4" }
       end
     elseif i == 1 then
-      lines[#lines + 1] = { "frictionless (Px = 0)", 1, 0, 0, col, "lw 1.5" }
+      lines[#lines + 1] = { "frictionless (P_x = 0)", 1, 0, 0, col, "lw 1.5" }
     end
   end
   return lines, curves
 end
 
+-- The legend's short texts, on a canvas narrower than 700 points (a
+-- column, a page's width): the line's equation without its description.
+local SHORT = {
+  { "^S: sticking line %(S = 0%)$", "S = 0" },
+  { "^C: maximum compression %(C = 0%)$", "C = 0" },
+  { "^T: Newton termination %((.-), e = [^)]*%)$", "T: %1" },
+  { "^T: Poisson termination (.-), e = .*$", "T: %1" },
+  { "^T: energetic termination (.-), e = .*$", "T: %1" },
+  { "^(T %b()): .*$", "%1" },
+  { "^(L %b()): .*$", "%1" },
+  { "^L: limiting friction (.-), μ = .*$", "L: %1" },
+  { "^RF: reversed limiting friction, μ = .*$", "RF: reversed" },
+  { "^(RF.-): reversed friction$", "%1" },
+  { "^static friction cone %((.-)%)$", "cone %1" },
+  { "^ΔT = 0 %(energy lost inside%)$", "ΔT = 0" },
+}
+local function short_title(t)
+  for _, r in ipairs(SHORT) do
+    local s, n = t:gsub(r[1], r[2])
+    if n > 0 then return s end
+  end
+  return t
+end
+
 -- The data blocks and plot clauses of the paths, lines, curves and the
 -- ellipse (the paths' blocks first: the path clauses index them by i - 1).
-local function line_blocks(list, lines, curves, ell, x0, x1, y1)
+local function line_blocks(list, lines, curves, ell, x0, x1, y1, short)
+  -- short: the paths' terminations (in their colours) share one entry
+  local tkey = false
+  local function T(t)
+    if not short then return t end
+    if #list > 1 and t:match("^T %b():") then
+      if tkey then return "" end
+      tkey = true
+      return "T: dashed"
+    end
+    return short_title(t)
+  end
   local blocks, plots = {}, {}
   for i, ri in ipairs(list) do
     local rows = {}
@@ -335,34 +438,79 @@ local function line_blocks(list, lines, curves, ell, x0, x1, y1)
     local seg = clip(l[2], l[3], l[4], x0, x1, 0, y1)
     blocks[#blocks + 1] = { comment = (l[1] ~= "" and l[1] or "static friction cone") ..
       string.format(": %s*Px + %s*Py + %s = 0", gp.num(l[2]), gp.num(l[3]), gp.num(l[4])), rows = seg }
+    local t = l[1] ~= "" and T(l[1]) or ""
     plots[#plots + 1] = string.format("data index %d with lines %s lc rgb %s %s", #blocks - 1, l[6],
-      gp.str(l[5]), l[1] ~= "" and ("title " .. gp.str(l[1])) or "notitle")
+      gp.str(l[5]), t ~= "" and ("title " .. gp.str(t)) or "notitle")
   end
   for _, c in ipairs(curves) do
     blocks[#blocks + 1] = { comment = c[1], rows = c[2] }
-    plots[#plots + 1] = string.format("data index %d with lines %s lc rgb %s title %s", #blocks - 1, c[4],
-      gp.str(c[3]), gp.str(c[1]))
+    local t = T(c[1])
+    plots[#plots + 1] = string.format("data index %d with lines %s lc rgb %s %s", #blocks - 1, c[4],
+      gp.str(c[3]), t ~= "" and ("title " .. gp.str(t)) or "notitle")
   end
   if ell then
     blocks[#blocks + 1] = { comment = "energy ellipse dT = 0 (inside: energy lost)", rows = ell }
-    plots[#plots + 1] = string.format("data index %d with lines lw 1.5 dt 2 lc rgb \"#636363\" title \"dT = 0 (energy lost inside)\"", #blocks - 1)
+    plots[#plots + 1] = string.format("data index %d with lines lw 1.5 dt 2 lc rgb \"#636363\" title %s", #blocks - 1, gp.str(T("ΔT = 0 (energy lost inside)")))
   end
   return blocks, plots
 end
 
+-- Each path's name in the legend (several paths): the user's label, else
+-- what tells the paths apart: the model (published models), the law when
+-- the laws differ, mu, e when the e's differ; a name two paths would share
+-- gets its number.
+local function path_names(list, opts)
+  local given = opts.label
+  if type(given) == "string" then given = { given } end
+  local differ = {}
+  local function val(ri, k) return k == "law" and law_text(ri) or k == "mu" and (ri.mu_k or ri.mu or 0) or ri.e end
+  for _, k in ipairs{ "law", "mu", "e" } do
+    for _, ri in ipairs(list) do
+      if val(ri, k) ~= val(list[1], k) then differ[k] = true end
+    end
+  end
+  local models = false
+  for _, ri in ipairs(list) do models = models or type(ri.model) == "string" end
+  local names, seen = {}, {}
+  for i, ri in ipairs(list) do
+    if given and given[i] then
+      names[i] = lib.text(opts, given[i])
+    else
+      local parts = {}
+      if type(ri.model) == "string" then parts[#parts + 1] = literal(ri.model)
+      elseif differ.law then parts[#parts + 1] = literal(law_text(ri)) end
+      local named = #parts > 0   -- by its model or law
+      if differ.mu or not differ.law or models then parts[#parts + 1] = string.format("μ = %g", ri.mu_k or ri.mu or 0) end
+      if differ.e then parts[#parts + 1] = string.format("e = %g", ri.e or 0) end
+      names[i] = (named and "" or "path, ") .. table.concat(parts, ", ")
+    end
+  end
+  for i, n in ipairs(names) do
+    if seen[n] then names[i] = string.format("%s (%d)", n, i) end
+    seen[names[i]] = true
+  end
+  return names
+end
+
 -- The paths' plot clauses and the event labels, one block per path, each
 -- drawn in its path's colour (added to blocks and plots).
-local function path_plots(list, blocks, plots, x0, x1, y1)
-  for i, ri in ipairs(list) do
-    -- The published models' results (solve2d{model = ...}) name their model.
-    local model = type(ri.model) == "string" and ri.model or nil
-    local label = #list > 1 and string.format("%s, mu = %g: %s", model and literal(model) or "path",
-        ri.mu_k or ri.mu or 0, tostring(ri.mode))
-      or (model and ("impulse path, model " .. literal(model)) or "impulse path")
+-- Path i's legend entry: its name and mode (several paths), the user's
+-- label or "impulse path" (one; the published models name their model).
+local function path_label(list, names, opts, i)
+  local ri = list[i]
+  local model = type(ri.model) == "string" and ri.model or nil
+  return #list > 1 and string.format("%s: %s", names[i], tostring(ri.mode))
+    or (opts.label and names[1])
+    or (model and ("impulse path, model " .. literal(model)) or "impulse path")
+end
+
+local function path_plots(list, names, opts, blocks, plots, box, obstacles)
+  for i = 1, #list do
+    local label = path_label(list, names, opts, i)
     plots[#plots + 1] = string.format("data index %d using 1:2 with linespoints lw 3 pt 7 ps 1.3 lc rgb %s title %s",
       i - 1, gp.str(PATH_COLORS[(i - 1) % #PATH_COLORS + 1]), gp.str(label))
   end
-  local labels = place_labels(list, x0, x1, y1)
+  local labels = place_labels(list, box, obstacles)
   for i = 1, #list do
     local rows = {}
     for _, l in ipairs(labels) do
@@ -379,20 +527,32 @@ end
 
 -- The default title: the mode (or the number of paths), the distinct laws
 -- and values of mu, in order, and the first result's coefficients.
-local function default_title(list)
+local function default_title(list, short)
   local r = list[1]
   local mus, laws, seen = {}, {}, {}
   for _, ri in ipairs(list) do
     local m, l = string.format("%g", ri.mu_k or ri.mu or 0), law_text(ri)
     if not seen["mu " .. m] then seen["mu " .. m] = true mus[#mus + 1] = m end
-    if not seen["law " .. l] then seen["law " .. l] = true laws[#laws + 1] = l end
+    if not seen["law " .. l] then seen["law " .. l] = true laws[#laws + 1] = literal(l) end
   end
   -- a custom law has no e (its source names it)
-  return string.format("Impulse space: %s%s, %s%s, mu = %s  (B1 = %.4g, B2 = %.4g, B3 = %.4g, S0 = %.4g, C0 = %.4g)",
+  local t = string.format("Impulse space: %s%s, %s%s, μ = %s",
     #list == 1 and tostring(r.mode) or (#list .. " paths"),
     #list == 1 and type(r.model) == "string" and (" (model " .. literal(r.model) .. ")") or "",
-    table.concat(laws, "/"), r.e and string.format(", e = %g", r.e) or "", table.concat(mus, ", "),
-    r.B1, r.B2, r.B3, r.S0, r.C0)
+    table.concat(laws, "/"), r.e and string.format(", e = %g", r.e) or "", table.concat(mus, ", "))
+  -- the coefficients too, where there is room (a narrow figure's caption gives them)
+  if short then return t end
+  return t .. string.format("  (B_1 = %.4g, B_2 = %.4g, B_3 = %.4g, S_0 = %.4g, C_0 = %.4g)", r.B1, r.B2, r.B3, r.S0, r.C0)
+end
+
+-- The legend's entries (the plot clauses' titles).
+local function key_titles(plots)
+  local t = {}
+  for _, p in ipairs(plots) do
+    local title = p:match(' title "(.*)"$')
+    if title then t[#t + 1] = title end
+  end
+  return t
 end
 
 -- path(result or {result, ...}, opts): one diagram; several results of the
@@ -403,28 +563,80 @@ function M.path(r, opts)
   opts = opt_table(F, opts)
   local list = results_of(F, r)
   r = list[1]
+  local out = opts.out or "path.png"
+  -- equal scales: a column's preset square, a page's 3:4
+  local size = gp.size_of(F, opts.size, out, { 900, 700 }, { column = 1, full = 0.75 })
+  local short = size[1] < 700
   local ell = opts.ellipse and ellipse(r.B1, r.B2, r.B3, r.S0, r.C0)
   local x0, x1, y1 = box(list, ell, opts)
-  local lines, curves = reference_lines(list, x0, x1, y1)
-  local blocks, plots = line_blocks(list, lines, curves, ell, x0, x1, y1)
-  path_plots(list, blocks, plots, x0, x1, y1)
+  local names = path_names(list, opts)
+  local lines, curves = reference_lines(list, names, x0, x1, y1)
+  local blocks, plots = line_blocks(list, lines, curves, ell, x0, x1, y1, short)
+  -- The legend below the diagram, in as many columns as fit (its entries
+  -- known before the paths' labels: those have none).
+  local titles = key_titles(plots)
+  for i = 1, #list do titles[#titles + 1] = path_label(list, names, opts, i) end
+  -- The plot area at equal scales: the canvas less the y tics and label,
+  -- the title, the x tics and label and the legend -> points per unit.
+  -- A preset's height is fitted to the diagram at the preset's width.
+  local pw = size[1] - (lib.tic_width(0, y1) + 6) * lib.CHAR_W
+  local title = lib.title(lib.text(opts, opts.title) or default_title(list, short), size, 10)
+  local tlines = select(2, title:gsub("\n", "")) + 1
+  local key, bmargin, rows = lib.key_below(titles, size, nil, 9)
+  local frame = (tlines + 7 + rows) * lib.LINE_H
+  if type(opts.size) == "string" then
+    -- (at most as tall as wide on a column, 0.6 of the width on a page)
+    local cap = size[1] < 480 and pw or 0.6 * size[1]
+    size[2] = math.floor(frame + math.min(cap, pw * y1 / (x1 - x0)) + 0.5)
+  end
+  local ph = size[2] - frame
+  -- The diagram fills the width: a narrow box is widened (gnuplot fits
+  -- the legend's columns in the plot's width: at equal scales a narrow
+  -- plot left it one column, which ran up over the diagram), and the
+  -- lines drawn again for it.
+  local want = y1 * pw / math.max(ph, 1)
+  if not opts.xrange and x1 - x0 < want then
+    local c = (x0 + x1) / 2
+    x0, x1 = c - want / 2, c + want / 2
+    lines, curves = reference_lines(list, names, x0, x1, y1)
+    blocks, plots = line_blocks(list, lines, curves, ell, x0, x1, y1, short)
+  end
+  local scale = math.max(1e-300, math.min(pw / (x1 - x0), ph / y1))
+  local obstacles = { segments = {}, points = {} }
+  for _, l in ipairs(lines) do
+    local seg = clip(l[2], l[3], l[4], x0, x1, 0, y1)
+    if #seg == 2 then obstacles.segments[#obstacles.segments + 1] = seg end
+  end
+  for _, ri in ipairs(list) do
+    for j, v in ipairs(ri.path) do
+      obstacles.points[#obstacles.points + 1] = { v.Px, v.Py }
+      if j > 1 then
+        obstacles.segments[#obstacles.segments + 1] = { { ri.path[j - 1].Px, ri.path[j - 1].Py }, { v.Px, v.Py } }
+      end
+    end
+  end
+  path_plots(list, names, opts, blocks, plots, { x0 = x0, x1 = x1, y1 = y1, scale = scale }, obstacles)
   local body = {
-    "set title " .. gp.str(opts.title or default_title(list)) .. " font \",10\"",
-    "set xlabel \"P_x (tangential impulse on body 1)\"",
-    "set ylabel \"P_y (normal impulse)\"",
+    "set title " .. gp.str(title) .. " font \",10\"",
+    short and "set xlabel \"P_x\"" or "set xlabel \"P_x (tangential impulse on body 1)\"",
+    short and "set ylabel \"P_y\"" or "set ylabel \"P_y (normal impulse)\"",
     "set size ratio -1",
     string.format("set xrange [%s:%s]", gp.num(x0), gp.num(x1)),
     string.format("set yrange [0:%s]", gp.num(y1)),
     "set grid lc rgb \"#e0e0e0\"",
-    -- A long legend in columns below the diagram, not a tall list.
-    #plots > 8 and "set key outside below center horizontal maxcols 3 font \",9\" samplen 2.5"
-      or "set key outside below font \",9\"",
+    key .. " font \",9\"",
+    bmargin,
+    lib.tics("x", x0, x1, math.min(pw, scale * (x1 - x0))),
+    lib.tics("y", 0, y1, math.min(ph, scale * y1)),
     "set zeroaxis lt 1 lc rgb \"#909090\"",
     "plot " .. table.concat(plots, ", \\\n     "),
   }
-  return gp.render(F, opts.out or "path.png", {
+  return gp.render(F, out, {
     what = "impact.plot.path: Routh's impulse-space diagram", blocks = blocks, body = body,
-    size = opts.size, run = opts.run, command = require("impact.plot").gnuplot })
+    size = size, run = opts.run, command = require("impact.plot").gnuplot })
 end
+
+-- for the specs: where the event labels go
+M._place_labels = place_labels
 
 return M

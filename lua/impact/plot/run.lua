@@ -13,13 +13,6 @@ local finite = lib.finite
 
 local M = {}
 
--- Size presets: the printed size in points for PDF and EPS (column 3.5 in,
--- full 7 in), twice that in pixels for PNG. A PDF column is laid out on a
--- canvas of 360 x 272 font points and printed at 0.7 (the text 7.7 pt):
--- at 252 x 190 points of 11-point text its key and tics overprinted.
-local PRESETS = { column = { 252, 190 }, full = { 504, 320 }, slide = { 720, 405 } }
-local PRINT_SCALE = { column = 0.7 }
-
 local function bad(F, name, want, v)
   error(string.format("%s: option '%s' must be %s, got %s", F, name, want,
     type(v) == "table" and "a table" or type(v) == "string" and string.format("%q", v) or tostring(v)), 0)
@@ -33,22 +26,7 @@ local function check_fields(F, opts, names)
   return opts
 end
 
-local function size_of(F, size, out, default)
-  if size == nil then return default end
-  if type(size) == "string" then
-    local p = PRESETS[size]
-    if not p then bad(F, "size", "{width, height} or a preset (\"column\", \"full\", \"slide\")", size) end
-    local _, _, fmt = gp.split_out(F, out)
-    if fmt == "png" then return { 2 * p[1], 2 * p[2] } end
-    local k = PRINT_SCALE[size] or 1
-    return { math.floor(p[1] / k + 0.5), math.floor(p[2] / k + 0.5), scale = k }
-  end
-  local function px(x) return type(x) == "number" and math.tointeger(x) and x > 0 end
-  if type(size) ~= "table" or not px(size[1]) or not px(size[2]) then
-    bad(F, "size", "{width, height} (positive integers) or a preset (\"column\", \"full\", \"slide\")", size)
-  end
-  return size
-end
+local size_of = gp.size_of
 
 local function check_run(F, run)
   if type(run) ~= "table" or type(run.t) ~= "table" or type(run.q) ~= "table" or not run.n then
@@ -113,7 +91,7 @@ end
 
 function M.run(run, opts)
   local F = "plot.run"
-  opts = check_fields(F, opts, { "out", "x", "y", "size", "label", "title", "xlabel", "ylabel", "events", "run" })
+  opts = check_fields(F, opts, { "out", "x", "y", "size", "label", "title", "xlabel", "ylabel", "events", "run", "enhanced" })
   check_run(F, run)
   local x = opts.x or "t"
   local ys = opts.y or (x == "t" and { "q1" } or { "qdot" .. (x:match("%d+") or "1") })
@@ -123,6 +101,7 @@ function M.run(run, opts)
     if opts[k] ~= nil and type(opts[k]) ~= "string" then bad(F, k, "a string", opts[k]) end
   end
   if opts.events ~= nil and type(opts.events) ~= "boolean" then bad(F, "events", "a boolean", opts.events) end
+  if opts.enhanced ~= nil and type(opts.enhanced) ~= "boolean" then bad(F, "enhanced", "a boolean", opts.enhanced) end
   local out = opts.out or "run.png"
   local size = size_of(F, opts.size, out, { 900, 560 })
   local X = series(F, run, x, "x")
@@ -133,9 +112,11 @@ function M.run(run, opts)
   local time = x == "t"
   local blocks, plots = {}, {}
   local body = {
-    "set title " .. gp.str(opts.title or (opts.label and opts.label or "")),
-    "set xlabel " .. gp.str(opts.xlabel or symbol(run, x)),
-    "set ylabel " .. gp.str(opts.ylabel or (#ys == 1 and symbol(run, ys[1]) or "")),
+    "set title " .. gp.str(lib.title(lib.text(opts, opts.title or opts.label or ""), size)),
+    "set xlabel " .. gp.str(lib.text(opts, opts.xlabel) or symbol(run, x)),
+    -- (wrapped to the height: a long one ran off a column's canvas)
+    "set ylabel " .. gp.str(lib.wrap(lib.text(opts, opts.ylabel) or (#ys == 1 and symbol(run, ys[1]) or ""),
+      math.max(20, math.floor((size[2] - 160) / lib.CHAR_W)))),
     "set grid back lt 1 lw 1 lc rgb \"#e4e4e4\"",
     "set tics out",
     "set key outside below",
@@ -148,7 +129,7 @@ function M.run(run, opts)
     end
     blocks[#blocks + 1] = { comment = c.name .. " against " .. x, rows = rows }
     local title = symbol(run, c.name)
-    if opts.label then title = opts.label .. ": " .. title end
+    if opts.label then title = lib.text(opts, opts.label) .. ": " .. title end
     plots[#plots + 1] = string.format("data index %d using 1:2 with lines lw 2 lc rgb %s title %s",
       #blocks - 1, gp.str(lib.CYCLE[(k - 1) % #lib.CYCLE + 1]), gp.str(title))
   end
@@ -222,7 +203,7 @@ end
 
 function M.frames(run, opts)
   local F = "plot.frames"
-  opts = check_fields(F, opts, { "out", "scene", "times", "every", "size", "title", "label", "paths", "run" })
+  opts = check_fields(F, opts, { "out", "scene", "times", "every", "size", "title", "label", "paths", "run", "enhanced" })
   check_run(F, run)
   local scene = opts.scene or run.system
   if type(scene) ~= "table" or type(scene.bodies) ~= "table" then
@@ -252,6 +233,7 @@ function M.frames(run, opts)
     for j = 0, n - 1 do times[#times + 1] = T[1] + (T[#T] - T[1]) * j / (n - 1) end
   end
   if opts.paths ~= nil and type(opts.paths) ~= "boolean" then bad(F, "paths", "a boolean", opts.paths) end
+  if opts.enhanced ~= nil and type(opts.enhanced) ~= "boolean" then bad(F, "enhanced", "a boolean", opts.enhanced) end
   local out = opts.out or "frames.png"
   local blocks, plots = {}, {}
   local x0, x1, y0, y1 = math.huge, -math.huge, math.huge, -math.huge
@@ -381,7 +363,7 @@ function M.frames(run, opts)
     if k * p10 >= raw * (1 - 1e-9) then xstep = k * p10 break end
   end
   local body = {
-    "set title " .. gp.str(opts.title or opts.label or string.format("%d instants, t = %.4g .. %.4g", #times,
+    "set title " .. gp.str(lib.text(opts, opts.title or opts.label) or string.format("%d instants, t = %.4g .. %.4g", #times,
       times[1], times[#times])),
     "set xlabel \"x\"",
     "set ylabel \"y\"",
