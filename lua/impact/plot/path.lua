@@ -463,7 +463,8 @@ local function path_names(list, opts)
   local given = opts.label
   if type(given) == "string" then given = { given } end
   local differ = {}
-  local function val(ri, k) return k == "law" and law_text(ri) or k == "mu" and (ri.mu_k or ri.mu or 0) or ri.e end
+  local law_name = require("impact.law_info").label   -- "poisson", "custom (file.lua:12)"
+  local function val(ri, k) return k == "law" and law_name(ri) or k == "mu" and (ri.mu_k or ri.mu or 0) or ri.e end
   for _, k in ipairs{ "law", "mu", "e" } do
     for _, ri in ipairs(list) do
       if val(ri, k) ~= val(list[1], k) then differ[k] = true end
@@ -478,7 +479,7 @@ local function path_names(list, opts)
     else
       local parts = {}
       if type(ri.model) == "string" then parts[#parts + 1] = literal(ri.model)
-      elseif differ.law then parts[#parts + 1] = literal(law_text(ri)) end
+      elseif differ.law then parts[#parts + 1] = literal(law_name(ri)) end
       local named = #parts > 0   -- by its model or law
       if differ.mu or not differ.law or models then parts[#parts + 1] = string.format("μ = %g", ri.mu_k or ri.mu or 0) end
       if differ.e then parts[#parts + 1] = string.format("e = %g", ri.e or 0) end
