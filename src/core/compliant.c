@@ -74,7 +74,9 @@ typedef struct {
     int unloading;            /* Hertz after maximum compression */
     double dm, Fm, dr;        /* ... its peak and residual indentation */
     int seg;                  /* the current piece of vn(p) */
-    double pa, va, kv;        /* its line: vn = va + kv (p - pa) */
+    int cubic;                /* Hermite through (pa, va, m0), (pa + h, vb, m1) */
+    double pa, va, kv;        /* else its line: vn = va + kv (p - pa) */
+    double h, vb, m0, m1;
 } run_t;
 
 static void set_seg(run_t *r, int seg)
@@ -83,11 +85,38 @@ static void set_seg(run_t *r, int seg)
     r->seg = seg;
     r->pa = P->p[seg];
     r->va = P->vn[seg];
-    r->kv = seg + 1 < P->n ? (P->vn[seg + 1] - P->vn[seg]) / (P->p[seg + 1] - P->p[seg])
-                           : P->k_last;
+    r->cubic = 0;
+    if (seg + 1 >= P->n) {
+        r->kv = P->k_last;
+        return;
+    }
+    r->h = P->p[seg + 1] - P->p[seg];
+    r->vb = P->vn[seg + 1];
+    r->kv = (r->vb - r->va) / r->h;
+    if (P->s0) {
+        r->cubic = 1;
+        r->m0 = P->s0[seg] * r->h;
+        r->m1 = P->s1[seg] * r->h;
+    }
 }
 
-static double vn_at(const run_t *r, double p) { return r->va + r->kv * (p - r->pa); }
+static double vn_at(const run_t *r, double p)
+{
+    if (!r->cubic)
+        return r->va + r->kv * (p - r->pa);
+    double x = (p - r->pa) / r->h, x2 = x * x, x3 = x2 * x;
+    return (2 * x3 - 3 * x2 + 1) * r->va + (x3 - 2 * x2 + x) * r->m0 +
+           (-2 * x3 + 3 * x2) * r->vb + (x3 - x2) * r->m1;
+}
+
+static double dvn_at(const run_t *r, double p)
+{
+    if (!r->cubic)
+        return r->kv;
+    double x = (p - r->pa) / r->h, x2 = x * x;
+    return ((6 * x2 - 6 * x) * r->va + (3 * x2 - 4 * x + 1) * r->m0 +
+            (-6 * x2 + 6 * x) * r->vb + (3 * x2 - 2 * x) * r->m1) / r->h;
+}
 
 static double force(const run_t *r, double delta, double vn)
 {
@@ -105,9 +134,10 @@ static double force(const run_t *r, double delta, double vn)
     }
 }
 
-/* dF/dt = F_delta (-vn) + F_vn (dvn/dt), dvn/dt = kv F. */
-static double force_rate(const run_t *r, double delta, double vn)
+/* dF/dt = F_delta (-vn) + F_vn (dvn/dt), dvn/dt = (dvn/dp) F. */
+static double force_rate(const run_t *r, double delta, double p)
 {
+    double vn = vn_at(r, p);
     double d = delta > 0 ? delta : 0, F = force(r, delta, vn), Fd, Fv;
     switch (r->kind) {
     case IMP_LAW_KELVIN_VOIGT:
@@ -128,7 +158,7 @@ static double force_rate(const run_t *r, double delta, double vn)
         }
     }
     }
-    return -Fd * vn + Fv * r->kv * F;
+    return -Fd * vn + Fv * dvn_at(r, p) * F;
 }
 
 static void rhs(const void *ctx, double t, const double *y, double *dy)
@@ -160,7 +190,7 @@ static void events(const run_t *r, const double y[2], int restit, double g[NEV])
         }
         g[EV_END_D] = -y[1];
     }
-    g[EV_PEAK] = -force_rate(r, y[1], vn);
+    g[EV_PEAK] = -force_rate(r, y[1], y[0]);
 }
 
 /* theta in (0, 1] where event ev crosses within the step (t, y) -> h,

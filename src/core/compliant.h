@@ -66,6 +66,9 @@ typedef struct {
     const double *p, *vn;
     int n;
     double k_last;
+    /* NULL: linear pieces; else the slopes dvn/dp at the start (s0[i]) and
+     * end (s1[i]) of piece i < n - 1, cubic Hermite between the knots */
+    const double *s0, *s1;
 } imp_compliant_path;
 
 /* Whether the law's row is a compliant one. */

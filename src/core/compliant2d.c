@@ -52,7 +52,8 @@ imp_status imp_compliant2d_solve(const imp_coef2d *c, double mu_s, double mu_k,
     }
     if (n < 2)
         return IMP_ENOCONV;
-    imp_compliant_path path = {P, V, n, (V[n - 1] - V[n - 2]) / (P[n - 1] - P[n - 2])};
+    imp_compliant_path path = {P, V, n, (V[n - 1] - V[n - 2]) / (P[n - 1] - P[n - 2]),
+                               NULL, NULL};
     if (!(path.k_last > 0 && isfinite(path.k_last)))
         return IMP_ENOCONV;
     imp_compliant_out o;

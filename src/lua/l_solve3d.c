@@ -275,7 +275,9 @@ static int l_solve3d(lua_State *L)
     imp_law law;
     limp_lua_law lctx;
     limp_problem3d_read_settings(&c, 1, &mu_s, &mu_k, &method, &o, &law, &lctx);
-    if (method == LIMP_EXACT3D && limp_law_is_lua(&law)) {
+    /* a Lua law or a compliant one (its parameters are on this frame):
+     * the hodograph recorded now, not re-solved later */
+    if (method == LIMP_EXACT3D && (limp_law_is_lua(&law) || imp_law_is_compliant(&law))) {
         track_box *tb = push_track(L);
         o.track = &tb->t;
     } else {
@@ -338,7 +340,13 @@ static int l_solve3d(lua_State *L)
     limp_set_string(L, "mode", imp_mode_name(r.mode));
     limp_set_string(L, "method", imp_sweep3d_methods[method]);
     limp_set_string(L, "law", limp_law_name(&law));
-    limp_set_number(L, "e", law.e);
+    if (r.compliant) {            /* compliant.h: what the force produced */
+        limp_set_number(L, "e_eff", r.e_eff);
+        limp_set_number(L, "duration", r.duration);
+        limp_set_number(L, "F_max", r.F_max);
+        limp_set_number(L, "delta_max", r.delta_max);
+    }
+    if (!imp_law_is_compliant(&law)) limp_set_number(L, "e", law.e);
     limp_set_number(L, "mu_s", mu_s);
     limp_set_number(L, "mu_k", mu_k);
     limp_set_number(L, "rho_req", cp->rho_req);
