@@ -105,6 +105,12 @@ static double vn_at(const run_t *r, double p)
     if (!r->cubic)
         return r->va + r->kv * (p - r->pa);
     double x = (p - r->pa) / r->h, x2 = x * x, x3 = x2 * x;
+    /* a trial step past the piece (before its knot's event is located):
+     * the tangent line at the nearer end, never the cubic far outside */
+    if (x < 0)
+        return r->va + r->m0 * x;
+    if (x > 1)
+        return r->vb + r->m1 * (x - 1);
     return (2 * x3 - 3 * x2 + 1) * r->va + (x3 - 2 * x2 + x) * r->m0 +
            (-2 * x3 + 3 * x2) * r->vb + (x3 - x2) * r->m1;
 }
@@ -114,6 +120,10 @@ static double dvn_at(const run_t *r, double p)
     if (!r->cubic)
         return r->kv;
     double x = (p - r->pa) / r->h, x2 = x * x;
+    if (x < 0)
+        return r->m0 / r->h;
+    if (x > 1)
+        return r->m1 / r->h;
     return ((6 * x2 - 6 * x) * r->va + (3 * x2 - 4 * x + 1) * r->m0 +
             (-6 * x2 + 6 * x) * r->vb + (3 * x2 - 2 * x) * r->m1) / r->h;
 }
@@ -262,7 +272,7 @@ imp_status imp_compliant_run(const imp_law *law, const imp_compliant_path *path,
             double q = fabs(err[i]) / sc;
             en = q > en ? q : en;
         }
-        if (!isfinite(en))
+        if (!isfinite(en) || !isfinite(yn[0] + yn[1] + err[0] + err[1]))
             return IMP_EOVERFLOW;
         if (en > 1) {
             h *= fmax(0.2, 0.9 * pow(en, -0.2));

@@ -42,7 +42,7 @@ static double rate(const imp_contact3d *c, double mu_k, const double *u)
 static imp_status run(const imp_contact3d *c, double mu_k, const imp_law *law,
                       const imp_track3d *tr, double pc, imp_compliant_out *o)
 {
-    size_t m = tr->n + 1;
+    size_t m = tr->n + 2;
     double *buf = malloc(6 * m * sizeof *buf), *P = buf, *V = P + m, *U = V + m;
     double *S0 = U + 2 * m, *S1 = S0 + m;
     if (!buf)
@@ -60,6 +60,25 @@ static imp_status run(const imp_contact3d *c, double mu_k, const imp_law *law,
         V[n] = p == pc ? 0 : vn;          /* maximum compression, exactly */
         U[2 * n] = s > 0 ? vx / s : 0;
         U[2 * n + 1] = s > 0 ? vz / s : 0;
+        n++;
+    }
+    /* maximum compression is a knot (a fixed-rate period passes it
+     * without a step of its own) */
+    int has_pc = 0;
+    for (int i = 0; i < n; i++) has_pc |= P[i] == pc;
+    if (!has_pc && pc > 0 && pc < P[n - 1]) {
+        int j = n;
+        while (P[j - 1] > pc) {
+            P[j] = P[j - 1];
+            V[j] = V[j - 1];
+            U[2 * j] = U[2 * j - 2];
+            U[2 * j + 1] = U[2 * j - 1];
+            j--;
+        }
+        P[j] = pc;
+        V[j] = 0;
+        U[2 * j] = U[2 * j + 2];        /* the piece's direction: its end's */
+        U[2 * j + 1] = U[2 * j + 3];
         n++;
     }
     imp_status st = IMP_ENOCONV;
