@@ -25,8 +25,9 @@
  * from the registry; nothing else changes. A law that needs parameters
  * beyond e lists them in its row's params (the binding publishes them);
  * a law whose end has none of the closed forms leaves `end` NULL and the
- * solvers root-find its residual (a compliant normal law or a tangential
- * law are rows of that kind). */
+ * solvers root-find its residual. A compliant normal law (compliant.h) is
+ * a row with `compliant` set: its parameters come in a table, imp_law.ctx
+ * points to them, and the solvers that follow the path in time run it. */
 #ifndef IMPACT_LAW_H
 #define IMPACT_LAW_H
 
