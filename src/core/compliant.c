@@ -1,7 +1,7 @@
 /* The compliant normal laws run along the rigid path (see compliant.h).
  *
- * The state (p, delta) is integrated in time with Dormand & Prince's 5(4)
- * pair (dp45.h), adaptive, at a relative tolerance of 1e-12. The knots of
+ * The state (p, delta) is integrated in time with Dormand & Prince's
+ * 8(5,3) pair (dop853.h), adaptive, at a relative tolerance of 1e-12. The knots of
  * vn(p) (the path's vertices: a slip that stops or reverses, maximum
  * compression) and the end are events, located by re-taking the step with
  * a shorter length (Illinois), so that every step is smooth: vn is linear
@@ -15,7 +15,7 @@
 #include <math.h>
 
 #include "compliant.h"
-#include "dp45.h"
+#include "dop853.h"
 #include "interrupt.h"
 
 const char *const imp_damping_names[] = {"hunt-crossley", "lankarani-nikravesh", "flores", NULL};
@@ -128,6 +128,9 @@ static double dvn_at(const run_t *r, double p)
             (-6 * x2 + 6 * x) * r->vb + (3 * x2 - 2 * x) * r->m1) / r->h;
 }
 
+/* x^n, with Hertz's 3/2 without pow */
+static inline double powr(double x, double n) { return n == 1.5 ? x * sqrt(x) : pow(x, n); }
+
 static double force(const run_t *r, double delta, double vn)
 {
     double d = delta > 0 ? delta : 0;
@@ -135,12 +138,12 @@ static double force(const run_t *r, double delta, double vn)
     case IMP_LAW_KELVIN_VOIGT:
         return r->k * delta - r->c * vn;
     case IMP_LAW_HUNT_CROSSLEY:
-        return r->k * pow(d, r->n) * (1 - r->c * vn);
+        return r->k * powr(d, r->n) * (1 - r->c * vn);
     default:                  /* Hertz */
         if (!r->unloading)
-            return r->k * pow(d, r->n);
+            return r->k * powr(d, r->n);
         double x = (delta - r->dr) / (r->dm - r->dr);
-        return x > 0 ? r->Fm * pow(x, r->n) : 0;
+        return x > 0 ? r->Fm * powr(x, r->n) : 0;
     }
 }
 
@@ -171,7 +174,7 @@ static double force_rate(const run_t *r, double delta, double p)
     return -Fd * vn + Fv * dvn_at(r, p) * F;
 }
 
-static void rhs(const void *ctx, double t, const double *y, double *dy)
+IMP_DOP853_INLINE void rhs(const void *ctx, double t, const double *y, double *dy)
 {
     const run_t *r = ctx;
     (void)t;
@@ -206,7 +209,7 @@ static void events(const run_t *r, const double y[2], int restit, double g[NEV])
 /* theta in (0, 1] where event ev crosses within the step (t, y) -> h,
  * by Illinois on the re-taken step. */
 static double locate(const run_t *r, int ev, const double y[2], double h, double ga, double gb,
-                     int restit, double *work)
+                     int restit, double *k0, double *work)
 {
     double a = 0, b = 1, yn[2], g[NEV];
     int side = 0;
@@ -214,7 +217,7 @@ static double locate(const run_t *r, int ev, const double y[2], double h, double
         double x = (a * gb - b * ga) / (gb - ga);
         if (!(x > a && x < b))
             x = 0.5 * (a + b);
-        imp_dp45_step(rhs, r, 2, 0, y, x * h, yn, NULL, work);
+        imp_dop853_step(rhs, r, 2, 0, y, x * h, yn, NULL, k0, 1, work);
         events(r, yn, restit, g);
         if (g[ev] >= 0) {
             b = x;
@@ -256,16 +259,31 @@ imp_status imp_compliant_run(const imp_law *law, const imp_compliant_path *path,
     double dstar = pow((r.n + 1) * v0 * v0 / (2 * Wnn * r.k), 1 / (r.n + 1));
     double pstar = v0 / Wnn, tstar = dstar / v0;
     double atol[2] = {1e-15 * pstar, 1e-15 * dstar};
-    double y[2] = {0, 0}, yn[2], err[2], work[16], g0[NEV], g1[NEV];
+    /* k0 = f(t, y) at the step's start, shared by its re-takes */
+    double y[2] = {0, 0}, yn[2], err[2], k0[2] = {0, 0}, work[26], g0[NEV], g1[NEV];
     double t = 0, h = 1e-3 * tstar;
-    int restit = 0;
+    /* the leading-order start (PHYSICS M.1), past the force's non-smooth
+     * origin (F ~ delta^n): delta = v0 t, p = F0 t^(n+1) / (n+1) for
+     * F ~ k (v0 t)^n (1 + c v0), to t0 = 1e-4 tstar; the terms left out
+     * are (t0/tstar)^(n+1) of these. (Kelvin-Voigt starts regularly.) */
+    if (r.kind != IMP_LAW_KELVIN_VOIGT) {
+        double t0 = 1e-4 * tstar, d0 = v0 * t0;
+        double F0 = force(&r, d0, vn0), p0 = F0 * t0 / (r.n + 1);
+        if (path->n < 2 || p0 < path->p[1]) {      /* still on the first piece */
+            y[0] = p0;
+            y[1] = d0 - Wnn * p0 * t0 / (r.n + 2);
+            t = t0;
+        }
+    }
+    int restit = 0, have_k0 = 0;
     events(&r, y, restit, g0);
     for (long it = 0;; it++) {
         if (it > 2000000)
             return IMP_ESTEPS;
         if ((it & 1023) == 1023 && imp_interrupt_pending())
             return IMP_EINTERRUPT;
-        imp_dp45_step(rhs, &r, 2, t, y, h, yn, err, work);
+        imp_dop853_step(rhs, &r, 2, t, y, h, yn, err, k0, have_k0, work);
+        have_k0 = 1;
         double en = 0;
         for (int i = 0; i < 2; i++) {
             double sc = atol[i] + rtol * fmax(fabs(y[i]), fabs(yn[i]));
@@ -275,7 +293,7 @@ imp_status imp_compliant_run(const imp_law *law, const imp_compliant_path *path,
         if (!isfinite(en) || !isfinite(yn[0] + yn[1] + err[0] + err[1]))
             return IMP_EOVERFLOW;
         if (en > 1) {
-            h *= fmax(0.2, 0.9 * pow(en, -0.2));
+            h *= fmax(0.2, 0.9 * pow(en, -0.125));
             continue;
         }
         out->steps++;
@@ -286,10 +304,10 @@ imp_status imp_compliant_run(const imp_law *law, const imp_compliant_path *path,
         for (int k = 0; k < NEV; k++) {
             if (!(g0[k] < 0 && g1[k] >= 0))
                 continue;
-            double x = locate(&r, k, y, h, g0[k], g1[k], restit, work);
+            double x = locate(&r, k, y, h, g0[k], g1[k], restit, k0, work);
             if (k == EV_PEAK) {      /* recorded; the step goes on */
                 double yp[2];
-                imp_dp45_step(rhs, &r, 2, 0, y, x * h, yp, NULL, work);
+                imp_dop853_step(rhs, &r, 2, 0, y, x * h, yp, NULL, k0, 1, work);
                 double F = force(&r, yp[1], vn_at(&r, yp[0]));
                 out->F_max = F > out->F_max ? F : out->F_max;
                 continue;
@@ -299,15 +317,16 @@ imp_status imp_compliant_run(const imp_law *law, const imp_compliant_path *path,
                 ev = k;
             }
         }
-        double hn = h * fmin(5.0, 0.9 * pow(en > 1e-10 ? en : 1e-10, -0.2));
+        double hn = h * fmin(5.0, 0.9 * pow(en > 1e-10 ? en : 1e-10, -0.125));
         if (ev >= 0) {
-            imp_dp45_step(rhs, &r, 2, 0, y, th * h, yn, NULL, work);
+            imp_dop853_step(rhs, &r, 2, 0, y, th * h, yn, NULL, k0, 1, work);
             t += th * h;
         } else {
             t += h;
         }
         y[0] = yn[0];
         y[1] = yn[1];
+        have_k0 = 0;
         double vn = vn_at(&r, y[0]), F = force(&r, y[1], vn);
         out->F_max = F > out->F_max ? F : out->F_max;
         out->delta_max = y[1] > out->delta_max ? y[1] : out->delta_max;
