@@ -7,13 +7,17 @@ end
 local function summary(r)
   local out = {}
   local function add(...) out[#out + 1] = string.format(...) end
-  add("solve2d: %s impact, mode %s; law %s (e = %s), mu_s = %s, mu_k = %s",
-      r.class, r.mode, r.law, fmt(r.e), fmt(r.mu_s), fmt(r.mu_k))
+  add("solve2d: %s impact, mode %s; law %s%s, mu_s = %s, mu_k = %s",
+      r.class, r.mode, r.law, r.e and (" (e = " .. fmt(r.e) .. ")") or "", fmt(r.mu_s), fmt(r.mu_k))
   add("  coefficients  B1 = %s  B2 = %s  B3 = %s   S0 = %s  C0 = %s",
       fmt(r.B1), fmt(r.B2), fmt(r.B3), fmt(r.S0), fmt(r.C0))
   add("  impulse       Px = %s  Py = %s   (Pc = %s at max compression)",
       fmt(r.Px), fmt(r.Py), fmt(r.Pc))
   add("  after         S = %s  C = %s", fmt(r.S), fmt(r.C))
+  if r.e_eff then        -- a compliant law: what its force produced
+    add("  compliant     e_eff = %s  duration = %s  F_max = %s  delta_max = %s",
+        fmt(r.e_eff), fmt(r.duration), fmt(r.F_max), fmt(r.delta_max))
+  end
   add("  energy        dT = %s = Wc + Wr + Wf = %s + %s + %s%s", fmt(r.dT),
       fmt(r.Wc), fmt(r.Wr), fmt(r.Wf),
       r.energy_ratio and ("   (T'/T = " .. fmt(r.energy_ratio) .. ")") or "")

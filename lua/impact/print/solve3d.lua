@@ -12,8 +12,12 @@ local function v2(u) return fmt("(%.4f, %.4f)", u.x, u.z) end
 local function summary(r)
   local out = {}
   local function add(...) out[#out + 1] = fmt(...) end
-  add("solve3d (%s, %s, e = %g, mu_s = %g, mu_k = %g): %s",
-      r.method, r.law, r.e, r.mu_s, r.mu_k, r.mode)
+  add("solve3d (%s, %s%s, mu_s = %g, mu_k = %g): %s",
+      r.method, r.law, r.e and fmt(", e = %g", r.e) or "", r.mu_s, r.mu_k, r.mode)
+  if r.e_eff then        -- a compliant law: what its force produced
+    add("  compliant: e_eff = %.6f, duration = %.6g, F_max = %.6g, delta_max = %.6g",
+        r.e_eff, r.duration, r.F_max, r.delta_max)
+  end
   add("  P   = %s", v3(r.P))
   add("  vC0 = %s   vC = %s", v3(r.vC0), v3(r.vC))
   if r.body2 then
