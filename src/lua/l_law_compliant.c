@@ -66,6 +66,10 @@ int limp_law_compliant(const limp_check *c, int t, imp_law *law, imp_compliant *
 {
     lua_State *L = c->L;
     t = lua_absindex(L, t);
+    if (lua_istable(L, t) && luaL_getmetafield(L, t, "__call") != LUA_TNIL) {
+        lua_pop(L, 1);           /* a callable table: a custom law */
+        return 0;
+    }
     if (!lua_istable(L, t) || lua_rawgeti(L, t, 1) != LUA_TSTRING) {
         if (lua_istable(L, t)) lua_pop(L, 1);
         return 0;
