@@ -79,6 +79,10 @@ typedef struct {
     imp_coef2d coef;    /* the coefficients that were solved */
     int nvert;
     imp_vertex2d vert[IMP_PATH2D_MAX];
+    /* a compliant law (compliant.h) that met an approach: compliant = 1 and */
+    int compliant;
+    double e_eff;       /* -C / C0 */
+    double duration, F_max, delta_max;
 } imp_result2d;
 
 /* The problem is homogeneous (WM92 eqs 5-23 are linear): (S0, C0) -> v*(S0, C0)
@@ -184,6 +188,18 @@ double imp_body2d_energy(const imp_body2d *b, const double v[3]);
  * IMP_ENOROOT or IMP_EROOT. */
 imp_status imp_path2d_solve(const imp_coef2d *c, double mu_s, double mu_k,
                        const imp_law *law, imp_result2d *out);
+
+/* The tracer itself, for a rigid law (imp_path2d_solve without the
+ * compliant laws' dispatch). */
+imp_status imp_path2d_trace(const imp_coef2d *c, double mu_s, double mu_k,
+                       const imp_law *law, imp_result2d *out);
+
+/* A compliant law (compliant.h) on Routh's path: the path of a rigid trace
+ * (energetic, e = 1: it reaches beyond every passive law's end), the law
+ * run in time along it, then the rigid trace to the end it found (Newton's
+ * form at vn_end; Hertz: the energetic law of its e, which it equals). */
+imp_status imp_compliant2d_solve(const imp_coef2d *c, double mu_s, double mu_k,
+                                 const imp_law *law, imp_result2d *out);
 
 /* One planar problem, as a sweep varies it: either the coefficients
  * (nbodies == 0) or body1 against the ground (1) or body1 and body2 (2). */

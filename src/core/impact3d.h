@@ -178,6 +178,10 @@ typedef struct {
     int recompression;
     double p_stop;           /* normal impulse where the slip stopped, -1 if never */
     double min_slip;         /* exact: smallest |v_t| while sliding (before any stop) */
+    /* a compliant law (compliant.h) that met an approach: compliant = 1 and */
+    int compliant;
+    double e_eff;            /* -vC_n / vC0_n */
+    double duration, F_max, delta_max;
     long nsteps;             /* exact: accepted steps; algebraic: Newton iterations */
     int inconsistent;        /* algebraic: a stage had no admissible solution (IMP_ENOSOLUTION) */
     imp_fail3d fail;         /* why the solve failed, IMP_FAIL3D_NONE if it did not */
@@ -238,6 +242,12 @@ imp_status imp_exact3d_solve_contact(const imp_contact3d *c, double mu_s, double
                                      const imp_law *law, const imp_opts3d *opts,
                                      imp_result3d *out);
 imp_status imp_algebraic3d_solve_contact(const imp_contact3d *c, double mu_s, double mu_k,
+                                         const imp_law *law, const imp_opts3d *opts,
+                                         imp_result3d *out);
+
+/* A compliant law (compliant.h) on the exact path (compliant3d.c), which
+ * imp_exact3d_solve_contact hands such a law to. */
+imp_status imp_compliant3d_solve_contact(const imp_contact3d *c, double mu_s, double mu_k,
                                          const imp_law *law, const imp_opts3d *opts,
                                          imp_result3d *out);
 

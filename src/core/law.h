@@ -25,8 +25,9 @@
  * from the registry; nothing else changes. A law that needs parameters
  * beyond e lists them in its row's params (the binding publishes them);
  * a law whose end has none of the closed forms leaves `end` NULL and the
- * solvers root-find its residual (a compliant normal law or a tangential
- * law are rows of that kind). */
+ * solvers root-find its residual. A compliant normal law (compliant.h) is
+ * a row with `compliant` set: its parameters come in a table, imp_law.ctx
+ * points to them, and the solvers that follow the path in time run it. */
 #ifndef IMPACT_LAW_H
 #define IMPACT_LAW_H
 
@@ -36,6 +37,9 @@ typedef enum {
     IMP_LAW_POISSON = 0,
     IMP_LAW_NEWTON,
     IMP_LAW_ENERGETIC,
+    IMP_LAW_KELVIN_VOIGT,     /* compliant rows (compliant.h): chosen by a table */
+    IMP_LAW_HERTZ,
+    IMP_LAW_HUNT_CROSSLEY,
     IMP_LAW_CUSTOM
 } imp_law_kind;
 #define IMP_LAW_COUNT (IMP_LAW_CUSTOM + 1)   /* the number of rows (custom is the last) */
@@ -66,7 +70,7 @@ typedef struct {
     imp_law_kind kind;
     double e;          /* coefficient of the built-in laws, in [0, 1] */
     imp_law_fn fn;     /* IMP_LAW_CUSTOM only */
-    void *ctx;
+    void *ctx;         /* custom: fn's; a compliant row: its imp_compliant (compliant.h) */
 } imp_law;
 
 /* The closed forms of a law's end (after maximum compression), in any
@@ -106,6 +110,10 @@ struct imp_law_type {
     /* whether the values are complete (e.g. a custom law has its fn), or
      * NULL: always */
     int (*usable)(const imp_law *law);
+    /* a compliant normal law (compliant.h): chosen by a table with its
+     * parameters, not by its name alone; run by the solvers that follow
+     * the path in time (imp_law_solvers) */
+    int compliant;
 };
 
 /* The registry: IMP_LAW_COUNT rows indexed by imp_law_kind. */
@@ -154,8 +162,8 @@ enum {
 extern const char *const imp_law_solver_names[];   /* by bit, then NULL */
 unsigned imp_law_solvers(const imp_law_type *t);
 
-/* The built-in rows' names indexed by imp_law_kind (0 .. IMP_LAW_CUSTOM - 1),
- * then NULL; imp_law_kind_name gives "custom" too ("?" for no row). */
+/* The names `law = "..."` selects (the rows before the compliant ones,
+ * indexed by imp_law_kind), then NULL; imp_law_kind_name gives "custom" too ("?" for no row). */
 extern const char *const imp_law_names[];
 const char *imp_law_kind_name(imp_law_kind k);
 

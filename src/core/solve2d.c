@@ -11,6 +11,7 @@
 #include <float.h>
 #include <math.h>
 
+#include "compliant.h"
 #include "impact2d.h"
 #include "interrupt.h"
 
@@ -379,6 +380,7 @@ static void tracer_init(tracer *t, const imp_coef2d *c0, const imp_coef2d_scaled
     out->cls = class_of(c0);
     out->coef = *c0;
     out->nvert = 0;
+    out->compliant = 0;
 }
 
 /* The traced end, scaled back, and the mode from the events met. */
@@ -416,6 +418,14 @@ static imp_status tracer_done(const tracer *t, int stuck0, int event, int event_
 }
 
 imp_status imp_path2d_solve(const imp_coef2d *c0, double mu_s, double mu_k,
+                       const imp_law *law, imp_result2d *out)
+{
+    if (imp_law_is_compliant(law))   /* two rigid traces and the law in time */
+        return imp_compliant2d_solve(c0, mu_s, mu_k, law, out);
+    return imp_path2d_trace(c0, mu_s, mu_k, law, out);
+}
+
+imp_status imp_path2d_trace(const imp_coef2d *c0, double mu_s, double mu_k,
                        const imp_law *law, imp_result2d *out)
 {
     imp_coef2d_scaled sc;

@@ -32,6 +32,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "compliant.h"
 #include "impact3d.h"
 #include "interrupt.h"
 #include "solve3d_exact.h"
@@ -510,6 +511,8 @@ imp_status imp_exact3d_solve_contact(const imp_contact3d *c, double mu_s, double
     imp_opts3d def;
     if (!opts) { imp_opts3d_default(&def); opts = &def; }
     if (!(opts->rtol > 0)) return IMP_EINPUT;
+    if (imp_law_is_compliant(law))   /* rigid passes and the law in time */
+        return imp_compliant3d_solve_contact(c, mu_s, mu_k, law, opts, out);
     imp_status st = imp_result3d_start(mu_s, mu_k, law, out);
     if (st != IMP_OK) return st;
     dk_t d;

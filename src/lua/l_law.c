@@ -156,8 +156,10 @@ static void push_registry(lua_State *L)
         lua_setfield(L, -2, "doc");
         lua_pushinteger(L, k);
         lua_setfield(L, -2, "kind");
-        lua_pushboolean(L, k < IMP_LAW_CUSTOM);
+        lua_pushboolean(L, k < IMP_LAW_CUSTOM && !t->compliant);
         lua_setfield(L, -2, "builtin");
+        lua_pushboolean(L, t->compliant);
+        lua_setfield(L, -2, "compliant");
         lua_createtable(L, t->nparams, 0);
         for (int i = 0; i < t->nparams; i++) {
             const imp_law_param *p = &t->params[i];
@@ -254,6 +256,15 @@ void limp_law_check_law(const limp_check *c, int t, const double *def_e, imp_law
 {
     lua_State *L = c->L;
     memset(law, 0, sizeof *law);
+    if (lua_getfield(L, t, "law") == LUA_TTABLE &&
+        limp_law_compliant(c, -1, law, &lctx->compliant)) {   /* { "name", params } */
+        lua_pop(L, 1);
+        if (limp_check_has(c, t, "e"))
+            limp_check_error(c, "e", "is not read with a compliant law: its parameters go in "
+                             "the law table (law = { \"%s\", ... })", limp_law_name(law));
+        return;
+    }
+    lua_pop(L, 1);
     if (def_e) law->e = limp_check_range(c, t, "e", 0, *def_e, 0, 1);
     int type = lua_getfield(L, t, "law");
     if (type == LUA_TNIL || type == LUA_TSTRING) {

@@ -6,6 +6,7 @@
 #define IMPACT_L_LAW_H
 
 #include "check.h"
+#include "compliant.h"
 #include "law.h"
 #include "status.h"
 
@@ -31,6 +32,7 @@ typedef struct {
     int raised;          /* limp_lua_law_eval_protected: the law raised */
     char message[300];   /* ... its message ("interrupted!" for Ctrl-C) */
     const limp_check *check;
+    imp_compliant compliant; /* a compliant law's parameters (law->cp) */
 } limp_lua_law;
 
 /* Reads t.law and t.e (e in [0, 1], default def_e) into *law. For a
@@ -55,6 +57,12 @@ void limp_law_check_law(const limp_check *c, int t, const double *def_e, imp_law
  * stack holds the state is gone). */
 void limp_lua_fn_bind(const limp_check *c, limp_lua_law *lctx);
 void limp_lua_fn_activate(limp_lua_law *l, int on);
+
+/* t (a stack index) as law = { "name", params } of a compliant law: fills
+ * *cp and *law (law->cp = cp) and returns 1, or returns 0 when t is no
+ * such table (its [1] is not a string); raises for bad parameters, naming
+ * them ("law.k"). */
+int limp_law_compliant(const limp_check *c, int t, imp_law *law, imp_compliant *cp);
 
 /* The C adapter the core calls for a custom law; it runs only inside
  * limp_law_run (it takes the state's key strings from that frame). */

@@ -164,6 +164,9 @@ void limp_problem3d_read_settings(const limp_check *c, int t, double *mu_s, doub
     o->rtol = limp_check_range(c, t, "rtol", 0, o->rtol, IMP_SWEEP3D_RTOL_MIN, IMP_SWEEP3D_RTOL_MAX);
     o->max_steps = (long)limp_check_integer(c, t, "max_steps", 0, o->max_steps, 10, 100000000);
     limp_law_check(c, t, 0, law, lctx);
+    if (*method != LIMP_EXACT3D && imp_law_is_compliant(law))
+        limp_check_error(c, "law", "(\"%s\", a compliant law) needs method = \"exact\": it is "
+                         "followed in time along the exact path", limp_law_name(law));
 }
 
 static const char *const body2_fields[] = {"m", "inertia", "R", "theta1", "theta2", "theta1_deg",

@@ -14,6 +14,7 @@
 
 #include <lauxlib.h>
 
+#include "compliant.h"
 #include "l_problem2d.h"
 
 static const char result2d_key = 0;   /* registry[&result2d_key] = metatable */
@@ -94,7 +95,9 @@ void limp_result2d_build(const keyset *ks, const imp_problem2d *p,
                          const imp_result2d *r, const double post[2][3])
 {
     lua_State *L = ks->L;
-    int custom = p->law.fn != NULL;   /* a law through fn/ctx (a Lua law) */
+    /* a law through fn/ctx (a Lua law), or a compliant one (its
+     * parameters are the caller's): the path is kept now */
+    int custom = p->law.fn != NULL || imp_law_is_compliant(&p->law);
     lua_createtable(L, 0, 12 + (p->nbodies ? 1 + p->nbodies : 0) + custom);
     setnum(ks, K_Px, r->Px);
     setnum(ks, K_Py, r->Py);
@@ -122,6 +125,12 @@ void limp_result2d_build(const keyset *ks, const imp_problem2d *p,
         set_bodies(ks, p, post);
     if (ks->mech)
         limp_mech2d_result(L, "solve2d", ks->mech, r->Px, r->Py);
+    if (r->compliant) {          /* compliant.h: what the force produced */
+        limp_set_number(L, "e_eff", r->e_eff);
+        limp_set_number(L, "duration", r->duration);
+        limp_set_number(L, "F_max", r->F_max);
+        limp_set_number(L, "delta_max", r->delta_max);
+    }
     if (custom) {                /* a Lua law may not be repeatable: keep the path now */
         pushkey(ks, K_path);
         limp_path2d_push(L, r->vert, r->nvert);
@@ -165,7 +174,8 @@ static void build_problem(lua_State *L, int t, result2d_store *st)
     st->built = 1;
     lua_pushstring(L, imp_law_kind_name((imp_law_kind)st->law));
     set_absent(L, t, "law");
-    if (st->law != IMP_LAW_CUSTOM)   /* a custom law has no e (law_source names it) */
+    /* a custom law has no e (law_source names it), a compliant law none of its own */
+    if (st->law != IMP_LAW_CUSTOM && !imp_law_types[st->law].compliant)
         set_absent_number(L, t, "e", st->e);
     lua_pushboolean(L, st->gain);
     set_absent(L, t, "energy_gain");

@@ -37,6 +37,9 @@ int limp_solve2d_friction(lua_State *L, int t)
     imp_problem2d p;
     limp_lua_law lctx;
     const imp_mech *mech = limp_problem2d_from_lua(&c, t, &p, &lctx);
+    if (imp_law_is_compliant(&p.law))   /* its force runs on the constant-mu path only */
+        limp_check_error(&c, "law", "is a compliant law (%s): friction laws take a rigid law "
+                         "(poisson, newton, energetic or a function) for now", limp_law_name(&p.law));
     limp_friction *fr = limp_friction_read(&c, t);
     imp_result2d r;
     double post[2][3];

@@ -282,7 +282,9 @@ static int l_solve3d(lua_State *L)
     limp_problem3d_read_settings(&c, 1, &mu_s, &mu_k, &method, &o, &law, &lctx);
     limp_model3d model;   /* model = "...": a row of the 3D models (models3d.c) */
     limp_solve3d_model_read(&c, 1, &law, mu_s, mu_k, &model);
-    if (method == LIMP_EXACT3D && limp_law_is_lua(&law)) {
+    /* a Lua law or a compliant one (its parameters are on this frame):
+     * the hodograph recorded now, not re-solved later */
+    if (method == LIMP_EXACT3D && (limp_law_is_lua(&law) || imp_law_is_compliant(&law))) {
         track_box *tb = push_track(L);
         o.track = &tb->t;
     } else {
@@ -347,7 +349,13 @@ static int l_solve3d(lua_State *L)
     limp_set_string(L, "mode", imp_mode_name(r.mode));
     limp_set_string(L, "method", imp_sweep3d_methods[method]);
     limp_set_string(L, "law", limp_law_name(&law));
-    if (law.kind != IMP_LAW_CUSTOM)   /* a custom law has no e: law_source names it */
+    if (r.compliant) {            /* compliant.h: what the force produced */
+        limp_set_number(L, "e_eff", r.e_eff);
+        limp_set_number(L, "duration", r.duration);
+        limp_set_number(L, "F_max", r.F_max);
+        limp_set_number(L, "delta_max", r.delta_max);
+    }
+    if (law.kind != IMP_LAW_CUSTOM && !imp_law_is_compliant(&law))   /* a custom law has no e: law_source names it */
         limp_set_number(L, "e", law.e);
     else if (limp_law_source(&law))
         limp_set_string(L, "law_source", limp_law_source(&law));

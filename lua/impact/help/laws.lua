@@ -6,12 +6,14 @@ local lines = {}
 for _, row in ipairs(names.LAW_ROWS) do
   local params = {}
   for _, p in ipairs(row.params) do
-    params[#params + 1] = string.format("%s in [%g, %g]", p.name, p.lo, p.hi)
+    params[#params + 1] = p.lo < p.hi and string.format("%s in [%g, %g]", p.name, p.lo, p.hi) or p.name
   end
-  local what = row.builtin and string.format('law = %q', row.name) or "law = function(s)"
+  local what = row.builtin and string.format('law = %q', row.name)
+    or row.compliant and string.format('law = { %q, ... }', row.name) or "law = function(s)"
   lines[#lines + 1] = string.format("  %-22s %s", what, row.doc)
   lines[#lines + 1] = string.format("  %-22s parameters: %s; closed-form end: %s", "",
-    #params > 0 and table.concat(params, ", ") or "none", row.closed or "none (root-found)")
+    #params > 0 and table.concat(params, ", ") or "none",
+    row.closed or row.compliant and "none (followed in time)" or "none (root-found)")
   local line = "solvers:"
   for i, name in ipairs(row.solvers) do
     local word = " " .. name .. (i < #row.solvers and "," or "")
@@ -42,7 +44,7 @@ solver has one; any other law's residual is root-found. The rows below
 are the core's registry (impact.core._laws), in its order:
 
 ]] .. table.concat(lines, "\n"),
-    see = { "solve2d", "solve3d", "solve_multi", "friction" },
+    see = { "solve2d", "solve3d", "solve_multi", "friction", "compliant" },
   },
   {
     name = "friction", topic = true, signature = "friction = function(s) return mu end",
@@ -80,5 +82,38 @@ local events = {}
 for i, v in ipairs(r.path) do events[i] = v.event end
 print(table.concat(events, " ")) --> start stick max-compression reverse end]],
     see = { "solve2d", "laws" },
+  },
+  {
+    name = "compliant", topic = true, signature = "Compliant normal laws",
+    summary = "law = { \"kelvin-voigt\" | \"hertz\" | \"hunt-crossley\", parameters }: the "
+      .. "contact force of the penetration decides where the impact ends (solve2d, solve3d "
+      .. "exact, mechanisms, solve_multi's sequential model).",
+    text = [[
+A compliant law gives the normal force F(delta, delta') of the penetration
+delta >= 0 and its rate delta' = -vn. The rigid path (Routh's in 2D, the
+exact path in 3D) gives vn along the normal impulse; the force is followed
+in time along it (dp/dt = F, d delta/dt = -vn) until delta returns to 0,
+or F reaches 0 first (no tension: the contact lets go with a residual
+indentation). Friction runs along the same path unchanged. The parameters
+are absolute (k in force/length^n), the laws' own, in the law table; a
+top-level e is an error with them. Hertz's impulses are the energetic
+law's (its unloading returns e^2 of the stored energy); the damping
+formulas of Hunt-Crossley aim at an e they reach only approximately:
+e_eff reports what the force produced. Not on method = "algebraic" or in
+impact.simulate (an error naming law).]],
+    fields = [[
+      kelvin-voigt | F = k delta + c delta'; k > 0, c >= 0 or zeta in [0, 1) (c = 2 zeta sqrt(k m_eff), m_eff = 1/B2, in 3D 1/W_nn), tension = true: a pull until delta = 0 (then e_eff = exp(-zeta pi / sqrt(1 - zeta^2)) for a direct impact)
+      hertz | F = k delta^(3/2) loading; k > 0, e in [0, 1]
+      hunt-crossley | F = k delta^n (1 + c delta'); k > 0, n > 0 (default 1.5), c >= 0 or e in (0, 1] with damping = "hunt-crossley" (c = 3(1-e)/(2 v0)), "lankarani-nikravesh" (3(1-e^2)/(4 v0)) or "flores" (8(1-e)/(5 e v0)), v0 = -vn0]],
+    result = [[
+      e_eff | the restitution produced, -vn_end/vn0 (C/-C0 in 2D)
+      duration | contact time
+      F_max | peak force
+      delta_max | peak penetration]],
+    example = [[
+  r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.8,
+                      law = { "hunt-crossley", k = 1e5, e = 0.7, damping = "flores" } }
+  r.e_eff, r.duration, r.F_max, r.delta_max]],
+    see = { "laws", "solve2d", "solve3d" },
   },
 }

@@ -17,6 +17,10 @@ local function summary(r)
   add("  impulse       Px = %s  Py = %s   (Pc = %s at max compression)",
       fmt(r.Px), fmt(r.Py), fmt(r.Pc))
   add("  after         S = %s  C = %s", fmt(r.S), fmt(r.C))
+  if r.e_eff then        -- a compliant law: what its force produced
+    add("  compliant     e_eff = %s  duration = %s  F_max = %s  delta_max = %s",
+        fmt(r.e_eff), fmt(r.duration), fmt(r.F_max), fmt(r.delta_max))
+  end
   add("  energy        dT = %s = Wc + Wr + Wf = %s + %s + %s%s", fmt(r.dT),
       fmt(r.Wc), fmt(r.Wr), fmt(r.Wf),
       r.energy_ratio and ("   (T'/T = " .. fmt(r.energy_ratio) .. ")") or "")

@@ -20,6 +20,10 @@ local function summary(r)
         r.method, r.e and fmt("%s, e = %g", r.law, r.e) or require("impact.law_info").label(r),
         r.mu_s, r.mu_k, r.mode)
   end
+  if r.e_eff then        -- a compliant law: what its force produced
+    add("  compliant: e_eff = %.6f, duration = %.6g, F_max = %.6g, delta_max = %.6g",
+        r.e_eff, r.duration, r.F_max, r.delta_max)
+  end
   add("  P   = %s", v3(r.P))
   add("  vC0 = %s   vC = %s", v3(r.vC0), v3(r.vC))
   if r.body2 then
