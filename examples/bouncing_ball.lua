@@ -1,4 +1,4 @@
--- A ball bouncing to rest (PHYSICS K.2's first test vector; the impact
+-- A ball bouncing to rest (a closed form: impact times, rebound speeds; the impact
 -- oscillator's accumulation, e.g. Brogliato, Nonsmooth Mechanics, 2016):
 -- a disk (radius R) dropped from rest with its lowest point at height h on
 -- a frictionless floor, restitution e. Between impacts a parabola; the

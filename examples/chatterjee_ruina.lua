@@ -26,7 +26,7 @@ for _, mu in ipairs{ 0.3, 0.8, 5 } do
 end
 
 print()
-print("SB22 rod (E.5 a), v = (0.4, -1, 0), e = 0.7: 3D, for a few mu and e_t")
+print("SB22 rod (Sun & Baruh's example), v = (0.4, -1, 0), e = 0.7: 3D, for a few mu and e_t")
 local body = impact.rod{ m = 1, L = 2.3, radius = 0.5, theta1_deg = 20, theta2_deg = 15 }
 for _, mu in ipairs{ 0.2, 0.4 } do
   for _, et in ipairs{ 0, 0.5 } do

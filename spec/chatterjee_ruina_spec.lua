@@ -55,7 +55,7 @@ end
 local NONE = {}   -- in an override list: remove the field
 
 describe("chatterjee-ruina", function()
-  it("gives PHYSICS L.3's 2D table (WM92 rod)", function()
+  it("gives the published 2D values (WM92 rod)", function()
     local rows = {
       { 0.3, 0.3, -0.152542372881, 0.508474576271, -0.144067796610, -0.192401608733, 0.610169491525, "on" },
       { 0.8, 0.3, -0.324324324324, 0.405405405405, -0.418918918919, -0.195580715851, 1.297297297297, "on" },
@@ -78,7 +78,7 @@ describe("chatterjee-ruina", function()
     end
   end)
 
-  it("gives PHYSICS L.3's 3D vectors (the SB22 rod)", function()
+  it("gives the 3D values on the SB22 rod", function()
     local rod = impact.rod{ m = 1, L = 2.3, radius = 0.5, theta1_deg = 20, theta2_deg = 15 }
     local vec = {
       { 0.4, 0.7, 0.5, { 0.131749699, 1.302265372, 0.223827931 }, { -0.315049936, 0.7, -0.090133690 }, -0.199830952 },

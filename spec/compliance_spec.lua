@@ -131,7 +131,7 @@ describe("impact.solve3d with compliance", function()
     assert.is.near(r2.dT, r.dT, 1e-12)
     assert.is.near(r2.D_f, r.D_f, 1e-12)
     assert.are.equal(r2.mode, r.mode)
-    -- L.2.5's sphere row: psi = vt/(mu |C0|) = 5/3 is between its points;
+    -- the reference sphere row: psi = vt/(mu |C0|) = 5/3 is between its points;
     -- psi = 2 exactly: S/S0 = -0.537185484
     r = impact.solve3d(sphere{ 0.6 * 0.6, -1, 0.6 * 0.8 })
     assert.is.near(0.537185484, r.et, 1e-9)

@@ -407,7 +407,7 @@ describe("messages", function()
       "sweep: field 'sample.n' must be a positive integer, got the string \"3\"")
     local r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, e = 0.5 }
     assert.has_error(function() impact.plot.path(r, { size = { "3", 4 }, run = false }) end,
-      "plot.path: option 'size' must be {width, height} in pixels (positive integers), got a table")
+      "plot.path: option 'size' must be {width, height} in pixels, points for PDF and EPS (positive integers), or a preset (\"column\", \"full\", \"slide\"), got a table whose [1] is the string \"3\"")
   end)
 
   it("sweep_read names a JSON whose names is a number", function()

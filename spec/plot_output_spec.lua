@@ -141,9 +141,9 @@ describe("impact.plot (issue 12)", function()
       "plot.map: option 'crange' must be {lo, hi} with numbers lo < hi, got a table")
     assert.has_error(function() map{ title = 3 } end, "plot.map: option 'title' must be a string, got 3")
     assert.has_error(function() impact.plot.path(impact.solve2d(rod()), { size = { 0, 10 } }) end,
-      "plot.path: option 'size' must be {width, height} (positive integers) or a preset (\"column\", \"full\", \"slide\"), got a table")
+      "plot.path: option 'size' must be {width, height} in pixels, points for PDF and EPS (positive integers), or a preset (\"column\", \"full\", \"slide\"), got a table whose [1] is 0")
     assert.has_error(function() impact.plot.map(s, { x = "x", y = "y", size = "poster" }) end,
-      "plot.map: option 'size' must be {width, height} (positive integers) or a preset (\"column\", \"full\", \"slide\"), got \"poster\"")
+      "plot.map: option 'size' must be {width, height} in pixels, points for PDF and EPS (positive integers), or a preset (\"column\", \"full\", \"slide\"), got \"poster\"")
     assert.has_error(function() impact.plot.path(impact.solve2d(rod()), { ellipse = 1 }) end,
       "plot.path: option 'ellipse' must be a boolean, got 1")
     assert.has_error(function() impact.plot.hodograph({}, { out = 7 }) end,

@@ -1,5 +1,5 @@
 -- impact.simulate, impact.scene2d, impact.system: motion through impacts
--- from the Lua side. The expected values are closed forms (PHYSICS K.2):
+-- from the Lua side. The expected values are closed forms:
 -- the bouncing ball (impact times, rebound speeds e^k v1, the accumulation
 -- time t1 (1 + e)/(1 - e)), as a scene and as a system of Lua functions;
 -- the pendulum against a wall (w_after = -e w_before); then the run's

@@ -96,7 +96,7 @@ local function fuzz(impact, n, seed)
                     method = u() < 0.7 and "exact" or "algebraic" }
         return impact.solve3d, t, t.law ~= "newton" and t.method == "exact"
       end },
-    { "solve3d chatterjee-ruina", function()   -- never gains energy (PHYSICS L.3)
+    { "solve3d chatterjee-ruina", function()   -- never gains energy (Chatterjee & Ruina 1998)
         local s = mag()
         local t = { m = mag(), inertia = { s * (0.5 + 0.5 * u()), s * (0.5 + 0.5 * u()), s * (0.5 + 0.5 * u()) },
                     r = vec(), v = vec(), w = vec(), mu = maybe_zero(mag), e = e(), e_t = 2 * u() - 1,

@@ -45,7 +45,7 @@ static void event_letters(const imp_cresult2d *r, char *buf)
     buf[n] = 0;
 }
 
-/* L.2.5: S0 = 0.6, C0 = -1, rod B1 = B2 = 2.5, B3 = 1.5 */
+/* The reference vectors: S0 = 0.6, C0 = -1, rod B1 = B2 = 2.5, B3 = 1.5 */
 static void test_rod_vectors(void)
 {
     static const struct { double mu, e, eta2, Px, Py, S, C, et, dT; const char *ev; } row[] = {
@@ -93,7 +93,7 @@ static void test_rod_vectors(void)
     CHECK_NEAR(event_p(&r, IMP_CEV_STICK, 0), 0.099009901, 1e-9);
 }
 
-/* L.2.5's sphere row: B1 = 3.5, B2 = 1, mu = 0.3, e = 0.8, nu = 0.3 */
+/* The reference sphere row: B1 = 3.5, B2 = 1, mu = 0.3, e = 0.8, nu = 0.3 */
 static void test_sphere_row(void)
 {
     static const double psi[6] = {0.5, 1, 2, 3, 5, 6};
@@ -108,7 +108,7 @@ static void test_sphere_row(void)
     }
 }
 
-/* L.2.4: S/S0 of the uniform solid sphere against psi = -(S0/C0)/mu. */
+/* The sphere's table: S/S0 of the uniform solid sphere against psi = -(S0/C0)/mu. */
 static void test_sphere_table(void)
 {
     static const double psi[11] = {0.1, 0.5, 1, 1.5, 2, 3, 4, 5, 6, 8, 10};
@@ -193,7 +193,7 @@ static double dist(const imp_cresult2d *a, const imp_result2d *b)
     return hypot(a->Px - b->Px, a->Py - b->Py) / (1 + hypot(b->Px, b->Py));
 }
 
-/* L.2.3: frictionless; the rigid limit; gross slip = Routh exactly. */
+/* Limits: frictionless; the rigid limit; gross slip = Routh exactly. */
 static void test_limits(void)
 {
     imp_cresult2d r = solve(2.5, 2.5, 1.5, 0.6, -1, 0, 0.5, 1.2);
@@ -424,7 +424,7 @@ static void test_independent(void)
     for (int n = 0; n < 12; n++) {
         double B[3], S0, C0, mu, e, eta2;
         random_problem(B, &S0, &C0, &mu, &e, &eta2, n % 3 == 0);
-        if (n == 0) {           /* row 1 of L.2.5 */
+        if (n == 0) {           /* the first reference vector */
             B[0] = B[1] = 2.5, B[2] = 1.5, S0 = 0.6, C0 = -1, mu = 0.3, e = 0.5, eta2 = 1.2;
         }
         if (n == 1 || n == 2) { /* the rigid limit's sticking rod, stiff springs */

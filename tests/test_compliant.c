@@ -1,4 +1,4 @@
-/* The compliant normal laws on Routh's path (compliant.h, PHYSICS M.1),
+/* The compliant normal laws on Routh's path (compliant.h),
  * against closed forms and an independent time integration written here:
  * Kelvin-Voigt with tension (e_eff = exp(-zeta pi / sqrt(1 - zeta^2)),
  * duration pi / omega_d), Hertz (the energetic law's impulses; the

@@ -1,4 +1,4 @@
-/* Chatterjee & Ruina's algebraic law (model_cr.c; PHYSICS L.3): the
+/* Chatterjee & Ruina's algebraic law (model_cr.c): the
  * published test vectors (WM92 rod in 2D, the SB22 rod in 3D) and the
  * law's properties on random problems, each checked against a formula
  * written here apart from the code (the energy identity, the cone, the
@@ -25,7 +25,7 @@ static imp_model_result2d cr2d(const imp_coef2d *c, double mu, double e, double 
     return r;
 }
 
-/* PHYSICS L.3's table: WM92 rod B1 = B2 = 2.5, B3 = 1.5, S0 = 1, C0 = -1, e = 0.5. */
+/* The law's table on WM92 rod B1 = B2 = 2.5, B3 = 1.5, S0 = 1, C0 = -1, e = 0.5. */
 static void test_vectors_2d(void)
 {
     static const struct { double mu, et, Px, Py, S, C, dT, kappa; int on; } T[] = {
@@ -61,7 +61,7 @@ static void test_vectors_2d(void)
     CHECK(imp_model2d_solve(IMP_MODEL_CHATTERJEE_RUINA, &c, &p, &r) == IMP_EINPUT);
 }
 
-/* PHYSICS L.3: the SB22 rod of E.5 (a) (m = 1, L = 2.3, rc = 0.5,
+/* The SB22 rod (Sun & Baruh 2022; m = 1, L = 2.3, rc = 0.5,
  * theta = 20, 15 degrees; its W printed there to 6 digits, here the rod's
  * own W). */
 static void test_vectors_3d(void)

@@ -80,6 +80,7 @@ static void test_frictionless_overflow_reported(void)
  * (S0 = 0 one time in eight), mu ordinary, 0 or huge. */
 static void draw(imp_coef2d *c, imp_model_params *p)
 {
+    memset(p, 0, sizeof *p);   /* every field set: e_t was left to the stack */
     int ord = urand() < 0.25;
     c->B1 = ord ? 0.2 + urand() : wide();
     c->B2 = ord ? 0.2 + urand() : wide();
@@ -91,6 +92,7 @@ static void draw(imp_coef2d *c, imp_model_params *p)
     p->mu = u < 0.1 ? 0 : u < 0.2 ? wide() : 2 * urand();
     p->mu_0 = p->mu * (1 + urand());
     p->e = urand();
+    p->e_t = 1 - 2 * p->e;   /* Chatterjee-Ruina's, over [-1, 1] (no draw: the sequence stays) */
     p->has_ratio = 0;
     p->ratio = 0;
     p->moment = NULL;

@@ -165,7 +165,7 @@ static void ball_case(double e, int closed_form)
     imp_status st = imp_sim_run(&s, &o, q, qd, &obs, &out);
     CHECK(st == IMP_OK);
     CHECK(out.end == IMP_SIM_END_REST);
-    /* K.2: t1 = sqrt(2h/g), v_k = e^k v1, flight k lasts 2 e^k v1 / g */
+    /* closed form: t1 = sqrt(2h/g), v_k = e^k v1, flight k lasts 2 e^k v1 / g */
     double t1 = sqrt(2 * h / g), v1 = sqrt(2 * g * h), E0 = m * g * h;
     double tk = t1, worst_t = 0, worst_v = 0;
     int k = 0;

@@ -4,7 +4,7 @@
 -- Stronge 2000) and for the rigid contact (Routh: max(0, 1 - (1+e) 3.5/psi)).
 -- The linear lumped springs reproduce the band of reversal (S/S0 < 0) below
 -- gross slip; towards psi -> 0 they tend to cos(Omega pi (1+e)/2), not to
--- Maw's Hertzian negative end (the workbench's notes, L.2.4).
+-- Maw's Hertzian negative end.
 -- Run: impact examples/figures/maw_compliant_sphere.lua [DIR]
 local impact = require "impact"
 local dir = arg and arg[1] or "."

@@ -7,7 +7,7 @@
  * a shorter length (Illinois), so that every step is smooth: vn is linear
  * in p inside one. The peak force is located the same way (dF/dt = 0).
  *
- * Hertz's unloading (the energetic loss of PHYSICS M.1, as lzb's contact
+ * Hertz's unloading (Stronge's energetic loss, as lzb's contact
  * springs): from the peak (delta_m, F_m) at maximum compression the force
  * is F_m ((delta - delta_r) / (delta_m - delta_r))^(3/2) with
  * delta_r = (1 - e^2) delta_m, which returns e^2 of the energy stored
@@ -262,7 +262,7 @@ imp_status imp_compliant_run(const imp_law *law, const imp_compliant_path *path,
     /* k0 = f(t, y) at the step's start, shared by its re-takes */
     double y[2] = {0, 0}, yn[2], err[2], k0[2] = {0, 0}, work[26], g0[NEV], g1[NEV];
     double t = 0, h = 1e-3 * tstar;
-    /* the leading-order start (PHYSICS M.1), past the force's non-smooth
+    /* the leading-order start, past the force's non-smooth
      * origin (F ~ delta^n): delta = v0 t, p = F0 t^(n+1) / (n+1) for
      * F ~ k (v0 t)^n (1 + c v0), to t0 = 1e-4 tstar; the terms left out
      * are (t0/tstar)^(n+1) of these. (Kelvin-Voigt starts regularly.) */

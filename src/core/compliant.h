@@ -1,12 +1,12 @@
 /* Compliant normal laws (Kelvin-Voigt, Hertz, Hunt-Crossley) along the
  * impact's path: the contact force F(delta, delta') of the penetration
- * delta >= 0 and its rate delta' = -vn. The rigid path (A.3, E.3) gives the
+ * delta >= 0 and its rate delta' = -vn. The rigid path (Routh's in 2D, Keller's in 3D) gives the
  * normal contact velocity as a function of the normal impulse, vn(p); the
  * force decides where on that path the impact ends. In time,
  *
  *   dp/dt = F(delta, -vn(p)),   d delta/dt = -vn(p),
  *
- * which is the impulse form d delta/dp = -vn/F, dt/dp = 1/F (PHYSICS M.1)
+ * which is the impulse form d delta/dp = -vn/F, dt/dp = 1/F (Hunt & Crossley 1975)
  * without its singular start at F = 0 (delta = 0): the time form starts
  * regularly at p = delta = 0. The impact ends when delta returns to 0, or
  * when F reaches 0 first (no tension: the contact separates with a residual

@@ -1,4 +1,4 @@
-/* A compliant normal law on Routh's path (WM92 sec 3.3; PHYSICS M.1).
+/* A compliant normal law on Routh's path (WM92 sec 3.3).
  *
  * The path before the end does not depend on the law, and every passive
  * law (Kelvin-Voigt with c >= 0, Hertz with e <= 1, Hunt-Crossley with
@@ -6,7 +6,7 @@
  * end of the energetic law with e = 1 (Wr = -Wc): that trace gives vn(p)
  * exactly, piecewise linear through its vertices, its last segment
  * unbounded. The law runs in time along it (compliant.c); since vn grows
- * monotonically after maximum compression (A.3's monotonicity facts), the
+ * monotonically after maximum compression (Routh's path: v_n only grows there), the
  * point where it ends is Newton's end with e = -vn_end / vn0, traced
  * exactly. Hertz's end is the energetic law's of its e (its unloading
  * returns e^2 of the stored energy), traced in closed form. */

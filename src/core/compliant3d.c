@@ -1,5 +1,5 @@
 /* A compliant normal law on the exact 3D path (Darboux-Keller over the
- * normal impulse, after Keller 1986; PHYSICS E.3 and M.1).
+ * normal impulse, after Keller 1986).
  *
  * As in 2D (compliant2d.c): the path before the end does not depend on the
  * law, and a passive law ends before the energetic law with e = 1. That

@@ -61,7 +61,7 @@ static int custom_usable(const imp_law *law)
     return law->fn != NULL;
 }
 
-/* ---- compliant normal laws (compliant.h, PHYSICS M.1): the force of the
+/* ---- compliant normal laws (compliant.h): the force of the
  * penetration ends the impact, run in time along the path by the solvers
  * that support them; a residual of the state alone does not exist ---- */
 static int compliant_residual(const imp_law *law, const imp_law_state *s, double *R)

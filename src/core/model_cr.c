@@ -1,4 +1,4 @@
-/* Chatterjee & Ruina's two-parameter algebraic law (CR98; PHYSICS L.3). */
+/* Chatterjee & Ruina's two-parameter algebraic law (Chatterjee & Ruina 1998). */
 #include <math.h>
 #include <string.h>
 
@@ -38,7 +38,7 @@ imp_status imp_cr2d(const imp_coef2d *c, double mu, double e, double e_t,
                     double *Px, double *Py, imp_cr_info *info)
 {
     if (!params_ok(mu, e, e_t) || !(c->C0 < 0)) return IMP_EINPUT;
-    /* P_I = (0, -C0/B2); P_II = Q of WM92 (v_C -> 0): PHYSICS A.2 */
+    /* P_I = (0, -C0/B2); P_II = Q of WM92 (v_C -> 0) */
     double PIn = -c->C0 / c->B2;
     if (mu == 0 || e_t == -1) {   /* kappa = 0: frictionless, P_II unused */
         *Px = 0;

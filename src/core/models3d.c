@@ -1,7 +1,7 @@
 /* The 3D models' registry (models3d.h). */
 #include "models3d.h"
 
-/* Chatterjee & Ruina 1998 (PHYSICS L.3): model_cr.c. */
+/* Chatterjee & Ruina 1998: model_cr.c. */
 static imp_status cr(const imp_contact3d *c, const imp_model3d_params *p, imp_result3d *out,
                      imp_cr_info *info)
 {

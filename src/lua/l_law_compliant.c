@@ -1,5 +1,6 @@
 /* law = { "name", params }: a compliant normal law's table (compliant.h,
- * PHYSICS M.1), each parameter checked by name. */
+ * Hunt & Crossley 1975, Lankarani & Nikravesh 1990, Flores et al. 2011), each
+ * parameter checked by name. */
 #include <math.h>
 #include <string.h>
 

@@ -77,6 +77,14 @@ in its first comment, which prints the run against the closed forms):
   sim_kane_pendulum    Kane's double pendulum striking the ground: the link
                angles, the impacts marked (examples/kane_pendulum_motion.lua)
 
+The tangential half of a law and compliant normal laws:
+
+  maw_compliant_sphere  a solid sphere with Stronge's tangential compliance:
+               S/S0 against psi = |S0|/(mu |C0|) for two Poisson's ratios,
+               the rigid Coulomb curve beside it (examples/compliant_sphere.lua)
+  compliant_damping    Hunt-Crossley's damping formulas: the e_eff each
+               produces against the e it aims at (examples/compliant_damping.lua)
+
 The 3D figures are drawn with both methods ("algebraic": SB22's model;
 "exact": the Darboux-Keller integration) and a _methods map of where their
 modes differ.

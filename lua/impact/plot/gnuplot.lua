@@ -55,10 +55,21 @@ end
 -- gives default. shape: the height of a preset as a fraction of its width,
 -- by preset name, for a figure at equal scales (a diagram, a hodograph).
 function M.size_of(F, size, out, default, shape)
-  local want = "{width, height} (positive integers) or a preset (\"column\", \"full\", \"slide\")"
+  local want = "{width, height} in pixels, points for PDF and EPS (positive integers), or a preset (\"column\", \"full\", \"slide\")"
   local function bad(v)
-    error(string.format("%s: option 'size' must be %s, got %s", F, want,
-      type(v) == "table" and "a table" or type(v) == "string" and string.format("%q", v) or tostring(v)), 0)
+    local got = type(v) == "string" and string.format("%q", v) or tostring(v)
+    if type(v) == "table" then   -- the entry at fault
+      got = "a table"
+      for i = 1, math.max(2, #v) do
+        local x = v[i]
+        if i > 2 or math.type(x) ~= "integer" and not (type(x) == "number" and x == math.floor(x)) or not (x > 0) then
+          got = string.format("a table whose [%d] is %s", i,
+            type(x) == "string" and string.format("the string %q", x) or tostring(x))
+          break
+        end
+      end
+    end
+    error(string.format("%s: option 'size' must be %s, got %s", F, want, got), 0)
   end
   if size == nil then size = default end
   if type(size) == "string" then
