@@ -31,4 +31,4 @@ print(impact.plot.curves(curves, {
   xrange = { 0, 1 }, out = dir .. "/compliant_damping.png",
   xlabel = "e: the restitution the damping formula aims at",
   ylabel = "e_{eff}: the restitution the force produces",
-  title = "Hunt-Crossley damping formulas: direct impact, n = 3/2 (any speed)" }).png)
+  title = "Hunt-Crossley damping formulas: direct impact, n = 3/2 (any speed)", enhanced = true }).png)
