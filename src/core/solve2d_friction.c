@@ -584,7 +584,7 @@ imp_status imp_path2d_solve_friction(const imp_coef2d *c, const imp_friction *f,
         return IMP_OK;
     }
     for (int iter = 0; iter < 4 * IMP_PATH2D_MAX; iter++) {
-        int ev;
+        int ev = EV_END;         /* (each segment sets it; -O2 cannot see that) */
         st = t.stick ? stick_seg(&t, &ev) : slide(&t, &ev);
         if (st != IMP_OK)
             return st;

@@ -83,7 +83,7 @@ int limp_law_compliant(const limp_check *c, int t, imp_law *law, imp_compliant *
     limp_check sub;
     limp_check_sub(&sub, c, "law");
     if (kind < 0)
-        limp_check_error(&sub, "1", "must be \"kelvin-voigt\", \"hertz\" or \"hunt-crossley\" "
+        return limp_check_error(&sub, "1", "must be \"kelvin-voigt\", \"hertz\" or \"hunt-crossley\" "
                          "(a compliant law), got \"%s\"", name);
     lua_pop(L, 1);
     unknown_keys(&sub, t, keys_of((imp_law_kind)kind), imp_law_types[kind].name);

@@ -49,7 +49,8 @@ static void only_list(const limp_check *c, const char *key, const char *what, in
         if (row)
             limp_check_error(c, key, "must be a list of rows of numbers, row %d has the key %s beside its %d entries",
                              row, name, n);
-        limp_check_error(c, key, "must be %s, it has the key %s beside its %d entries", what, name, n);
+        limp_check_error(c, key, "must be %s, it has the key %s beside its %d entries",
+                         what ? what : "a list", name, n);
     }
 }
 
