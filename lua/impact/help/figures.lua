@@ -82,6 +82,10 @@ The tangential half of a law and compliant normal laws:
   maw_compliant_sphere  a solid sphere with Stronge's tangential compliance:
                S/S0 against psi = |S0|/(mu |C0|) for two Poisson's ratios,
                the rigid Coulomb curve beside it (examples/compliant_sphere.lua)
+  oblique_sphere       a 2.5 mm alumina sphere at 3.9 m/s (Chung & Ooi's
+               test 4): e_t, the spin and the rebound angle against the
+               incidence, compliant beside rigid (_et, _spin, _rebound;
+               examples/oblique_sphere.lua)
   compliant_damping    Hunt-Crossley's damping formulas: the e_eff each
                produces against the e it aims at (examples/compliant_damping.lua)
 
