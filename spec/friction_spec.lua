@@ -214,3 +214,18 @@ describe("impact.solve2d with friction", function()
     assert.matches("outside a law evaluation", message(function() return kept.Pn end))
   end)
 end)
+
+describe("a friction law's result", function()
+  it("carries no compliant-law fields (its result was left partly unset) and plots with its own legend", function()
+    local r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.6, C0 = -1, e = 0.5,
+                              friction = function(s) return 0.3 + 0.5 * math.abs(s.vt) end }
+    for _, k in ipairs{ "e_eff", "duration", "F_max", "delta_max" } do assert.is_nil(r[k], k) end
+    local scratch = require("spec.scratch")
+    local dir = scratch.subdir()
+    local out = impact.plot.path(r, { out = dir .. "/p.png", run = false })
+    local gp = scratch.read(out.script)
+    assert.truthy(gp:find("friction law", 1, true))
+    assert.falsy(gp:find("frictionless", 1, true))   -- no P_x = 0 line for a law with mu > 0
+    os.execute("rm -rf '" .. dir .. "'")
+  end)
+end)

@@ -20,6 +20,7 @@
  * into IMP_EOVERFLOW. */
 #include <float.h>
 #include <math.h>
+#include <string.h>
 
 #include "dop853.h"
 #include "friction.h"
@@ -553,6 +554,7 @@ imp_status imp_path2d_solve_friction(const imp_coef2d *c, const imp_friction *f,
     t.atol[1] = t.atol[2] = 1e-14 * v;
     t.atol[3] = t.atol[4] = 1e-14 * v * P;
     t.h = 0.05 * P;
+    memset(out, 0, sizeof *out);   /* every field, those added later too (compliant) */
     out->Px = out->Py = out->dT = out->Wc = out->Wr = out->Wf = out->Pc = 0;
     out->S = c->S0;
     out->C = c->C0;

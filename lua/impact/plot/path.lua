@@ -364,13 +364,16 @@ local function reference_lines(list, names, x0, x1, y1)
     local mu = ri.mu_k or ri.mu or 0
     local mus = ri.mu_s or mu
     local tag = multi and (same_mu and "" or string.format(" (μ = %g)", mu)) or string.format(", μ = %g", mu)
+    if ri.friction then tag = multi and " (friction law)" or ", friction law" end
     -- a termination is its path's (several paths: named as in the legend)
     local ttag = multi and (" (" .. names[i] .. ")") or tag
     -- One path: red friction lines; several: each in its path's colour.
     local col = multi and PATH_COLORS[(i - 1) % #PATH_COLORS + 1] or fric[1]
     termination(r, ri, e, multi, ttag, col, newton_e, lines, curves, x0, x1, y1)
     local fkey = string.format("%.17g/%.17g", mu, mus)
-    if mu > 0 and fric_mu[fkey] then
+    if ri.friction then
+      -- a friction law: no straight limiting lines (its slope varies along the path)
+    elseif mu > 0 and fric_mu[fkey] then
       -- drawn already (for an earlier path with the same friction)
     elseif mu > 0 then
       fric_mu[fkey] = true
@@ -464,7 +467,9 @@ local function path_names(list, opts)
   if type(given) == "string" then given = { given } end
   local differ = {}
   local law_name = require("impact.law_info").label   -- "poisson", "custom (file.lua:12)"
-  local function val(ri, k) return k == "law" and law_name(ri) or k == "mu" and (ri.mu_k or ri.mu or 0) or ri.e end
+  local function val(ri, k)
+    return k == "law" and law_name(ri) or k == "mu" and (ri.friction or ri.mu_k or ri.mu or 0) or ri.e
+  end
   for _, k in ipairs{ "law", "mu", "e" } do
     for _, ri in ipairs(list) do
       if val(ri, k) ~= val(list[1], k) then differ[k] = true end
@@ -481,7 +486,9 @@ local function path_names(list, opts)
       if type(ri.model) == "string" then parts[#parts + 1] = literal(ri.model)
       elseif differ.law then parts[#parts + 1] = literal(law_name(ri)) end
       local named = #parts > 0   -- by its model or law
-      if differ.mu or not differ.law or models then parts[#parts + 1] = string.format("μ = %g", ri.mu_k or ri.mu or 0) end
+      if differ.mu or not differ.law or models then
+        parts[#parts + 1] = ri.friction and "friction law" or string.format("μ = %g", ri.mu_k or ri.mu or 0)
+      end
       if differ.e then parts[#parts + 1] = string.format("e = %g", ri.e or 0) end
       names[i] = (named and "" or "path, ") .. table.concat(parts, ", ")
     end
@@ -533,14 +540,16 @@ local function default_title(list, short)
   local mus, laws, seen = {}, {}, {}
   for _, ri in ipairs(list) do
     local m, l = string.format("%g", ri.mu_k or ri.mu or 0), law_text(ri)
+    if ri.friction then m = "friction law" end
     if not seen["mu " .. m] then seen["mu " .. m] = true mus[#mus + 1] = m end
     if not seen["law " .. l] then seen["law " .. l] = true laws[#laws + 1] = literal(l) end
   end
   -- a custom law has no e (its source names it)
-  local t = string.format("Impulse space: %s%s, %s%s, μ = %s",
+  local mutext = (#mus == 1 and mus[1] == "friction law") and mus[1] or ("μ = " .. table.concat(mus, ", "))
+  local t = string.format("Impulse space: %s%s, %s%s, %s",
     #list == 1 and tostring(r.mode) or (#list .. " paths"),
     #list == 1 and type(r.model) == "string" and (" (model " .. literal(r.model) .. ")") or "",
-    table.concat(laws, "/"), r.e and string.format(", e = %g", r.e) or "", table.concat(mus, ", "))
+    table.concat(laws, "/"), r.e and string.format(", e = %g", r.e) or "", mutext)
   -- the coefficients too, where there is room (a narrow figure's caption gives them)
   if short then return t end
   return t .. string.format("  (B_1 = %.4g, B_2 = %.4g, B_3 = %.4g, S_0 = %.4g, C_0 = %.4g)", r.B1, r.B2, r.B3, r.S0, r.C0)
