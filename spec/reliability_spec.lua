@@ -198,3 +198,23 @@ describe("the energetic law with a tiny e", function()
     assert.is.near(plastic.P[2], r.P[2], 1e-7)
   end)
 end)
+
+describe("help's pager", function()
+  local pager_for = impact.help.pager_for
+  local function env(t) return function(k) return t[k] end end
+  it("pages a long text on a terminal only, as man does", function()
+    assert.is_nil(pager_for(false, 200, 24, env{}))          -- a pipe or a file: printed
+    assert.is_nil(pager_for(true, 20, 24, env{}))            -- fits the screen
+    assert.are.equal("less -FRX", pager_for(true, 200, 24, env{}))
+    assert.are.equal("more", pager_for(true, 200, 24, env{ PAGER = "more" }))
+    assert.are.equal("most", pager_for(true, 200, 24, env{ PAGER = "more", IMPACT_PAGER = "most" }))
+    assert.is_nil(pager_for(true, 200, 24, env{ PAGER = "more", IMPACT_PAGER = "" }))
+  end)
+  it("writes the page as it is when standard output is not a terminal", function()
+    local f = assert(io.popen(os.getenv("IMPACT_BIN") and (os.getenv("IMPACT_BIN") .. " -e 'require(\"impact\").help(\"solve_multi\")'")
+                              or "lua5.4 -e 'require(\"impact\").help(\"solve_multi\")'"))
+    local out = f:read("a")
+    f:close()
+    assert.are.equal(impact.help.text("solve_multi") .. "\n", out)
+  end)
+end)

@@ -42,6 +42,9 @@ local function start(env)
   -- tmux's socket directory among the scratch files (not /tmp/tmux-UID)
   s.tmux = "TMUX_TMPDIR=" .. q(tmux_dir()) .. " tmux -L " .. s.socket .. " -f /dev/null "
   local vars = {}
+  -- help pages are printed on the screen the tests read (no pager) unless
+  -- a test names one
+  if env.IMPACT_PAGER == nil then vars[#vars + 1] = "IMPACT_PAGER=" end
   for k, v in pairs(env) do vars[#vars + 1] = k .. "=" .. q(v) end
   local cmd = "env -u IMPACT_HISTORY " .. table.concat(vars, " ") .. " " .. q(BIN) ..
               "; echo \"[exit $?]\"; sleep 60"
@@ -270,6 +273,19 @@ describe("the REPL", function()
     assert.falsy(screen:find("string.upper", 1, true))
     session.key("C-u", "C-d")
     session.wait("[exit 0]")
+  end)
+
+  it("pages a help page longer than the screen through the pager", function()
+    session.kill()
+    session = start{ IMPACT_HISTORY = history, IMPACT_PAGER = "head -3" }
+    session.wait("help() for a guide")
+    session.wait("> ")
+    session.line('help("solve2d")')
+    session.wait("===\n")
+    session.line("1 + 1")
+    local screen = session.wait("\n2\n")
+    assert.truthy(screen:find("impact.solve2d(t) -> result", 1, true), screen)
+    assert.falsy(screen:find("One planar impact", 1, true), screen)   -- the pager showed 3 lines
   end)
 
   it("completes help topics inside help(\"...\") and shows a result's page for help(r)", function()

@@ -189,14 +189,41 @@ local function text_of(x)
   return render(e)
 end
 
+-- The pager for a text of n lines, or nil to print it: on a terminal
+-- (tty) when the text is longer than the screen (rows), as man does:
+-- IMPACT_PAGER, else PAGER, else "less -FRX" (IMPACT_PAGER = "" turns it off).
+local function pager_for(tty, n, rows, getenv)
+  local own = getenv("IMPACT_PAGER")
+  if not tty or own == "" or n < rows then return nil end
+  local p = own or getenv("PAGER")
+  return (p and p ~= "") and p or "less -FRX"
+end
+
+local function show(text)
+  local core = require("impact.core")
+  local _, n = text:gsub("\n", "")
+  local tty = core._isatty ~= nil and core._isatty(1)
+  local pager = pager_for(tty, n + 1, tonumber(os.getenv("LINES")) or 24, os.getenv)
+  if not pager then print(text) return end
+  -- through a file, not a pipe: a pager quit early (q) must not leave a
+  -- write to a closed pipe (SIGPIPE ends the process); a pager that does
+  -- not run (not installed) leaves the text printed
+  local name = os.tmpname()
+  local f = io.open(name, "w")
+  local ok = f and f:write(text, "\n") and f:close() and os.execute(pager .. " '" .. name .. "'")
+  os.remove(name)
+  if not ok then print(text) end
+end
+
 local help = setmetatable({
   text = text_of,
   entries = entries,
   names = order,
+  pager_for = pager_for,
 }, {
   __call = function(_, x)
     local text, err = text_of(x)
-    print(text or err)
+    if text then show(text) else print(err) end
   end,
 })
 

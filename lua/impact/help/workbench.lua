@@ -31,6 +31,10 @@ Lua functions (impact.system) through time, every event located and every
 impact resolved by the solvers above; impact.plot.run and
 impact.plot.frames draw the run (help("simulate")).
 
+On a terminal a page longer than the screen goes through a pager, as man's
+do: IMPACT_PAGER, else PAGER, else less -FRX (IMPACT_PAGER= turns it off);
+printed to a pipe or a file it is written as it is.
+
 Outside the REPL: impact --help lists the options, man impact is the manual
 page. The same module loads with require "impact" under stock lua5.4 once
 installed (cmake --install, or luarocks make). A simulator written in C calls
