@@ -23,6 +23,8 @@ typedef enum {
     IMP_MODEL_CS,
     IMP_MODEL_CHATTERJEE_RUINA   /* CR98, model_cr.c: e and e_t */
 } imp_model2d;
+/* The number of models (the last above, plus one). */
+#define IMP_MODEL_COUNT (IMP_MODEL_CHATTERJEE_RUINA + 1)
 
 /* How far the implemented form can be trusted (README: the published models). */
 typedef enum {

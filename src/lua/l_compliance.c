@@ -66,18 +66,19 @@ static double read_compliance(const limp_check *c, int t)
 static int push_plain_copy(const limp_check *c, int t, int twod)
 {
     lua_State *L = c->L;
+    const char *energetic = imp_law_kind_name(IMP_LAW_ENERGETIC), *routh = limp_model2d_names[0];
     if (limp_check_has(c, t, "friction"))
         limp_check_error(c, "compliance", "cannot be combined with friction (Stronge's compliant "
                          "contact uses one constant mu)");
     int type = lua_getfield(L, t, "law");
-    if (type != LUA_TNIL && !(type == LUA_TSTRING && strcmp(lua_tostring(L, -1), "energetic") == 0))
-        limp_check_error(c, "law", "must be \"energetic\" (the default) with compliance: Stronge's "
-                         "normal spring realises the energetic law, got %s",
+    if (type != LUA_TNIL && !(type == LUA_TSTRING && strcmp(lua_tostring(L, -1), energetic) == 0))
+        limp_check_error(c, "law", "must be \"%s\" (the default) with compliance: Stronge's "
+                         "normal spring realises the energetic law, got %s", energetic,
                          type == LUA_TSTRING ? lua_tostring(L, -1) : luaL_typename(L, -1));
     lua_pop(L, 1);
     if (twod) {
         type = lua_getfield(L, t, "model");
-        if (type != LUA_TNIL && !(type == LUA_TSTRING && strcmp(lua_tostring(L, -1), "routh") == 0))
+        if (type != LUA_TNIL && !(type == LUA_TSTRING && strcmp(lua_tostring(L, -1), routh) == 0))
             limp_check_error(c, "compliance", "cannot be combined with model %s (compliance is a "
                              "tangential law of Routh's path)",
                              type == LUA_TSTRING ? lua_tostring(L, -1) : luaL_typename(L, -1));
@@ -98,7 +99,7 @@ static int push_plain_copy(const limp_check *c, int t, int twod)
         lua_insert(L, -2);
         lua_rawset(L, copy);
     }
-    lua_pushliteral(L, "energetic");
+    lua_pushstring(L, energetic);
     lua_setfield(L, copy, "law");
     return copy;
 }
@@ -298,7 +299,7 @@ int limp_solve3d_compliance(lua_State *L, int t)
     limp_set_number(L, "Pc", cr.Pc);
     limp_set_string(L, "mode", imp_mode_name(cr.mode));
     limp_set_string(L, "method", "compliance");
-    limp_set_string(L, "law", "energetic");
+    limp_set_string(L, "law", imp_law_kind_name(IMP_LAW_ENERGETIC));
     limp_set_number(L, "e", law.e);
     limp_set_number(L, "mu_s", mu_s);
     limp_set_number(L, "mu_k", mu_k);

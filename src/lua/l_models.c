@@ -417,6 +417,9 @@ void limp_open_models(lua_State *L)
     limp_solve2d_model_register(L, solve2d_model);
     /* The registries' names, for names.lua and help: core._models2d
      * (solve2d's model = ..., "routh" first), core._models3d (solve3d's). */
+    limp_model2d_names[0] = "routh";
+    for (int m = 0; m < IMP_MODEL_COUNT; m++) limp_model2d_names[m + 1] = imp_model_name((imp_model2d)m);
+    limp_model2d_names[IMP_MODEL_COUNT + 1] = NULL;
     lua_newtable(L);
     for (int i = 0; limp_model2d_names[i]; i++) {
         lua_pushstring(L, limp_model2d_names[i]);

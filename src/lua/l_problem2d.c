@@ -281,11 +281,9 @@ void limp_problem2d_push_after(lua_State *L, const imp_problem2d *p, const doubl
     }
 }
 
-/* The models' names ("routh" first, then imp_model2d's order). */
-const char *const limp_model2d_names[] = {
-    "routh", "newton-frictionless", "kane", "brach", "smith", "glocker-pfeiffer", "cs",
-    "chatterjee-ruina", NULL
-};
+/* The models' names: "routh" first, then the core's (imp_model_name) in
+ * imp_model2d's order, NULL-ended; filled by limp_open_models. */
+const char *limp_model2d_names[IMP_MODEL_COUNT + 2];
 
 /* Each model's own parameters and the models that read them: any of them
  * given to another model is a mistake (the model would ignore it). */

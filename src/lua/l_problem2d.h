@@ -125,7 +125,7 @@ void limp_problem2d_push_after(lua_State *L, const imp_problem2d *p, const doubl
 /* The published models' names ("routh" first, in imp_model2d order after
  * it) and an limp_field_note (check.h) for Routh's path: a published
  * model's own parameter "is only used by model ..., not by \"routh\"". */
-extern const char *const limp_model2d_names[];
+extern const char *limp_model2d_names[IMP_MODEL_COUNT + 2];
 /* Each model's own parameters, the models that read them (quoted, for
  * messages) and their mask (bit imp_model2d); ends with key NULL. */
 typedef struct { const char *key, *users; unsigned mask; } limp_model2d_param;
