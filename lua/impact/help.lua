@@ -7,7 +7,7 @@
 --     result = [[name | meaning
 --                 ...]],
 --     example = "code", see = {"classify2d", ...} }
--- These texts are the API reference: README.md points to them. Returns
+-- These texts are the API reference: README.md and the manual (doc/) point to them. Returns
 -- { help = }; help looks names up in the table require("impact") returns.
 local AREAS = { "workbench", "solve2d", "solve3d", "analysis", "models", "sweep", "plot", "mechanism", "multi", "laws", "mujoco", "simulate", "fit", "figures", "papers" }
 
