@@ -128,8 +128,9 @@ static double dvn_at(const run_t *r, double p)
             (-6 * x2 + 6 * x) * r->vb + (3 * x2 - 2 * x) * r->m1) / r->h;
 }
 
-/* x^n, with Hertz's 3/2 without pow */
+/* x^n and x^(n-1), with Hertz's 3/2 without pow */
 static inline double powr(double x, double n) { return n == 1.5 ? x * sqrt(x) : pow(x, n); }
+static inline double powr1(double x, double n) { return n == 1.5 ? sqrt(x) : pow(x, n - 1); }
 
 static double force(const run_t *r, double delta, double vn)
 {
@@ -158,16 +159,16 @@ static double force_rate(const run_t *r, double delta, double p)
         Fv = -r->c;
         break;
     case IMP_LAW_HUNT_CROSSLEY:
-        Fd = d > 0 ? r->n * r->k * pow(d, r->n - 1) * (1 - r->c * vn) : 0;
-        Fv = -r->c * r->k * pow(d, r->n);
+        Fd = d > 0 ? r->n * r->k * powr1(d, r->n) * (1 - r->c * vn) : 0;
+        Fv = -r->c * r->k * powr(d, r->n);
         break;
     default: {
         Fv = 0;
         if (!r->unloading) {
-            Fd = d > 0 ? r->n * r->k * pow(d, r->n - 1) : 0;
+            Fd = d > 0 ? r->n * r->k * powr1(d, r->n) : 0;
         } else {
             double x = (delta - r->dr) / (r->dm - r->dr);
-            Fd = x > 0 ? r->n * r->Fm * pow(x, r->n - 1) / (r->dm - r->dr) : 0;
+            Fd = x > 0 ? r->n * r->Fm * powr1(x, r->n) / (r->dm - r->dr) : 0;
         }
     }
     }
