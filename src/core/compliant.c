@@ -1,11 +1,13 @@
 /* The compliant normal laws run along the rigid path (see compliant.h).
  *
  * The state (p, delta) is integrated in time with Dormand & Prince's
- * 8(5,3) pair (dop853.h), adaptive, at a relative tolerance of 1e-12. The knots of
- * vn(p) (the path's vertices: a slip that stops or reverses, maximum
- * compression) and the end are events, located by re-taking the step with
- * a shorter length (Illinois), so that every step is smooth: vn is linear
- * in p inside one. The peak force is located the same way (dF/dt = 0).
+ * 8(5,3) pair (dop853.h), adaptive, at a tolerance of 1e-12 (relative, and
+ * of the impact's scale near 0). The knots of vn(p) (the path's vertices:
+ * a slip that stops or reverses, maximum compression) and the end are
+ * events, located by re-taking the step with a shorter length (Newton's
+ * steps on the event's rate, Illinois as the fallback), so that every step
+ * is smooth: vn is linear in p inside one. The peak force is located the
+ * same way (dF/dt = 0).
  *
  * Hertz's unloading (Stronge's energetic loss, as lzb's contact
  * springs): from the peak (delta_m, F_m) at maximum compression the force
