@@ -46,15 +46,19 @@ for _, speed in ipairs{ 0.05, 0.2, 0.5, 1, 2 } do
   local r = arm:impact{ qpos = qpos, qvel = qvel,
                         contacts = { { body = "hand", point = point, normal = { 0, 1 } } } }
   local m = r.mujoco
-  -- MuJoCo's tangential to normal velocity change ratio at the tip, beside
-  -- the rigid impulse ratio (both Px/Py for a point contact)
-  local dv = { 0, 0 }
-  for row = 1, 2 do
-    for j = 1, 3 do dv[row] = dv[row] + r.mechanism.J[row][j] * (m.qvel[j] - qvel[j]) end
+  -- the tangential to normal velocity change ratio at the tip, MuJoCo's
+  -- beside the rigid one (like with like: the impulse ratio Px/Py is
+  -- another number, W mixing the rows)
+  local function ratio(q1)
+    local dv = { 0, 0 }
+    for row = 1, 2 do
+      for j = 1, 3 do dv[row] = dv[row] + r.mechanism.J[row][j] * (q1[j] - qvel[j]) end
+    end
+    return dv[1] / dv[2]
   end
-  print(string.format("%8.2f %8.4f %8.4f %8.4f %9.2f %9.2e %10.2e %10.4f  %-11s (Px/Py %.4f)", speed, m.e,
+  print(string.format("%8.2f %8.4f %8.4f %8.4f %9.2f %9.2e %10.2e %10.4f  %-11s (rigid %.4f)", speed, m.e,
                       m.energy_ratio, r.rigid.energy_ratio, m.duration * 1e3, m.depth_max, r.dqvel_max,
-                      dv[1] / dv[2], r.rigid.mode, r.rigid.Px / r.rigid.Py))
+                      ratio(m.qvel), r.rigid.mode, ratio(r.rigid.qdot)))
 end
 
 print()

@@ -133,12 +133,51 @@ describe("compliant laws on the other paths", function()
     assert.is.near(1 + e, m.contacts[1].P[2], 1e-10)
   end)
 
-  it("simulate names the law it cannot use", function()
-    local s = impact.scene2d{ gravity = { 0, -10 }, lines = { { point = { 0, 0 }, normal = { 0, 1 } } },
-                              bodies = { { m = 1, I = 0.1, x = 0, y = 1, radius = 0.5 } }, law = law }
-    local ok, msg = pcall(impact.simulate, s, { t_end = 1, dt = 0.1 })
+  it("simulate: a ball bouncing under Kelvin-Voigt rebounds by exp(-zeta pi / sqrt(1 - zeta^2)) each time", function()
+    for _, z in ipairs{ 0.1, 0.3, 0.6 } do
+      local ez = math.exp(-z * math.pi / math.sqrt(1 - z * z))
+      local ball = impact.scene2d{ gravity = { 0, -9.81 }, mu = 0.5,
+        lines = { { point = { 0, 0 }, normal = { 0, 1 } } },
+        bodies = { { m = 1, rho = 0.05, y = 1.1, radius = 0.1 } },
+        law = { "kelvin-voigt", k = 1e6, zeta = z, tension = true } }
+      assert.are.equal("sequential", ball.model)        -- the model that takes a law
+      local run = impact.simulate(ball, { t_end = 3, dt = 0.01 })
+      local n = 0
+      for _, ev in ipairs(run.events) do
+        if ev.kind == "impact" then
+          n = n + 1
+          assert.is.near(ez, -ev.qdot_after[2] / ev.qdot_before[2], 1e-10)
+          assert.is.near(ez, ev.result.e_eff, 1e-10)
+          assert.is.near(0, ev.qdot_after[1], 1e-14)
+        end
+      end
+      assert.is_true(n >= 3)
+      -- the accumulation of a geometric series of rebounds: t1 (1 + e)/(1 - e)
+      local t1 = math.sqrt(2 * 1.0 / 9.81)
+      assert.are.equal("rest", run.status)
+      assert.is.near(t1 * (1 + ez) / (1 - ez), run.events[#run.events].t, 1e-9)
+    end
+  end)
+
+  it("simulate: a one-coordinate system (normal row alone) under Kelvin-Voigt", function()
+    local z = 0.2
+    local ez = math.exp(-z * math.pi / math.sqrt(1 - z * z))
+    local s = impact.system{ q = { 0.5 }, qdot = { 0 }, M = { { 2 } },
+      force = function() return { -3 } end,
+      contacts = { { gap = function(q) return q[1] end, J = function() return { { 0 }, { 1 } } end } },
+      law = { "kelvin-voigt", k = 1e5, zeta = z, tension = true } }
+    local run = impact.simulate(s, { t_end = 2, dt = 0.01 })
+    assert.is_true(#run.events >= 2)
+    for _, ev in ipairs(run.events) do
+      assert.is.near(ez, -ev.qdot_after[1] / ev.qdot_before[1], 1e-10)
+    end
+  end)
+
+  it("simulate: a model that reads no law is refused by name", function()
+    local ok, msg = pcall(impact.scene2d, { lines = { { point = { 0, 0 }, normal = { 0, 1 } } },
+      bodies = { { m = 1, rho = 0.05, y = 1.1, radius = 0.1 } }, model = "lzb", law = law })
     assert.is_false(ok)
-    assert.matches("field 'law'", msg, 1, true)
+    assert.matches("scene2d: field 'model' (\"lzb\") does not take a law: a compliant law (kelvin-voigt) strikes several contacts by model = \"sequential\"", msg, 1, true)
   end)
 end)
 

@@ -173,6 +173,26 @@ describe("impact.mujoco: MuJoCo's run and solref", function()
                              contacts = { { body = "ball", point = { 0, 0, 0 }, normal = { 0, 0, 1 } } } }
       assert.is_true(math.abs(r.mujoco.e - e) <= s.residual * (1 + 1e-9) + 1e-15)
     end
+    -- a tilted rod striking with one end: nearly undamped, MuJoCo measures
+    -- a negative e there, which is no bracket end (the search moves on)
+    local h = 0.25 * math.sin(math.rad(30))
+    local path = require("spec.scratch").name(".xml")
+    local f = assert(io.open(path, "w"))
+    f:write(string.format([[<mujoco><option timestep="0.0005" gravity="0 0 0"/><worldbody>
+      <geom type="plane" size="2 2 0.1" friction="0 0 0"/><body name="rod" pos="0 0 %.17g"><freejoint/>
+      <geom type="capsule" fromto="%.17g 0 %.17g %.17g 0 %.17g" size="0.01" mass="1" friction="0 0 0"/>
+      </body></worldbody></mujoco>]], h + 0.01, -0.25 * math.cos(math.rad(30)), -h, 0.25 * math.cos(math.rad(30)), h))
+    f:close()
+    local rod = impact.mujoco.load(path)
+    os.remove(path)
+    local state = { qpos = { 0, 0, h + 0.01, 1, 0, 0, 0 }, qvel = { 0, 0, -1, 0, 0, 0 } }
+    for _, e in ipairs{ 0.3, 0.8 } do
+      local s = impact.mujoco.solref{ e = e, model = rod, body = "rod", qpos = state.qpos, qvel = state.qvel }
+      assert.is_true(s.converged and s.reachable)
+      local r = rod:impact{ qpos = state.qpos, qvel = state.qvel, solref = s.solref,
+        contacts = { { body = "rod", point = { -0.25 * math.cos(math.rad(30)), 0, 0 }, normal = { 0, 0, 1 } } } }
+      assert.is_true(math.abs(r.mujoco.e - e) <= s.residual * (1 + 1e-9) + 1e-15)
+    end
     local direct = impact.mujoco.solref{ e = 0.5, form = "direct", stiffness = 1e4, tol = 1e-2 }
     assert.is_true(direct.solref[1] == -1e4 and direct.residual <= 1e-2)
   end)

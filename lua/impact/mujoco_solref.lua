@@ -100,6 +100,14 @@ local function solref(mujoco, t)
   local lo, hi
   if form == "ratio" then lo, hi = 1e-3, 1 else lo, hi = 0, 2 * math.sqrt(k) end
   local elo, rlo = measure(lo)
+  -- nearly undamped, MuJoCo's soft contact is far from a rebound (the
+  -- ball at dampratio 1e-3 measures e = 1e4, falling monotonically with
+  -- the damping: a bracket still; a tilted rod measures a negative e, no
+  -- bracket): the damping grows until e >= 0
+  while not (elo >= 0) and lo * 4 < hi do
+    lo = lo == 0 and 1e-3 * hi or lo * 4
+    elo, rlo = measure(lo)
+  end
   local ehi, rhi = measure(hi)
   while ehi > e and hi < (form == "ratio" and 1e3 or 1e6 * math.sqrt(k)) do
     lo, elo, rlo = hi, ehi, rhi

@@ -371,14 +371,28 @@ void lsim_defaults_read(limp_check *c, int t, lsim_in *in)
     in->model = limp_multi_check_model(c, t);
     limp_law_check(c, t, 0, &in->law, &in->lctx);   /* a custom law: two values pushed */
     in->e = in->law.e;
+    /* a compliant law strikes several contacts at once by the model that
+     * takes a law (sequential, the default then); another model would
+     * read an e the law does not have */
+    if (imp_law_is_compliant(&in->law)) {
+        const imp_multi_model *seq = imp_multi_model_find("sequential");
+        if (!limp_check_has(c, t, "model") && seq)
+            in->model = (int)(seq - imp_multi_models);
+        else if (!imp_multi_model_reads(&imp_multi_models[in->model], "law"))
+            limp_check_error(c, "model", "(\"%s\") does not take a law: a compliant law (%s) "
+                             "strikes several contacts by model = \"sequential\"",
+                             imp_multi_models[in->model].name, limp_law_name(&in->law));
+    }
 }
 
 void lsim_defaults_push(lua_State *L, int t, const lsim_in *in)
 {
     limp_set_number(L, "mu_s", in->mu_s);
     limp_set_number(L, "mu_k", in->mu_k);
-    limp_set_number(L, "e", in->e);
-    if (limp_law_is_lua(&in->law)) {
+    /* a compliant law's table is pushed as given, and no e (its own
+     * parameters hold it) */
+    if (!imp_law_is_compliant(&in->law)) limp_set_number(L, "e", in->e);
+    if (limp_law_is_lua(&in->law) || imp_law_is_compliant(&in->law)) {
         lua_getfield(L, t, "law");
         lua_setfield(L, -2, "law");
     } else

@@ -89,6 +89,16 @@ The tangential half of a law and compliant normal laws:
   compliant_damping    Hunt-Crossley's damping formulas: the e_eff each
                produces against the e it aims at (examples/compliant_damping.lua)
 
+MuJoCo beside the exact impact (needs a build with MuJoCo):
+
+  mujoco_solref        impact.mujoco.solref's e -> solref map for a ball and
+               a tilted rod: MuJoCo's achieved e against the requested, and
+               the damping ratio found (_e, _dampratio)
+  mujoco_arm           the three-link arm's fingertip striking the table
+               (examples/mujoco_arm.lua): MuJoCo's outcome beside the
+               exact one over the approach speed, at three frictions
+               (_impulse, _energy)
+
 The 3D figures are drawn with both methods ("algebraic": SB22's model;
 "exact": the Darboux-Keller integration) and a _methods map of where their
 modes differ.

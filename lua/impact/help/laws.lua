@@ -87,7 +87,7 @@ print(table.concat(events, " ")) --> start stick max-compression reverse end]],
     name = "compliant", topic = true, signature = "Compliant normal laws",
     summary = "law = { \"kelvin-voigt\" | \"hertz\" | \"hunt-crossley\", parameters }: the "
       .. "contact force of the penetration decides where the impact ends (solve2d, solve3d "
-      .. "exact, mechanisms, solve_multi's sequential model).",
+      .. "exact, mechanisms, solve_multi's sequential model, impact.simulate).",
     text = [[
 A compliant law gives the normal force F(delta, delta') of the penetration
 delta >= 0 and its rate delta' = -vn. The rigid path (Routh's in 2D, the
@@ -99,8 +99,12 @@ are absolute (k in force/length^n), the laws' own, in the law table; a
 top-level e is an error with them. Hertz's impulses are the energetic
 law's (its unloading returns e^2 of the stored energy); the damping
 formulas of Hunt-Crossley aim at an e they reach only approximately:
-e_eff reports what the force produced. Not on method = "algebraic" or in
-impact.simulate (an error naming law).]],
+e_eff reports what the force produced. Not on method = "algebraic". In
+impact.simulate every impact is resolved with the law as solve2d's (a
+ball under Kelvin-Voigt with tension rebounds by exp(-zeta pi /
+sqrt(1 - zeta^2)) each time); simultaneous impacts take model =
+"sequential", the default with a compliant law (another model is an
+error naming model).]],
     fields = [[
       kelvin-voigt | F = k delta + c delta'; k > 0, c >= 0 or zeta in [0, 1) (c = 2 zeta sqrt(k m_eff), m_eff = 1/B2, in 3D 1/W_nn), tension = true: a pull until delta = 0 (then e_eff = exp(-zeta pi / sqrt(1 - zeta^2)) for a direct impact)
       hertz | F = k delta^(3/2) loading; k > 0, e in [0, 1]

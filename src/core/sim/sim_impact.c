@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "compliant.h"
 #include "mechanism.h"
 #include "multi_solve.h"
 #include "sim_internal.h"
@@ -49,6 +50,17 @@ static imp_status normal_only(sim_t *S, const imp_sim_contact *c, const double *
     }
     memset(r, 0, sizeof *r);
     if (!(W > 0)) return IMP_ESINGULAR;
+    imp_law law = sim_contact_law(c);
+    if (imp_law_is_compliant(&law)) {
+        /* the law's force on the normal row alone: a direct impact of
+         * m_eff = 1/W, frictionless (compliant2d.c) */
+        imp_coef2d dir = {W, W, 0, 0, C0, 0};
+        imp_status st = imp_path2d_solve(&dir, 0, 0, &law, r);
+        if (st != IMP_OK) return st;
+        for (int j = 0; j < n; j++) qd1[j] = qd[j] + Y[j] * r->Py;
+        r->mode = IMP_MODE_SLIDING;
+        return IMP_OK;
+    }
     double Py = C0 < 0 ? -(1 + c->e) * C0 / W : 0, Pc = C0 < 0 ? -C0 / W : 0;
     for (int j = 0; j < n; j++) qd1[j] = qd[j] + Y[j] * Py;
     r->coef.B2 = W;
