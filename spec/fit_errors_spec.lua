@@ -129,6 +129,8 @@ describe("impact.fit's errors", function()
     { function(t) t.data = 3 end, "fit: field 'data' must be a columns table" },
     { function(t) t.params = { a = 1, b = 2, c = 3, d = 4, e = 5, f = 6, g = 7 } end,
       "fit: 6 observations (3 rows x 2 columns) cannot fit 7 parameters" },
+    { function(t) t.threads = 0 end, "fit: field 'threads' must be" },
+    { function(t) t.fast = 1 end, "fit: field 'fast' must be" },
     { function(t) t.level = 1 end, "fit: field 'level' must be in (0, 1), got 1" },
     { function(t) t.bootstrap = 1.5 end, "fit: field 'bootstrap' must be an integer number of resamples" },
     { function(t) t.laws = { one = { params = { e = { 2 } } } } end,

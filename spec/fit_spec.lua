@@ -169,4 +169,54 @@ describe("impact.fit", function()
       end
     end
   end)
+  it("runs solve2d fits in C, with the Lua path's results bit for bit on any thread count", function()
+    local d = rod_data(40, 0.01, 7)
+    local function run(fast, threads, problem)
+      return impact.fit{ data = d, problem = problem or rod_problem, observe = { "S", "C" }, params = PARAMS,
+                         fast = fast, threads = threads }
+    end
+    local lua, c1, c2 = run(false), run(true, 1), run(true, 2)
+    assert.is_false(lua.fast)
+    assert.is_true(c1.fast and c2.fast)
+    assert.are.equal(2, c2.threads)
+    for _, f in ipairs{ c1, c2 } do
+      for _, k in ipairs{ "rss", "s2" } do assert.are.equal(string.format("%a", lua[k]), string.format("%a", f[k])) end
+      assert.are.equal(lua.evaluations, f.evaluations)
+      for _, name in ipairs{ "e", "mu" } do
+        assert.are.equal(string.format("%a", lua.estimate[name]), string.format("%a", f.estimate[name]))
+        assert.are.equal(string.format("%a", lua.se[name]), string.format("%a", f.se[name]))
+        for j = 1, 2 do
+          assert.are.equal(string.format("%a", lua.ci[name][j]), string.format("%a", f.ci[name][j]))
+        end
+      end
+      for i = 1, lua.n do assert.are.equal(lua.residuals[i], f.residuals[i]) end
+    end
+    -- a problem that computes with a parameter, or an observation that is a
+    -- function, goes through Lua (and gives the same fit)
+    local half = run(nil, nil, function(row, p) return rod(row.S0, p.e, p.mu) end)
+    assert.is_true(half.fast)
+    local computed = impact.fit{ data = d, observe = { "S", "C" },
+                                 problem = function(row, p) return rod(row.S0, p.e, 2 * p.h) end,
+                                 params = { e = { 0.8, lo = 0, hi = 1 }, h = { 0.25, lo = 0, hi = 1 } } }
+    assert.is_false(computed.fast)
+    assert.is_true(math.abs(2 * computed.estimate.h - lua.estimate.mu) < 1e-6)
+    local fn = impact.fit{ data = d, problem = rod_problem, params = PARAMS,
+                           observe = { S = function(r) return r.S end, C = "C" } }
+    assert.is_false(fn.fast)
+    assert.are.equal(string.format("%a", lua.rss), string.format("%a", fn.rss))
+  end)
+
+  it("gives 95% intervals on the rod (solve2d in C) that contain the truth 93-97% of the time (200 sets)", function()
+    local inside, sets = { e = 0, mu = 0 }, 200
+    for k = 1, sets do
+      local f = impact.fit{ data = rod_data(12, 0.02, 1000 + k), problem = rod_problem, observe = { "S", "C" },
+                            params = PARAMS, starts = 1 }
+      assert.is_true(f.fast and f.converged and f.identifiable)
+      if f.ci.e[1] <= 0.6 and 0.6 <= f.ci.e[2] then inside.e = inside.e + 1 end
+      if f.ci.mu[1] <= 0.3 and 0.3 <= f.ci.mu[2] then inside.mu = inside.mu + 1 end
+    end
+    for name, c in pairs(inside) do
+      assert.is_true(c >= 0.93 * sets and c <= 0.97 * sets, string.format("%s: %d of %d", name, c, sets))
+    end
+  end)
 end)

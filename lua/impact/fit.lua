@@ -5,6 +5,7 @@
 local core = require("impact.core")
 local csv = require("impact.sweep.csv")
 local rng = require("impact.sweep.rng")
+local options = require("impact.sweep.options")
 local printers = require("impact.print").printers
 
 local Fit = { __name = "impact.Fit", __tostring = printers["impact.Fit"] }
@@ -55,7 +56,7 @@ local function bootstrap(t, f, B)
                    or f.estimate[name]
   end
   local bt = { data = data, params = params, starts = 1, profile = false }
-  for _, k in ipairs{ "problem", "solve", "observe", "weights", "max_iter", "level" } do bt[k] = t[k] end
+  for _, k in ipairs{ "problem", "solve", "observe", "weights", "max_iter", "level", "fast", "threads" } do bt[k] = t[k] end
   local scale, nobs = math.sqrt(f.n / (f.n - f.p)), #f.observed
   local draws, failed = {}, 0
   for name in pairs(f.estimate) do draws[name] = {} end
@@ -96,6 +97,7 @@ local function fit_one(spec)
     error("fit: field 'bootstrap' must be an integer number of resamples in [2, 100000], got "
           .. tostring(B), 0)
   end
+  if t.threads == nil and t.fast ~= false then t.threads = options.default_threads(core) end
   local f = core._fit(t, solvers())
   if B then bootstrap(t, f, B) end
   return setmetatable(criteria(f), Fit)

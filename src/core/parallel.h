@@ -31,4 +31,10 @@ typedef void (*imp_batch_fn)(void *ctx, size_t lo, size_t hi);
 imp_status imp_parallel_for(size_t n, int threads, imp_batch_fn fn, void *ctx,
                             size_t *done);
 
+/* The same with batches of `batch` points (>= 1): for short loops (a fit's
+ * few hundred rows per evaluation), which one batch of IMP_PARALLEL_BATCH
+ * would leave to a single thread. */
+imp_status imp_parallel_for_batch(size_t n, size_t batch, int threads, imp_batch_fn fn,
+                                  void *ctx, size_t *done);
+
 #endif

@@ -153,8 +153,7 @@ double imp_sweep2d_value(const imp_sweep2d *s, size_t i, int f)
     return NAN;
 }
 
-/* Every column the fast path can fill, for one solved point. */
-static void outputs(const imp_problem2d *p, const imp_result2d *r,
+void imp_sweep2d_outputs(const imp_problem2d *p, const imp_result2d *r,
                     double post[2][3], double *all)
 {
     all[IMP_OUT_PX] = r->Px;
@@ -221,7 +220,7 @@ static inline void solve2d_row(const imp_sweep2d *s, const imp_problem2d *p, siz
         for (int c = 0; c < direct; c++) res[c] = (&r.Px)[c];
     if (direct < s->nout) {
         double all[IMP_OUT_COUNT];
-        outputs(p, &r, post, all);
+        imp_sweep2d_outputs(p, &r, post, all);
         for (int c = direct; c < s->nout; c++) res[c] = all[s->out[c]];
     }
     s->mode[row] = (unsigned char)r.mode;

@@ -97,6 +97,11 @@ void imp_sweep_point(const imp_sweep2d *s, size_t i, void *p, double *vals);
 int imp_sweep_add(imp_sweep2d *s, int n, const size_t off[2], size_t eoff,
                   const char *const *enames);
 
+/* Every column the fast path can fill (all[IMP_OUT_COUNT]) for a solved
+ * point p, r, post (imp_problem2d_solve's); also impact.fit's C model. */
+void imp_sweep2d_outputs(const imp_problem2d *p, const imp_result2d *r,
+                         double post[2][3], double *all);
+
 /* Whether column k only echoes the point's input (B1..C0, e, mu_s, mu_k):
  * such columns are not stored per point but recomputed on demand by
  * imp_sweep2d_input, which halves the memory a sweep writes. */

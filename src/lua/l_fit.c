@@ -15,7 +15,7 @@
 
 static const char *const FIT_KNOWN[] = { "data", "problem", "solve", "observe", "params", "weights",
                                          "starts", "seed", "profile", "max_iter", "level", "laws",
-                                         "bootstrap", NULL };
+                                         "bootstrap", "fast", "threads", NULL };
 static const char *const PARAM_KNOWN[] = { "lo", "hi", "scale", NULL };
 
 static int by_name(const void *a, const void *b)
@@ -256,6 +256,16 @@ static void read_values(const limp_check *c, int env, limp_fit_ctx *x, double *y
     lua_settop(L, rows - 1);
 }
 
+/* Whether the C model's residuals at theta (into rc) are the Lua path's
+ * (into rl), bit for bit. */
+static int same_resid(limp_fit_ctx *x, imp_fit_model2d *fm, const double *theta, double *rc, double *rl)
+{
+    size_t n = (size_t)x->nrows * (size_t)x->nobs;
+    if (imp_fit_model2d_resid(fm, theta, rc) != 0) return 0;
+    if (limp_fit_resid(x, theta, rl) != 0) return 0;
+    return memcmp(rc, rl, sizeof(double) * n) == 0;
+}
+
 static int l_fit(lua_State *L)
 {
     limp_check c;
@@ -282,6 +292,7 @@ static int l_fit(lua_State *L)
         if (lua_getfield(L, 2, lua_tostring(L, -1)) != LUA_TFUNCTION)
             limp_check_error(&c, "solve", "must be \"solve2d\", \"solve3d\", \"solve_multi\" or a function, got '%s'",
                              lua_tostring(L, -2));
+        x.solve2d = strcmp(lua_tostring(L, -2), "solve2d") == 0;
         lua_remove(L, -2);
     } else if (st == LUA_TFUNCTION) {
         x.solve_is_fn = 1;
@@ -330,12 +341,48 @@ static int l_fit(lua_State *L)
     pb.profile = limp_check_boolean(&c, 1, "profile", 1);
     pb.level = limp_check_number(&c, 1, "level", 0, 0.95);
     if (!(pb.level > 0.0 && pb.level < 1.0)) limp_check_error(&c, "level", "must be in (0, 1), got %g", pb.level);
+    int fast = limp_check_boolean(&c, 1, "fast", 1);
+    int threads = (int)limp_check_integer(&c, 1, "threads", 0, 1, 1, 1024);
     imp_fit_result *res = lua_newuserdatauv(L, sizeof *res, 0);
     imp_interrupt_clear();
-    imp_status s = imp_fit(&pb, res, r);
-    if (s == IMP_ELAW) return limp_fit_raise_eval(&c, &x);
+    imp_status s = IMP_OK;
+    imp_fit_model2d *fm = fast ? limp_fit_fast_prepare(&x, start, threads) : NULL;
+    if (fm) {
+        /* the C path runs when its residuals are the Lua path's, bit for
+         * bit, at the start; and its result stands when they are at the
+         * estimate too (else the fit is redone through Lua) */
+        double *rl = lua_newuserdatauv(L, sizeof(double) * (size_t)pb.n, 0);
+        if (!same_resid(&x, fm, start, r, rl)) fm = NULL;
+        lua_pop(L, 1);
+    }
+    if (fm) {
+        pb.resid = imp_fit_model2d_resid;
+        pb.resid_many = imp_fit_model2d_resid_many;
+        pb.ctx = fm;
+        s = imp_fit(&pb, res, r);
+        if (s == IMP_ELAW && fm->failed == IMP_EINTERRUPT) s = IMP_EINTERRUPT;
+        if (s == IMP_OK) {
+            double *rc = lua_newuserdatauv(L, sizeof(double) * (size_t)pb.n * 2, 0);
+            if (!same_resid(&x, fm, res->theta, rc, rc + pb.n) || memcmp(rc, r, sizeof(double) * (size_t)pb.n))
+                fm = NULL;
+            lua_pop(L, 1);
+        } else if (s == IMP_ELAW) {
+            fm = NULL;   /* a row the solver refused: the Lua path names it */
+        }
+    }
+    if (!fm && s == IMP_OK) {
+        pb.resid = limp_fit_resid;
+        pb.resid_many = NULL;
+        pb.ctx = &x;
+        imp_interrupt_clear();
+        s = imp_fit(&pb, res, r);
+        if (s == IMP_ELAW) return limp_fit_raise_eval(&c, &x);
+    }
     if (s != IMP_OK) return limp_raise(&c, s, NULL);
     limp_fit_push_result(L, &x, &pb, res, r, names);
+    limp_set_boolean(L, "fast", fm != NULL);
+    lua_pushinteger(L, fm ? threads : 1);
+    lua_setfield(L, -2, "threads");
     return 1;
 }
 

@@ -86,6 +86,15 @@ The tangential half of a law and compliant normal laws:
                test 4): e_t, the spin and the rebound angle against the
                incidence, compliant beside rigid (_et, _spin, _rebound;
                examples/oblique_sphere.lua)
+  fit_recovery         impact.fit on synthetic rebounds with known e and
+               mu (Wang & Mason's rod in 2D, Sun & Baruh's rod in 3D):
+               estimates and 95% intervals over the truth; the example
+               also prints a confounded fit (examples/fit_recovery.lua)
+  fit_oblique_sphere   the rigid Coulomb contact and Stronge's tangential
+               compliance fitted to SYNTHETIC rebounds of Chung & Ooi's
+               test 4 sphere (the compliant theory plus noise): data and
+               fitted e_t and rebound angle (_et, _rebound;
+               examples/fit_oblique_sphere.lua)
   compliant_damping    Hunt-Crossley's damping formulas: the e_eff each
                produces against the e it aims at (examples/compliant_damping.lua)
 

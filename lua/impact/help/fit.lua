@@ -47,7 +47,18 @@ compare_fits of the fits. With bootstrap = B, B data sets y* = f + r*/sqrt(w)
 are refitted from the estimate, giving percentile intervals (Efron &
 Tibshirani 1993). Bad fields are errors naming them: a parameter
 without a start, lo > hi, a start outside its bounds, an observed column
-the data lack, an observe function returning a non-number (with the row).]],
+the data lack, an observe function returning a non-number (with the row).
+
+The C path: with solve = "solve2d", observed columns that are fields of its
+result (S, C, Px, Py, dT, energy_ratio, ...) and a problem that only copies
+parameters into the fields it returns (e = p.e, mu = p.mu; bodies, laws by
+name), each row's problem is read once and every evaluation runs in C, the
+Jacobian's points on threads (result.fast = true). problem is traced with
+markers for the parameters, so one that computes with a parameter (2 * p.h,
+p.e < 0.5), an observe function, a law written in Lua, a model, a friction
+law or a compliance keeps the Lua path. Its residuals are checked against
+the Lua path's, bit for bit, at the start and at the estimate (else the fit
+is redone through Lua): the results are the Lua path's exactly.]],
     fields = [[
       data | a CSV file's name or a columns table { name = { values } }
       problem | function(row, p) -> the solver's table; row: the data row by column name; p: the parameters by name
@@ -61,7 +72,9 @@ the data lack, an observe function returning a non-number (with the row).]],
       level | of the intervals | 0.95
       max_iter | Levenberg-Marquardt iterations per start | 200
       laws | { name = { fields replacing the spec's } }: fit each, return compare_fits
-      bootstrap | number of residual-bootstrap resamples (each refitted from the estimate): adds ci_bootstrap and se_bootstrap | none]],
+      bootstrap | number of residual-bootstrap resamples (each refitted from the estimate): adds ci_bootstrap and se_bootstrap | none
+      fast | false: never use the C path (see above) | true
+      threads | worker threads of the C path (used from a few thousand observations on) | $IMPACT_THREADS, else the processors the process may run on]],
     result = [[
       estimate | name -> value
       se | name -> standard error
@@ -81,6 +94,7 @@ the data lack, an observe function returning a non-number (with the row).]],
       singular_values | of the scaled, weighted Jacobian, decreasing
       params, observed | the parameter names and the observed columns, in order
       iterations, evaluations, starts, best_start | the work done
+      fast, threads | whether the C path ran, and its threads (1 on the Lua path)
       restarts | refits from a point with a lower rss that a profile met (the first fit had stopped in a higher basin)]],
     example = [[
 data = { S0 = {}, S = {}, C = {} }          -- Wang & Mason's rod, e = 0.6, mu = 0.3, +-0.01 noise

@@ -17,9 +17,17 @@
  * returns IMP_ELAW and the caller keeps its own record of what failed). */
 typedef int (*imp_fit_resid)(void *ctx, const double *theta, double *r);
 
+/* Optional: the residuals of m parameter vectors at once (theta: m x p,
+ * row-major; r: m x n, vector j's at r + j n), as m calls of resid would
+ * give them, so that a model may spread the m n observations over
+ * threads; the finite-difference Jacobian asks for all its points in one
+ * call. Returns as resid does. */
+typedef int (*imp_fit_resid_many)(void *ctx, int m, const double *theta, double *r);
+
 typedef struct {
     int n, p;                 /* observations and parameters, n > p >= 1 */
     imp_fit_resid resid;
+    imp_fit_resid_many resid_many;   /* NULL: the Jacobian calls resid point by point */
     void *ctx;
     const double *start;      /* p values, inside the bounds */
     const double *lo, *hi;    /* p bounds each, -HUGE_VAL / HUGE_VAL for none */

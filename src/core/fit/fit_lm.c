@@ -21,6 +21,7 @@ imp_status fit_ws_init(fit_ws *w, const imp_fit_problem *pb)
     w->n = pb->n;
     w->p = pb->p;
     w->resid = pb->resid;
+    w->resid_many = pb->resid_many;
     w->ctx = pb->ctx;
     w->max_iter = pb->max_iter > 0 ? pb->max_iter : 200;
     size_t n = (size_t)pb->n, p = (size_t)pb->p;
@@ -28,7 +29,8 @@ imp_status fit_ws_init(fit_ws *w, const imp_fit_problem *pb)
     w->A = malloc(sizeof(double) * n * p);
     w->U = malloc(sizeof(double) * n * p);
     w->rt = malloc(sizeof(double) * n * 4);
-    if (!w->J || !w->A || !w->U || !w->rt) {
+    if (pb->resid_many) w->Jr = malloc(sizeof(double) * n * 2 * p);
+    if (!w->J || !w->A || !w->U || !w->rt || (pb->resid_many && !w->Jr)) {
         fit_ws_free(w);
         return IMP_ENOMEM;
     }
@@ -44,7 +46,8 @@ void fit_ws_free(fit_ws *w)
     free(w->A);
     free(w->U);
     free(w->rt);
-    w->J = w->A = w->U = w->rt = NULL;
+    free(w->Jr);
+    w->J = w->A = w->U = w->rt = w->Jr = NULL;
 }
 
 imp_status fit_eval(fit_ws *w, const double *theta, double *r, double *rss)
@@ -58,43 +61,81 @@ imp_status fit_eval(fit_ws *w, const double *theta, double *r, double *rss)
     return IMP_OK;
 }
 
+/* The step of parameter k at x: central (2 points x + hp, x - hm) when
+ * both fit inside the bounds, else one-sided second order (x + h1,
+ * x + 2 h1). Returns 1 for central. */
+static int fd_step(const fit_ws *w, int k, double x, double *a, double *b)
+{
+    double lo = w->lo[k], hi = w->hi[k];
+    /* h = eps^(1/3) max(|x|, typical): central differences' truncation
+     * and rounding errors balance there */
+    double h = cbrt(DBL_EPSILON) * fmax(fabs(x), w->typ[k]);
+    if (hi - lo < 4.0 * h) h = (hi - lo) / 4.0;
+    if (x - h >= lo && x + h <= hi) {
+        *a = (x + h) - x;   /* the steps taken, exactly */
+        *b = x - (x - h);
+        return 1;
+    }
+    double s = (x + 2.0 * h <= hi) ? 1.0 : -1.0;
+    *a = (x + s * h) - x;
+    *b = 2.0 * *a;
+    return 0;
+}
+
+/* Column j of J from the residuals r1, r2 at the two points of fd_step. */
+static imp_status fd_column(fit_ws *w, int j, int k, int central, double a, double b,
+                            const double *r, const double *r1, const double *r2)
+{
+    const int n = w->n;
+    double *col = w->J + (size_t)j * (size_t)n;
+    if (central)
+        for (int i = 0; i < n; i++) col[i] = (r1[i] - r2[i]) / (a + b);
+    else   /* one-sided, second order: (-3 r0 + 4 r(x+h) - r(x+2h)) / 2h */
+        for (int i = 0; i < n; i++) col[i] = (-3.0 * r[i] + 4.0 * r1[i] - r2[i]) / (2.0 * a);
+    for (int i = 0; i < n; i++) {
+        col[i] *= w->typ[k];
+        if (!isfinite(col[i])) return IMP_EOVERFLOW;
+    }
+    return IMP_OK;
+}
+
 imp_status fit_jacobian(fit_ws *w, const double *theta, const double *r, const int *idx, int m)
 {
-    double th[IMP_FIT_MAXP], rss;
-    const int n = w->n;
-    memcpy(th, theta, sizeof(double) * (size_t)w->p);
+    double th[IMP_FIT_MAXP], rss, a[IMP_FIT_MAXP], b[IMP_FIT_MAXP];
+    int central[IMP_FIT_MAXP];
+    const int n = w->n, p = w->p;
+    imp_status st;
+    for (int j = 0; j < m; j++) central[j] = fd_step(w, idx[j], theta[idx[j]], &a[j], &b[j]);
+    if (w->resid_many) {
+        /* every point in one call: the model spreads them over its threads */
+        double pts[2 * IMP_FIT_MAXP * IMP_FIT_MAXP];
+        for (int j = 0; j < m; j++) {
+            int k = idx[j];
+            double *p1 = pts + (size_t)(2 * j) * (size_t)p, *p2 = p1 + p;
+            memcpy(p1, theta, sizeof(double) * (size_t)p);
+            memcpy(p2, theta, sizeof(double) * (size_t)p);
+            p1[k] = theta[k] + a[j];
+            p2[k] = central[j] ? theta[k] - b[j] : theta[k] + b[j];
+        }
+        if (imp_interrupt_pending()) return IMP_EINTERRUPT;
+        w->evals += 2 * m;
+        if (w->resid_many(w->ctx, 2 * m, pts, w->Jr) != 0) return IMP_ELAW;
+        for (int j = 0; j < m; j++) {
+            const double *r1 = w->Jr + (size_t)(2 * j) * (size_t)n, *r2 = r1 + n;
+            if ((st = fd_column(w, j, idx[j], central[j], a[j], b[j], r, r1, r2))) return st;
+        }
+        return IMP_OK;
+    }
+    memcpy(th, theta, sizeof(double) * (size_t)p);
     for (int j = 0; j < m; j++) {
         int k = idx[j];
-        double x = theta[k], lo = w->lo[k], hi = w->hi[k];
-        /* h = eps^(1/3) max(|x|, typical): central differences' truncation
-         * and rounding errors balance there */
-        double h = cbrt(DBL_EPSILON) * fmax(fabs(x), w->typ[k]);
-        if (hi - lo < 4.0 * h) h = (hi - lo) / 4.0;
-        double *col = w->J + (size_t)j * (size_t)n;
-        imp_status st;
-        if (x - h >= lo && x + h <= hi) {
-            double hp = (x + h) - x, hm = x - (x - h);   /* the steps taken, exactly */
-            th[k] = x + hp;
-            if ((st = fit_eval(w, th, w->r1, &rss))) return st;
-            th[k] = x - hm;
-            if ((st = fit_eval(w, th, w->r2, &rss))) return st;
-            for (int i = 0; i < n; i++) col[i] = (w->r1[i] - w->r2[i]) / (hp + hm);
-        } else {
-            /* one-sided, second order: (-3 r0 + 4 r(x+h) - r(x+2h)) / 2h */
-            double s = (x + 2.0 * h <= hi) ? 1.0 : -1.0;
-            double h1 = (x + s * h) - x;
-            th[k] = x + h1;
-            if ((st = fit_eval(w, th, w->r1, &rss))) return st;
-            th[k] = x + 2.0 * h1;
-            if ((st = fit_eval(w, th, w->r2, &rss))) return st;
-            for (int i = 0; i < n; i++)
-                col[i] = (-3.0 * r[i] + 4.0 * w->r1[i] - w->r2[i]) / (2.0 * h1);
-        }
+        double x = theta[k];
+        th[k] = x + a[j];
+        if ((st = fit_eval(w, th, w->r1, &rss))) return st;
+        th[k] = central[j] ? x - b[j] : x + b[j];
+        if ((st = fit_eval(w, th, w->r2, &rss))) return st;
         th[k] = x;
-        for (int i = 0; i < n; i++) {
-            col[i] *= w->typ[k];
-            if (!isfinite(col[i])) return IMP_EOVERFLOW;
-        }
+        if ((st = fd_column(w, j, k, central[j], a[j], b[j], r, w->r1, w->r2))) return st;
     }
     return IMP_OK;
 }

@@ -9,12 +9,14 @@
 typedef struct {
     int n, p;
     imp_fit_resid resid;
+    imp_fit_resid_many resid_many;
     void *ctx;
     double lo[IMP_FIT_MAXP], hi[IMP_FIT_MAXP], typ[IMP_FIT_MAXP];
     int max_iter;
     long evals;
     /* scratch: J and A are n x p column-major, U n x p, the rest n */
     double *J, *A, *U, *rt, *r1, *r2, *r3;
+    double *Jr;   /* with resid_many: the Jacobian's 2p points' residuals (2p x n) */
 } fit_ws;
 
 imp_status fit_ws_init(fit_ws *w, const imp_fit_problem *pb);
