@@ -62,3 +62,16 @@ imp_status imp_brent_solve(const imp_brent *B, double a, double fa, double b, do
     out->done = done;
     return IMP_OK;
 }
+
+imp_status imp_brent_root(const imp_brent *B, double a, double fa, double b, double fb,
+                          double *x)
+{
+    imp_brent_bracket k;
+    imp_status st = imp_brent_solve(B, a, fa, b, fb, &k);
+    if (st != IMP_OK)
+        return st;
+    if (!k.done)
+        return IMP_EROOT;
+    *x = k.fb >= 0 ? k.b : k.c;     /* b and c bracket the root */
+    return IMP_OK;
+}

@@ -28,4 +28,10 @@ typedef struct {
 imp_status imp_brent_solve(const imp_brent *B, double a, double fa, double b, double fb,
                            imp_brent_bracket *out);
 
+/* The tracers' rule: the bracket's end where f >= 0 into *x, or IMP_EROOT
+ * when maxit evaluations did not get there (never a bracket end passed off
+ * as the root). */
+imp_status imp_brent_root(const imp_brent *B, double a, double fa, double b, double fb,
+                          double *x);
+
 #endif

@@ -143,15 +143,7 @@ static imp_status brent(const tracer *t, double a, double fa, double b,
                         double fb, double *x)
 {
     imp_brent B = {residual_fn, root_tol, (void *)t, 200};
-    imp_brent_bracket k;
-    imp_status st = imp_brent_solve(&B, a, fa, b, fb, &k);
-    if (st != IMP_OK)
-        return st;
-    if (!k.done)
-        return IMP_EROOT;
-    /* b and c bracket the root; end on the side where R >= 0 */
-    *x = k.fb >= 0 ? k.b : k.c;
-    return IMP_OK;
+    return imp_brent_root(&B, a, fa, b, fb, x);
 }
 
 /* The first zero of R reached from below in (lo, hi], where R(lo) < 0 and

@@ -152,14 +152,7 @@ static imp_status zeroin(ftracer *t, gfun G, void *arg, double a, double fa, dou
 {
     gcall c = {t, G, arg};
     imp_brent B = {g_call, g_tol, &c, 300};
-    imp_brent_bracket k;
-    imp_status st = imp_brent_solve(&B, a, fa, b, fb, &k);
-    if (st != IMP_OK)
-        return st;
-    if (!k.done)
-        return IMP_EROOT;
-    *x = k.fb >= 0 ? k.b : k.c;
-    return IMP_OK;
+    return imp_brent_root(&B, a, fa, b, fb, x);
 }
 
 /* ---- sliding segments ------------------------------------------------ */
