@@ -64,7 +64,7 @@ describe("unknown fields", function()
       message(impact.solve2d, coef{ ratio = 0.2 }))
     assert.equal("solve2d: field 'mu_0' is only used by model \"kane\", not by \"routh\"",
       message(impact.solve2d, coef{ mu_0 = 0.5 }))
-    assert.equal("solve2d: field 'moment' is only used by model \"cs\" and \"brach\", not by \"routh\"",
+    assert.equal("solve2d: field 'moment' is only used by model \"brach\" and \"cs\", not by \"routh\"",
       message(impact.solve2d, { body1 = body(), e = 0.5, moment = function() return 0 end }))
     assert.equal("solve2d: field 'ratio' is only used by model \"brach\", not by \"kane\"",
       message(impact.solve2d, coef{ model = "kane", ratio = 0.2 }))

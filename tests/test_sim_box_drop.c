@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "sim_scene.h"
 #include "scene2d.h"
 #include "sim.h"
 
@@ -49,21 +50,10 @@ static int on_event(void *ctx, const imp_sim_event *ev)
 static void drop(imp_sim_model model)
 {
     double pts[8] = {-B, -H, B, -H, B, H, -B, H};
-    imp_scene2d_body body = {1.0, (4 * B * B + 4 * H * H) / 12, 0, 4, pts};
-    imp_scene2d_line ground = {0, 0, 0, 1};
-    imp_scene2d sc;
-    memset(&sc, 0, sizeof sc);
-    sc.nb = 1; sc.nl = 1; sc.bodies = &body; sc.lines = &ground;
-    sc.g[1] = -9.81;
-    CHECK(imp_scene2d_contacts(&sc) == 4);
-    imp_sim_system s;
-    memset(&s, 0, sizeof s);
-    CHECK(imp_scene2d_system(&sc, &s) == IMP_OK);
+    sim_scene w;
+    sim_scene_body(&w, 1.0, (4 * B * B + 4 * H * H) / 12, 4, pts, 4, 0, -9.81, 0.3, 0.6);
+    imp_sim_system s = w.s;
     for (int i = 0; i < s.nc; i++) {
-        s.c[i].mu_s = s.c[i].mu_k = 0.3;
-        s.c[i].e = 0.6;
-        s.c[i].law.kind = IMP_LAW_POISSON;
-        s.c[i].law.e = 0.6;
         s.c[i].K = 1;
         s.c[i].eta = 1.5;
     }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "sim_scene.h"
 #include "scene2d.h"
 #include "sim.h"
 
@@ -39,24 +40,9 @@ static void rod_flat(imp_sim_model model)
 {
     const double m = 1.2, l = 0.5, e = 0.6, g = 9.81, h = 0.4;
     double pts[4] = {-l, 0, l, 0};
-    imp_scene2d_body body = {m, m * l * l / 3, 0, 2, pts};
-    imp_scene2d_line ground = {0, 0, 0, 1};
-    imp_scene2d sc;
-    memset(&sc, 0, sizeof sc);
-    sc.nb = 1;
-    sc.nl = 1;
-    sc.bodies = &body;
-    sc.lines = &ground;
-    sc.g[1] = -g;
-    CHECK(imp_scene2d_contacts(&sc) == 2);
-    imp_sim_system s;
-    memset(&s, 0, sizeof s);
-    CHECK(imp_scene2d_system(&sc, &s) == IMP_OK);
-    for (int i = 0; i < 2; i++) {
-        s.c[i].e = e;
-        s.c[i].law.kind = IMP_LAW_POISSON;
-        s.c[i].law.e = e;
-    }
+    sim_scene w;
+    sim_scene_body(&w, m, m * l * l / 3, 2, pts, 2, 0, -g, 0, e);
+    imp_sim_system s = w.s;
     s.model = model;
     double q[3] = {0, h, 0}, qd[3] = {0, 0, 0}, t1 = sqrt(2 * h / g), v1 = sqrt(2 * g * h);
     imp_sim_opts o = {0, t1 * 1.01, 0, 0, 0, 0, 0};

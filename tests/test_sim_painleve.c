@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "sim_scene.h"
 #include "painleve.h"
 #include "scene2d.h"
 #include "sim.h"
@@ -41,25 +42,9 @@ static void test_sliding_rod(void)
 {
     const double m = 1.3, l = 0.6, rho = l / sqrt(3), th = M_PI / 4, mu = 2, g = 9.81;
     double pts[4] = {-l, 0, l, 0};            /* the lower end first */
-    imp_scene2d_body body = {m, m * rho * rho, 0, 2, pts};
-    imp_scene2d_line ground = {0, 0, 0, 1};
-    imp_scene2d sc;
-    memset(&sc, 0, sizeof sc);
-    sc.nb = 1;
-    sc.nl = 1;
-    sc.bodies = &body;
-    sc.lines = &ground;
-    sc.g[1] = -g;
-    CHECK(imp_scene2d_contacts(&sc) == 2);
-    imp_sim_system s;
-    memset(&s, 0, sizeof s);
-    CHECK(imp_scene2d_system(&sc, &s) == IMP_OK);
-    for (int i = 0; i < s.nc; i++) {
-        s.c[i].mu_s = s.c[i].mu_k = mu;
-        s.c[i].e = 0.5;
-        s.c[i].law.kind = IMP_LAW_POISSON;
-        s.c[i].law.e = 0.5;
-    }
+    sim_scene w;
+    sim_scene_body(&w, m, m * rho * rho, 2, pts, 2, 0, -g, mu, 0.5);
+    imp_sim_system s = w.s;
     /* the lower end at the origin sliding at -1 (away from the CM), no spin */
     double q[3] = {l * cos(th), l * sin(th), th}, qd[3] = {-1, 0, 0};
     imp_sim_opts o = {0, 0.3, 0, 0, 0, 0, 0};

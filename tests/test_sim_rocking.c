@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "sim_scene.h"
 #include "multi_solve.h"
 #include "scene2d.h"
 #include "sim.h"
@@ -81,25 +82,9 @@ static void block(imp_sim_model model, double b, double h, double th0, int settl
     const double m = 3, g = 9.81;
     double R = sqrt(b * b + h * h), alpha = atan(b / h), I = m * R * R / 3;
     double pts[8] = {b, -h, -b, -h, b, h, -b, h};
-    imp_scene2d_body body = {m, I, 0, 4, pts};
-    imp_scene2d_line ground = {0, 0, 0, 1};
-    imp_scene2d sc;
-    memset(&sc, 0, sizeof sc);
-    sc.nb = 1;
-    sc.nl = 1;
-    sc.bodies = &body;
-    sc.lines = &ground;
-    sc.g[0] = 0;
-    sc.g[1] = -g;
-    CHECK(imp_scene2d_contacts(&sc) == 4);
-    imp_sim_system s;
-    memset(&s, 0, sizeof s);
-    CHECK(imp_scene2d_system(&sc, &s) == IMP_OK);
-    for (int i = 0; i < s.nc; i++) {
-        s.c[i].mu_s = s.c[i].mu_k = 5;
-        s.c[i].e = 0;
-        s.c[i].law.kind = IMP_LAW_POISSON;
-    }
+    sim_scene w;
+    sim_scene_body(&w, m, I, 4, pts, 4, 0, -g, 5, 0);
+    imp_sim_system s = w.s;
     s.model = model;
     /* tilted by th0 about the right corner (b, 0): phi = -th0 (clockwise
      * lifts the left corner) */
@@ -174,25 +159,9 @@ static void test_rimless_wheel(void)
         pts[2 * k] = l * cos(beta - M_PI / 2 + 2 * beta * k);
         pts[2 * k + 1] = l * sin(beta - M_PI / 2 + 2 * beta * k);
     }
-    imp_scene2d_body body = {m, I, 0, N, pts};
-    imp_scene2d_line ground = {0, 0, 0, 1};
-    imp_scene2d sc;
-    memset(&sc, 0, sizeof sc);
-    sc.nb = 1;
-    sc.nl = 1;
-    sc.bodies = &body;
-    sc.lines = &ground;
-    sc.g[0] = g * sin(gam);
-    sc.g[1] = -g * cos(gam);
-    CHECK(imp_scene2d_contacts(&sc) == N);
-    imp_sim_system s;
-    memset(&s, 0, sizeof s);
-    CHECK(imp_scene2d_system(&sc, &s) == IMP_OK);
-    for (int i = 0; i < s.nc; i++) {
-        s.c[i].mu_s = s.c[i].mu_k = 5;
-        s.c[i].e = 0;
-        s.c[i].law.kind = IMP_LAW_POISSON;
-    }
+    sim_scene w;
+    sim_scene_body(&w, m, I, N, pts, N, g * sin(gam), -g * cos(gam), 5, 0);
+    imp_sim_system s = w.s;
     s.model = IMP_SIM_MODEL_MOREAU;
     double J = I + m * l * l, eta = (I + m * l * l * cos(2 * beta)) / J;
     double K = 4 * m * g * l * sin(beta) * sin(gam) / J, wp = sqrt(eta * eta * K / (1 - eta * eta));

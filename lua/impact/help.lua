@@ -16,16 +16,19 @@ local AREAS = { "workbench", "solve2d", "solve3d", "analysis", "models", "sweep"
 -- accepts, from the core's registry ('"poisson", "newton", "energetic"').
 -- "$MULTI_MODELS" the multi-contact models ('"moreau", ... or "lzb"') and
 -- "$MULTI_MODEL" the default one, from the core's registry too; "$MODELS2D"
--- and "$MODELS3D" the models of solve2d and solve3d (model = "...").
+-- and "$MODELS3D" the models of solve2d and solve3d (model = "...");
+-- "$MODEL2D_PARAMS" the 2D models' own parameters (mu_0, ratio, ...).
 local names = require("impact.names")
 local LAWS = names.quoted(names.LAWS)
 local MULTI_MODELS = names.quoted(names.MULTI_MODELS):gsub(", (%b\"\")$", " or %1")
 local MULTI_MODEL = names.quoted{ names.MULTI_MODELS[1] }
 local MODELS2D, MODELS3D = names.quoted(names.MODELS), names.quoted(names.MODELS3D)
+local MODEL2D_PARAMS = table.concat(names.MODEL2D_PARAMS, ", ")
 local function literal(x) return (x:gsub("%%", "%%%%")) end
 local function expand(s)
   if type(s) ~= "string" then return s end
   s = s:gsub("%$LAWS", literal(LAWS)):gsub("%$MULTI_MODELS", literal(MULTI_MODELS))
+  s = s:gsub("%$MODEL2D_PARAMS", literal(MODEL2D_PARAMS))
   s = s:gsub("%$MODELS2D", literal(MODELS2D)):gsub("%$MODELS3D", literal(MODELS3D))
   return (s:gsub("%$MULTI_MODEL", literal(MULTI_MODEL)))
 end

@@ -9,14 +9,25 @@ local ALL = require("impact.names").MODELS
 
 local STATUS = { routh = "exact" }
 
--- The fields only some models read (as solve2d checks them): compare gives
--- each model the problem without the others' fields. law is Routh's choice;
--- the published models fix their own. e_t goes to "chatterjee-ruina" only
--- (its default, without e_t, is 0); glocker-pfeiffer refuses it.
-local OWN = { mu_0 = { kane = true }, ratio = { brach = true }, e_m = { brach = true },
-              nu = { ["glocker-pfeiffer"] = true }, e_t = { ["chatterjee-ruina"] = true },
-              e_mC = { cs = true }, e_mE = { cs = true }, moment = { cs = true, brach = true },
-              law = { routh = true } }
+-- The fields only some models read (as solve2d checks them), from the
+-- core's registry (core._models2d_rows): compare gives each model the
+-- problem without the others' fields. law is Routh's choice; the published
+-- models fix their own. A field a model refuses with a reason of its own
+-- (glocker-pfeiffer's nu and e_t: its case 2 was not recovered) goes to it
+-- only when no other model reads it, so e_t goes to "chatterjee-ruina"
+-- alone (its default, without e_t, is 0).
+local OWN, DECLINED = { law = { routh = true } }, {}
+for _, row in ipairs(core._models2d_rows) do
+  for _, k in ipairs(row.params) do
+    OWN[k] = OWN[k] or {}
+    OWN[k][row.name] = true
+  end
+  for _, k in ipairs(row.declines) do
+    DECLINED[k] = DECLINED[k] or {}
+    DECLINED[k][row.name] = true
+  end
+end
+for k, users in pairs(DECLINED) do OWN[k] = OWN[k] or users end
 
 local function copy(t)
   local c = {}

@@ -38,6 +38,16 @@ M.MODES = { "none", "sliding", "C-sticking", "R-sticking", "C-reversed", "R-reve
 M.MODELS, M.MODELS3D = {}, {}
 for i, name in ipairs(core._models2d) do M.MODELS[i] = name end
 for i, name in ipairs(core._models3d) do M.MODELS3D[i] = name end
+-- the published 2D models' own parameters, each once, in the registry's order
+M.MODEL2D_PARAMS = {}
+do
+  local seen = {}
+  for _, row in ipairs(core._models2d_rows) do
+    for _, k in ipairs(row.params) do
+      if not seen[k] then seen[k] = true; M.MODEL2D_PARAMS[#M.MODEL2D_PARAMS + 1] = k end
+    end
+  end
+end
 
 -- solve_multi's models in the core's order (the first is the default), and
 -- each one's row by name: { name =, scaled =, params = {...}, fields = {...} }

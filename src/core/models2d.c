@@ -10,20 +10,6 @@
 
 static double sgn(double x) { return (x > 0) - (x < 0); }
 
-const char *imp_model_name(imp_model2d m)
-{
-    switch (m) {
-    case IMP_MODEL_NEWTON_FRICTIONLESS: return "newton-frictionless";
-    case IMP_MODEL_KANE:                return "kane";
-    case IMP_MODEL_BRACH:               return "brach";
-    case IMP_MODEL_SMITH:               return "smith";
-    case IMP_MODEL_GLOCKER_PFEIFFER:    return "glocker-pfeiffer";
-    case IMP_MODEL_CS:                  return "cs";
-    case IMP_MODEL_CHATTERJEE_RUINA:    return "chatterjee-ruina";
-    }
-    return "unknown";
-}
-
 const char *imp_model_status_name(imp_model_status s)
 {
     switch (s) {
@@ -44,19 +30,6 @@ const char *imp_slip_name(imp_slip s)
     case IMP_SLIP_REVERSED:     return "reversed";
     }
     return "unknown";
-}
-
-/* CS01: Newton frictionless is exact; Kane, Brach, Smith and GP case 1 are
- * reconstructions; the C-S model is only a skeleton. Chatterjee-Ruina is
- * stated in full by CR98. */
-imp_model_status imp_model_status_from(imp_model2d m)
-{
-    switch (m) {
-    case IMP_MODEL_NEWTON_FRICTIONLESS:
-    case IMP_MODEL_CHATTERJEE_RUINA:    return IMP_MSTATUS_EXACT;
-    case IMP_MODEL_CS:                  return IMP_MSTATUS_UNCERTAIN;
-    default:                            return IMP_MSTATUS_RECONSTRUCTED;
-    }
 }
 
 imp_class imp_model_class(const imp_coef2d *c)

@@ -104,6 +104,19 @@ typedef struct {
     imp_model_status status;
 } imp_model_result2d;
 
+/* One published model, a row of imp_models2d (index: imp_model2d). The
+ * statuses: CS01's Newton frictionless is exact; Kane, Brach, Smith and GP
+ * case 1 are reconstructions; the C-S model is only a skeleton; CR98 states
+ * Chatterjee-Ruina in full. */
+typedef struct {
+    const char *name;                /* solve2d's model = "..." */
+    imp_model_status status;
+    const char *const *params;       /* its own parameters (beyond e, mu), NULL-ended */
+    const char *const *declines;     /* parameters it refuses with a reason of its own */
+    const char *note;                /* what it claims: source and form */
+} imp_model2d_type;
+extern const imp_model2d_type imp_models2d[IMP_MODEL_COUNT];
+
 const char *imp_model_name(imp_model2d m);   /* "newton-frictionless", ... */
 const char *imp_model_status_name(imp_model_status s); /* "exact", ... */
 const char *imp_slip_name(imp_slip s);       /* "none", "frictionless", ... */

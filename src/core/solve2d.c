@@ -11,6 +11,7 @@
 #include <float.h>
 #include <math.h>
 
+#include "brent.h"
 #include "compliant.h"
 #include "impact2d.h"
 #include "interrupt.h"
@@ -122,6 +123,18 @@ static imp_status residual(const tracer *t, double d, double *r)
     return isfinite(*r) ? IMP_OK : IMP_ELAW;
 }
 
+static imp_status residual_fn(void *t, double d, double *r)
+{
+    return residual(t, d, r);
+}
+
+/* relative to the impulse: 1e-13 of it, at least a few ulps */
+static double root_tol(void *vt, double b)
+{
+    const tracer *t = vt;
+    return 2 * DBL_EPSILON * fabs(t->p + b) + 0.5e-13 * (t->p + fabs(b));
+}
+
 /* Brent's zeroin on [a, b] with R(a) < 0 <= R(b); returns in *x a point
  * with R >= 0 within 1e-13 (relative to the impulse) of the first root,
  * or IMP_EROOT when 200 steps did not get there (never a bracket end
@@ -129,54 +142,8 @@ static imp_status residual(const tracer *t, double d, double *r)
 static imp_status brent(const tracer *t, double a, double fa, double b,
                         double fb, double *x)
 {
-    double c = a, fc = fa, d = b - a, e = d;
-    int done = 0;
-    for (int it = 0; it < 200 && !done; it++) {
-        if ((fb >= 0) == (fc >= 0)) {
-            c = a; fc = fa; d = e = b - a;
-        }
-        if (fabs(fc) < fabs(fb)) {
-            a = b; b = c; c = a;
-            fa = fb; fb = fc; fc = fa;
-        }
-        double tol = 2 * DBL_EPSILON * fabs(t->p + b) + 0.5e-13 * (t->p + fabs(b));
-        double m = 0.5 * (c - b);
-        if (fabs(m) <= tol || fb == 0) {
-            done = 1;
-            break;
-        }
-        if (fabs(e) < tol || fabs(fa) <= fabs(fb)) {
-            d = e = m;
-        } else {
-            double s = fb / fa, p, q;
-            if (a == c) {
-                p = 2 * m * s;
-                q = 1 - s;
-            } else {
-                double qq = fa / fc, r = fb / fc;
-                p = s * (2 * m * qq * (qq - r) - (b - a) * (r - 1));
-                q = (qq - 1) * (r - 1) * (s - 1);
-            }
-            if (p > 0) q = -q; else p = -p;
-            if (2 * p < 3 * m * q - fabs(tol * q) && p < fabs(0.5 * e * q)) {
-                e = d;
-                d = p / q;
-            } else {
-                d = e = m;
-            }
-        }
-        a = b;
-        fa = fb;
-        b += fabs(d) > tol ? d : (m > 0 ? tol : -tol);
-        imp_status st = residual(t, b, &fb);
-        if (st != IMP_OK)
-            return st;
-    }
-    if (!done)
-        return IMP_EROOT;
-    /* b and c bracket the root; end on the side where R >= 0 */
-    *x = fb >= 0 ? b : c;
-    return IMP_OK;
+    imp_brent B = {residual_fn, root_tol, (void *)t, 200};
+    return imp_brent_root(&B, a, fa, b, fb, x);
 }
 
 /* The first zero of R reached from below in (lo, hi], where R(lo) < 0 and

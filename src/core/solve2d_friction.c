@@ -22,6 +22,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "brent.h"
 #include "dop853.h"
 #include "friction.h"
 #include "interrupt.h"
@@ -127,52 +128,31 @@ static inline void vertex(ftracer *t, imp_event ev, int *overflow)
  * G >= 0 within a few ulps of the impulse of the first crossing. */
 typedef imp_status (*gfun)(ftracer *t, void *arg, double d, double *g);
 
+typedef struct {
+    ftracer *t;
+    gfun G;
+    void *arg;
+} gcall;
+
+static imp_status g_call(void *vc, double d, double *g)
+{
+    gcall *c = vc;
+    return c->G(c->t, c->arg, d, g);
+}
+
+/* a few ulps of the impulse p + d and of the step d */
+static double g_tol(void *vc, double b)
+{
+    const gcall *c = vc;
+    return 2 * DBL_EPSILON * (fabs(c->t->p + b) + fabs(b)) + 1e-300;
+}
+
 static imp_status zeroin(ftracer *t, gfun G, void *arg, double a, double fa, double b,
                          double fb, double *x)
 {
-    double c = a, fc = fa, d = b - a, e = d;
-    for (int it = 0; it < 300; it++) {
-        if ((fb >= 0) == (fc >= 0)) {
-            c = a; fc = fa; d = e = b - a;
-        }
-        if (fabs(fc) < fabs(fb)) {
-            a = b; b = c; c = a;
-            fa = fb; fb = fc; fc = fa;
-        }
-        double tol = 2 * DBL_EPSILON * (fabs(t->p + b) + fabs(b)) + 1e-300;
-        double m = 0.5 * (c - b);
-        if (fabs(m) <= tol || fb == 0) {
-            *x = fb >= 0 ? b : c;
-            return IMP_OK;
-        }
-        if (fabs(e) < tol || fabs(fa) <= fabs(fb)) {
-            d = e = m;
-        } else {
-            double s = fb / fa, p, q;
-            if (a == c) {
-                p = 2 * m * s;
-                q = 1 - s;
-            } else {
-                double qq = fa / fc, r = fb / fc;
-                p = s * (2 * m * qq * (qq - r) - (b - a) * (r - 1));
-                q = (qq - 1) * (r - 1) * (s - 1);
-            }
-            if (p > 0) q = -q; else p = -p;
-            if (2 * p < 3 * m * q - fabs(tol * q) && p < fabs(0.5 * e * q)) {
-                e = d;
-                d = p / q;
-            } else {
-                d = e = m;
-            }
-        }
-        a = b;
-        fa = fb;
-        b += fabs(d) > tol ? d : (m > 0 ? tol : -tol);
-        imp_status st = G(t, arg, b, &fb);
-        if (st != IMP_OK)
-            return st;
-    }
-    return IMP_EROOT;
+    gcall c = {t, G, arg};
+    imp_brent B = {g_call, g_tol, &c, 300};
+    return imp_brent_root(&B, a, fa, b, fb, x);
 }
 
 /* ---- sliding segments ------------------------------------------------ */

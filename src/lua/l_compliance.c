@@ -145,9 +145,12 @@ static void push_path(lua_State *L, const imp_cresult2d *r)
     }
 }
 
-/* The compliance fields of a result (the table on top). */
+/* The compliance part of a 2D or 3D result (the table on top): the path,
+ * et (when finite), eta2, the energies and the event count. */
 static void set_fields(lua_State *L, const imp_cresult2d *r, double eta2, double et)
 {
+    push_path(L, r);
+    lua_setfield(L, -2, "path");
     if (isfinite(et))
         limp_set_number(L, "et", et);
     limp_set_number(L, "eta2", eta2);
@@ -201,8 +204,6 @@ int limp_solve2d_compliance(lua_State *L, int t)
     limp_result2d_push(L, &p, &r, post);
     if (mech)
         limp_mech2d_result(L, "solve2d", mech, r.Px, r.Py);
-    push_path(L, &cr);
-    lua_setfield(L, -2, "path");
     set_fields(L, &cr, eta2, cr.et);
     return 1;
 }
@@ -310,8 +311,6 @@ int limp_solve3d_compliance(lua_State *L, int t)
     double dd[3] = {d[0], 0, d[1]};
     limp_push_vec3(L, dd);
     lua_setfield(L, -2, "direction");
-    push_path(L, &cr);
-    lua_setfield(L, -2, "path");
     /* et = -v_t . v_t0 / |v_t0|^2 */
     double et = vt > 0 ? -(r.vC[0] * cc.vC0[0] + r.vC[2] * cc.vC0[2]) / (vt * vt) : NAN;
     set_fields(L, &cr, eta2, et);

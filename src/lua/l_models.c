@@ -15,33 +15,6 @@
 
 #define MODEL_MT "impact.ModelResult2D"
 
-/* What each model claims, shown in the result and in help. */
-static const char *const model_notes[] = {
-    [IMP_MODEL_NEWTON_FRICTIONLESS] =
-        "exact (CS01): Newton's restitution, no friction",
-    [IMP_MODEL_KANE] =
-        "reconstructed (Kane 1984, Whittaker's procedure as CS01 review it): Whittaker's procedure, Newton's stick trial (point D) accepted "
-        "within mu_0, else Coulomb sliding with Newton's law; can create energy",
-    [IMP_MODEL_BRACH] =
-        "reconstructed (Brach's impulse ratio, as CS01 and WM92 review it): Newton's law with an impulse ratio (the given ratio, or mu with the "
-        "sign of mu0) kept between 0 and mu0 so that friction does not reverse the slip, then "
-        "lowered until no energy is gained (sign rule and energy step are this workbench's "
-        "reading); Brach's moment coefficient e_m was not recovered",
-    [IMP_MODEL_SMITH] =
-        "reconstructed (Smith 1991): the commonly quoted form of Smith 1991 (friction on the mean of the "
-        "slip before and after, Newton's law); to be verified against the paper",
-    [IMP_MODEL_GLOCKER_PFEIFFER] =
-        "reconstructed (Pfeiffer & Glocker 1996, as CS01 review it): case 1, Poisson's law and Coulomb's law on each phase's lumped "
-        "impulse; case 2 (tangential restitution) was not recovered",
-    [IMP_MODEL_CS] =
-        "uncertain (CS01): the C-S equations were not recovered; this is the documented skeleton, "
-        "Glocker-Pfeiffer case 1 plus an optional user moment law (none: equals Glocker-Pfeiffer case 1)",
-    [IMP_MODEL_CHATTERJEE_RUINA] =
-        "exact (Chatterjee & Ruina 1998): P^ = (1+e) P_I + (1+e_t) (P_II - P_I) from the frictionless "
-        "plastic P_I and the sticking plastic P_II, kept inside Coulomb's cone, else brought onto it "
-        "along P_II - P_I; C = -e C0 always, never an energy gain",
-};
-
 typedef struct {
     lua_State *L;
     int fn;               /* absolute index of the moment law */
@@ -201,13 +174,13 @@ static void push_result(lua_State *L, imp_model2d m, const imp_problem2d *pb,
     limp_set_string(L, "model", imp_model_name(m));
     limp_set_string(L, "status", imp_model_status_name(r->status));
     if (m == IMP_MODEL_BRACH && p->moment) {
-        lua_pushstring(L, model_notes[m]);
+        lua_pushstring(L, imp_models2d[m].note);
         lua_pushstring(L, ". With the moment law (the e_m plug-in) the result is uncertain: "
                           "the law's Mq acts first, then the ratio rule");
         lua_concat(L, 2);
         lua_setfield(L, -2, "notes");
     } else {
-        limp_set_string(L, "notes", model_notes[m]);
+        limp_set_string(L, "notes", imp_models2d[m].note);
     }
     limp_set_string(L, "law", model_law(m));
     limp_set_number(L, "Px", r->Px);
@@ -417,6 +390,7 @@ void limp_open_models(lua_State *L)
     limp_solve2d_model_register(L, solve2d_model);
     /* The registries' names, for names.lua and help: core._models2d
      * (solve2d's model = ..., "routh" first), core._models3d (solve3d's). */
+    limp_model2d_params_fill();
     limp_model2d_names[0] = "routh";
     for (int m = 0; m < IMP_MODEL_COUNT; m++) limp_model2d_names[m + 1] = imp_model_name((imp_model2d)m);
     limp_model2d_names[IMP_MODEL_COUNT + 1] = NULL;
@@ -426,6 +400,27 @@ void limp_open_models(lua_State *L)
         lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -2, "_models2d");
+    /* the rows themselves: models.lua's per-model fields, the help */
+    lua_createtable(L, IMP_MODEL_COUNT, 0);
+    for (int m = 0; m < IMP_MODEL_COUNT; m++) {
+        const imp_model2d_type *T = &imp_models2d[m];
+        lua_createtable(L, 0, 5);
+        limp_set_string(L, "name", T->name);
+        limp_set_string(L, "status", imp_model_status_name(T->status));
+        limp_set_string(L, "note", T->note);
+        const char *const *lists[2] = {T->params, T->declines};
+        const char *keys[2] = {"params", "declines"};
+        for (int l = 0; l < 2; l++) {
+            lua_newtable(L);
+            for (int i = 0; lists[l][i]; i++) {
+                lua_pushstring(L, lists[l][i]);
+                lua_rawseti(L, -2, i + 1);
+            }
+            lua_setfield(L, -2, keys[l]);
+        }
+        lua_rawseti(L, -2, m + 1);
+    }
+    lua_setfield(L, -2, "_models2d_rows");
     lua_newtable(L);
     for (int i = 0; imp_models3d[i].name; i++) {
         lua_pushstring(L, imp_models3d[i].name);

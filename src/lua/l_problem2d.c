@@ -285,21 +285,41 @@ void limp_problem2d_push_after(lua_State *L, const imp_problem2d *p, const doubl
  * imp_model2d's order, NULL-ended; filled by limp_open_models. */
 const char *limp_model2d_names[IMP_MODEL_COUNT + 2];
 
-/* Each model's own parameters and the models that read them: any of them
- * given to another model is a mistake (the model would ignore it). */
-const limp_model2d_param limp_model2d_params[] = {
-    { "mu_0", "\"kane\"", 1u << IMP_MODEL_KANE },
-    { "ratio", "\"brach\"", 1u << IMP_MODEL_BRACH },
-    { "e_m", "\"brach\"", 1u << IMP_MODEL_BRACH },
-    { "nu", "\"glocker-pfeiffer\"", 1u << IMP_MODEL_GLOCKER_PFEIFFER },
-    /* (glocker-pfeiffer refuses e_t itself: its case 2 was not recovered) */
-    { "e_t", "\"chatterjee-ruina\"",
-      (1u << IMP_MODEL_GLOCKER_PFEIFFER) | (1u << IMP_MODEL_CHATTERJEE_RUINA) },
-    { "e_mC", "\"cs\"", 1u << IMP_MODEL_CS },
-    { "e_mE", "\"cs\"", 1u << IMP_MODEL_CS },
-    { "moment", "\"cs\" and \"brach\"", (1u << IMP_MODEL_CS) | (1u << IMP_MODEL_BRACH) },
-    { NULL, NULL, 0 }
-};
+/* Each model's own parameters and the models that read them, from the
+ * registry's rows (imp_models2d: params, and declines, which the model
+ * refuses itself); filled by limp_model2d_params_fill. */
+limp_model2d_param limp_model2d_params[LIMP_MODEL2D_MAXPARAMS + 1];
+
+static void add_param(const char *key, imp_model2d m, int reads)
+{
+    static char users[LIMP_MODEL2D_MAXPARAMS][96], decliners[LIMP_MODEL2D_MAXPARAMS][96];
+    int i = 0;
+    while (limp_model2d_params[i].key && strcmp(limp_model2d_params[i].key, key) != 0) i++;
+    if (i >= LIMP_MODEL2D_MAXPARAMS) return;     /* (a row beyond the bound: the build's test says) */
+    limp_model2d_param *q = &limp_model2d_params[i];
+    if (!q->key) {
+        q->key = key;
+        q->users = users[i];
+        users[i][0] = 0;
+    }
+    q->mask |= 1u << m;
+    /* the messages name the readers; a parameter no model reads, the
+     * models that refuse it */
+    char *u = reads ? users[i] : decliners[i];
+    size_t n = strlen(u);
+    snprintf(u + n, sizeof users[i] - n, "%s\"%s\"", n ? " and " : "", imp_model_name(m));
+    if (!users[i][0]) q->users = decliners[i];
+    else q->users = users[i];
+}
+
+void limp_model2d_params_fill(void)
+{
+    if (limp_model2d_params[0].key) return;
+    for (int m = 0; m < IMP_MODEL_COUNT; m++) {
+        for (const char *const *k = imp_models2d[m].params; *k; k++) add_param(*k, (imp_model2d)m, 1);
+        for (const char *const *k = imp_models2d[m].declines; *k; k++) add_param(*k, (imp_model2d)m, 0);
+    }
+}
 
 const char *limp_model_param_note(void *ud, const char *key, char *buf, size_t n)
 {

@@ -129,7 +129,9 @@ extern const char *limp_model2d_names[IMP_MODEL_COUNT + 2];
 /* Each model's own parameters, the models that read them (quoted, for
  * messages) and their mask (bit imp_model2d); ends with key NULL. */
 typedef struct { const char *key, *users; unsigned mask; } limp_model2d_param;
-extern const limp_model2d_param limp_model2d_params[];
+#define LIMP_MODEL2D_MAXPARAMS 16
+extern limp_model2d_param limp_model2d_params[LIMP_MODEL2D_MAXPARAMS + 1];
+void limp_model2d_params_fill(void);   /* from imp_models2d, once, at open */
 const char *limp_model_param_note(void *ud, const char *key, char *buf, size_t n);
 
 /* The models' solver, solve2d(t) with t.model another than "routh": the

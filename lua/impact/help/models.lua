@@ -142,7 +142,7 @@ impact.compare(t_multi, { "moreau", "poisson", "sequential", "lzb" })
 ]],
     text = [[
 t is a solve2d problem (coefficients or bodies, e, mu, law, and each model's
-own parameters: mu_0, ratio, moment, e_t). models is a list of model names
+own parameters: $MODEL2D_PARAMS). models is a list of model names
 (default: all of $MODELS2D); an entry may also be a table
 {name, label =, <fields>} that runs the model with some fields of t replaced,
 e.g. {"routh", law = "newton"} (labelled "routh/newton"). Returns a table results[name] = the

@@ -15,6 +15,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "brent.h"
 #include "sim_internal.h"
 
 int sim_event_kind(const sim_t *S, int j)
@@ -62,6 +63,31 @@ static imp_status value_at(sim_t *S, sim_state_fn stf, void *ctx, double t0, int
     return st;
 }
 
+typedef struct {
+    sim_t *S;
+    sim_state_fn stf;
+    void *ctx;
+    double t0;
+    int j;
+} locate_ctx;
+
+/* -value: Brent's sides are f >= 0 and f < 0, the event's are value <= 0
+ * (it has happened) and value > 0 */
+static imp_status neg_value_at(void *vl, double tau, double *v)
+{
+    const locate_ctx *l = vl;
+    imp_status st = value_at(l->S, l->stf, l->ctx, l->t0, l->j, tau, v);
+    *v = -*v;
+    return st;
+}
+
+/* two ulps of tau, the time since the segment's start */
+static double tau_tol(void *vl, double b)
+{
+    (void)vl;
+    return 2 * DBL_EPSILON * fabs(b) + DBL_MIN;
+}
+
 /* Brent's zero (zeroin) on [tau0, tau1], fa >= 0 > fb or fa > 0 >= fb;
  * ends when the bracket is within two ulps of tau, the time since the
  * segment's start (the state there is computed from tau, so a short last
@@ -71,48 +97,13 @@ static imp_status value_at(sim_t *S, sim_state_fn stf, void *ctx, double t0, int
 imp_status sim_locate(sim_t *S, sim_state_fn stf, void *ctx, double t0, int j, double tau0,
                       double fa, double tau1, double fb, double *tau)
 {
-    double a = tau0, b = tau1, c = a, fc = fa, d = b - a, e = d;
-    imp_status st;
-    for (int it = 0; it < 200; it++) {
-        if ((fb > 0) == (fc > 0)) {       /* keep the root between b and c */
-            c = a;
-            fc = fa;
-            d = e = b - a;
-        }
-        if (fabs(fc) < fabs(fb)) {
-            a = b; b = c; c = a;
-            fa = fb; fb = fc; fc = fa;
-        }
-        double tol = 2 * DBL_EPSILON * fabs(b) + DBL_MIN, m = 0.5 * (c - b);
-        if (fabs(m) <= tol || fb == 0) break;
-        if (fabs(e) >= tol && fabs(fa) > fabs(fb)) {
-            double s = fb / fa, p, qq;
-            if (a == c) {
-                p = 2 * m * s;
-                qq = 1 - s;
-            } else {
-                double r = fb / fc;
-                qq = fa / fc;
-                p = s * (2 * m * qq * (qq - r) - (b - a) * (r - 1));
-                qq = (qq - 1) * (r - 1) * (s - 1);
-            }
-            if (p > 0) qq = -qq; else p = -p;
-            if (2 * p < fmin(3 * m * qq - fabs(tol * qq), fabs(e * qq))) {
-                e = d;
-                d = p / qq;
-            } else {
-                d = e = m;
-            }
-        } else {
-            d = e = m;
-        }
-        a = b;
-        fa = fb;
-        b += fabs(d) > tol ? d : (m > 0 ? tol : -tol);
-        if ((st = value_at(S, stf, ctx, t0, j, b, &fb)) != IMP_OK) return st;
-    }
-    /* the crossed end of the final bracket [b, c] */
-    double lo = fmin(b, c), hi = fmax(b, c), flo = b < c ? fb : fc;
+    locate_ctx l = {S, stf, ctx, t0, j};
+    imp_brent B = {neg_value_at, tau_tol, &l, 200};
+    imp_brent_bracket k;
+    imp_status st = imp_brent_solve(&B, tau0, -fa, tau1, -fb, &k);
+    if (st != IMP_OK) return st;
+    /* the crossed end of the final bracket [b, c] (values negated back) */
+    double lo = fmin(k.b, k.c), hi = fmax(k.b, k.c), flo = k.b < k.c ? -k.fb : -k.fc;
     *tau = flo <= 0 ? lo : hi;
     return IMP_OK;
 }
