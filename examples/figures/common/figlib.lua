@@ -10,6 +10,34 @@ function M.outdir()
   return (arg and arg[1]) or "."
 end
 
+-- Draws one figure as DIR/NAME.png (with its SVG) and DIR/NAME.pdf:
+-- plot(data, opts) is an impact.plot function; IMPACT_FIG_SIZE (a preset,
+-- "column", "full" or "slide") overrides opts.size, to look at a figure
+-- at the sizes a paper prints it. Prints the PNG's name.
+function M.draw(plot, data, opts, name)
+  local size = os.getenv("IMPACT_FIG_SIZE")
+  if size and size ~= "" then opts.size = size end
+  for _, ext in ipairs{ "pdf", "png" } do
+    opts.out = M.outdir() .. "/" .. name .. "." .. ext
+    plot(data, opts)
+  end
+  print(opts.out)
+end
+
+-- "%.17g" of each number: what the figure scripts print for the specs to
+-- read back (spec/paper_figures_spec.lua).
+function M.report(tag, t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = k end
+  table.sort(keys)
+  local parts = {}
+  for _, k in ipairs(keys) do
+    local v = t[k]
+    parts[#parts + 1] = k .. " = " .. (type(v) == "number" and string.format("%.17g", v) or tostring(v))
+  end
+  print(tag .. ": " .. table.concat(parts, ", "))
+end
+
 -- Adds column `name` to a sweep from fn(i) for every row.
 function M.add_column(s, name, fn)
   local col = {}
