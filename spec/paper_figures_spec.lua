@@ -90,4 +90,26 @@ describe("the papers' figures", function()
     end
     assert.equal(7, n)
   end)
+
+  it("wm92_fig04: a tangential impact has an impulse only where S0 B3 < 0, sticking at S meeting C", function()
+    local rep = run("wm92_fig04")
+    local B1, B2, e = 2.5, 2.5, 0.5
+    for _, S0 in ipairs{ -0.2, 0.2 } do
+      for _, B3 in ipairs{ -1.5, 0, 1.5 } do
+        local got = rep[string.format("fig04 S0=%g B3=%g", S0, B3)]
+        if S0 * B3 < 0 then
+          -- mu = 2 > B2/|B3|: C-sticking; Q = S meets C (C0 = 0), Py = (1+e) PyQ on S
+          local _, PyQ = solve2(B1, -B3, -S0, -B3, B2, 0)
+          local Py = (1 + e) * PyQ
+          assert.equal("C-sticking", got.mode)
+          near(Py, got.Py, 1e-12, "Py")
+          near((B3 * Py - S0) / B1, got.Px, 1e-12, "Px")
+        else
+          assert.equal("none", got.mode)
+          assert.equal(0, got.Px)
+          assert.equal(0, got.Py)
+        end
+      end
+    end
+  end)
 end)

@@ -763,7 +763,10 @@ local function panels(F, list, opts, out)
   local cw = size[1] / nc
   if type(opts.size) == "string" then
     -- panels about square, under the figure's title
-    size[2] = math.floor(nr * (0.8 * cw + 2.5 * lib.LINE_H) + (hlines + 1) * lib.LINE_H + 0.5)
+    -- (as tall as the common box is at its width, when the ranges are given)
+    local aspect = 0.8
+    if opts.xrange and opts.yrange then aspect = math.min(1, opts.yrange[2] / (opts.xrange[2] - opts.xrange[1])) end
+    size[2] = math.floor(nr * (aspect * (cw - 4 * lib.CHAR_W) + 3.5 * lib.LINE_H) + (hlines + 1) * lib.LINE_H + 0.5)
   end
   local ch = (size[2] - (hlines + 1) * lib.LINE_H) / nr
   local tl = 1
