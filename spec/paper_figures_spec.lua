@@ -112,4 +112,35 @@ describe("the papers' figures", function()
       end
     end
   end)
+
+  it("wm92_fig05: D and Q lie on their lines, the rays' slopes are WM92's mu_d and mu_q, each region's path ends as it should", function()
+    local rep = run("wm92_fig05")
+    local B1, B2, B3, S0, C0, e = 2.5, 2.5, -1.5, -1, -1, 0.5
+    local r = rep["fig05 rays"]
+    -- Q on S and C, D on S and Newton's T
+    near(0, S0 + B1 * r.xQ - B3 * r.yQ, 1e-12, "S(Q)")
+    near(0, C0 - B3 * r.xQ + B2 * r.yQ, 1e-12, "C(Q)")
+    near(0, S0 + B1 * r.xD - B3 * r.yD, 1e-12, "S(D)")
+    near(0, (1 + e) * C0 - B3 * r.xD + B2 * r.yD, 1e-12, "T(D)")
+    -- WM92 eqs 32-33 (here s = -1: the rays' slopes are Px/Py)
+    local mu_d = ((1 + e) * B3 * C0 + B2 * S0) / ((1 + e) * B1 * C0 + B3 * S0)
+    local mu_q = (B3 * C0 + B2 * S0) / (B1 * C0 + B3 * S0)
+    near(mu_d, r.mu_d, 1e-12, "mu_d")
+    near(mu_q, r.mu_q, 1e-12, "mu_q")
+    near(mu_d, r.xD / r.yD, 1e-12, "OD slope")
+    near(mu_q, r.xQ / r.yQ, 1e-12, "OQ slope")
+    -- region 1 slides to Newton's T: Py = -(1+e) C0/(B2 - mu B3 s), s = -1
+    local g = rep["fig05 mu=0.05"]
+    assert.equal("sliding", g.mode)
+    local Py = -(1 + e) * C0 / (B2 - 0.05 * B3)
+    near(Py, g.Py, 1e-12, "region 1 Py")
+    near(0.05 * Py, g.Px, 1e-12, "region 1 Px")
+    -- regions 2 and 3 stick (mu > |B3|/B1) and end at D
+    for mu, mode in pairs{ ["0.8"] = "R-sticking", ["1.3"] = "C-sticking" } do
+      local h = rep["fig05 mu=" .. mu]
+      assert.equal(mode, h.mode)
+      near(r.xD, h.Px, 1e-12, "Px at D")
+      near(r.yD, h.Py, 1e-12, "Py at D")
+    end
+  end)
 end)

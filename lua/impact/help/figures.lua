@@ -19,6 +19,7 @@ Wang & Mason 1992 (WM92), impulse-space diagrams of the falling rod
   wm92_fig02   the impact process diagram: the lines, sliding on L, L then S
   wm92_fig03   the nine cases of meeting impact (signs of S0 and B3), with paths
   wm92_fig04   the six cases of tangential impact (C0 = 0): an impulse where S0 B3 < 0
+  wm92_fig05   the three regions (rays OD and OQ, slopes mu_d and mu_q), a path in each
   wm92_fig07   case 1, direct impact (S0 = 0): lines S, C, T, L and L'
   wm92_fig08   case 2 (S0 = 0.6): the energy ellipse dT = 0, Newton's T
                tangent to it at e = 1 (and crossing it at e = 0.8: _e08)
