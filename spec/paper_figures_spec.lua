@@ -143,4 +143,29 @@ describe("the papers' figures", function()
       near(r.yD, h.Py, 1e-12, "Py at D")
     end
   end)
+
+  it("mw88_fig04: the rod's impulse follows Pt = mu Pn to the line of sticking (MW88 eq 30), then it to eq 31", function()
+    local rep = run("mw88_fig04")
+    -- m = rho = 1, l = 4, theta = 75 deg: the centre of mass at (l cos, l sin) from the contact;
+    -- vcx0 = -1 (sliding left), vcy0 = 0
+    local th, l, mu = math.rad(75), 4, math.tan(math.rad(30))
+    local x, y = l * math.cos(th), l * math.sin(th)
+    -- MW88 eq 20 with m = J = 1: a = (l^2/2) ((l^2 + 2)/l^2 + cos 2 theta - mu sin 2 theta)
+    near(l * l / 2 * ((l * l + 2) / (l * l) + math.cos(2 * th) - mu * math.sin(2 * th)), rep["mw88 a"].a, 1e-12, "a")
+    assert.equal("false", rep["mw88 a"].consistent)
+    -- eq 30 along Pt = mu Pn: -1 + Pn (mu (1 + y^2) - x y) = 0
+    local Pn_s = 1 / (mu * (1 + y * y) - x * y)
+    -- eqs 30 and 31: Pt (1 + y^2) - Pn x y = 1, Pn (1 + x^2) - Pt x y = 0
+    local Pt_q, Pn_q = solve2(1 + y * y, -x * y, 1, -x * y, 1 + x * x, 0)
+    for name, k in pairs{ plastic = 1, elastic = 2 } do
+      local g = rep["mw88 " .. name]
+      assert.equal("C-sticking", g.mode)
+      near(Pn_s, g.Py_stick, 1e-12, name .. " Pn at sticking")
+      near(mu * Pn_s, g.Px_stick, 1e-12, name .. " Pt at sticking")
+      -- plastic: Q; perfectly elastic: Pn doubled, on the line of sticking
+      near(k * Pn_q, g.Py, 1e-12, name .. " Pn")
+      near((1 + k * Pn_q * x * y) / (1 + y * y), g.Px, 1e-12, name .. " Pt")
+    end
+    assert.is_true(math.abs(Pt_q - rep["mw88 plastic"].Px) < 1e-12)
+  end)
 end)

@@ -39,6 +39,11 @@ Wang & Mason 1992 (WM92), impulse-space diagrams of the falling rod
   sb22_fig12   theta1 = 20, theta2 = 15 over mu and e
   sb22_fig13   a close view of figure 12 where the mode changes with e
 
+Mason & Wang 1988 (MW88), the sliding rod's impulse (impact.painleve):
+
+  mw88_fig04   the tangential impact that resolves Painleve's rod: Pt = mu Pn,
+               then the line of sticking; plastic and perfectly elastic
+
 Two mechanisms (help("chain2d")), the studies of examples/kane_puzzle.lua
 and examples/robot_arm.lua drawn (impact.plot.curves and plot.map):
 
