@@ -168,4 +168,39 @@ describe("the papers' figures", function()
     end
     assert.is_true(math.abs(Pt_q - rep["mw88 plastic"].Px) < 1e-12)
   end)
+
+  -- W86's body (m = rho = 1, CM at r (sin theta, cos theta) from the contact,
+  -- contact velocity (-sin gamma, -cos gamma), w0 = 0) solved apart: its w after.
+  local function w86_w(r, mu, e, theta, gamma)
+    local impact = require("impact")
+    local res = impact.solve2d{ body1 = { m = 1, rho = 1, x = r * math.sin(theta), y = r * math.cos(theta),
+      vx = -math.sin(gamma), vy = -math.cos(gamma), w = 0 }, mu = mu, e = e }
+    return res.body1.w, res.mode
+  end
+
+  it("w86_fig5_1: the translation line's points leave the rotation unchanged; above it the body turns clockwise", function()
+    local rep = run("w86_fig5_1")
+    local r, mu, e = 2, 0.5, 0.8
+    local n = 0
+    for tag, p in pairs(rep) do
+      if tag:match("^w86 5.1 point") then
+        local w, mode = w86_w(r, mu, e, p.theta, p.gamma)
+        assert.equal(p.segment, mode)
+        assert.is_true(math.abs(w) < 1e-9, tag .. ": w = " .. w)
+        -- a degree above the line: clockwise; below: counter-clockwise
+        assert.is_true(w86_w(r, mu, e, p.theta + math.rad(1), p.gamma) < 0)
+        assert.is_true(w86_w(r, mu, e, p.theta - math.rad(1), p.gamma) > 0)
+        n = n + 1
+      end
+    end
+    assert.is_true(n >= 3)
+    -- the sliding segment: theta = atan(mu) from tan(gamma) = (1+e) mu
+    local g = rep["w86 5.1"]
+    near(math.deg(math.atan(mu)), g.sliding_theta_deg, 1e-12, "sliding theta")
+    near(math.deg(math.atan((1 + e) * mu)), g.sliding_gamma_deg, 1e-12, "sliding boundary")
+    local w, mode = w86_w(r, mu, e, math.atan(mu), math.rad(60))
+    assert.equal("sliding", mode)
+    assert.is_true(math.abs(w) < 1e-12)
+    assert.equal(g.clockwise, g.counter_clockwise)   -- the mirror (gamma, theta) -> (-gamma, -theta)
+  end)
 end)

@@ -29,6 +29,7 @@ Wang & Mason 1992 (WM92), impulse-space diagrams of the falling rod
   w86_fig4_3   the effect of r (3, 0.6 and 0)
   w86_fig4_4   the effect of e (0 and 1)
   w86_fig4_5   very large friction (alpha = 89.99 degrees)
+  w86_fig5_1   the sense of the change of rotation, the translation line
   sb22_fig03   2D rod over theta and vCx/vCy, Poisson
   sb22_fig04   the same, energetic law
   sb22_fig05   Poisson over energetic (velocity and energy ratios)
