@@ -203,4 +203,26 @@ describe("the papers' figures", function()
     assert.is_true(math.abs(w) < 1e-12)
     assert.equal(g.clockwise, g.counter_clockwise)   -- the mirror (gamma, theta) -> (-gamma, -theta)
   end)
+
+  it("w86_fig5_2: every translation line leaves the rotation unchanged; the plastic one is theta = gamma", function()
+    local rep = run("w86_fig5_2")
+    local r, mu = 1.414, 0.25
+    local n, plastic = 0, 0
+    for tag, p in pairs(rep) do
+      local e = tag:match("^w86 5.2 e=([%d.]+) point")
+      if e then
+        e = tonumber(e)
+        local w, mode = w86_w(r, mu, e, p.theta, p.gamma)
+        assert.equal(p.segment, mode)
+        assert.is_true(math.abs(w) < 1e-9, tag .. ": w = " .. w)
+        if e == 0 then
+          -- W86 sec 5: at e = 0 the sticking segment is the quasi-static line, slope 45 degrees
+          near(p.theta, p.gamma, 1e-12, tag .. " gamma = theta")
+          plastic = plastic + 1
+        end
+        n = n + 1
+      end
+    end
+    assert.is_true(n >= 10 and plastic >= 2)
+  end)
 end)

@@ -22,27 +22,9 @@ local fig = require("figlib")
 
 local r, mu, e = 2, 0.5, 0.8
 local m = impact.space_map{ r = r, mu = mu, e = e, gamma_deg = { -89, 89, 179 }, theta_deg = { -89, 89, 179 } }
--- the translation line as overlay curves: each sign of gamma ordered by
--- theta (one point a row), broken where rows are missing, then the two
--- sliding segments
 local t = m.translation
-local line = { x = {}, y = {}, title = "translation line (dw = 0)", color = "black", width = 3 }
-local function add(x, y) line.x[#line.x + 1], line.y[#line.y + 1] = x, y end
-for _, sgn in ipairs{ 1, -1 } do
-  local last
-  for i = 1, #t.theta do
-    if t.gamma[i] * sgn >= 0 then
-      local th = math.deg(t.theta[i])
-      if last and th - last > 1.5 then add(0 / 0, 0 / 0) end
-      add(math.deg(t.gamma[i]), th)
-      last = th
-    end
-  end
-  add(0 / 0, 0 / 0)
-end
-local gs = math.deg(math.atan((1 + e) * mu))
-local ts = math.deg(t.sliding_theta)
-add(gs, ts) add(89, ts) add(0 / 0, 0 / 0) add(-gs, -ts) add(-89, -ts)
+local x, y, gs, ts = fig.w86_translation(m, e, mu)
+local line = { x = x, y = y, title = "translation line (dw = 0)", color = "black", width = 3 }
 -- the sense as a category (space_map's column is the sign of dw)
 local NAME = { [1] = "counter-clockwise (dw > 0)", [-1] = "clockwise (dw < 0)", [0] = "none (dw = 0)" }
 local ccw, cw, rot = 0, 0, {}

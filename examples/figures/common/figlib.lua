@@ -111,6 +111,34 @@ function M.w86_lines(r, mu, e)
   return lines
 end
 
+-- W86 sec 5: the translation line (dw = 0) of an impact.space_map result
+-- as a curve in degrees (gamma, theta): the points of each sign of gamma
+-- ordered by theta (one a row), broken where rows are missing, then the
+-- two sliding segments theta = +-atan(mu) from the sliding boundary (W86
+-- (4.1) at tan(theta) = mu: tan(gamma) = (1+e) mu) to |gamma| = 89.
+-- -> x, y (NaN breaks), and that boundary's gamma and theta in degrees.
+function M.w86_translation(m, e, mu)
+  local t = m.translation
+  local x, y = {}, {}
+  local function add(a, b) x[#x + 1], y[#y + 1] = a, b end
+  for _, sgn in ipairs{ 1, -1 } do
+    local last
+    for i = 1, #t.theta do
+      if t.gamma[i] * sgn >= 0 then
+        local th = math.deg(t.theta[i])
+        if last and th - last > 1.5 then add(0 / 0, 0 / 0) end
+        add(math.deg(t.gamma[i]), th)
+        last = th
+      end
+    end
+    add(0 / 0, 0 / 0)
+  end
+  local gs = math.deg(math.atan((1 + e) * mu))
+  local ts = math.deg(t.sliding_theta)
+  add(gs, ts) add(89, ts) add(0 / 0, 0 / 0) add(-gs, -ts) add(-89, -ts)
+  return x, y, gs, ts
+end
+
 -- Wang & Mason 1992, the falling rod of their fig. 6: m = 1, length 1,
 -- rho^2 = 1/12, at 45 degrees, w = 0, tip on the ground; (x, y) is the
 -- centre of mass seen from the tip. One solve2d from the contact velocity
