@@ -225,4 +225,32 @@ describe("the papers' figures", function()
     end
     assert.is_true(n >= 10 and plastic >= 2)
   end)
+
+  it("w86_fig5_3: sliding rebounds follow WM92's sliding impulse and e tan(gamma_r) = tan(gamma) + c; sticking gives 0", function()
+    local rep = run("w86_fig5_3")
+    local r, mu, e = 1.414, 0.25, 0.8
+    local slid, stuck = 0, 0
+    for tag, p in pairs(rep) do
+      local th, g = tag:match("^w86 5.3 theta=(%-?[%d.]+) gamma=([%d.]+)")
+      if th then
+        th, g = math.rad(tonumber(th)), math.rad(tonumber(g))
+        if p.mode == "sliding" then
+          -- m = rho = 1, CM at (x, y) = r (sin, cos) from the contact: B1 = 1 + y^2,
+          -- B2 = 1 + x^2, B3 = x y; S0 = -sin(gamma) < 0 (s = -1), C0 = -cos(gamma)
+          local x, y = r * math.sin(th), r * math.cos(th)
+          local B1, B2, B3, S0, C0 = 1 + y * y, 1 + x * x, x * y, -math.sin(g), -math.cos(g)
+          local Py = (1 + e) * -C0 / (B2 - mu * B3)
+          local Px = mu * Py
+          local S, C = S0 + B1 * Px - B3 * Py, C0 - B3 * Px + B2 * Py
+          near(math.deg(math.atan(-S, C)), p.gamma_r_deg, 1e-11, tag .. " gamma_r")
+          near(p.c, e * math.tan(math.rad(p.gamma_r_deg)) - math.tan(g), 1e-11, tag .. " c")
+          slid = slid + 1
+        elseif p.mode:match("sticking") then
+          near(0, p.gamma_r_deg, 1e-12, tag .. " sticking")
+          stuck = stuck + 1
+        end
+      end
+    end
+    assert.is_true(slid >= 8 and stuck >= 2)
+  end)
 end)

@@ -31,6 +31,7 @@ Wang & Mason 1992 (WM92), impulse-space diagrams of the falling rod
   w86_fig4_5   very large friction (alpha = 89.99 degrees)
   w86_fig5_1   the sense of the change of rotation, the translation line
   w86_fig5_2   the translation lines for e = 0 .. 1 (plastic: theta = gamma)
+  w86_fig5_3   the rebound angle gamma_r against gamma for theta = -40 .. 40
   sb22_fig03   2D rod over theta and vCx/vCy, Poisson
   sb22_fig04   the same, energetic law
   sb22_fig05   Poisson over energetic (velocity and energy ratios)
