@@ -253,4 +253,32 @@ describe("the papers' figures", function()
     end
     assert.is_true(slid >= 8 and stuck >= 2)
   end)
+
+  it("w86_fig3_2: sliding, sticking in restitution and reversal end where Routh's construction puts them", function()
+    local rep = run("w86_fig3_2")
+    local e = 0.8
+    for _, k in ipairs{ "b", "c", "d" } do
+      local g = rep["w86 3.2 " .. k]
+      local B1, B2, B3, S0, C0, mu = g.B1, g.B2, g.B3, g.S0, g.C0, g.mu
+      assert.is_true(S0 < 0)   -- s = -1: L is Px = mu Py
+      -- the compression ends on L in every case here (P reaches C before S)
+      local Pc = -C0 / (B2 - mu * B3)
+      local Py = (1 + e) * Pc
+      near(Py, g.Py, 1e-12, k .. " Py")
+      local Pys = -S0 / (B1 * mu - B3)   -- where L meets S
+      if k == "b" then
+        assert.equal("sliding", g.mode)
+        assert.is_true(Pys > Py)
+        near(mu * Py, g.Px, 1e-12, "b Px")
+      elseif k == "c" then
+        assert.equal("R-sticking", g.mode)
+        assert.is_true(Pys > Pc and Pys < Py)
+        near((B3 * Py - S0) / B1, g.Px, 1e-12, "c Px on S")
+      else
+        assert.equal("R-reversed", g.mode)
+        assert.is_true(Pys > Pc and Pys < Py)
+        near(mu * Pys - mu * (Py - Pys), g.Px, 1e-12, "d Px along RF")
+      end
+    end
+  end)
 end)

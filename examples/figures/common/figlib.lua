@@ -70,6 +70,16 @@ function M.w86(r, mu, e, n, extra)
   return impact.sweep(spec)
 end
 
+-- One striking state of W86's body (as M.w86: m = rho = 1, CM at r from
+-- the contact at theta from the normal, unit contact velocity at gamma,
+-- w0 = 0), solved by solve2d (Poisson unless law is given).
+function M.w86_solve(r, theta_deg, gamma_deg, mu, e, law)
+  local th, g = math.rad(theta_deg), math.rad(gamma_deg)
+  return impact.solve2d{ body1 = { m = 1, rho = 1, x = r * math.sin(th), y = r * math.cos(th),
+                                   vx = -math.sin(g), vy = -math.cos(g), w = 0 },
+                         mu = mu, e = e, law = law or "poisson" }
+end
+
 -- The region boundaries of W86 (4.1) and (4.3) and the corrected reversal
 -- interval (4.2) (help("papers")), drawn over a map computed by the tracer:
 -- for gamma > 0 (t = tan theta, g = tan gamma)
