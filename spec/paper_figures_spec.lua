@@ -281,4 +281,30 @@ describe("the papers' figures", function()
       end
     end
   end)
+
+  it("w86_fig3_3: the nine cases are mirror images through (gamma, theta) -> (-gamma, -theta), the central direct one sticks", function()
+    local rep = run("w86_fig3_3")
+    local r, mu, e = 1.414, 0.25, 0.8
+    local function at(g, th) return rep[string.format("w86 3.3 gamma=%g theta=%g", g, th)] end
+    for _, g in ipairs{ 30, 0, -30 } do
+      for _, th in ipairs{ -30, 0, 30 } do
+        local p, q = at(g, th), at(-g, -th)
+        assert.equal(p.mode, q.mode)
+        near(-p.Px, q.Px, 1e-12, "mirror Px")
+        near(p.Py, q.Py, 1e-12, "mirror Py")
+        local _, mode = w86_w(r, mu, e, math.rad(th), math.rad(g))
+        assert.equal(mode, p.mode)
+      end
+    end
+    -- theta = 0 = gamma: B2 = 1, C0 = -1, sticking: Py = 1 + e, Px = 0
+    near(0, at(0, 0).Px, 1e-15, "central Px")
+    near(1 + e, at(0, 0).Py, 1e-12, "central Py")
+    -- gamma = 0, theta = 30: sliding in the frictionless direction s = -sgn(B3) = -1:
+    -- Py = (1+e)/(B2 - mu B3), Px = mu Py (B2 = 1 + x^2, B3 = x y, x = r sin, y = r cos)
+    local x, y = r * math.sin(math.rad(30)), r * math.cos(math.rad(30))
+    local Py = (1 + e) / (1 + x * x - mu * x * y)
+    assert.equal("sliding", at(0, 30).mode)
+    near(Py, at(0, 30).Py, 1e-12, "direct sliding Py")
+    near(mu * Py, at(0, 30).Px, 1e-12, "direct sliding Px")
+  end)
 end)

@@ -593,22 +593,28 @@ local function letter_lines(lines, x0, x1, y1, scale, paths)
       local a, b = seg[1], seg[2]
       if b[2] > a[2] or (b[2] == a[2] and b[1] > a[1]) then a, b = b, a end
       local len = math.sqrt((b[1] - a[1]) ^ 2 + (b[2] - a[2]) ^ 2)
-      local x, y, fx, fy
-      for i, d in ipairs{ 12, 26, 40, 54, 68, 82 } do
-        local k = math.min(0.9, d / scale / len)
+      -- the first place free of the other letters and of the paths, else
+      -- of the letters only (a path along the line), else the upper end
+      local function place(paths_too)
+        for _, d in ipairs{ 12, 26, 40, 54, 68, 82 } do
+          local k = math.min(0.9, d / scale / len)
+          local px, py = a[1] + k * (b[1] - a[1]), a[2] + k * (b[2] - a[2])
+          local free = true
+          for _, p in ipairs(placed) do
+            if math.abs(p[1] - px) < near and math.abs(p[2] - py) < near then free = false end
+          end
+          -- off the paths (the letter's box would hide them)
+          for _, sg in ipairs(paths_too and paths or {}) do
+            if dist(px, py, sg[1], sg[2]) < 0.6 * near then free = false end
+          end
+          if free then return px, py end
+        end
+      end
+      local x, y = place(true)
+      if not x then x, y = place(false) end
+      if not x then
+        local k = math.min(0.9, 12 / scale / len)
         x, y = a[1] + k * (b[1] - a[1]), a[2] + k * (b[2] - a[2])
-        if i == 1 then fx, fy = x, y end
-        local free = true
-        for _, p in ipairs(placed) do
-          if math.abs(p[1] - x) < near and math.abs(p[2] - y) < near then free = false end
-        end
-        -- off the paths (the letter's box would hide them)
-        for _, sg in ipairs(paths) do
-          if dist(x, y, sg[1], sg[2]) < 0.6 * near then free = false end
-        end
-        if free then break end
-        -- no free place (a path along the line): at its upper end
-        if i == 6 then x, y = fx, fy end
       end
       placed[#placed + 1] = { x, y }
       out[#out + 1] = string.format("set label %s at %s,%s center front boxed font \",9\" tc rgb %s",
