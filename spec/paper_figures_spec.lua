@@ -307,4 +307,22 @@ describe("the papers' figures", function()
     near(Py, at(0, 30).Py, 1e-12, "direct sliding Py")
     near(mu * Py, at(0, 30).Px, 1e-12, "direct sliding Px")
   end)
+
+  it("w86_fig3_4: the sphere rolls below alpha_e (tan = (1+e)(1+r^2) mu) and slides above it, with the closed-form impulses", function()
+    local rep = run("w86_fig3_4")
+    local g = rep["w86 3.4"]
+    local r2, mu, e = 5 / 2, 0.25, 0.8
+    near(math.deg(math.atan((1 + e) * (1 + r2) * mu)), g.alpha_e_deg, 1e-12, "alpha_e")
+    -- theta = 0: B1 = 1 + r^2, B2 = 1, B3 = 0; S0 = -sin(gamma), C0 = -cos(gamma)
+    assert.equal("C-sticking", g.a_mode)
+    near((1 + e) * math.cos(math.rad(40)), g.a_Py, 1e-12, "a Py")
+    near(math.sin(math.rad(40)) / (1 + r2), g.a_Px, 1e-12, "a Px on S")
+    assert.equal("sliding", g.b_mode)
+    near((1 + e) * math.cos(math.rad(70)), g.b_Py, 1e-12, "b Py")
+    near(mu * g.b_Py, g.b_Px, 1e-12, "b Px on L")
+    -- the modes change at alpha_e
+    local r = math.sqrt(r2)
+    assert.is_truthy(select(2, w86_w(r, mu, e, 0, math.rad(g.alpha_e_deg - 0.01))):match("sticking"))
+    assert.equal("sliding", select(2, w86_w(r, mu, e, 0, math.rad(g.alpha_e_deg + 0.01))))
+  end)
 end)
