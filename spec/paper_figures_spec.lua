@@ -325,4 +325,17 @@ describe("the papers' figures", function()
     assert.is_truthy(select(2, w86_w(r, mu, e, 0, math.rad(g.alpha_e_deg - 0.01))):match("sticking"))
     assert.equal("sliding", select(2, w86_w(r, mu, e, 0, math.rad(g.alpha_e_deg + 0.01))))
   end)
+
+  it("w86_fig3_5: the rolling sphere's impulse lies inside the real cone, the sliding one's on its edge, with W86's rebound", function()
+    local rep = run("w86_fig3_5")
+    local r2, mu, e = 5 / 2, 0.25, 0.8
+    local a, b = rep["w86 3.5 a"], rep["w86 3.5 b"]
+    assert.equal("C-sticking", a.mode)
+    assert.is_true(math.abs(a.P_angle_deg) < math.deg(math.atan(mu)))
+    near(0, a.rebound_angle_deg, 1e-12, "a leaves along the normal")
+    assert.equal("sliding", b.mode)
+    near(math.deg(math.atan(mu)), b.P_angle_deg, 1e-12, "b on the cone")
+    -- W86 (3.22) with the sphere's 1 + r^2: e tan(gamma_r) = tan(gamma) - tan(alpha_e)
+    near(math.tan(math.rad(70)) - (1 + e) * (1 + r2) * mu, e * math.tan(math.rad(b.rebound_angle_deg)), 1e-12, "b rebound")
+  end)
 end)

@@ -28,6 +28,7 @@ Wang & Mason 1992 (WM92), impulse-space diagrams of the falling rod
   w86_fig3_2   impact process diagrams: the lines, sliding, sticking, reversal
   w86_fig3_3   the nine cases (signs of gamma and theta) with their paths
   w86_fig3_4   a sphere: rolls below the effective friction angle, slides above
+  w86_fig3_5   the sphere's impulse and rebound against the friction cones
   w86_fig4_2   mu = 0.25, e = 0.8, r = 1.414, with the region boundaries
   w86_fig4_3   the effect of r (3, 0.6 and 0)
   w86_fig4_4   the effect of e (0 and 1)

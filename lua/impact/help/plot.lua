@@ -231,6 +231,7 @@ gives one legend entry per title): where a law gains energy, for instance.
       xrange, yrange | {lo, hi} | gnuplot's autoscale
       logx, logy | true: logarithmic axes (points <= 0 break the curve) | false
       xtics | the x axis' tics as a list of {x, "label"} | gnuplot's
+      equal | true: one scale on both axes (directions and angles drawn true) | false
       key | the legend's place: "outside below", "outside right", "top left", "top right", "bottom left", "bottom right" | "outside below"
       size, run, enhanced | as in plot.path | {900, 620}]],
     example = [[

@@ -232,7 +232,7 @@ M.OPTIONS = {
   ["plot.curves"] = { out = "string", title = "string", x = "string", y = "curves",
     bands = "curves", xlabel = "string", ylabel = "string", xrange = "range", yrange = "range",
     logx = "boolean", logy = "boolean", lines = "lines", key = "key", xtics = "tics", size = "size",
-    run = "boolean", enhanced = "boolean", group = "string" },
+    run = "boolean", enhanced = "boolean", group = "string", equal = "boolean" },
   ["plot.hodograph"] = { out = "string", title = "string", size = "size", run = "boolean", enhanced = "boolean" },
 }
 
