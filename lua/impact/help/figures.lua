@@ -2,24 +2,33 @@
 return {
   {
     name = "figures", topic = true, signature = "The papers' figures",
-    summary = "scripts/figures redraws the figures of WM92, W86 and SB22, of two mechanisms, of the multi-contact models and of the simulations; what each shows.",
+    summary = "scripts/figures redraws the figures of WM92, MW88, W86 and SB22, of two mechanisms, of the multi-contact models and of the simulations; what each shows.",
     text = [[
 'scripts/figures [DIR]' (from the source tree) builds the host if needed and
 runs every examples/figures/*.lua with it; each script writes its PNG and SVG
-with the data (.dat) and the editable gnuplot script (.gp) into DIR (default
-figures/), and DIR/NAME.log keeps what it printed. One script alone:
+(the papers' diagrams and W86's chapter 5 a PDF too) with the data (.dat)
+and the editable gnuplot script (.gp) into DIR (default figures/), and
+DIR/NAME.log keeps what it printed; IMPACT_FIG_SIZE=column (or full,
+slide) draws those at a preset size. One script alone:
 'impact examples/figures/wm92_fig07.lua DIR'. Each script's first comment
 says what the paper shows, what is drawn and where the workbench differs.
 
-Wang & Mason 1992 (WM92), impulse-space diagrams of the falling rod
-(impact.plot.path); Wang 1986 (W86), the impact space gamma x theta
-(impact.plot.map of the modes); Sun & Baruh 2022 (SB22), maps of the mode,
--vCy after / vCy before (the rebound ratio) and the energy ratio:
+Wang & Mason 1992 (WM92), impulse-space diagrams (impact.plot.path; the
+sketches of figures 2-4 as panels, one case each, their lines lettered S,
+C, T, L, RF); Wang 1986 (W86), impact process diagrams (chapter 3), the
+impact space gamma x theta (impact.plot.map of the modes, chapter 4) and
+the motion after the impact (chapter 5: the sense of the change of
+rotation, the translation lines, the rebound angle); Sun & Baruh 2022
+(SB22), maps of the mode, -vCy after / vCy before (the rebound ratio) and
+the energy ratio. The scripts of WM92 2-5, MW88 4 and W86 3.2-3.5 and
+5.1-5.3 print the numbers they draw, which spec/paper_figures_spec.lua
+checks against the papers' closed forms:
 
   wm92_fig02   the impact process diagram: the lines, sliding on L, L then S
-  wm92_fig03   the nine cases of meeting impact (signs of S0 and B3), with paths
-  wm92_fig04   the six cases of tangential impact (C0 = 0): an impulse where S0 B3 < 0
-  wm92_fig05   the three regions (rays OD and OQ, slopes mu_d and mu_q), a path in each
+  wm92_fig03   the nine cases of meeting impact (signs of S0, B3), with paths
+  wm92_fig04   the six cases of tangential impact (C0 = 0): an impulse only
+               where S0 B3 < 0
+  wm92_fig05   the three regions (rays OD, OQ: slopes mu_d, mu_q), a path each
   wm92_fig07   case 1, direct impact (S0 = 0): lines S, C, T, L and L'
   wm92_fig08   case 2 (S0 = 0.6): the energy ellipse dT = 0, Newton's T
                tangent to it at e = 1 (and crossing it at e = 0.8: _e08)
@@ -110,7 +119,8 @@ The 3D figures are drawn with both methods ("algebraic": SB22's model;
 modes differ.
 
 Where the workbench differs from the papers (help("papers") lists every
-correction): WM92's slip sign at S0 = 0 (the slip starts in the
+correction): W86's effective friction angle of a sphere (tan(alpha_e) =
+(1+e)(1+r^2) mu: W86 (3.20) drops the 1 + r^2); WM92's slip sign at S0 = 0 (the slip starts in the
 frictionless direction, not eq 49's s = 1) and the printed Newton impulse
 of case 2 (Py = 0.4 + 0.625 e, not 0.0625 e); W86's reversal condition
 (4.2) with its corrected sign; SB22's R2 boundary of the 2D rod (Table 2)
