@@ -9,6 +9,12 @@
 -- gamma and theta of +-30 degrees or 0, mu = 0.25, e = 0.8 (Poisson). The
 -- same cases in Wang & Mason's coefficients are wm92_fig03 (gamma > 0 is
 -- S0 < 0; theta > 0 is B3 > 0).
+--
+-- Where the workbench differs: W86's rule 2 (sec 3.5) sends a directed
+-- impact (gamma = 0) along the line of sticking. That holds only when
+-- mu > |B3|/B1 (WM92 eqs 37-38); at theta = +-30 degrees |B3|/B1 = 0.346
+-- > mu = 0.25, so the contact slides, in the direction it would slide
+-- without friction (s = -sgn(B3)), as in wm92_fig03.
 -- Run: impact examples/figures/w86_fig3_3.lua [DIR]
 local here = (arg and arg[0] or ""):match("^(.*)/[^/]*$") or "."
 package.path = here .. "/common/?.lua;" .. package.path

@@ -48,6 +48,7 @@ local function ray(x, y, title, color)
 end
 local function at(slope, frac) return slope * frac * top end
 fig.draw(impact.plot.path, paths, {
+  label = { "region 1 (μ = 0.05)", "region 2 (μ = 0.8)", "region 3 (μ = 1.3)" },
   xrange = { -0.35, 1.05 }, yrange = { 0, top },
   lines = { ray(xD, yD, "OD (slope μ_d)", "#000000"), ray(xQ, yQ, "OQ (slope μ_q)", "#7f7f7f") },
   notes = { { x = at(0.085, 0.95), y = 0.95 * top, text = "1" },
