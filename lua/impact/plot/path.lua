@@ -594,18 +594,23 @@ local function letter_lines(lines, x0, x1, y1, scale, paths)
       if b[2] > a[2] or (b[2] == a[2] and b[1] > a[1]) then a, b = b, a end
       local len = math.sqrt((b[1] - a[1]) ^ 2 + (b[2] - a[2]) ^ 2)
       -- the first place free of the other letters and of the paths, else
-      -- of the letters only (a path along the line), else the upper end
+      -- of the letters and the paths' markers (a path along the line), else
+      -- the upper end
       local function place(paths_too)
-        for _, d in ipairs{ 12, 26, 40, 54, 68, 82 } do
-          local k = math.min(0.9, d / scale / len)
+        -- every 14 points along the line, from 12 points below its end
+        for d = 12, math.max(12, len * scale - 6), 14 do
+          local k = math.min(0.95, d / scale / len)
           local px, py = a[1] + k * (b[1] - a[1]), a[2] + k * (b[2] - a[2])
           local free = true
           for _, p in ipairs(placed) do
             if math.abs(p[1] - px) < near and math.abs(p[2] - py) < near then free = false end
           end
-          -- off the paths (the letter's box would hide them)
-          for _, sg in ipairs(paths_too and paths or {}) do
-            if dist(px, py, sg[1], sg[2]) < 0.6 * near then free = false end
+          -- off the paths (the letter's box would hide them), or at least
+          -- off their markers
+          for _, sg in ipairs(paths) do
+            local d = paths_too and dist(px, py, sg[1], sg[2])
+              or math.min(dist(px, py, sg[1], sg[1]), dist(px, py, sg[2], sg[2]))
+            if d < 0.6 * near then free = false end
           end
           if free then return px, py end
         end
