@@ -1,7 +1,8 @@
 -- Wang 1986's impact space (W86): writes the data of his figures
 -- 4.2-4.5 and 5.1-5.3 as CSV columns, one file per figure, into the folder
 -- given as the first argument (default: impact_space_data in the system's
--- temporary folder). The plots come from the studies.
+-- temporary folder). The plots: examples/figures/w86_fig4_2.lua ..
+-- w86_fig4_5.lua and w86_fig5_1.lua .. w86_fig5_3.lua.
 -- Run: scripts/run examples/impact_space.lua [folder]
 local impact = require "impact"
 

@@ -10,6 +10,34 @@ function M.outdir()
   return (arg and arg[1]) or "."
 end
 
+-- Draws one figure as DIR/NAME.png (with its SVG) and DIR/NAME.pdf:
+-- plot(data, opts) is an impact.plot function; IMPACT_FIG_SIZE (a preset,
+-- "column", "full" or "slide") overrides opts.size, to look at a figure
+-- at the sizes a paper prints it. Prints the PNG's name.
+function M.draw(plot, data, opts, name)
+  local size = os.getenv("IMPACT_FIG_SIZE")
+  if size and size ~= "" then opts.size = size end
+  for _, ext in ipairs{ "pdf", "png" } do
+    opts.out = M.outdir() .. "/" .. name .. "." .. ext
+    plot(data, opts)
+  end
+  print(opts.out)
+end
+
+-- "%.17g" of each number: what the figure scripts print for the specs to
+-- read back (spec/paper_figures_spec.lua).
+function M.report(tag, t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = k end
+  table.sort(keys)
+  local parts = {}
+  for _, k in ipairs(keys) do
+    local v = t[k]
+    parts[#parts + 1] = k .. " = " .. (type(v) == "number" and string.format("%.17g", v) or tostring(v))
+  end
+  print(tag .. ": " .. table.concat(parts, ", "))
+end
+
 -- Adds column `name` to a sweep from fn(i) for every row.
 function M.add_column(s, name, fn)
   local col = {}
@@ -40,6 +68,16 @@ function M.w86(r, mu, e, n, extra)
   }
   for k, v in pairs(extra or {}) do spec[k] = v end
   return impact.sweep(spec)
+end
+
+-- One striking state of W86's body (as M.w86: m = rho = 1, CM at r from
+-- the contact at theta from the normal, unit contact velocity at gamma,
+-- w0 = 0), solved by solve2d (Poisson unless law is given).
+function M.w86_solve(r, theta_deg, gamma_deg, mu, e, law)
+  local th, g = math.rad(theta_deg), math.rad(gamma_deg)
+  return impact.solve2d{ body1 = { m = 1, rho = 1, x = r * math.sin(th), y = r * math.cos(th),
+                                   vx = -math.sin(g), vy = -math.cos(g), w = 0 },
+                         mu = mu, e = e, law = law or "poisson" }
 end
 
 -- The region boundaries of W86 (4.1) and (4.3) and the corrected reversal
@@ -81,6 +119,34 @@ function M.w86_lines(r, mu, e)
     end
   end
   return lines
+end
+
+-- W86 sec 5: the translation line (dw = 0) of an impact.space_map result
+-- as a curve in degrees (gamma, theta): the points of each sign of gamma
+-- ordered by theta (one a row), broken where rows are missing, then the
+-- two sliding segments theta = +-atan(mu) from the sliding boundary (W86
+-- (4.1) at tan(theta) = mu: tan(gamma) = (1+e) mu) to |gamma| = 89.
+-- -> x, y (NaN breaks), and that boundary's gamma and theta in degrees.
+function M.w86_translation(m, e, mu)
+  local t = m.translation
+  local x, y = {}, {}
+  local function add(a, b) x[#x + 1], y[#y + 1] = a, b end
+  for _, sgn in ipairs{ 1, -1 } do
+    local last
+    for i = 1, #t.theta do
+      if t.gamma[i] * sgn >= 0 then
+        local th = math.deg(t.theta[i])
+        if last and th - last > 1.5 then add(0 / 0, 0 / 0) end
+        add(math.deg(t.gamma[i]), th)
+        last = th
+      end
+    end
+    add(0 / 0, 0 / 0)
+  end
+  local gs = math.deg(math.atan((1 + e) * mu))
+  local ts = math.deg(t.sliding_theta)
+  add(gs, ts) add(89, ts) add(0 / 0, 0 / 0) add(-gs, -ts) add(-89, -ts)
+  return x, y, gs, ts
 end
 
 -- Wang & Mason 1992, the falling rod of their fig. 6: m = 1, length 1,

@@ -2,29 +2,49 @@
 return {
   {
     name = "figures", topic = true, signature = "The papers' figures",
-    summary = "scripts/figures redraws the figures of WM92, W86 and SB22, of two mechanisms, of the multi-contact models and of the simulations; what each shows.",
+    summary = "scripts/figures redraws the figures of WM92, MW88, W86 and SB22, of two mechanisms, of the multi-contact models and of the simulations; what each shows.",
     text = [[
 'scripts/figures [DIR]' (from the source tree) builds the host if needed and
 runs every examples/figures/*.lua with it; each script writes its PNG and SVG
-with the data (.dat) and the editable gnuplot script (.gp) into DIR (default
-figures/), and DIR/NAME.log keeps what it printed. One script alone:
+(the papers' diagrams and W86's chapter 5 a PDF too) with the data (.dat)
+and the editable gnuplot script (.gp) into DIR (default figures/), and
+DIR/NAME.log keeps what it printed; IMPACT_FIG_SIZE=column (or full,
+slide) draws those at a preset size. One script alone:
 'impact examples/figures/wm92_fig07.lua DIR'. Each script's first comment
 says what the paper shows, what is drawn and where the workbench differs.
 
-Wang & Mason 1992 (WM92), impulse-space diagrams of the falling rod
-(impact.plot.path); Wang 1986 (W86), the impact space gamma x theta
-(impact.plot.map of the modes); Sun & Baruh 2022 (SB22), maps of the mode,
--vCy after / vCy before (the rebound ratio) and the energy ratio:
+Wang & Mason 1992 (WM92), impulse-space diagrams (impact.plot.path; the
+sketches of figures 2-4 as panels, one case each, their lines lettered S,
+C, T, L, RF); Wang 1986 (W86), impact process diagrams (chapter 3), the
+impact space gamma x theta (impact.plot.map of the modes, chapter 4) and
+the motion after the impact (chapter 5: the sense of the change of
+rotation, the translation lines, the rebound angle); Sun & Baruh 2022
+(SB22), maps of the mode, -vCy after / vCy before (the rebound ratio) and
+the energy ratio. The scripts of WM92 2-5, MW88 4 and W86 3.2-3.5 and
+5.1-5.3 print the numbers they draw, which spec/paper_figures_spec.lua
+checks against the papers' closed forms:
 
+  wm92_fig02   the impact process diagram: the lines, sliding on L, L then S
+  wm92_fig03   the nine cases of meeting impact (signs of S0, B3), with paths
+  wm92_fig04   the six cases of tangential impact (C0 = 0): an impulse only
+               where S0 B3 < 0
+  wm92_fig05   the three regions (rays OD, OQ: slopes mu_d, mu_q), a path each
   wm92_fig07   case 1, direct impact (S0 = 0): lines S, C, T, L and L'
   wm92_fig08   case 2 (S0 = 0.6): the energy ellipse dT = 0, Newton's T
                tangent to it at e = 1 (and crossing it at e = 0.8: _e08)
   wm92_fig09   case 3 (S0 = C0 = -1): sliding, R-sticking, C-sticking
   wm92_fig10   case 4, tangential impact (C0 = 0): no impulse below mu = 5/3
+  w86_fig3_2   impact process diagrams: the lines, sliding, sticking, reversal
+  w86_fig3_3   the nine cases (signs of gamma and theta) with their paths
+  w86_fig3_4   a sphere: rolls below the effective friction angle, slides above
+  w86_fig3_5   the sphere's impulse and rebound against the friction cones
   w86_fig4_2   mu = 0.25, e = 0.8, r = 1.414, with the region boundaries
   w86_fig4_3   the effect of r (3, 0.6 and 0)
   w86_fig4_4   the effect of e (0 and 1)
   w86_fig4_5   very large friction (alpha = 89.99 degrees)
+  w86_fig5_1   the sense of the change of rotation, the translation line
+  w86_fig5_2   the translation lines for e = 0 .. 1 (plastic: theta = gamma)
+  w86_fig5_3   the rebound angle gamma_r against gamma for theta = -40 .. 40
   sb22_fig03   2D rod over theta and vCx/vCy, Poisson
   sb22_fig04   the same, energetic law
   sb22_fig05   Poisson over energetic (velocity and energy ratios)
@@ -34,6 +54,11 @@ Wang & Mason 1992 (WM92), impulse-space diagrams of the falling rod
   sb22_fig11   mu = 0.4, e = 0.5
   sb22_fig12   theta1 = 20, theta2 = 15 over mu and e
   sb22_fig13   a close view of figure 12 where the mode changes with e
+
+Mason & Wang 1988 (MW88), the sliding rod's impulse (impact.painleve):
+
+  mw88_fig04   the tangential impact that resolves Painleve's rod: Pt = mu Pn,
+               then the line of sticking; plastic and perfectly elastic
 
 Two mechanisms (help("chain2d")), the studies of examples/kane_puzzle.lua
 and examples/robot_arm.lua drawn (impact.plot.curves and plot.map):
@@ -113,7 +138,8 @@ The 3D figures are drawn with both methods ("algebraic": SB22's model;
 modes differ.
 
 Where the workbench differs from the papers (help("papers") lists every
-correction): WM92's slip sign at S0 = 0 (the slip starts in the
+correction): W86's effective friction angle of a sphere (tan(alpha_e) =
+(1+e)(1+r^2) mu: W86 (3.20) drops the 1 + r^2); WM92's slip sign at S0 = 0 (the slip starts in the
 frictionless direction, not eq 49's s = 1) and the printed Newton impulse
 of case 2 (Py = 0.4 + 0.625 e, not 0.0625 e); W86's reversal condition
 (4.2) with its corrected sign; SB22's R2 boundary of the 2D rod (Table 2)

@@ -103,6 +103,14 @@ colour (a label several paths share at one point, the start, once, in the
 first one's). ellipse = true adds the curve dT = 0 (WM92
 figure 8): a final impulse inside it loses energy; the box then holds it.
 
+panels = {rows, cols} draws several problems side by side, a diagram each,
+as WM92 draw the cases of their figures 3 and 4: each entry of the list is
+one problem's result or a list of them, titles names the panels. A panel
+is a sketch: no legend and no tic labels; its lines are lettered where
+they leave the box (S, C, T, L, RF) and its events are the path's markers.
+lines adds curves of your own (rays through the origin, say) and notes
+texts at points of impulse space (region numbers).
+
 ]] .. FILES,
     fields = [[
       out | the figure: NAME.png, NAME.svg, NAME.pdf or NAME.eps | "path.png"
@@ -110,7 +118,11 @@ figure 8): a final impulse inside it loses energy; the box then holds it.
       label | a path's legend text, or a list of them (one per path) | what tells the paths apart: model, law, mu, e
       enhanced | true: your texts are gnuplot enhanced text (markup) | false: shown as written
       ellipse | true: draw the zero-energy-change ellipse | false
-      xrange, yrange | {lo, hi} instead of the automatic box
+      lines | overlays {x = {...}, y = {...}, title =, color =, dash =, width =}, as plot.map's
+      notes | texts in the diagram: {{x = Px, y = Py, text = "1", color =}, ...}
+      panels | {rows, cols}: argument 1 is then a list of problems (each a result or a list of results of one problem), one panel each, in rows | one diagram
+      titles | with panels: each panel's title, in order
+      xrange, yrange | {lo, hi} instead of the automatic box (every panel's)
       size | {width, height} in pixels (points for PDF and EPS), or "column", "full", "slide" | {900, 700}
       run | false: write the files, do not run gnuplot | true]],
     example = [[
@@ -242,6 +254,7 @@ gives one legend entry per title): where a law gains energy, for instance.
       xrange, yrange | {lo, hi} | gnuplot's autoscale
       logx, logy | true: logarithmic axes (points <= 0 break the curve) | false
       xtics | the x axis' tics as a list of {x, "label"} | gnuplot's
+      equal | true: one scale on both axes (directions and angles drawn true) | false
       key | the legend's place: "outside below", "outside right", "top left", "top right", "bottom left", "bottom right" | "outside below"
       size, run, enhanced | as in plot.path | {900, 620}]],
     example = [[

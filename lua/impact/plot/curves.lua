@@ -241,6 +241,8 @@ local function frame(curves, opts, labels, size)
   if opts.logy then body[#body + 1] = "set logscale y" end
   if opts.xrange then body[#body + 1] = string.format("set xrange [%s:%s]", gp.num(opts.xrange[1]), gp.num(opts.xrange[2])) end
   if opts.yrange then body[#body + 1] = string.format("set yrange [%s:%s]", gp.num(opts.yrange[1]), gp.num(opts.yrange[2])) end
+  -- equal scales on both axes (directions, angles: W86 fig 3.5's cones)
+  if opts.equal then body[#body + 1] = "set size ratio -1" end
   if opts.xtics then
     local tics = {}
     for i, tic in ipairs(opts.xtics) do tics[i] = gp.str(tic[2]) .. " " .. gp.num(tic[1]) end

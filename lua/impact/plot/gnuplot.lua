@@ -141,7 +141,12 @@ function M.render(fname, out, fig)
     s[#s + 1] = string.format("set terminal svg size %d,%d enhanced font \"Sans,%.4g\" background rgb \"white\"%s",
       math.floor(w * k + 0.5), math.floor(h * k + 0.5), 11 * k, k ~= 1 and string.format(" linewidth %.4g", k) or "")
     s[#s + 1] = "set output " .. M.str(name .. ".svg")
-    s[#s + 1] = "replot"
+    -- a multiplot is drawn again in full (replot redraws its last panel only)
+    if fig.replay then
+      for _, l in ipairs(fig.body) do s[#s + 1] = l end
+    else
+      s[#s + 1] = "replot"
+    end
   end
   s[#s + 1] = "unset output"
   files.write(fname, paths.script, table.concat(s, "\n"), "\n")

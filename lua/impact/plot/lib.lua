@@ -222,7 +222,8 @@ function M.finite(x) return type(x) == "number" and x == x and math.abs(x) ~= ma
 --   size: {width, height}, positive integers; lines: a list of overlays.
 M.OPTIONS = {
   ["plot.path"] = { out = "string", title = "string", xrange = "range", yrange = "range",
-    ellipse = "boolean", size = "size", run = "boolean", enhanced = "boolean", label = "labels" },
+    ellipse = "boolean", size = "size", run = "boolean", enhanced = "boolean", label = "labels",
+    lines = "lines", notes = "notes", panels = "panels", titles = "labels" },
   ["plot.map"] = { out = "string", title = "string", x = "string", y = "string", color = "string",
     xlabel = "string", ylabel = "string", clabel = "string", xrange = "range", yrange = "range",
     crange = "range", logx = "boolean", logy = "boolean", tiles = "boolean", lines = "lines",
@@ -231,7 +232,7 @@ M.OPTIONS = {
   ["plot.curves"] = { out = "string", title = "string", x = "string", y = "curves",
     bands = "curves", xlabel = "string", ylabel = "string", xrange = "range", yrange = "range",
     logx = "boolean", logy = "boolean", lines = "lines", key = "key", xtics = "tics", size = "size",
-    run = "boolean", enhanced = "boolean", group = "string" },
+    run = "boolean", enhanced = "boolean", group = "string", equal = "boolean" },
   ["plot.hodograph"] = { out = "string", title = "string", size = "size", run = "boolean", enhanced = "boolean" },
 }
 
@@ -320,6 +321,20 @@ function M.opt_table(fname, opts)
       elseif kind == "key" then
         if not M.KEYS[v] then
           bad(fname, name, "a legend place (\"outside below\", \"outside right\", \"top left\", \"top right\", \"bottom left\", \"bottom right\")", v)
+        end
+      elseif kind == "panels" then
+        if type(v) ~= "table" or not (math.tointeger(v[1]) and v[1] >= 1) or not (math.tointeger(v[2]) and v[2] >= 1) then
+          bad(fname, name, "{rows, cols}, positive integers", v)
+        end
+      elseif kind == "notes" then
+        if type(v) ~= "table" then bad(fname, name, "a list of {x =, y =, text =}", v) end
+        for i, n in ipairs(v) do
+          local at = string.format("%s[%d]", name, i)
+          if type(n) ~= "table" then bad(fname, at, "a table {x =, y =, text =}", n) end
+          if not is_num(n.x) then bad(fname, at .. ".x", "a number", n.x) end
+          if not is_num(n.y) then bad(fname, at .. ".y", "a number", n.y) end
+          if type(n.text) ~= "string" then bad(fname, at .. ".text", "a string", n.text) end
+          if n.color ~= nil and type(n.color) ~= "string" then bad(fname, at .. ".color", "a colour name or \"#rrggbb\"", n.color) end
         end
       elseif kind == "lines" then
         if type(v) ~= "table" then bad(fname, name, "a list of overlays {x = {...}, y = {...}}", v) end

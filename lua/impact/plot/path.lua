@@ -565,23 +565,108 @@ local function key_titles(plots)
   return t
 end
 
--- path(result or {result, ...}, opts): one diagram; several results of the
--- same problem (different mu, say) share the lines S, C, T and each adds its
--- limiting-friction lines and its path.
-function M.path(r, opts)
-  local F = "plot.path"
-  opts = opt_table(F, opts)
-  local list = results_of(F, r)
-  r = list[1]
-  local out = opts.out or "path.png"
-  -- equal scales: a column's preset square, a page's 3:4
-  local size = gp.size_of(F, opts.size, out, { 900, 700 }, { column = 1, full = 0.75 })
-  local short = size[1] < 700
+-- The letter of a reference line (WM92's S, C, T, L, RF) from its legend
+-- text; nil for the lines the paper does not letter.
+local function letter_of(title)
+  return title:match("^(RF)[%s:(]") or title:match("^([SCTL])[%s:(]")
+end
+
+-- In a panel the lines are lettered where they leave the box, as in WM92's
+-- figures 2-5, instead of a legend: on the line (in a white box that hides
+-- the line behind the letter) near its upper end (the right end of a level
+-- line), moved further along it when another letter is that near.
+-- scale: points per unit.
+local function letter_lines(lines, x0, x1, y1, scale, paths)
+  local out, placed = {}, {}
+  local near = 14 / scale   -- some two letters apart
+  -- the distance from (x, y) to the segment p-q
+  local function dist(x, y, p, q)
+    local dx, dy = q[1] - p[1], q[2] - p[2]
+    local t = (dx * dx + dy * dy) > 0 and ((x - p[1]) * dx + (y - p[2]) * dy) / (dx * dx + dy * dy) or 0
+    t = math.max(0, math.min(1, t))
+    return math.sqrt((x - p[1] - t * dx) ^ 2 + (y - p[2] - t * dy) ^ 2)
+  end
+  for _, l in ipairs(lines) do
+    local t = letter_of(l[1])
+    local seg = clip(l[2], l[3], l[4], x0, x1, 0, y1)
+    if t and #seg == 2 then
+      local a, b = seg[1], seg[2]
+      if b[2] > a[2] or (b[2] == a[2] and b[1] > a[1]) then a, b = b, a end
+      local len = math.sqrt((b[1] - a[1]) ^ 2 + (b[2] - a[2]) ^ 2)
+      -- the first place free of the other letters and of the paths, else
+      -- of the letters and the paths' markers (a path along the line), else
+      -- the upper end
+      local function place(paths_too)
+        -- every 14 points along the line, from 12 points below its end
+        for d = 12, math.max(12, len * scale - 6), 14 do
+          local k = math.min(0.95, d / scale / len)
+          local px, py = a[1] + k * (b[1] - a[1]), a[2] + k * (b[2] - a[2])
+          local free = true
+          for _, p in ipairs(placed) do
+            if math.abs(p[1] - px) < near and math.abs(p[2] - py) < near then free = false end
+          end
+          -- off the paths (the letter's box would hide them), or at least
+          -- off their markers
+          for _, sg in ipairs(paths) do
+            local d = paths_too and dist(px, py, sg[1], sg[2])
+              or math.min(dist(px, py, sg[1], sg[1]), dist(px, py, sg[2], sg[2]))
+            if d < 0.6 * near then free = false end
+          end
+          if free then return px, py end
+        end
+      end
+      local x, y = place(true)
+      if not x then x, y = place(false) end
+      if not x then
+        local k = math.min(0.9, 12 / scale / len)
+        x, y = a[1] + k * (b[1] - a[1]), a[2] + k * (b[2] - a[2])
+      end
+      placed[#placed + 1] = { x, y }
+      out[#out + 1] = string.format("set label %s at %s,%s center front boxed font \",9\" tc rgb %s",
+        gp.str(t), gp.num(x), gp.num(y), gp.str(l[5]))
+    end
+  end
+  if #out > 0 then table.insert(out, 1, "set style textbox opaque noborder margins 1,1") end
+  return out
+end
+
+-- The user's overlays (opts.lines, as plot.map's) and notes (opts.notes:
+-- texts at impulse-space points, WM92 fig 5's region numbers), added to
+-- blocks and plots / returned as label commands.
+local function overlays(opts, blocks, plots)
+  for i, l in ipairs(opts.lines or {}) do
+    local rows = {}
+    for j = 1, #l.x do rows[j] = { l.x[j], l.y[j] } end
+    blocks[#blocks + 1] = { comment = "overlay: " .. (l.title or ("line " .. i)), rows = rows }
+    plots[#plots + 1] = string.format("data index %d using 1:2 with lines lw %s%s lc rgb %s %s",
+      #blocks - 1, gp.num(l.width or 2), lib.dash_type(l.dash), gp.str(l.color or "black"),
+      l.title and ("title " .. gp.str(lib.text(opts, l.title))) or "notitle")
+  end
+  local labels = {}
+  for _, n in ipairs(opts.notes or {}) do
+    labels[#labels + 1] = string.format("set label %s at %s,%s center front font \",10\" tc rgb %s",
+      gp.str(lib.text(opts, n.text)), gp.num(n.x), gp.num(n.y), gp.str(n.color or "black"))
+  end
+  return labels
+end
+
+-- The characters of a panel's title line (9-point text on a panel size[1] wide).
+local function panel_chars(size) return math.max(8, math.floor((size[1] - 40) / (lib.CHAR_W * 9 / 11))) end
+
+-- One diagram of the results in list: its data blocks (numbered from 0)
+-- and gnuplot lines. size: its canvas ({w, h}; a preset's height is fitted
+-- here); panel: nil for a figure of its own, else {title =} for one panel
+-- of several (no legend: the lines lettered; no event labels: the events'
+-- markers stay; no tic labels).
+local function diagram(list, opts, size, panel)
+  local r = list[1]
+  local short = size[1] < 700 or panel ~= nil
   local ell = opts.ellipse and ellipse(r.B1, r.B2, r.B3, r.S0, r.C0)
   local x0, x1, y1 = box(list, ell, opts)
   local names = path_names(list, opts)
   local lines, curves = reference_lines(list, names, x0, x1, y1)
   local blocks, plots = line_blocks(list, lines, curves, ell, x0, x1, y1, short)
+  local notes = overlays(opts, blocks, plots)
   -- The legend below the diagram, in as many columns as fit (its entries
   -- known before the paths' labels: those have none).
   local titles = key_titles(plots)
@@ -589,12 +674,16 @@ function M.path(r, opts)
   -- The plot area at equal scales: the canvas less the y tics and label,
   -- the title, the x tics and label and the legend -> points per unit.
   -- A preset's height is fitted to the diagram at the preset's width.
-  local pw = size[1] - (lib.tic_width(0, y1) + 6) * lib.CHAR_W
-  local title = lib.title(lib.text(opts, opts.title) or default_title(list, short), size, 10)
+  local pw = size[1] - (panel and 4 or lib.tic_width(0, y1) + 6) * lib.CHAR_W
+  local title = panel and lib.wrap(panel.title or "", panel_chars(size))
+    or lib.title(lib.text(opts, opts.title) or default_title(list, short), size, 10)
   local tlines = select(2, title:gsub("\n", "")) + 1
+  -- (panels: the most any panel's title takes, so that their boxes align)
+  if panel then tlines = math.max(tlines, panel.tlines or 1) end
   local key, bmargin, rows = lib.key_below(titles, size, nil, 9)
-  local frame = (tlines + 7 + rows) * lib.LINE_H
-  if type(opts.size) == "string" then
+  if panel then key, bmargin, rows = "unset key", "set bmargin 2", 0 end
+  local frame = (tlines + (panel and 2 or 7) + rows) * lib.LINE_H
+  if type(opts.size) == "string" and not panel then
     -- (at most as tall as wide on a column, 0.6 of the width on a page)
     local cap = size[1] < 480 and pw or 0.6 * size[1]
     size[2] = math.floor(frame + math.min(cap, pw * y1 / (x1 - x0)) + 0.5)
@@ -610,6 +699,7 @@ function M.path(r, opts)
     x0, x1 = c - want / 2, c + want / 2
     lines, curves = reference_lines(list, names, x0, x1, y1)
     blocks, plots = line_blocks(list, lines, curves, ell, x0, x1, y1, short)
+    notes = overlays(opts, blocks, plots)
   end
   local scale = math.max(1e-300, math.min(pw / (x1 - x0), ph / y1))
   local obstacles = { segments = {}, points = {} }
@@ -625,22 +715,125 @@ function M.path(r, opts)
       end
     end
   end
-  path_plots(list, names, opts, blocks, plots, { x0 = x0, x1 = x1, y1 = y1, scale = scale }, obstacles)
+  if panel then
+    for i = 1, #list do
+      plots[#plots + 1] = string.format("data index %d using 1:2 with linespoints lw 2 pt 7 ps 0.8 lc rgb %s notitle",
+        i - 1, gp.str(PATH_COLORS[(i - 1) % #PATH_COLORS + 1]))
+    end
+  else
+    path_plots(list, names, opts, blocks, plots, { x0 = x0, x1 = x1, y1 = y1, scale = scale }, obstacles)
+  end
   local body = {
-    "set title " .. gp.str(title) .. " font \",10\"",
-    short and "set xlabel \"P_x\"" or "set xlabel \"P_x (tangential impulse on body 1)\"",
-    short and "set ylabel \"P_y\"" or "set ylabel \"P_y (normal impulse)\"",
+    "set title " .. gp.str(title) .. (panel and " font \",9\"" or " font \",10\""),
+    panel and "set xlabel \"P_x\" font \",9\" offset 0,0.5" or
+      short and "set xlabel \"P_x\"" or "set xlabel \"P_x (tangential impulse on body 1)\"",
+    panel and "set ylabel \"P_y\" font \",9\" offset 1.5,0" or
+      short and "set ylabel \"P_y\"" or "set ylabel \"P_y (normal impulse)\"",
     "set size ratio -1",
     string.format("set xrange [%s:%s]", gp.num(x0), gp.num(x1)),
     string.format("set yrange [0:%s]", gp.num(y1)),
     "set grid lc rgb \"#e0e0e0\"",
-    key .. " font \",9\"",
+    panel and key or (key .. " font \",9\""),
     bmargin,
-    lib.tics("x", x0, x1, math.min(pw, scale * (x1 - x0))),
-    lib.tics("y", 0, y1, math.min(ph, scale * y1)),
-    "set zeroaxis lt 1 lc rgb \"#909090\"",
-    "plot " .. table.concat(plots, ", \\\n     "),
   }
+  if panel then
+    body[#body + 1] = "unset label"
+    -- a sketch, as the paper's: no tics, narrow margins
+    body[#body + 1] = "unset xtics; unset ytics; set lmargin 3; set rmargin 1; set tmargin " .. (tlines + 0.5)
+    local legs = {}
+    for _, ri in ipairs(list) do
+      for j = 2, #ri.path do
+        legs[#legs + 1] = { { ri.path[j - 1].Px, ri.path[j - 1].Py }, { ri.path[j].Px, ri.path[j].Py } }
+      end
+    end
+    for _, l in ipairs(letter_lines(lines, x0, x1, y1, scale, legs)) do body[#body + 1] = l end
+  else
+    body[#body + 1] = lib.tics("x", x0, x1, math.min(pw, scale * (x1 - x0)))
+    body[#body + 1] = lib.tics("y", 0, y1, math.min(ph, scale * y1))
+  end
+  for _, l in ipairs(notes) do body[#body + 1] = l end
+  body[#body + 1] = "set zeroaxis lt 1 lc rgb \"#909090\""
+  body[#body + 1] = "plot " .. table.concat(plots, ", \\\n     ")
+  return blocks, body
+end
+
+-- The panels of path(list, {panels = {rows, cols}}): each entry of list a
+-- result or a list of results of one problem, in its own diagram (WM92
+-- figures 3 and 4 draw a grid of cases), in one figure through gnuplot's
+-- multiplot. The panels' data blocks go into one file, each panel's
+-- "data index k" shifted past the blocks of the panels before it.
+local function panels(F, list, opts, out)
+  local nr, nc = opts.panels[1], opts.panels[2]
+  if #list > nr * nc then
+    error(string.format("%s: %d panels do not fit in panels = {%d, %d}", F, #list, nr, nc), 0)
+  end
+  local titles = opts.titles or {}
+  local size = gp.size_of(F, opts.size, out, { 300 * nc, 300 * nr + 40 })
+  local head = lib.title(lib.text(opts, opts.title) or "Impulse space", size, 10)
+  local hlines = select(2, head:gsub("\n", "")) + 1
+  local cw = size[1] / nc
+  if type(opts.size) == "string" then
+    -- panels about square, under the figure's title
+    -- (as tall as the common box is at its width, when the ranges are given)
+    local aspect = 0.8
+    if opts.xrange and opts.yrange then aspect = math.min(1, opts.yrange[2] / (opts.xrange[2] - opts.xrange[1])) end
+    size[2] = math.floor(nr * (aspect * (cw - 4 * lib.CHAR_W) + 3.5 * lib.LINE_H) + (hlines + 1) * lib.LINE_H + 0.5)
+  end
+  local ch = (size[2] - (hlines + 1) * lib.LINE_H) / nr
+  local tl = 1
+  for i = 1, #list do
+    if type(titles[i]) == "string" then
+      tl = math.max(tl, select(2, lib.wrap(lib.text(opts, titles[i]), panel_chars({ math.floor(cw) })):gsub("\n", "")) + 1)
+    end
+  end
+  -- each panel placed by hand under the figure's title (multiplot's own
+  -- layout left the title too little room)
+  local top = 1 - (hlines + 1) * lib.LINE_H / size[2]
+  local blocks, body = {}, {
+    string.format("set multiplot title %s font \",10\"", gp.str(head)),
+    string.format("set size %s,%s", gp.num(1 / nc), gp.num(top / nr)),
+  }
+  for i, entry in ipairs(list) do
+    local row, col = (i - 1) // nc, (i - 1) % nc
+    body[#body + 1] = string.format("set origin %s,%s", gp.num(col / nc), gp.num(top - (row + 1) * top / nr))
+    local sub = results_of(F, entry)
+    if titles[i] ~= nil and type(titles[i]) ~= "string" then
+      error(string.format("%s: option 'titles[%d]' must be a string, got %s", F, i, type(titles[i])), 0)
+    end
+    local b, lines = diagram(sub, opts, { math.floor(cw), math.floor(ch) },
+      { title = titles[i] and lib.text(opts, titles[i]) or "", tlines = tl })
+    local base = #blocks
+    for _, bk in ipairs(b) do
+      blocks[#blocks + 1] = { comment = string.format("panel %d, %s", i, bk.comment), rows = bk.rows }
+    end
+    for _, l in ipairs(lines) do
+      body[#body + 1] = (l:gsub("data index (%d+)", function(k) return "data index " .. (tonumber(k) + base) end))
+    end
+  end
+  body[#body + 1] = "unset multiplot"
+  return gp.render(F, out, {
+    what = "impact.plot.path: Routh's impulse-space diagrams, one panel per problem", blocks = blocks,
+    body = body, size = size, run = opts.run, replay = true, command = require("impact.plot").gnuplot })
+end
+
+-- path(result or {result, ...}, opts): one diagram; several results of the
+-- same problem (different mu, say) share the lines S, C, T and each adds its
+-- limiting-friction lines and its path. With opts.panels = {rows, cols}
+-- the list's entries are problems, one panel each.
+function M.path(r, opts)
+  local F = "plot.path"
+  opts = opt_table(F, opts)
+  local out = opts.out or "path.png"
+  if opts.panels then
+    if type(r) ~= "table" or #r == 0 then
+      error(F .. ": argument 1 must be a list of panels (each a solve2d result or a list of them) with panels = {rows, cols}", 0)
+    end
+    return panels(F, r, opts, out)
+  end
+  local list = results_of(F, r)
+  -- equal scales: a column's preset square, a page's 3:4
+  local size = gp.size_of(F, opts.size, out, { 900, 700 }, { column = 1, full = 0.75 })
+  local blocks, body = diagram(list, opts, size, nil)
   return gp.render(F, out, {
     what = "impact.plot.path: Routh's impulse-space diagram", blocks = blocks, body = body,
     size = size, run = opts.run, command = require("impact.plot").gnuplot })
