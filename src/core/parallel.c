@@ -11,7 +11,7 @@
 #define BATCH IMP_PARALLEL_BATCH
 
 typedef struct {
-    size_t n;
+    size_t n, batch;
     imp_batch_fn fn;
     void *ctx;
     atomic_size_t next;      /* first point of the next unclaimed batch */
@@ -26,7 +26,7 @@ static void *worker(void *arg)
         if (imp_interrupt_pending()) break;
         size_t b = atomic_fetch_add(&j->next, 1);
         if (b >= j->nbatch) break;
-        size_t lo = b * BATCH, hi = lo + BATCH < j->n ? lo + BATCH : j->n;
+        size_t lo = b * j->batch, hi = lo + j->batch < j->n ? lo + j->batch : j->n;
         j->fn(j->ctx, lo, hi);
         atomic_store(&j->finished[b], 1);
     }
@@ -36,13 +36,21 @@ static void *worker(void *arg)
 imp_status imp_parallel_for(size_t n, int threads, imp_batch_fn fn, void *ctx,
                             size_t *done)
 {
+    return imp_parallel_for_batch(n, BATCH, threads, fn, ctx, done);
+}
+
+imp_status imp_parallel_for_batch(size_t n, size_t batch, int threads, imp_batch_fn fn,
+                                  void *ctx, size_t *done)
+{
     *done = 0;
     if (n == 0) return IMP_OK;
+    if (batch < 1) batch = 1;
     job j;
     j.n = n;
+    j.batch = batch;
     j.fn = fn;
     j.ctx = ctx;
-    j.nbatch = (n + BATCH - 1) / BATCH;
+    j.nbatch = (n + batch - 1) / batch;
     atomic_init(&j.next, 0);
     j.finished = calloc(j.nbatch, sizeof *j.finished);
     if (!j.finished) return IMP_ENOMEM;
@@ -66,7 +74,7 @@ imp_status imp_parallel_for(size_t n, int threads, imp_batch_fn fn, void *ctx,
 
     size_t b = 0;
     while (b < j.nbatch && atomic_load(&j.finished[b])) b++;
-    *done = b == j.nbatch ? n : b * BATCH;
+    *done = b == j.nbatch ? n : b * batch;
     free(j.finished);
     if (st == IMP_OK && *done < n) st = IMP_EINTERRUPT;
     return st;

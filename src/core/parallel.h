@@ -31,4 +31,9 @@ typedef void (*imp_batch_fn)(void *ctx, size_t lo, size_t hi);
 imp_status imp_parallel_for(size_t n, int threads, imp_batch_fn fn, void *ctx,
                             size_t *done);
 
+/* The same with batches of `batch` points (>= 1): for points that take
+ * long each (a simulation), where 512 of them would leave threads idle. */
+imp_status imp_parallel_for_batch(size_t n, size_t batch, int threads, imp_batch_fn fn,
+                                  void *ctx, size_t *done);
+
 #endif
