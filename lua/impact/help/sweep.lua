@@ -10,6 +10,7 @@ s = impact.sweep{ base = {...}, vary = { S0 = impact.range(-2, 2, 81) },
                   out = "study.csv" }
 s = impact.sweep{ base =, sample = { n =, ranges = { mu = {0, 1} } },
                   solve = "solve3d" }
+s = impact.sweep{ base = scene, vary =, simulate = { t_end = }, measure = }
   -> s.n, s.names, s.columns   (map =, threads =, shard =, json =: below)
 ]],
     text = [[
