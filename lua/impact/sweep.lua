@@ -12,6 +12,7 @@ local serialize = require("impact.sweep.serialize")
 local options = require("impact.sweep.options")
 local columns = require("impact.sweep.columns")
 local fast = require("impact.sweep.fast")
+local simsweep = require("impact.sweep.simulate")
 
 local core = require("impact.core")
 local merge = require("impact.sweep.merge")
@@ -114,6 +115,7 @@ local function open_writer(impact, o, design, names, csvpath, first, last)
   return csvpath and output.csv_writer(FNAME, csvpath, output.prelude{
     version = impact.version, solve = o.solvename, base = serialize.literal(o.base),
     map = o.map and serialize.func(o.map) or nil, describe = design.describe(),
+    simulate = o.sim and serialize.literal(o.sim.opts) or nil,
     total = design.total, shard = o.shard, first = first, last = last,
   }, names, core)
 end
@@ -153,6 +155,7 @@ end
 local function run(st)
   local ok, err = pcall(function()
     if st.cols.stopped then error("interrupted!", 0) end
+    if st.opts.sim then return simsweep.run(st) end
     local plan = fast.plan(st)
     if plan then fast.run(plan, st) else run_lua(st) end
   end)
@@ -178,7 +181,8 @@ local function finish_files(impact, st, jsonpath)
     local data = result.columns   -- the fast path's are built as the writer reads them
     output.write_json(FNAME, jsonpath, {
       version = impact.version, solve = o.solvename, base = serialize.plain(o.base),
-      map = o.map and serialize.func(o.map) or nil, vary = design.describe(), points = design.total, shard = o.shard, first = st.first,
+      map = o.map and serialize.func(o.map) or nil, vary = design.describe(),
+      simulate = o.sim and serialize.plain(o.sim.opts) or nil, points = design.total, shard = o.shard, first = st.first,
       last = st.last, n = result.n, names = result.names, columns = data,
       interrupted = result.interrupted, failures = result.failures,
     })
@@ -228,7 +232,7 @@ function M.sweep(spec)
   local solve_point = point_solver(o, design)
 
   core._clear_interrupt()
-  local cols = columns.learn{ total = total, first = first, last = last, names = design.names,
+  local cols = o.sim and simsweep.columns(o, design) or columns.learn{ total = total, first = first, last = last, names = design.names,
     solve_point = solve_point,
     interrupted = function(ok, res) return (not ok and is_interrupt(res)) or core._interrupted() end }
   local names = cols.names

@@ -45,9 +45,9 @@ imp_status imp_parallel_for_batch(size_t n, size_t batch, int threads, imp_batch
     if (batch < 1) batch = 1;
     job j;
     j.n = n;
+    j.batch = batch;
     j.fn = fn;
     j.ctx = ctx;
-    j.batch = batch;
     j.nbatch = (n + batch - 1) / batch;
     atomic_init(&j.next, 0);
     j.finished = calloc(j.nbatch, sizeof *j.finished);

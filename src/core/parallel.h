@@ -33,7 +33,8 @@ imp_status imp_parallel_for(size_t n, int threads, imp_batch_fn fn, void *ctx,
 
 /* The same with batches of `batch` points (>= 1): for short loops (a fit's
  * few hundred rows per evaluation), which one batch of IMP_PARALLEL_BATCH
- * would leave to a single thread. */
+ * would leave to a single thread, and for points that take long each (a
+ * simulation), where 512 of them would leave threads idle. */
 imp_status imp_parallel_for_batch(size_t n, size_t batch, int threads, imp_batch_fn fn,
                                   void *ctx, size_t *done);
 

@@ -112,6 +112,15 @@ typedef struct {
 int lsim_obs_sample(void *ctx, double t, const double *q, const double *qd, double energy);
 int lsim_obs_event(void *ctx, const imp_sim_event *ev);
 
+/* simulate's options (t_end, dt, ...) from the table at t, checked
+ * (l_simulate.c) */
+void lsim_opts_read(limp_check *c, int t, imp_sim_opts *o);
+/* Raises the error of a failed run as impact.simulate does (never returns). */
+int lsim_raise_run(limp_check *c, lsim_in *in, const imp_sim_outcome *out, imp_status st,
+                   const char *obs_msg);
+
+/* core._simulate_sweep and core._sim_measures (l_sim_sweep.c) */
+void lsim_open_sweep(lua_State *L);
 void lsim_open_scene2d(lua_State *L);
 void lsim_open_system(lua_State *L);
 void limp_open_simulate(lua_State *L);

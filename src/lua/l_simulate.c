@@ -54,7 +54,7 @@ static int run_job(lua_State *L)
     return 0;
 }
 
-static void read_opts(limp_check *c, int t, imp_sim_opts *o)
+void lsim_opts_read(limp_check *c, int t, imp_sim_opts *o)
 {
     limp_check_known(c, t, opt_fields, NULL, NULL);
     limp_check_unknown(c);
@@ -86,8 +86,8 @@ static int fail_msg(lua_State *L, const char *fn, const char *fmt, ...)
     return luaL_error(L, "%s: %s", fn, msg);
 }
 
-static int raise_run(limp_check *c, lsim_in *in, const imp_sim_outcome *out, imp_status st,
-                     const char *obs_msg)
+int lsim_raise_run(limp_check *c, lsim_in *in, const imp_sim_outcome *out, imp_status st,
+                   const char *obs_msg)
 {
     lua_State *L = c->L;
     if (st == IMP_ELAW && in->kind == LSIM_SYSTEM && in->lua.failed)
@@ -172,7 +172,7 @@ static int l_simulate(lua_State *L)
     memset(j, 0, sizeof *j);
     limp_check oc;
     limp_check_init(&oc, L, "simulate");
-    read_opts(&oc, 2, &j->o);
+    lsim_opts_read(&oc, 2, &j->o);
     lsim_in *in = lua_newuserdatauv(L, sizeof *in, 0);
     memset(in, 0, sizeof *in);
     j->in = in;
@@ -221,7 +221,7 @@ static int l_simulate(lua_State *L)
     int interrupted = st == IMP_EINTERRUPT || (st == IMP_ELAW && j->obs.interrupted)
                       || (st == IMP_ELAW && in->kind == LSIM_SYSTEM && in->lua.interrupted)
                       || (st != IMP_OK && law_raised && strcmp(in->lctx.message, "interrupted!") == 0);
-    if (st != IMP_OK && !interrupted) raise_run(&c, in, &j->out, st, j->obs.msg);
+    if (st != IMP_OK && !interrupted) lsim_raise_run(&c, in, &j->out, st, j->obs.msg);
 
     lua_pushvalue(L, run);
     lua_pushvalue(L, 1);
@@ -264,4 +264,5 @@ void limp_open_simulate(lua_State *L)
     luaL_newmetatable(L, RUN_MT);
     lua_setfield(L, -2, "_run_mt");
     limp_check_publish(L, "simulate", opt_fields);
+    lsim_open_sweep(L);
 }

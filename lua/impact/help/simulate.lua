@@ -85,7 +85,7 @@ print(run)
 --   final    q = (0, 0.1, 0)  qdot = (0, 0, 0)
 run:write("ball.csv")                        -- or .json; impact.read_run reads it back
 impact.plot.run(run, { y = {"q2", "qdot2"}, out = "ball.png" })]],
-    see = { "scene2d", "system", "write_run", "read_run", "plot.run", "plot.frames", "solve2d", "solve_multi" },
+    see = { "scene2d", "system", "write_run", "read_run", "plot.run", "plot.frames", "solve2d", "solve_multi", "sweep" },
   },
   {
     name = "scene2d",

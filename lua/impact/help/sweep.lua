@@ -10,6 +10,7 @@ s = impact.sweep{ base = {...}, vary = { S0 = impact.range(-2, 2, 81) },
                   out = "study.csv" }
 s = impact.sweep{ base =, sample = { n =, ranges = { mu = {0, 1} } },
                   solve = "solve3d" }
+s = impact.sweep{ base = scene, vary =, simulate = { t_end = }, measure = }
   -> s.n, s.names, s.columns   (map =, threads =, shard =, json =: below)
 ]],
     text = [[
@@ -56,6 +57,22 @@ Lua call per point. Columns too big for memory: with 'out' the rows go to the
 CSV only (as keep = false, said on stderr), without it a clear error.
 'threads' defaults to $IMPACT_THREADS, else to the processors the process may
 run on (its CPU affinity: taskset, Slurm's --cpus-per-task).
+
+Sweeps over simulations: 'simulate = {t_end =, ...}' (impact.simulate's
+options; it implies solve = "simulate") runs each point's scene or system
+(base: an impact.scene2d or impact.system table, "bodies.1.vy", "e",
+"lines.1.mu" varied, or made by map) and writes one row of 'measure's of the
+run, then its status ("t_end", "rest", "max_events"; "error" for a failed
+point): t_reached, t_rest (status "rest"'s time, else NaN), t_first_impact,
+t_accumulation (the first "rest" event: impacts accumulated), n_events,
+n_impacts, n_liftoff, n_stick, n_slip, n_rest, n_inconsistent, energy0,
+energy (the last sample's), q and qdot (the final state: q1 .. qn, or one,
+"q2"); every measure by default. A scene with a built-in law runs in C on
+'threads' worker threads (one run at a time each), a system of Lua
+functions or a law written in Lua one impact.simulate call a point; the
+rows are those read from impact.simulate's runs, bit for bit, on any
+thread count. Any other quantity of a run: solve = function(problem) local
+run = impact.simulate(problem, opts) ... end (one Lua call a point).
 
 A progress bar (points, rate, time left) is drawn on stderr when it is a
 terminal. Ctrl-C stops the sweep cleanly and keeps what is done: the CSV is
@@ -110,6 +127,8 @@ space_map's 'out' are written the same way.]],
       on_error | "record" a failing point and go on, or "raise" | "record"
       fast | false: never use the C fast path | true
       keep | false: write the rows to 'out' only and keep no columns in memory (sweeps larger than memory); needs 'out' | true
+      simulate | a sweep over simulations: impact.simulate's options {t_end =, max_events =, ...} for every run (solve = "simulate")
+      measure | with simulate: the run's quantities, a list of names (t_rest, n_impacts, q, "q2", ...) | every measure
       chunk | points per C chunk of the fast path (progress and CSV rows come between chunks; Ctrl-C within one, every 512 points) | 32768, later chunks sized to about 0.1 s of solving and writing each]],
     result = [[
       n | rows done (failed points included)
@@ -130,7 +149,7 @@ s = impact.sweep{
   out = "rod.csv" }
 print(s.n, s.columns.mode[1], s.columns.Py[1])
 impact.plot.map(s, { x = "mu", y = "e", color = "mode", out = "modes.png" })]],
-    see = { "range", "sweep_merge", "sweep_read", "plot.map" },
+    see = { "range", "sweep_merge", "sweep_read", "plot.map", "simulate" },
   },
   {
     name = "range",

@@ -73,7 +73,7 @@ end
 -- The fields of a sweep specification and of its sample (a key not listed
 -- is an error naming it, as every table the API takes).
 M.FIELDS = { "base", "vary", "sample", "map", "solve", "on_error", "out", "json", "chunk",
-             "threads", "progress", "keep", "shard", "fast" }
+             "threads", "progress", "keep", "shard", "fast", "simulate", "measure" }
 M.SAMPLE_FIELDS = { "n", "method", "seed", "ranges" }
 
 -- read(spec, impact) -> options { base, map, solve, solvename, on_error,
@@ -93,7 +93,11 @@ function M.read(spec, impact)
   end
 
   local solve = spec.solve
-  if solve == nil then solve = "solve2d" end
+  if solve == nil then solve = spec.simulate ~= nil and "simulate" or "solve2d" end
+  if solve ~= "simulate" and (spec.simulate ~= nil or spec.measure ~= nil) then
+    fail("field '%s' goes with solve = \"simulate\" (a sweep over simulations), got solve = %s",
+      spec.simulate ~= nil and "simulate" or "measure", M.show(solve))
+  end
   if type(solve) == "string" then
     o.solvename = solve
     o.solve = impact[solve]
@@ -134,6 +138,7 @@ function M.read(spec, impact)
   if not o.keep and not o.out then fail("field 'keep' = false needs 'out' (a CSV file)") end
   if not o.keep and o.json then fail("field 'json' needs the columns: not with keep = false") end
   o.shard = M.shard(spec.shard, impact.default_shard)
+  if o.solvename == "simulate" then require("impact.sweep.simulate").read(spec, o, impact.core) end
   return o
 end
 
@@ -143,6 +148,7 @@ end
 -- ignored it give identical rows. A map or a solver function reads what it
 -- likes: not checked.
 function M.check_names(o, design, core)
+  if o.sim then return require("impact.sweep.simulate").check_names(o, design, core) end
   local fields = core._fields
   local top = fields and fields[o.solvename]
   if o.map or not top then return end

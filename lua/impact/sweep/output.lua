@@ -24,6 +24,7 @@ function M.prelude(info)
     csv.comment("base: " .. info.base),
   }
   if info.map then lines[#lines + 1] = csv.comment("map: " .. info.map) end
+  if info.simulate then lines[#lines + 1] = csv.comment("simulate: " .. info.simulate) end
   for _, d in ipairs(info.describe) do lines[#lines + 1] = csv.comment(d) end
   lines[#lines + 1] = csv.comment("points: " .. info.total)
   if info.shard[2] > 1 then

@@ -198,8 +198,8 @@ static imp_status report_rest(sim_t *S)
     memset(&ev, 0, sizeof ev);
     ev.t = S->t;
     ev.kind = IMP_SIM_REST;
-    ev.ncontacts = 1;
-    ev.contacts[0] = S->zeno_contact;
+    ev.ncontacts = S->zeno_k;
+    memcpy(ev.contacts, S->zeno_idx, sizeof(int) * (size_t)S->zeno_k);
     ev.q = S->q;
     ev.qd_before = ev.qd_after = S->qd;
     ev.impacts_resolved = S->zeno_count;

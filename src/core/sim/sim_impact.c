@@ -226,7 +226,7 @@ imp_status sim_impacts(sim_t *S, int *done)
             idx[k++] = i;
             nstruck++;
             was_open = i;
-            vin = -v[1];
+            vin = fmax(vin, -v[1]);
         } else if (S->armed[i] && fabs(v[1]) <= S->vtol) {
             S->closed[i] = 1;          /* landed with no normal speed */
             grazed = 1;
@@ -269,17 +269,41 @@ imp_status sim_impacts(sim_t *S, int *done)
         int i = was_open, bounced = S->z[i].n >= 2;
         double t_inf;
         sim_zeno_record(S, i, S->t, vin, vn[0]);
+        S->zg.n = 0;                     /* a group's sequence broken */
         if (S->closed[i] && bounced && S->zeno_contact < 0) {
             S->zeno_contact = i;         /* rebounds died out: a rest, now */
+            S->zeno_k = 1;
+            S->zeno_idx[0] = i;
             S->zeno_t = S->t;
             S->zeno_count = S->z[i].count;
         }
         if (!S->closed[i] && S->zeno_contact < 0 && sim_zeno_check(S, i, &t_inf)) {
             S->zeno_contact = i;
+            S->zeno_k = 1;
+            S->zeno_idx[0] = i;
             S->zeno_t = t_inf;
             S->zeno_count = S->z[i].count;
             S->z[i].n = 0;
             S->closed[i] = 1;            /* closed now, reported at t_inf */
+        }
+    } else if (nstruck == k) {             /* several struck together: the group's history */
+        int bounced = S->zg.n >= 2, all_closed = 1;
+        double vout = 0, t_inf;
+        for (int c = 0; c < k; c++) {
+            vout = fmax(vout, vn[c]);
+            all_closed = all_closed && S->closed[idx[c]];
+        }
+        sim_zeno_push(S, &S->zg, S->t, vin, vout);
+        int rest_now = all_closed && bounced;
+        int later = !all_closed && sim_zeno_test(S, &S->zg, &t_inf);
+        if (S->zeno_contact < 0 && (rest_now || later)) {
+            S->zeno_contact = idx[0];
+            S->zeno_k = k;
+            memcpy(S->zeno_idx, idx, sizeof(int) * (size_t)k);
+            S->zeno_t = rest_now ? S->t : t_inf;
+            S->zeno_count = S->zg.count;
+            S->zg.n = 0;
+            for (int c = 0; c < k; c++) S->closed[idx[c]] = 1;   /* reported at zeno_t */
         }
     }
     return sim_modes(S);

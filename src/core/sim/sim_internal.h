@@ -57,7 +57,9 @@ typedef struct {
     long ks;                        /* next sample index: t0 + ks dt */
     double last_sample;             /* time of the last sample (NAN: none) */
     sim_zeno z[IMP_SIM_CMAX];
+    sim_zeno zg;                    /* impacts on several contacts at once */
     int zeno_contact;               /* closing by accumulation at zeno_t, else -1 */
+    int zeno_k, zeno_idx[IMP_MULTI_MAX];   /* the contacts it closes (zeno_contact first) */
     double zeno_t;
     long zeno_count;
     imp_multi_space *mw;            /* heap (~210 kB): imp_multi_solve's workspace */
@@ -139,5 +141,8 @@ int sim_at_rest(sim_t *S, imp_status *st);
 /* sim_zeno.c */
 void sim_zeno_record(sim_t *S, int i, double t, double vin, double vout);
 int sim_zeno_check(sim_t *S, int i, double *t_inf);
+/* the same on any history (a group of contacts struck together) */
+void sim_zeno_push(sim_t *S, sim_zeno *z, double t, double vin, double vout);
+int sim_zeno_test(const sim_t *S, const sim_zeno *z, double *t_inf);
 
 #endif

@@ -14,7 +14,13 @@
  * closing speed (small flights, where the geometric law holds). A contact
  * whose rebounds never agree so closes once its rebound speed is below
  * the speed tolerance (its apex within the gap tolerance): also a rest,
- * at that impact. */
+ * at that impact.
+ *
+ * Several contacts struck together (a box landing flat on two corners)
+ * keep one history for the group: its closing speed the fastest struck
+ * contact's, its rebound the fastest separating one's; the same test
+ * closes them all at t_inf (a single-contact impact between breaks the
+ * sequence). */
 #include <math.h>
 #include <string.h>
 
@@ -22,7 +28,16 @@
 
 void sim_zeno_record(sim_t *S, int i, double t, double vin, double vout)
 {
-    sim_zeno *z = &S->z[i];
+    sim_zeno_push(S, &S->z[i], t, vin, vout);
+}
+
+int sim_zeno_check(sim_t *S, int i, double *t_inf)
+{
+    return sim_zeno_test(S, &S->z[i], t_inf);
+}
+
+void sim_zeno_push(sim_t *S, sim_zeno *z, double t, double vin, double vout)
+{
     if (z->count == 0 || !(z->vmax > 0)) z->vmax = vin;
     z->count++;
     if (!(vout > S->vtol)) {              /* it stayed: no bounce to follow */
@@ -41,9 +56,8 @@ void sim_zeno_record(sim_t *S, int i, double t, double vin, double vout)
     z->n++;
 }
 
-int sim_zeno_check(sim_t *S, int i, double *t_inf)
+int sim_zeno_test(const sim_t *S, const sim_zeno *z, double *t_inf)
 {
-    const sim_zeno *z = &S->z[i];
     double tol = S->o.zeno_tol;
     if (z->n < SIM_ZHIST) return 0;
     const double *t = z->t, *v = z->vout;
