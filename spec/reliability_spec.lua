@@ -218,3 +218,54 @@ describe("help's pager", function()
     assert.are.equal(impact.help.text("solve_multi") .. "\n", out)
   end)
 end)
+
+describe("a problem far from unit scale", function()
+  local M3 = { { 1, 0, 0 }, { 0, 2, 0 }, { 0, 0, 3 } }
+  local J3 = { { 1, 0, 0.1 }, { 0.2, 1, 0 }, { 0, 0.3, 1 } }
+  local function scaled(k)
+    local J = {}
+    for i = 1, 3 do J[i] = {} for j = 1, 3 do J[i][j] = J3[i][j] * k end end
+    return J
+  end
+  it("is solved by the exact 3D method as the same problem in range (J ~ 1e141: the works overflowed)", function()
+    local one = impact.solve3d{ M = M3, J = J3, qdot = { 0.3, -1, 0.1 }, e = 1, mu = 0.3 }
+    -- J x 2^400 is the same impact: qdot' keeps every bit
+    local two = impact.solve3d{ M = M3, J = scaled(2 ^ 400), qdot = { 0.3, -1, 0.1 }, e = 1, mu = 0.3 }
+    for i = 1, 3 do assert.are.equal(one.qdot[i], two.qdot[i]) end
+    assert.are.equal(one.energy_ratio, two.energy_ratio)
+    assert.are.equal(one.P[2], two.P[2] * 2 ^ 400)
+    local r = impact.solve3d{ M = M3, J = { { 1e141, 0, 1e140 }, { 2e140, 1e141, 0 }, { 0, 3e140, 1e141 } },
+                              qdot = { 0.3, -1, 0.1 }, e = 1, mu = 0.3 }
+    assert.are.equal(1.06, r.T0)
+    for i = 1, 3 do assert.is.near(one.qdot[i], r.qdot[i], 1e-12) end
+    assert.is.near(one.energy_ratio, r.energy_ratio, 1e-12)
+    assert.is.near(one.Wf, r.Wf, 1e-12)
+  end)
+end)
+
+describe("a chain of balls in solve_multi", function()
+  local function chain(n, e, mu, model)
+    local bodies, contacts = {}, {}
+    for i = 1, n do
+      bodies[i] = { m = 1, I = 0.1, x = 2 * (i - 1), vx = i == 1 and 1 or 0 }
+      if i > 1 then contacts[i - 1] = { a = i, b = i - 1, point = { 2 * i - 3, 0 }, normal = { 1, 0 } } end
+    end
+    return impact.system2d{ bodies = bodies, contacts = contacts, e = e, mu = mu, model = model }
+  end
+  it("at e = 0 ends with the balls together in lzb as in the other models (lzb said 'diverged')", function()
+    -- the compressions hand back and forth in a converging series
+    for _, model in ipairs{ "moreau", "poisson", "sequential", "lzb" } do
+      local r = impact.solve_multi(chain(3, 0, 0, model))
+      for i = 1, 3 do assert.is.near(1 / 3, r.qdot[3 * i - 2], 1e-8, model) end
+      assert.is.near(1 / 3, r.energy_ratio, 1e-8, model)
+    end
+  end)
+  it("with mu = 1e300 is the frictionless cradle in moreau and poisson (they said 'no solution')", function()
+    for _, model in ipairs{ "moreau", "poisson" } do
+      local r = impact.solve_multi(chain(5, 1, 1e300, model))
+      assert.is.near(-0.6, r.qdot[1], 1e-12, model)
+      for i = 2, 5 do assert.is.near(0.4, r.qdot[3 * i - 2], 1e-12, model) end
+      assert.is.near(1, r.energy_ratio, 1e-12, model)
+    end
+  end)
+end)

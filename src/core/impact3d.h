@@ -245,6 +245,18 @@ imp_status imp_algebraic3d_solve_contact(const imp_contact3d *c, double mu_s, do
                                          const imp_law *law, const imp_opts3d *opts,
                                          imp_result3d *out);
 
+/* A contact-space solver's signature, and the power-of-two scaling around
+ * one (contact3d_scale.c): a problem whose W, vC0 or energies lie far from
+ * 1 (exponent beyond +-128) is solved on a copy scaled into range and the
+ * result scaled back; an ordinary one (and a law without a closed-form
+ * end, which sees the caller's units) is handed to fn as it is. */
+typedef imp_status (*imp_contact3d_solver)(const imp_contact3d *c, double mu_s, double mu_k,
+                                           const imp_law *law, const imp_opts3d *opts,
+                                           imp_result3d *out);
+imp_status imp_contact3d_scale_solve(imp_contact3d_solver fn, const imp_contact3d *c,
+                                     double mu_s, double mu_k, const imp_law *law,
+                                     const imp_opts3d *opts, imp_result3d *out);
+
 /* A compliant law (compliant.h) on the exact path (compliant3d.c), which
  * imp_exact3d_solve_contact hands such a law to. */
 imp_status imp_compliant3d_solve_contact(const imp_contact3d *c, double mu_s, double mu_k,

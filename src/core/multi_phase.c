@@ -73,10 +73,15 @@ imp_status imp_ncp_lemke(const imp_ncp *s, int nd, double *P, int *iters)
             row[r0 + nd + 1] = 1.0;
             q[r0 + 1 + b] = tx[b] * qb[t0] + (d == 3 ? tz[b] * qb[t2] : 0.0);
         }
-        double *rl = &M[(r0 + nd + 1) * m];
-        rl[r0] = s->mu[i];
-        for (int b = 0; b < nd; b++) rl[r0 + 1 + b] = -1.0;
-        q[r0 + nd + 1] = s->mu[i] * s->c[i];
+        /* mu P_n - sum z_t >= 0; over mu when mu is beyond any friction
+         * (1e8: physical ones keep their bits); a positive row scale leaves
+         * an LCP's solutions as they are: mu = 1e300 made Lemke's pivots
+         * meaningless and the cradle "had no solution" */
+        double *rl = &M[(r0 + nd + 1) * m], mu = s->mu[i];
+        int over = mu > 1e8;
+        rl[r0] = over ? 1.0 : mu;
+        for (int b = 0; b < nd; b++) rl[r0 + 1 + b] = over ? -1.0 / mu : -1.0;
+        q[r0 + nd + 1] = over ? s->c[i] : mu * s->c[i];
     }
     int piv = 0;
     imp_status st = imp_lcp_lemke(m, M, q, z, NULL, 0, &piv);

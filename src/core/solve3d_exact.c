@@ -504,9 +504,8 @@ static imp_status exact_run(dk_t *d)
     return IMP_OK;
 }
 
-imp_status imp_exact3d_solve_contact(const imp_contact3d *c, double mu_s, double mu_k,
-                                     const imp_law *law, const imp_opts3d *opts,
-                                     imp_result3d *out)
+static imp_status solve_contact(const imp_contact3d *c, double mu_s, double mu_k,
+                                const imp_law *law, const imp_opts3d *opts, imp_result3d *out)
 {
     imp_opts3d def;
     if (!opts) { imp_opts3d_default(&def); opts = &def; }
@@ -542,6 +541,15 @@ imp_status imp_exact3d_solve_contact(const imp_contact3d *c, double mu_s, double
     out->Wf = d.y[3];
     imp_result3d_finish(c, out);
     return IMP_OK;
+}
+
+/* In range first (contact3d_scale.c): the integration's floors and its
+ * products of W and v assume numbers near 1. */
+imp_status imp_exact3d_solve_contact(const imp_contact3d *c, double mu_s, double mu_k,
+                                     const imp_law *law, const imp_opts3d *opts,
+                                     imp_result3d *out)
+{
+    return imp_contact3d_scale_solve(solve_contact, c, mu_s, mu_k, law, opts, out);
 }
 
 imp_status imp_exact3d_solve(const imp_body3d *b, double mu_s, double mu_k,
