@@ -1,8 +1,9 @@
--- The documentation is tested: every example of README.md and of the help()
+-- The documentation is tested: every example of README.md, of the manual's
+-- pages (doc/*.md) and of the help()
 -- pages that shows its output is run and what it prints is compared, so the
 -- docs cannot drift from the code.
 --
--- The convention (README.md; fenced blocks):
+-- The convention (README.md and doc/*.md; fenced blocks):
 --
 --   * A ```lua block is a script. A line ending in `--> text` shows what that
 --     line prints: the output of the line is compared with `text` (for a
@@ -26,7 +27,7 @@
 --     block's lines.
 --   * `<!-- doc-test: skip (reason) -->` before a block: not checked. Every
 --     other plain block must be one of the above, so no output shown in the
---     README escapes the test.
+--     README or the manual escapes the test.
 --
 -- Comparing: lines are compared word by word (runs of spaces do not
 -- matter); a number compares equal when it agrees to the digits shown (half
@@ -40,7 +41,7 @@
 -- Scripts run as separate processes, each in a fresh temporary directory
 -- (so the files they write go there): inside the host pass with the host,
 -- in the stock pass with lua5.4 (so the examples run under stock Lua).
--- README script blocks and examples/*.lua start with
+-- README and manual script blocks and examples/*.lua start with
 -- `local impact = require "impact"`.
 
 local in_host = rawget(_G, "impact") ~= nil
@@ -301,12 +302,15 @@ local function has_arrow(lines)
   return false
 end
 
-local function readme_cases()
-  local bl = blocks_of(read("README.md"))
-  local cases, skipped = {}, {}
+-- The pages whose examples run: the README and every page of the manual.
+local DOC_PAGES = { "README.md" }
+for _, f in ipairs(lines_of(sh("ls doc/*.md"))) do DOC_PAGES[#DOC_PAGES + 1] = f end
+
+local function page_cases(page, cases, skipped, loose)
+  local bl = blocks_of(read(page))
   local used = {}
   for i, b in ipairs(bl) do
-    local what = string.format("README.md:%d", b.line)
+    local what = string.format("%s:%d", page, b.line)
     local nxt = bl[i + 1]
     local out = nxt and nxt.lang == "" and not nxt.gap and not nxt.marker
                 and not (nxt.lines[1] or ""):match("^> ") and nxt
@@ -339,10 +343,10 @@ local function readme_cases()
     elseif b.lang == "sh" and out and table.concat(b.lines, "\n"):match("cc examples/c/solve2d%.c") then
       -- The C example needs a C compiler and the installed library: CTest's
       -- install_c_example (tests/install_check.sh) compares its output with
-      -- this block; here, only that the check reads it from the README.
+      -- this block; here, only that the check reads it from this page.
       used[out] = true
       cases[#cases + 1] = { what = what .. " (C example, by tests/install_check.sh)", fn = function()
-        assert.truthy(read(ROOT .. "/tests/install_check.sh"):find("README.md", 1, true))
+        assert.truthy(read(ROOT .. "/tests/install_check.sh"):find(page, 1, true))
       end }
     elseif b.lang == "" and (b.lines[1] or ""):match("^> ") then
       used[b] = true
@@ -351,10 +355,14 @@ local function readme_cases()
       end }
     end
   end
-  local loose = {}
   for _, b in ipairs(bl) do
-    if b.lang == "" and not used[b] then loose[#loose + 1] = b.line end
+    if b.lang == "" and not used[b] then loose[#loose + 1] = page .. ":" .. b.line end
   end
+end
+
+local function readme_cases()
+  local cases, skipped, loose = {}, {}, {}
+  for _, page in ipairs(DOC_PAGES) do page_cases(page, cases, skipped, loose) end
   return cases, skipped, loose
 end
 
@@ -381,11 +389,12 @@ end
 local readme, skipped, loose = readme_cases()
 local helps = help_cases()
 
-describe("README.md examples", function()
+describe("README.md and doc/*.md examples", function()
   it("every output block is checked or marked skipped, and few are skipped", function()
     assert.are.same({}, loose)
     assert.is_true(#skipped <= 2, table.concat(skipped, "\n"))
-    assert.is_true(#readme >= 12, "README examples found: " .. #readme)
+    assert.is_true(#DOC_PAGES >= 15, "pages: " .. #DOC_PAGES)
+    assert.is_true(#readme >= 32, "README and manual examples found: " .. #readme)
   end)
   for _, c in ipairs(readme) do
     it(c.what, c.fn)

@@ -125,7 +125,7 @@ describe("impact.mujoco: the rigid solvers on MuJoCo's M and J", function()
       local rm = impact.solve_multi{ M = mech.M, qdot = mech.qdot, model = model,
                                      contacts = { { J = mech.J, mu = 0, e = 0.5 } } }
       -- lzb integrates over the impulse, to its own tolerance (one contact:
-      -- solve2d to about 1e-9 relative, README); the others in closed form
+      -- solve2d to about 1e-9 relative, doc/multi.md); the others in closed form
       local tol = model == "lzb" and 1e-8 or 1e-12
       for i = 1, 3 do close(rm.qdot[i], r2.qdot[i], tol * math.max(1, math.abs(r2.qdot[i])), model) end
       close(rm.dT, r2.dT, tol * math.max(1, math.abs(r2.dT)), model .. " dT")

@@ -1,13 +1,13 @@
 -- The project stands on its own: nothing in the repository points at files
 -- outside it (the physics notes and the papers' texts the project was
 -- written from); comments, messages and help cite the papers themselves,
--- and README.md and help("papers") give the full citations and every place
+-- and doc/papers.md and help("papers") give the full citations and every place
 -- where the workbench departs from a printed formula.
 local impact = require "impact"
 
 -- Spelt in pieces, so that this file does not contain them.
 local FORBIDDEN = { "PHYSICS" .. ".md", ".." .. "/shared" }
-local PLACES = "src lua scripts examples README.md tests spec bench CMakeLists.txt"
+local PLACES = "src lua scripts examples README.md doc tests spec bench CMakeLists.txt"
 
 local function sh(cmd)
   local p = io.popen(cmd)
@@ -70,9 +70,9 @@ local function flat(s) return (s:gsub("%s+", " ")) end
 
 describe("the papers are cited in full", function()
   local help = flat(impact.help.text("papers"))
-  local readme = flat(read("README.md"))
+  local readme = flat(read("doc/papers.md"))
 
-  it("help(\"papers\") and the README list each paper with its full citation", function()
+  it("help(\"papers\") and doc/papers.md list each paper with its full citation", function()
     for _, k in ipairs(KEYS) do
       for _, text in ipairs{ help, readme } do
         assert.is_truthy(text:find(k[1], 1, true), k[1])
@@ -82,15 +82,15 @@ describe("the papers are cited in full", function()
     end
   end)
 
-  it("help(\"papers\") and the README list the same departures from the printed formulas", function()
+  it("help(\"papers\") and doc/papers.md list the same departures from the printed formulas", function()
     for _, d in ipairs(DEPARTURES) do
       assert.is_truthy(help:find(d, 1, true), "help: " .. d)
-      assert.is_truthy(readme:find(d, 1, true), "README: " .. d)
+      assert.is_truthy(readme:find(d, 1, true), "doc/papers.md: " .. d)
     end
   end)
 
   it("every paper key the sources cite is in the list", function()
-    local cited = sh("grep -rhoE '\\b(WM92|W86|MW88|SB22|CS01)\\b' src lua examples README.md | sort -u")
+    local cited = sh("grep -rhoE '\\b(WM92|W86|MW88|SB22|CS01)\\b' src lua examples README.md doc | sort -u")
     local n = 0
     for key in cited:gmatch("%S+") do
       n = n + 1

@@ -1,13 +1,14 @@
 -- help(): the workbench's guide and one page per public function. The texts
 -- live in lua/impact/help/<area>.lua, each returning a list of entries:
 --   { name = "solve2d", signature = "impact.solve2d(t) -> result",
---     summary = "one line", text = "paragraphs",
+--     summary = "one line", synopsis = "the call forms, a line each",
+--     text = "paragraphs",
 --     fields = [[name | meaning | default
 --                 ...]],   (a row a line, the default may be left out)
 --     result = [[name | meaning
 --                 ...]],
 --     example = "code", see = {"classify2d", ...} }
--- These texts are the API reference: README.md points to them. Returns
+-- These texts are the API reference: README.md and the manual (doc/) point to them. Returns
 -- { help = }; help looks names up in the table require("impact") returns.
 local AREAS = { "workbench", "solve2d", "solve3d", "analysis", "models", "sweep", "plot", "mechanism", "multi", "laws", "mujoco", "simulate", "fit", "figures", "papers" }
 
@@ -102,6 +103,8 @@ end
 local function render(e)
   local parts = { (e.signature or ("impact." .. e.name)) .. "\n" .. string.rep("=", #(e.signature or e.name)) }
   if e.summary then parts[#parts + 1] = wrap(e.summary, "", 78) end
+  -- The synopsis: the call forms under the one-line purpose, before the details.
+  if e.synopsis then parts[#parts + 1] = ("\n" .. e.synopsis:gsub("\n+$", "")):gsub("\n", "\n  "):sub(2) end
   if e.text then parts[#parts + 1] = format_text(e.text) end
   if e.fields and #e.fields > 0 then
     parts[#parts + 1] = table_rows(e.fields, "Fields:") .. "\n" .. wrap("A field it does not read "
@@ -119,7 +122,7 @@ for _, area in ipairs(AREAS) do
   for _, e in ipairs(require("impact.help." .. area)) do
     assert(e.name and not entries[e.name], "help: duplicate or unnamed entry")
     e.area = area
-    e.text, e.summary = expand(e.text), expand(e.summary)
+    e.text, e.summary, e.synopsis = expand(e.text), expand(e.summary), expand(e.synopsis)
     e.fields, e.result = rows_of(expand(e.fields)), rows_of(expand(e.result))
     entries[e.name] = e
     order[#order + 1] = e.name

@@ -26,7 +26,7 @@ typedef enum {
 /* The number of models (the last above, plus one). */
 #define IMP_MODEL_COUNT (IMP_MODEL_CHATTERJEE_RUINA + 1)
 
-/* How far the implemented form can be trusted (README: the published models). */
+/* How far the implemented form can be trusted (doc/models.md: the published models). */
 typedef enum {
     IMP_MSTATUS_EXACT = 0,       /* stated in the sources and checked */
     IMP_MSTATUS_RECONSTRUCTED,   /* equations lost, rebuilt from the sources' statements */

@@ -4,6 +4,11 @@ return {
     name = "painleve",
     signature = "impact.painleve(t) -> result",
     summary = "Finite-force analysis of a sliding contact (Mason & Wang 1988): a, consistency, the resolving impact.",
+    synopsis = [[
+impact.painleve{ l =, theta_deg =, mu = [, e =] }   (or rho, I, m, s)
+impact.painleve{ body1 = {...}, mu = }  or  { B1 =, B2 =, B3 =, S0 =, mu = }
+  -> p.a, p.consistent, p.impact (a solve2d result when inconsistent)
+]],
     text = [[
 For a contact sliding with slip sign s, the normal contact acceleration is
 affine in the normal force with coefficient a = B2 + s*mu*B3 (MW88;
@@ -55,6 +60,10 @@ print(p.impact.Px, p.impact.Py)    --> 0.151415  0.352941]],
     name = "painleve_bands",
     signature = "impact.painleve_bands(t) -> result",
     summary = "Orientations of a sliding body where finite forces fail (a < 0).",
+    synopsis = [[
+impact.painleve_bands{ l =, mu = }   (or rho, I, m; r; body1; s)
+  -> b.bands[i].lo_deg, b.bands[i].hi_deg, b.mu_min
+]],
     text = [[
 For one body on a fixed surface (r = l/rho from l and rho, or r directly, or
 body1), friction mu and slip sign s (default -1, sliding to the left), the
@@ -79,6 +88,11 @@ print(b.bands[1].lo_deg, b.bands[1].hi_deg)   --> 68.488  81.512]],
     name = "space",
     signature = "impact.space(t) -> result",
     summary = "One striking state of Wang's impact space: mode, sense of the change of rotation, rebound.",
+    synopsis = [[
+impact.space{ r =, mu =, e =, theta_deg =, gamma_deg = }  (or l, rho; body1)
+  -> s.mode, s.region, s.Px, s.Py, s.tan_gr, s.gamma_r_deg, s.dw, s.sense,
+     s.reversal
+]],
     text = [[
 A body (m, rho) strikes a fixed surface at one point, its CM at distance l
 (r = l/rho). theta is the angle from the surface normal to the contact->CM
@@ -133,6 +147,11 @@ print(s.mode, s.Px, s.Py, s.tan_gr, s.sense)
     name = "space_map",
     signature = "impact.space_map(t) -> result",
     summary = "Wang's impact space over a (gamma, theta) grid, as columns ready for plotting or CSV.",
+    synopsis = [[
+impact.space_map{ r =, mu =, e =, gamma_deg = {from, to, n},
+                  theta_deg = {from, to, n} [, out = "file.csv"] }
+  -> m.n, m.columns (gamma_deg, theta_deg, mode, Px, ...), m.translation
+]],
     text = [[
 Solves every striking state of a grid (as impact.space) and returns the
 columns gamma, theta (radians), gamma_deg, theta_deg, mode, region, Px, Py,

@@ -4,6 +4,12 @@ return {
     name = "fit",
     signature = "impact.fit(t) -> result",
     summary = "Fit a law's parameters to measurements: estimates, standard errors, 95% intervals, identifiability.",
+    synopsis = [[
+impact.fit{ data = "file.csv" or columns, problem = function(row, p) end,
+            observe = { "S", "C" }, params = { e = {0.8, lo = 0, hi = 1} } }
+impact.fit{ ..., laws = { name = { problem = ... }, ... } }  a fit per law
+  -> f.estimate, f.se, f.ci, f.rss, f.aic, f.identifiable (prints a table)
+]],
     text = [[
 Weighted nonlinear least squares. For each data row, problem(row, p) builds
 the solver's table from the row and the parameters p (p.e, p.mu, ...), the
@@ -96,6 +102,10 @@ print(f.ci.e[1], f.ci.e[2], f.identifiable)  --> 0.593869  0.608255  true]],
     name = "compare_fits",
     signature = "impact.compare_fits(fits) -> comparison",
     summary = "Fits of the same data side by side: rss, AIC, BIC and the estimates, best AIC first.",
+    synopsis = [[
+impact.compare_fits{ fit1, fit2, ... }   or   { name = fit, ... }
+  -> c.rows (p, rss, AIC, BIC, dAIC; best AIC first), c.fits, c.best
+]],
     text = [[
 fits is a list of impact.fit results or a table { name = fit }. Each row
 has the fit's p, rss, AIC = n log(rss/n) + 2p, BIC = n log(rss/n) + p log n

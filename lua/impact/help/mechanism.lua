@@ -5,6 +5,12 @@ return {
     name = "chain2d",
     signature = "impact.chain2d(t) -> mechanism",
     summary = "The generalized mass matrix M, contact Jacobian J and qdot of a planar open chain whose tip strikes a surface.",
+    synopsis = [[
+impact.chain2d{ links = { {m =, L =, I =}, ... }, q =, qdot =,
+                [base = "free",] mu =, e =, law = }
+  -> {M =, J =, qdot =, tip =, mu =, ...}: a table solve2d, classify2d,
+     compare and sweep take as it is
+]],
     text = [[
 A planar open chain of uniform links (each link's centre of mass at its
 middle), joined end to end, whose last link's tip strikes a surface with
@@ -61,6 +67,13 @@ print(p.J[1][1], p.J[1][2], p.tip.y)     --> 0.866025  0.5  -1.366025]],
     name = "system2d",
     signature = "impact.system2d(t) -> mechanism",
     summary = "M, J and qdot of planar rigid bodies in contact with each other or with the fixed ground, from world-frame geometry.",
+    synopsis = [[
+impact.system2d{
+  bodies = { {m =, I =, x =, y =, phi =, vx =, vy =, w =}, ... },
+  contacts = { {a =, b =, point =, normal =, mu =, e =}, ... } }
+  -> one contact: {M =, J =, qdot =, frame =, ...} for solve2d;
+     several: {M =, qdot =, contacts = {...}} for solve_multi
+]],
     text = [==[
 Each body has the coordinates (x, y, phi) of its centre of mass and angle,
 so M = diag(m, m, I) per body and qdot = (vx, vy, w) per body (w
@@ -103,6 +116,13 @@ print(s.J[1][3], s.J[2][3], s.mu)   --> 0.8  -0.3  0.5]],
     name = "system3d",
     signature = "impact.system3d(t) -> mechanism",
     summary = "M, J and qdot of rigid bodies in 3D in contact with each other or with the fixed ground, from world-frame geometry.",
+    synopsis = [[
+impact.system3d{
+  bodies = { {m =, inertia =, R or q =, x =, v =, w =}, ... },
+  contacts = { {a =, b =, point =, normal =, mu =, e =}, ... } }
+  -> one contact: {M =, J =, qdot =, frame =, ...} for solve3d;
+     several: {M =, qdot =, contacts = {...}} for solve_multi
+]],
     text = [[
 Each body has 6 coordinates, its velocity v and angular velocity w in the
 world frame: M = diag(m, m, m, I_world) per body, I_world = R I R^T with
@@ -151,6 +171,11 @@ print(vC0[1], vC0[2], vC0[3])   --> 2  -1  0]],
     name = "prepare_mechanism",
     signature = "impact.prepare_mechanism{M =, J =} -> impact.Mechanism",
     summary = "A mechanism's M checked and factored and W = J M^-1 J^T built once, for many solves with different qdot.",
+    synopsis = [[
+m = impact.prepare_mechanism{ M =, J = }    (J: 2 rows, or 3 for solve3d)
+impact.solve2d{ mechanism = m, qdot =, mu =, e = }
+  (classify2d, the models, compare, sweep and solve3d take it alike)
+]],
     text = [[
 Reading M and J from Lua and factoring M is most of the cost of a
 mechanism call (at n = 7, about 1.6 of solve2d's 3.4 us). A mechanism

@@ -135,6 +135,11 @@ print(r.Px, r.Py, r.dT, r.energy_gain)   --> 0.375  1.025  0.1125  true]],
     name = "compare",
     signature = "impact.compare(t, models) -> results",
     summary = "Solve one 2D problem with several models; results keyed by model name, printed side by side.",
+    synopsis = [[
+impact.compare(t [, { "routh", { "routh", law = "newton" }, "kane", ... }])
+impact.compare(t_multi, { "moreau", "poisson", "sequential", "lzb" })
+  -> results keyed by model name; printed side by side
+]],
     text = [[
 t is a solve2d problem (coefficients or bodies, e, mu, law, and each model's
 own parameters: mu_0, ratio, moment, e_t). models is a list of model names

@@ -11,6 +11,12 @@ return {
     name = "mujoco",
     signature = "impact.mujoco",
     summary = "Robots from their MJCF or URDF files: MuJoCo's M and J for the solvers, MuJoCo's own impact beside the rigid one, solref for a restitution.",
+    synopsis = [[
+model = impact.mujoco.load(path or impact.mujoco.sample(name))
+mech = model:mechanism{ qpos =, qvel =, contacts = {...} }   for the solvers
+x = model:impact{ qpos =, qvel =, contacts = {...} }  MuJoCo beside rigid
+impact.mujoco.solref{ e = }; impact.mujoco.available (false without MuJoCo)
+]],
     text = [[
 impact.mujoco.load(path) reads an MJCF or URDF file with MuJoCo (2.2 on
 Debian 12). model:mechanism{qpos =, qvel =, contacts = {{body =, point =,
@@ -43,6 +49,10 @@ above a table z = 0, hinges alternating about z, y and x) and "ball" (m =
     name = "mujoco.sample",
     signature = "impact.mujoco.sample(name) -> path",
     summary = "The path of a sample MJCF model shipped with the workbench (kane_pendulum, arm3, arm7, ball).",
+    synopsis = [[
+impact.mujoco.sample("kane_pendulum" | "arm3" | "arm7" | "ball") -> path
+  model = impact.mujoco.load(impact.mujoco.sample("ball"))
+]],
     text = [[
 The files lie in the installed Lua tree (impact/mjcf/NAME.xml). An unknown
 name lists the samples. Needs no MuJoCo: the files are plain MJCF.]],
@@ -54,6 +64,11 @@ print((impact.mujoco.sample("ball"):match("mjcf/ball%.xml$")))   --> mjcf/ball.x
     name = "mujoco.load",
     signature = "impact.mujoco.load(path) -> model",
     summary = "Read an MJCF or URDF file with MuJoCo.",
+    synopsis = [[
+model = impact.mujoco.load("robot.xml" or "robot.urdf")
+  -> model.nq, model.nv, model.timestep, model.bodies, model.qpos0,
+     model:mechanism{...}, model:impact{...}
+]],
     text = [[
 A missing or malformed file is the error "mujoco.load: cannot load 'path':
 " and MuJoCo's own message. The model has nq, nv, timestep, bodies (the
@@ -75,6 +90,11 @@ print(m.nq, m.nv, m.bodies[2])   --> 2  2  link2]],
     name = "mujoco.mechanism",
     signature = "model:mechanism{ qpos =, qvel =, contacts = { {body =, point =, normal =}, ... } } -> mech, where",
     summary = "MuJoCo's M, the contact Jacobians in the workbench's frame and qdot: a table every solver takes.",
+    synopsis = [[
+mech, where = model:mechanism{ qpos =, qvel =,
+    contacts = { {body =, point =, normal =}, ... } [, mu =, e =, law =] }
+  impact.solve2d(mech), impact.solve3d(mech) or impact.solve_multi(mech)
+]],
     text = [[
 Sets MuJoCo's state to qpos (nq numbers, required) and qvel (nv numbers,
 default zeros) and computes its kinematics and mass matrix (mj_kinematics,
@@ -129,6 +149,11 @@ print(r.mode, r.qdot[1], r.qdot[2])               --> C-sticking  1.472893  -2.5
     name = "mujoco.impact",
     signature = "model:impact{ qpos =, qvel =, contacts =, e =, mu =, gravity =, max_time =, solref = } -> {mujoco =, rigid =, ...}",
     summary = "MuJoCo's own run through an impact, beside the rigid answer on the same M, J, qdot.",
+    synopsis = [[
+x = model:impact{ qpos =, qvel =, contacts = { {body =, point =, normal =} }
+                  [, e =, mu =, gravity =, max_time =, solref =] }
+  -> x.mujoco (MuJoCo's run and its e), x.rigid (the solver's), x.dqvel
+]],
     text = [[
 From qpos and qvel (the striking body, contacts[1].body, touching or about
 to touch, approaching), MuJoCo steps (mj_step1/mj_step2: it collides, its
@@ -167,6 +192,11 @@ print(x.mujoco.e, x.mujoco.duration, x.rigid.qdot[3])   --> 0.133166  0.077  0.1
     name = "mujoco.solref",
     signature = "impact.mujoco.solref{ e =, ... } -> {solref =, e_achieved =, residual =, ...}",
     summary = "The solref under which MuJoCo reproduces a restitution coefficient, found by running MuJoCo.",
+    synopsis = [[
+impact.mujoco.solref{ e = [, timeconst =, form =, speed =, tol =] }
+impact.mujoco.solref{ e =, model =, body =, qpos =, qvel = }   a given model
+  -> s.solref, s.e_achieved, s.residual
+]],
     text = [[
 MuJoCo has no restitution coefficient: its contact is a soft constraint
 with reference acceleration -b v - k r, (k, b) set by solref =

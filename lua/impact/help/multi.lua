@@ -4,6 +4,12 @@ return {
     name = "solve_multi",
     signature = "impact.solve_multi(t) -> result",
     summary = "An impact at several contacts at once on a mechanism (M, qdot, a J per contact), by one of the multiple-impact models.",
+    synopsis = [[
+impact.solve_multi{ M =, qdot =, contacts = { {J =, mu =, e =}, ... },
+                    model = "moreau" | "poisson" | "sequential" | "lzb" }
+impact.solve_multi(impact.system2d{...})     (or system3d, several contacts)
+  -> r.qdot, r.dT, r.energy_gain, r.contacts[i].P, r.contacts[i].mode
+]],
     text = [[
 t is a mechanism with several contacts: the generalized mass matrix M
 (n x n, symmetric positive definite), the rates qdot, and contacts, a list of

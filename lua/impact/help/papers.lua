@@ -1,6 +1,6 @@
 -- Help topic: the papers the workbench implements, and where it departs
--- from their printed formulas. README.md ("Papers, and where the workbench
--- departs from them") has the same two lists.
+-- from their printed formulas. doc/papers.md ("Papers, and where the
+-- workbench departs from them") has the same two lists.
 return {
   {
     name = "papers", topic = true, signature = "The papers",

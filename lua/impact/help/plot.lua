@@ -34,6 +34,12 @@ return {
     name = "plot",
     signature = "impact.plot",
     summary = "Plots through gnuplot: impulse-space diagrams, mode and scalar maps, slip hodographs.",
+    synopsis = [[
+impact.plot.path(r [, opts])     impact.plot.map(sweep, {x =, y =, color =})
+impact.plot.hodograph(r3d)       impact.plot.curves(curves or sweep, opts)
+impact.plot.run(run, opts)       impact.plot.frames(run, opts)
+  each writes NAME.png and NAME.svg (or .pdf, .eps), NAME.gp and NAME.dat
+]],
     text = [[
 impact.plot.path(result) draws Routh's impulse-space diagram of a solve2d
 result; impact.plot.map(sweep, {x =, y =, color =}) a mode map or a scalar
@@ -58,6 +64,10 @@ impact.plot.path(r, { out = "rod.pdf" })      -- writes rod.pdf, rod.gp, rod.dat
     name = "plot.path",
     signature = "impact.plot.path(result or {result, ...} [, opts]) -> {png, svg | pdf | eps, script, data, file}",
     summary = "Routh's impulse-space diagram of a solve2d result, as in Wang & Mason's figures 2 and 7-10.",
+    synopsis = [[
+impact.plot.path(r [, { out = "path.png", ellipse = true, title = }])
+impact.plot.path({ r1, r2, ... } or impact.compare(t) [, opts])  together
+]],
     text = [[
 Px horizontal, Py vertical (equal scales). Drawn: the sticking line
 (S = 0: S0 + B1 Px - B3 Py = 0), the maximum-compression line (C = 0), the
@@ -112,6 +122,10 @@ impact.plot.path(r, { out = "rod-case2.png" })]],
     name = "plot.map",
     signature = "impact.plot.map(sweep, {x =, y =, color = \"mode\" or a field}) -> {png, svg | pdf | eps, script, data, file}",
     summary = "A map of a sweep: categorical (mode) with a legend, or a scalar field with a colour bar.",
+    synopsis = [[
+impact.plot.map(sweep or "s.csv", { x = "S0", y = "mu", color = "mode" })
+impact.plot.map(sweep, { x =, y =, color = "dT", lines = {...}, logx = })
+]],
     text = [[
 'sweep' is an impact.sweep result or the name of its CSV/JSON file (one
 run's, or the file impact.sweep_merge made of shards: --shard k/n). A string
@@ -155,6 +169,10 @@ impact.plot.map(s, { x = "S0", y = "mu", color = "dT", out = "energy.png" })]],
     name = "plot.hodograph",
     signature = "impact.plot.hodograph(result3d [, opts]) -> {png, svg | pdf | eps, script, data, file}",
     summary = "The slip-velocity path (v_t,x against v_t,z) of an exact solve3d result.",
+    synopsis = [[
+impact.plot.hodograph(impact.solve3d{...} [, { out =, title =, size = }])
+  -> the files written: NAME.png and NAME.svg (or .pdf, .eps), .gp, .dat
+]],
     text = [[
 Uses result.hodograph, the columns that solve3d with method = "exact"
 returns (p, x, z and y: arrays of equal length, one entry per point): the
@@ -179,6 +197,11 @@ impact.plot.hodograph(r, { out = "hodograph.png" })]],
     name = "plot.curves",
     signature = "impact.plot.curves({curve, ...} or sweep [, opts]) -> {png, svg | pdf | eps, script, data, file}",
     summary = "Named curves y(x) with a legend, or columns of a sweep against one of its columns, with shaded bands of x.",
+    synopsis = [[
+impact.plot.curves({ {x = {...}, y = {...}, title =}, ... } [, opts])
+impact.plot.curves(sweep, { x = "q2", y = { "dT", ... }, group = "law",
+                            bands = { {lo, hi, title =}, ... } })
+]],
     text = [[
 Two ways to give the curves:
 

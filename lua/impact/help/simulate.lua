@@ -6,6 +6,12 @@ return {
     name = "simulate",
     signature = "impact.simulate(system, {t_end =, dt =, max_events =, ...}) -> run",
     summary = "Motion through impacts: a scene2d or a system followed in time, every event located and every impact resolved by the workbench's solvers.",
+    synopsis = [[
+run = impact.simulate(impact.scene2d{...} or impact.system{...},
+                      { t_end =, dt =, max_events =, rtol = })
+  -> run.t, run.q, run.qdot, run.energy, run.events, run.status;
+     run:write("run.csv"), impact.plot.run(run, {...})
+]],
     text = [[
 system is made by impact.scene2d{...} (planar rigid bodies against lines)
 or impact.system{...} (generalized coordinates with Lua functions); a
@@ -85,6 +91,13 @@ impact.plot.run(run, { y = {"q2", "qdot2"}, out = "ball.png" })]],
     name = "scene2d",
     signature = "impact.scene2d{gravity =, lines =, bodies =, mu =, e =, law =, model =} -> scene",
     summary = "A planar scene for impact.simulate: rigid bodies (points, disks) against fixed lines and each other, under gravity.",
+    synopsis = [[
+impact.scene2d{ gravity = {gx, gy},
+  lines = { {point =, normal =, mu =, e =}, ... },
+  bodies = { {m =, I = (or rho =), x =, y =, phi =, vx =, vy =, w =,
+              points = { {px, py}, ... }, radius =}, ... },
+  mu =, e =, law =, model = }   -> a scene for impact.simulate
+]],
     text = [[
 Each body has its mass m, its moment of inertia I about the centre of
 mass (or rho: I = m rho^2), its centre (x, y) and angle phi in the world
@@ -135,6 +148,12 @@ print(#block.contacts, block.contacts[1].kind)   --> 4  point-line]],
     name = "system",
     signature = "impact.system{q =, qdot =, M =, force =, contacts =, mu =, e =, law =, model =} -> system",
     summary = "A system in generalized coordinates for impact.simulate, its mass, forces and contacts given as Lua functions.",
+    synopsis = [[
+impact.system{ q =, qdot =, M = rows or function(q),
+  force = function(t, q, qdot), potential = function(q),
+  contacts = { {gap = function(q), J = function(q), mu =, e =}, ... },
+  mu =, e =, law =, model = }   -> a system for impact.simulate
+]],
     text = [[
 M(q) q'' = force(t, q, qdot) + sum_i J_i(q)^T lambda_i. M is the n x n
 mass matrix (rows, symmetric positive definite) or a function M(q)
@@ -186,6 +205,9 @@ print(pendulum.n, pendulum.contacts[1].rows)   --> 1  2]],
     name = "write_run",
     signature = "impact.write_run(run, path) -> path   (or run:write(path))",
     summary = "Writes a run to CSV or JSON (by the extension), whole or not at all, numbers exact.",
+    synopsis = [[
+impact.write_run(run, "run.csv" or "run.json")   or   run:write(path)
+]],
     text = [[
 CSV: '#' lines with the run's fields (kind, status, n, n_events,
 n_impacts, t0, t_end, t_reached), a header row, then one row per sample
@@ -203,6 +225,10 @@ and the system itself are not written.]],
     name = "read_run",
     signature = "impact.read_run(path) -> run",
     summary = "Reads back a run written by impact.write_run (CSV or JSON).",
+    synopsis = [[
+run = impact.read_run("run.csv" or "run.json")
+  -> the run as impact.simulate returned it: run.t, run.q, run.events, ...
+]],
     text = [[
 The run has t, q, qdot, energy, events ({t, kind, contacts, q,
 qdot_before, qdot_after}) and the fields written; it prints, plots and
@@ -213,6 +239,10 @@ writes as a run does (without the events' results and the system).]],
     name = "plot.run",
     signature = "impact.plot.run(run, {y =, x = \"t\", out =, size =, label =}) -> {png, svg | pdf | eps, script, data, file}",
     summary = "A run's time series (or a phase portrait), impacts marked.",
+    synopsis = [[
+impact.plot.run(run, { y = { "q2", "energy" } [, x = "t", out =, size =] })
+impact.plot.run(run, { x = "q2", y = "qdot2" })     a phase portrait
+]],
     text = [[
 y names the series drawn, one or a list: q1..qn, qdot1..qdotn, energy (a
 scene's are labelled x, y, φ and v_x, v_y, ω of each body). x is "t" (time
@@ -240,6 +270,10 @@ impact.plot.run(run, { x = "q2", y = "qdot2", out = "ball-phase.pdf", size = "co
     name = "plot.frames",
     signature = "impact.plot.frames(run, {times = {...} or every = k, scene =, out =}) -> {png, svg | pdf | eps, script, data, file}",
     summary = "A scene2d's bodies at chosen instants on one picture (a strobe figure).",
+    synopsis = [[
+impact.plot.frames(run, { every = 10 [, scene =, out =] })
+impact.plot.frames(run, { times = { t1, t2, ... } [, scene =, out =] })
+]],
     text = [[
 Each body is drawn at each instant: the polygon through its points in
 order, its disk (with a spoke showing its turn), earlier instants paler;

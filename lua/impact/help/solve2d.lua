@@ -3,6 +3,13 @@ return {
     name = "solve2d",
     signature = "impact.solve2d(t) -> result",
     summary = "One planar impact with friction by Routh's impulse-space method (Wang & Mason 1992).",
+    synopsis = [[
+impact.solve2d{ B1 =, B2 =, B3 =, S0 =, C0 =, mu =, e =, law = }
+impact.solve2d{ body1 = {m =, rho =, x =, y =, vx =, vy =, w =},
+                body2 = {...} or nil, mu =, e =, law = }
+impact.solve2d{ M =, J =, qdot =, ... }   or   { mechanism =, qdot =, ... }
+  -> r.Px, r.Py, r.S, r.C, r.dT, r.mode, r.path  (friction, model: below)
+]],
     text = [[
 The contact normal is +y, pointing from body 2 (or the fixed ground) into
 body 1; x is the tangent. Give either the impulse-space coefficients
@@ -167,6 +174,11 @@ print(c.mode, c.Px, c.Py, c.et, c.D_f)   --> C-reversed  -0.144262  0.511053  0.
     name = "classify2d",
     signature = "impact.classify2d(t) -> info",
     summary = "Contact mode, class, Wang & Mason's critical values and the closed-form impulses of a planar impact, without tracing the path.",
+    synopsis = [[
+impact.classify2d{ B1 =, B2 =, B3 =, S0 =, C0 =, mu =, e = }  (as solve2d)
+  -> k.mode, k.class, k.P_d, k.P_q, k.mu_d, k.mu_q, k.stick_slope,
+     k.closed.poisson, k.closed.newton, k.closed.energetic
+]],
     text = [[
 Takes the same table as solve2d (bodies, coefficients or a mechanism M, J,
 qdot; the law does not change the mode; e enters
@@ -220,6 +232,10 @@ print(q.Px, q.Py, q.C, q.dT)              --> 1.220766  1.367943  0.588709  -0.8
     name = "sb2d",
     signature = "impact.sb2d(t) -> info",
     summary = "Sun & Baruh's planar rod: the ratios P, Q, R, R1, R2, R3 and the case of their Table 2.",
+    synopsis = [[
+impact.sb2d{ theta_deg =, alpha = 1/3, mu =, e =, ratio = }
+  -> q.R1, q.R2, q.R3, q.case, q.mode, q.problem (a table for solve2d)
+]],
     text = [[
 A rod whose centre of mass is at distance L from the contact, at angle
 theta from the vertical (positive: the CM lies ahead of the contact in the

@@ -4,6 +4,14 @@ return {
     name = "solve3d",
     signature = "impact.solve3d(t) -> result",
     summary = "One rigid body striking a fixed plane at one point, with friction, in 3D.",
+    synopsis = [[
+impact.solve3d{ m =, inertia =, R (or q, theta1, theta2) =, r =, v =, w =,
+                mu =, e =, law = }
+impact.solve3d{ body = impact.rod{...}, v =, mu =, e =, method = }
+impact.solve3d{ body =, body2 =, mu =, e = }         two moving bodies
+impact.solve3d{ M =, J =, qdot =, mu =, e = }        a mechanism (J: 3 rows)
+  -> r.P, r.v, r.w, r.vC, r.dT, r.mode, r.stages, r.hodograph
+]],
     text = [[
 World frame = contact frame: the normal is +y (out of the plane), x and z
 span the plane; r runs from the centre of mass to the contact point; the
@@ -218,6 +226,11 @@ print(f.mode, f.P[1], f.P[2], f.P[3])   --> sliding  -0.004318  1.039386  0.0804
     name = "rod",
     signature = "impact.rod(t) -> body",
     summary = "Sun & Baruh's cylindrical rod as a body table for solve3d.",
+    synopsis = [[
+impact.rod{ m =, L = (half-length), radius =, theta1 =, theta2 = [, cap =] }
+impact.rod{ m =, L =, radius =, theta1_deg =, theta2_deg = }
+  -> a body table: impact.solve3d{ body = impact.rod{...}, v =, mu =, e = }
+]],
     text = [[
 A uniform cylinder of half-length L and radius `radius` touching the plane
 at the end of its axis. Its body Y axis is the rod axis (from the contact

@@ -5,6 +5,13 @@ return {
     name = "sweep",
     signature = "impact.sweep(spec) -> result",
     summary = "Solve many impacts: a grid or a random/Latin-hypercube sample over any input fields.",
+    synopsis = [[
+s = impact.sweep{ base = {...}, vary = { S0 = impact.range(-2, 2, 81) },
+                  out = "study.csv" }
+s = impact.sweep{ base =, sample = { n =, ranges = { mu = {0, 1} } },
+                  solve = "solve3d" }
+  -> s.n, s.names, s.columns   (map =, threads =, shard =, json =: below)
+]],
     text = [[
 The points are the cartesian product of the 'vary' lists (first field slowest;
 a map {e = ..., mu = ...} is taken in name order, a list of pairs
@@ -129,6 +136,10 @@ impact.plot.map(s, { x = "mu", y = "e", color = "mode", out = "modes.png" })]],
     name = "range",
     signature = "impact.range(a, b, n [, \"log\"]) -> list",
     summary = "n evenly spaced values from a to b inclusive (geometric with \"log\").",
+    synopsis = [[
+impact.range(a, b, n)            n values from a to b inclusive
+impact.range(a, b, n, "log")     geometric
+]],
     example = "impact.range(0, 1, 5)   --> { 0, 0.25, 0.5, 0.75, 1 }",
     see = { "sweep" },
   },
@@ -136,6 +147,10 @@ impact.plot.map(s, { x = "mu", y = "e", color = "mode", out = "modes.png" })]],
     name = "sweep_merge",
     signature = "impact.sweep_merge(files [, out]) or impact.sweep_merge(\"study.csv\" [, {n =, out =}]) -> result",
     summary = "Join the shard files (CSV or JSON) of one sweep into the one-run result.",
+    synopsis = [[
+impact.sweep_merge("study.csv" [, { n =, out = }])   merges study.k-of-n.csv
+impact.sweep_merge({ "a.1-of-2.csv", "a.2-of-2.csv" } [, out])
+]],
     text = [[
 Given the sweep's own file name ("study.csv"), finds study.1-of-N.csv ...
 study.N-of-N.csv and writes the merged study.csv; given a list of shard files,
@@ -157,6 +172,10 @@ impact -e 'impact.sweep_merge("study.csv")']],
     name = "interrupted_sweep",
     signature = "impact.interrupted_sweep",
     summary = "The partial result of the last sweep Ctrl-C stopped (nil once a sweep starts).",
+    synopsis = [[
+s = impact.interrupted_sweep    once Ctrl-C stopped a sweep (nil at a start)
+  -> s.n, s.columns, s.interrupted = true
+]],
     text = [[
 A sweep stopped by Ctrl-C raises "interrupted!" so that the calling chunk or
 script stops too; what it had done is kept here (and in its CSV and JSON):
@@ -171,6 +190,10 @@ s = impact.interrupted_sweep; print(s.n, s.interrupted)]],
     name = "sweep_read",
     signature = "impact.sweep_read(path) -> result",
     summary = "Load a sweep saved as CSV or JSON (names, columns, n, failures).",
+    synopsis = [[
+s = impact.sweep_read("study.csv" or "study.json")
+  -> s.n, s.names, s.columns, s.failures
+]],
     example = "s = impact.sweep_read(\"rod.csv\"); impact.plot.map(s, { x = \"mu\", y = \"e\" })",
     see = { "sweep", "plot.map" },
   },

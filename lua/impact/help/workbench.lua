@@ -65,6 +65,11 @@ the file named by IMPACT_HISTORY (empty: none).]],
     name = "help",
     signature = "help([x]) or impact.help([x])",
     summary = "This guide, or the page of one function or topic.",
+    synopsis = [[
+help()                   this guide
+help(impact.solve2d)     a function's page (or help("solve2d"), or help(r))
+help("laws")             a topic; impact.help.text(x) returns the text
+]],
     text = [[
 help() prints the guide: the conventions, then every function and topic with
 a one-line summary. help(impact.solve2d), help("solve2d") and
