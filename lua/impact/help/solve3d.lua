@@ -6,7 +6,7 @@ return {
     summary = "One rigid body striking a fixed plane at one point, with friction, in 3D.",
     synopsis = [[
 impact.solve3d{ m =, inertia =, R (or q, theta1, theta2) =, r =, v =, w =,
-                mu =, e =, law = }
+                mu (or friction = function(s) return mu end) =, e =, law = }
 impact.solve3d{ body = impact.rod{...}, v =, mu =, e =, method = }
 impact.solve3d{ body =, body2 =, mu =, e = }         two moving bodies
 impact.solve3d{ M =, J =, qdot =, mu =, e = }        a mechanism (J: 3 rows)
