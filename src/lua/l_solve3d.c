@@ -301,8 +301,7 @@ static int l_solve3d(lua_State *L)
     if (limp_check_has(&c, 1, "compliance"))
         return limp_solve3d_compliance(L, 1);
     int has_fr = limp_friction_given(L, 1);
-    limp_check_known(&c, 1, has_fr ? fields_with_friction() : limp_problem3d_fields,
-                     limp_friction_note, (void *)limp_friction_not3d);
+    limp_check_known(&c, 1, fields_with_friction(), NULL, NULL);
     limp_check_unknown(&c);
     if (has_fr) limp_friction_check(&c, 1);   /* before mu's own checks */
     /* the form: a body on the fixed plane, two bodies, or a mechanism */
@@ -506,7 +505,7 @@ void limp_open_solve3d(lua_State *L)
     luaL_newmetatable(L, TRACK_LAZY_MT);
     lua_pop(L, 1);
     luaL_setfuncs(L, funcs, 0);
-    limp_check_publish(L, "solve3d", limp_problem3d_fields);
+    limp_check_publish(L, "solve3d", fields_with_friction());
     limp_check_publish(L, "body3d", limp_problem3d_body_fields);
     limp_check_publish(L, "rod", rod_fields);
 }
