@@ -196,9 +196,6 @@ describe("impact.solve2d with friction", function()
       message(impact.solve2d, rod(0.6, function() end)))
     assert.matches("field 'friction' %(function <.*>%) raised an error at Pn = .*: .*boom",
       message(impact.solve2d, rod(0.6, function(s) if s.phase == "restitution" then error("boom") end return 0.3 end)))
-    assert.matches("solve3d: field 'friction' is not yet supported in 3D",
-      message(impact.solve3d, { body = impact.rod{ m = 1, L = 1, radius = 0.1, theta1 = 0.3, theta2 = 0.2 },
-                                v = { 0.5, -1, 0 }, w = { 0, 0, 0 }, e = 0.5, friction = function() return 0.3 end }))
     assert.matches("solve_multi: field 'contacts%[1%]%.friction' is not supported",
       message(impact.solve_multi, { M = { { 1, 0 }, { 0, 1 } }, qdot = { 0, -1 }, model = "moreau",
         contacts = { { J = { { 1, 0 }, { 0, 1 } }, e = 0.5, friction = function() return 0.3 end } } }))

@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "compliant.h"
+#include "friction3d.h"
 #include "impact3d.h"
 #include "interrupt.h"
 #include "solve3d_exact.h"
@@ -73,22 +74,23 @@ imp_status imp_exact3d_residual(const dk_t *d, double p, const double y[NY], dou
     return IMP_OK;
 }
 
-enum { EV_VN, EV_LAW, EV_SMIN };
+enum { EV_VN, EV_LAW, EV_SMIN, EV_BREAK };
 
 /* d|v_t|/dp = u.f(u) while sliding (0 where v_t = 0). */
-static double slip_rate(const dk_t *d, const double y[NY])
+static double slip_rate(const dk_t *d, double p, const double y[NY])
 {
     double s = len2(y[4], y[5]), f[2];
     if (!(s > 0)) return 0;
     double u[2] = {y[4] / s, y[5] / s};
-    slide_rate(d->c, d->mu_k, u, f);
+    slide_rate(d->c, d->fx ? imp_exact3d_mu(&d->r, p, y) : d->mu_k, u, f);
     return u[0] * f[0] + u[1] * f[1];
 }
 
 static imp_status event_value(const dk_t *d, int ev, double p, const double y[NY], double *g)
 {
     if (ev == EV_LAW) return imp_exact3d_residual(d, p, y, g);
-    if (ev == EV_SMIN) { *g = slip_rate(d, y); return IMP_OK; }
+    if (ev == EV_SMIN) { *g = slip_rate(d, p, y); return IMP_OK; }
+    if (ev == EV_BREAK) { *g = imp_exact3d_break_value(d, p, y); return IMP_OK; }
     *g = normal_vel(&d->r, p, y);
     return IMP_OK;
 }
@@ -174,6 +176,7 @@ imp_status imp_exact3d_reached(dk_t *d, int maxc, int end, int *done)
         d->compression = 0;
         d->pc = d->p;
         d->Wc = d->y[2];
+        d->snap_off = 0;
         double R;
         if ((st = imp_exact3d_residual(d, d->p, d->y, &R)) != IMP_OK) return st;
         if (R >= 0) end = 1;
@@ -198,6 +201,13 @@ static imp_status prepare_slide(dk_t *d, int *again)
     double mu_k = d->mu_k, s = len2(d->y[4], d->y[5]);
     imp_status st;
     *again = 1;
+    if (!(s > 0) && d->r.from_stop) {
+        /* a friction law's slide leaving v_t = 0 along ulast (the re-slide
+         * ray of that instant): its first step */
+        if (d->h > 0.5 * (d->p + d->Ps)) d->h = 0.5 * (d->p + d->Ps);
+        *again = 0;
+        return IMP_OK;
+    }
     if (!(s > 0)) {                   /* landed exactly on v_t = 0 */
         int maxc = 0;
         if ((st = imp_exact3d_on_stop(d, &maxc)) != IMP_OK) return st;
@@ -206,7 +216,8 @@ static imp_status prepare_slide(dk_t *d, int *again)
     double u[2] = {d->y[4] / s, d->y[5] / s}, f[2], us[2], lam;
     d->r.ulast[0] = u[0]; d->r.ulast[1] = u[1];
     if (s < d->out->min_slip) d->out->min_slip = s;
-    if (mu_k == 0) {
+    int snap_ok = !(d->fx && d->snap_off);   /* (a law's rays are checked: law.c) */
+    if (mu_k == 0 && snap_ok) {
         imp_exact3d_set_frictionless(d);
         return IMP_OK;
     }
@@ -214,11 +225,12 @@ static imp_status prepare_slide(dk_t *d, int *again)
     double dsdp = u[0] * f[0] + u[1] * f[1], fn = len2(f[0], f[1]);
     double snap = imp_exact3d_near_ray(c, mu_k, u, s, d->tol, us, &lam);
     /* (a centripetal ray must not stop the slip before p1) */
-    if (snap >= 0 && snap <= d->tol && !(lam < 0 && d->p + s / -lam < d->p1 - d->tol)) {
+    if (snap_ok && snap >= 0 && snap <= d->tol && !(lam < 0 && d->p + s / -lam < d->p1 - d->tol)) {
         imp_exact3d_set_ray(d, us, lam);          /* the rest is a straight line */
         return IMP_OK;
     }
-    if (dsdp < -0.2 * fn && (s <= 3 * d->h * -dsdp || s <= 1e-3 * d->vscale)) {
+    if (dsdp >= 0) d->tau_off = 0;
+    if (dsdp < -0.2 * fn && (s <= 3 * d->h * -dsdp || s <= 1e-3 * d->vscale) && !d->tau_off) {
         /* a stop may lie within reach: follow it in tau */
         d->hp = d->h;
         d->r.kind = K_TAU;
@@ -259,7 +271,8 @@ static void prepare_tau(dk_t *d, int *again)
         return;
     }
     double snap = imp_exact3d_near_ray(c, mu_k, u, s, tol, us, &lam);
-    if (snap >= 0 && snap <= tol && lam < 0 && !(d->p + s / -lam < d->p1 - tol)) {
+    if (snap >= 0 && snap <= tol && lam < 0 && !(d->p + s / -lam < d->p1 - tol)
+        && !(d->fx && d->snap_off)) {
         imp_exact3d_set_ray(d, us, lam);          /* lands on the attracting ray: a stop */
         d->h = d->hp;
         return;
@@ -268,6 +281,7 @@ static void prepare_tau(dk_t *d, int *again)
         /* what is left of the approach is below the tolerance (and
          * the slip may stop here: p >= p1) */
         imp_exact3d_set_ray(d, u, uf);
+        d->ray_forced = 1;            /* (within the tolerance whatever mu does) */
         d->h = d->hp;
         return;
     }
@@ -292,7 +306,8 @@ static double step_error(const dk_t *d, const double zn[NZ], const double err[NZ
     } else {
         double sl = len2(d->y[4], d->y[5]);
         atol[2] = atol[3] = rtol * Ps * vscale;
-        atol[4] = atol[5] = rtol * (d->r.kind == K_SLIDE ? fmin(sl, vscale) : vscale);
+        /* (a law's slide leaving v_t = 0: the slip's own scale is 0) */
+        atol[4] = atol[5] = rtol * (d->r.kind == K_SLIDE && !d->r.from_stop ? fmin(sl, vscale) : vscale);
     }
     double en = 0;
     for (int i = 0, n = dim_of(&d->r); i < n; i++) {
@@ -307,25 +322,38 @@ static double step_error(const dk_t *d, const double zn[NZ], const double err[NZ
  * compression (v_n reaches 0) or the law's end; h and zn move to the
  * event. */
 static imp_status find_events(dk_t *d, double vn, double pn, const double yn[NY],
-                              double vnn, double *h, double zn[NZ], int *maxc, int *end)
+                              double vnn, double *h, double zn[NZ], int *maxc, int *end,
+                              int *brk)
 {
     imp_status st;
-    *maxc = *end = 0;
+    *maxc = *end = *brk = 0;
     if (d->compression) {
         if (vnn >= 0 && vn < 0) {
             if ((st = locate(d, EV_VN, *h, vn, vnn, h, zn)) != IMP_OK) return st;
             *maxc = 1;
         }
-        return IMP_OK;
+    } else {
+        double R0, R1;
+        if ((st = imp_exact3d_residual(d, pn, yn, &R1)) != IMP_OK) return st;
+        if (R1 >= 0) {
+            if ((st = imp_exact3d_residual(d, d->p, d->y, &R0)) != IMP_OK) return st;
+            if ((st = locate(d, EV_LAW, *h, R0, R1, h, zn)) != IMP_OK) return st;
+            *end = 1;
+        }
     }
-    double R0, R1;
-    if ((st = imp_exact3d_residual(d, pn, yn, &R1)) != IMP_OK) return st;
-    if (R1 >= 0) {
-        if ((st = imp_exact3d_residual(d, d->p, d->y, &R0)) != IMP_OK) return st;
-        if ((st = locate(d, EV_LAW, *h, R0, R1, h, zn)) != IMP_OK) return st;
-        *end = 1;
+    if (d->fx && d->r.kind == K_FIXED && d->r.stick) {
+        /* a friction law's stick breaks first (where rho_req > mu(s)) */
+        double pb, yb[NY];
+        unpack(&d->r, d->t + *h, zn, &pb, yb);
+        double g1 = imp_exact3d_break_value(d, pb, yb);
+        if (g1 > 0) {
+            double g0 = imp_exact3d_break_value(d, d->p, d->y);
+            if ((st = locate(d, EV_BREAK, *h, g0, g1, h, zn)) != IMP_OK) return st;
+            *maxc = *end = 0;
+            *brk = 1;
+        }
     }
-    return IMP_OK;
+    return d->fx ? d->fx->fail : IMP_OK;
 }
 
 /* A close approach inside an accepted slide step of length h (|v_t|
@@ -335,7 +363,7 @@ static imp_status slide_minimum(dk_t *d, double h, const double zn[NZ])
 {
     double p, y[NY], zm[NZ], hm;
     unpack(&d->r, d->t + h, zn, &p, y);
-    double g0 = slip_rate(d, d->y), g1 = slip_rate(d, y);
+    double g0 = slip_rate(d, d->p, d->y), g1 = slip_rate(d, p, y);
     if (!(g0 < 0 && g1 > 0)) return IMP_OK;
     memcpy(zm, zn, sizeof zm);
     imp_status st = locate(d, EV_SMIN, h, g0, g1, &hm, zm);
@@ -364,9 +392,10 @@ static void commit_step(dk_t *d, double h, const double zn[NZ], int stop_at_end)
     memcpy(d->z, zn, NZ * sizeof *zn);
     d->k0_ok = 0;
     unpack(&d->r, d->t, d->z, &d->p, d->y);
-    if (d->r.kind != K_FIXED) {
+    if (d->r.kind != K_FIXED && !(d->fx && d->fx->varied)) {
         /* friction never exceeds mu_k per unit normal impulse; the
-         * Runge-Kutta weights could, by the local error */
+         * Runge-Kutta weights could, by the local error (a friction law
+         * that varied has no such single bound) */
         double dPt[2] = {d->y[0] - Pt0[0], d->y[1] - Pt0[1]};
         double nP = len2(dPt[0], dPt[1]), cap = d->mu_k * (d->p - p0);
         if (nP > cap) {
@@ -410,6 +439,15 @@ static imp_status step(dk_t *d, double vn)
     if (fac > 5) fac = 5;
     if (en > 1) {
         d->h = h * (fac < 0.2 ? 0.2 : fac);
+        if (d->fx && d->r.kind == K_TAU && d->h < 1e-6) {
+            /* a friction law turned the slip before it stopped: u.f(u)
+             * reaches 0 where |v_t| > 0 and dp/dtau grows without bound;
+             * back to p, and no tau until the slip grows */
+            imp_exact3d_set_p_period(d, K_SLIDE);
+            d->h = d->hp;
+            d->tau_off = 1;
+            return IMP_OK;
+        }
         if (!(d->h > 1e-300) || !(d->t + d->h != d->t))
             return imp_exact3d_fail(d, IMP_FAIL3D_STEP, IMP_ENOCONV);
         return IMP_OK;
@@ -425,12 +463,13 @@ static imp_status step(dk_t *d, double vn)
         if (d->h < 1e-30 * d->Ps) return imp_exact3d_fail(d, IMP_FAIL3D_STEP, IMP_ENOCONV);
         return IMP_OK;
     }
-    int maxc, end;
-    if ((st = find_events(d, vn, pn, yn, vnn, &h, zn, &maxc, &end)) != IMP_OK) return st;
+    int maxc, end, brk;
+    if ((st = find_events(d, vn, pn, yn, vnn, &h, zn, &maxc, &end, &brk)) != IMP_OK) return st;
     if ((maxc || end) && h < reach) stop_at_end = 0;
     if (d->r.kind == K_SLIDE && (st = slide_minimum(d, h, zn)) != IMP_OK) return st;
     commit_step(d, h, zn, stop_at_end);
     d->h = hnext;
+    if (brk && (st = imp_exact3d_law_break(d)) != IMP_OK) return st;
     if (stop_at_end) {
         if ((st = imp_exact3d_on_stop(d, &maxc)) != IMP_OK) return st;
         if (d->r.kind == K_TAU) d->h = d->hp;
@@ -482,6 +521,14 @@ static imp_status exact_run(dk_t *d)
         if (!d->compression && d->p > d->pcap + 1e6 * d->pc)
             return d->end.form == IMP_LAW_END_NONE ? IMP_ENOROOT
                                                   : imp_exact3d_fail(d, IMP_FAIL3D_NOEND, IMP_ENOCONV);
+        if (d->fx) {                  /* a friction law: mu here; a stick that broke */
+            imp_exact3d_law_refresh(d);
+            if (d->fx->fail != IMP_OK) return d->fx->fail;
+            if (d->r.kind == K_FIXED && d->r.stick && d->c->rho_req > d->mu_s) {
+                if ((st = imp_exact3d_law_break(d)) != IMP_OK) return st;
+                continue;
+            }
+        }
         double vn = normal_vel(&d->r, d->p, d->y);
         int again = 0;
         d->tol = tol_at(d);
@@ -495,6 +542,7 @@ static imp_status exact_run(dk_t *d)
             d->h = 0.5 * (d->p + d->Ps);   /* (no event in closed form: steps) */
         }
         if (st == IMP_OK && !again) st = step(d, vn);
+        if (st == IMP_OK && d->fx) st = d->fx->fail;
         if (st != IMP_OK) return st;
     }
     /* the slip at the end: no step starts there to look at it (a contact
@@ -504,14 +552,11 @@ static imp_status exact_run(dk_t *d)
     return IMP_OK;
 }
 
-static imp_status solve_contact(const imp_contact3d *c, double mu_s, double mu_k,
+/* The solve, with mu_s, mu_k or (fx) a friction law whose first value
+ * they hold. */
+static imp_status solve_contact(const imp_contact3d *c, double mu_s, double mu_k, fx_t *fx,
                                 const imp_law *law, const imp_opts3d *opts, imp_result3d *out)
 {
-    imp_opts3d def;
-    if (!opts) { imp_opts3d_default(&def); opts = &def; }
-    if (!(opts->rtol > 0)) return IMP_EINPUT;
-    if (imp_law_is_compliant(law))   /* rigid passes and the law in time */
-        return imp_compliant3d_solve_contact(c, mu_s, mu_k, law, opts, out);
     imp_status st = imp_result3d_start(mu_s, mu_k, law, out);
     if (st != IMP_OK) return st;
     dk_t d;
@@ -519,10 +564,13 @@ static imp_status solve_contact(const imp_contact3d *c, double mu_s, double mu_k
     d.c = c; d.law = law; d.mu_s = mu_s; d.mu_k = mu_k; d.o = opts;
     imp_law_end_of(law, &d.end);
     d.r.c = c; d.r.mu_k = mu_k;
+    d.fx = d.r.fx = fx;
     d.track = opts->track;
     d.out = out;
     int parts, direct = c->vC0[0] == 0 && c->vC0[2] == 0;
     if ((st = exact_open(&d, &parts)) != IMP_OK) return st;
+    if (fx && fx->fail != IMP_OK) return fx->fail;
+    if (fx && direct && d.r.stick) fx->first_stop = 0;   /* a direct impact that sticks */
     if (parts) {
         out->nstage = 0;
         out->fail = IMP_FAIL3D_NONE;
@@ -532,6 +580,10 @@ static imp_status solve_contact(const imp_contact3d *c, double mu_s, double mu_k
     if ((st = exact_run(&d)) != IMP_OK) return st;
     imp_exact3d_stage_close(&d, 0);
     out->nsteps = d.steps;
+    if (fx && fx->varied)             /* the first stop's phase, as 2D */
+        out->mode = fx->first_stop < 0 ? IMP_MODE_SLIDING
+                  : fx->first_stop == 0 ? (fx->reversed ? IMP_MODE_C_REVERSED : IMP_MODE_C_STICKING)
+                  : (fx->reversed ? IMP_MODE_R_REVERSED : IMP_MODE_R_STICKING);
     if (out->mode == IMP_MODE_NONE)
         out->mode = direct && c->rho_req <= mu_s ? IMP_MODE_C_STICKING : IMP_MODE_SLIDING;
     out->P[0] = d.y[0]; out->P[1] = d.p; out->P[2] = d.y[1];
@@ -543,13 +595,52 @@ static imp_status solve_contact(const imp_contact3d *c, double mu_s, double mu_k
     return IMP_OK;
 }
 
+static imp_status solve_rigid(const imp_contact3d *c, double mu_s, double mu_k,
+                              const imp_law *law, const imp_opts3d *opts, imp_result3d *out)
+{
+    imp_opts3d def;
+    if (!opts) { imp_opts3d_default(&def); opts = &def; }
+    if (!(opts->rtol > 0)) return IMP_EINPUT;
+    if (imp_law_is_compliant(law))   /* rigid passes and the law in time */
+        return imp_compliant3d_solve_contact(c, mu_s, mu_k, law, opts, out);
+    return solve_contact(c, mu_s, mu_k, NULL, law, opts, out);
+}
+
 /* In range first (contact3d_scale.c): the integration's floors and its
- * products of W and v assume numbers near 1. */
+ * products of W and v assume numbers near 1. (A friction law sees the
+ * caller's units, as a law without a closed-form end does: not scaled.) */
 imp_status imp_exact3d_solve_contact(const imp_contact3d *c, double mu_s, double mu_k,
                                      const imp_law *law, const imp_opts3d *opts,
                                      imp_result3d *out)
 {
-    return imp_contact3d_scale_solve(solve_contact, c, mu_s, mu_k, law, opts, out);
+    return imp_contact3d_scale_solve(solve_rigid, c, mu_s, mu_k, law, opts, out);
+}
+
+imp_status imp_exact3d_solve_contact_friction(const imp_contact3d *c, const imp_friction *f,
+                                              const imp_law *law, const imp_opts3d *opts,
+                                              imp_result3d *out)
+{
+    imp_opts3d def;
+    if (!opts) { imp_opts3d_default(&def); opts = &def; }
+    if (!f || !f->fn || !(opts->rtol > 0) || imp_law_is_compliant(law)) return IMP_EINPUT;
+    fx_t fx;
+    memset(&fx, 0, sizeof fx);
+    fx.f = f;
+    fx.compression = 1;
+    fx.first_stop = -1;
+    fx.fail = IMP_OK;
+    /* mu0: the law at the start (Pn = 0, v_t = v_t0) */
+    rhs_t r0;
+    memset(&r0, 0, sizeof r0);
+    r0.c = c;
+    r0.fx = &fx;
+    double y0[NY] = {0, 0, 0, 0, c->vC0[0], c->vC0[2]};
+    imp_law_state s;
+    imp_exact3d_law_state(c, &fx, &r0, 0, y0, &s);
+    double mu0;
+    if (imp_friction_eval(f, &s, &mu0)) return IMP_ELAW;
+    fx.mu0 = mu0;
+    return solve_contact(c, mu0, mu0, &fx, law, opts, out);
 }
 
 imp_status imp_exact3d_solve(const imp_body3d *b, double mu_s, double mu_k,

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "friction.h"
 #include "impact3d.h"
 
 enum { K_SLIDE, K_FIXED, K_TAU };
@@ -27,9 +28,27 @@ static inline double len2(double a, double b)
     return s > 1e-150 && s < 1e150 ? s : hypot(a, b);
 }
 
+/* A friction law along the exact path (solve3d_exact_law.c): what mu(s)
+ * needs besides a point (p, y), and what its evaluations found. While
+ * every value equals the first (mu0) the path is the constant-mu one,
+ * step for step; once one differs (varied) the constant-mu shortcuts
+ * that assume it (the cone bound, the impulse cap) are off. */
+typedef struct {
+    const imp_friction *f;
+    int compression;
+    double pc, Wc, vt0[2], vn0;
+    double mu0;
+    int varied;
+    imp_status fail;    /* the law aborted (IMP_ELAW) in a right-hand side */
+    int first_stop;     /* -1, or the phase of the first stop (mode, as 2D) */
+    int reversed;       /* a stop that did not stick, or a stick that broke */
+} fx_t;
+
 typedef struct {
     const imp_contact3d *c;
     double mu_k;
+    fx_t *fx;           /* a friction law, or NULL (mu_k constant) */
+    int from_stop;      /* a slide in p starting at v_t = 0 (law only) */
     int kind;
     double cfix[2];     /* K_FIXED: dPt/dp */
     double vfix[2];     /* K_FIXED: dv_t/dp (0 sticking, lambda u on a ray) */
@@ -99,6 +118,13 @@ typedef struct {
     double h, hp;       /* the step; the p-step kept across a tau-period */
     long steps;         /* accepted and rejected steps so far */
     int done;           /* the law is satisfied */
+    fx_t *fx;           /* a friction law, or NULL */
+    double snap_y[2];   /* the slip before the last snap onto a ray (law) */
+    double snap_p;      /* ... and where it was */
+    double ray_mu;      /* the mu a fixed ray period was set with (law) */
+    int ray_forced;     /* the ray ends an approach below the tolerance (law) */
+    int snap_off;       /* no snap onto a ray until the next event (law) */
+    int tau_off;        /* no tau-period until the slip grows (law) */
 } dk_t;
 
 /* solve3d_exact_flow.c: the flow of each period and its invariant rays. */
@@ -124,6 +150,16 @@ imp_status imp_exact3d_on_stop(dk_t *d, int *maxc);
 /* solve3d_exact.c: the driver's pieces the closed-form periods share. */
 imp_status imp_exact3d_residual(const dk_t *d, double p, const double y[NY], double *R);
 imp_status imp_exact3d_reached(dk_t *d, int maxc, int end, int *done);
+
+/* solve3d_exact_law.c: a friction law along the path. */
+double imp_exact3d_mu(const rhs_t *r, double p, const double y[NY]);
+void imp_exact3d_law_state(const imp_contact3d *c, const fx_t *fx, const rhs_t *r, double p,
+                           const double y[NY], imp_law_state *s);
+void imp_exact3d_law_refresh(dk_t *d);
+imp_status imp_exact3d_law_fixed(dk_t *d, double x, int *ok);
+imp_status imp_exact3d_law_break(dk_t *d);
+double imp_exact3d_break_value(const dk_t *d, double p, const double y[NY]);
+void imp_exact3d_unsnap(dk_t *d);
 
 /* solve3d_exact_fixed.c: a fixed-rate period's next event in closed form;
  * *jumped when the state moved there (else the period is stepped). */

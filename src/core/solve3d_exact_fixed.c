@@ -80,6 +80,18 @@ static void advance(dk_t *d, double x, int stop)
     }
 }
 
+/* The period is left to the steps: a friction law's ray cannot be (its
+ * mu is checked only to a closed-form event), so it goes back to the
+ * slide it was snapped from (*jumped: start over). */
+static imp_status stepped(dk_t *d, int *jumped)
+{
+    if (d->fx && !d->r.stick && !d->ray_forced) {
+        imp_exact3d_unsnap(d);
+        *jumped = 1;
+    }
+    return IMP_OK;
+}
+
 imp_status imp_exact3d_fixed_jump(dk_t *d, int *jumped)
 {
     const rhs_t *r = &d->r;
@@ -91,16 +103,23 @@ imp_status imp_exact3d_fixed_jump(dk_t *d, int *jumped)
     double s = len2(d->y[4], d->y[5]), lam = r->vfix[0] * r->ulast[0] + r->vfix[1] * r->ulast[1];
     if (r->ray && s > 0 && lam < 0) x_stop = s / -lam;   /* a centripetal ray's stop */
     if (d->compression) {
-        if (!(vn < 0)) return IMP_OK;                 /* (a tangential start: stepped) */
+        if (!(vn < 0)) return stepped(d, jumped);     /* (a tangential start: stepped) */
         if (kv > 0) x_ev = -vn / kv;                  /* maximum compression */
     } else {
         if ((st = law_end(d, vn, kv, &x_ev)) != IMP_OK) return st;
-        if (x_ev < 0) return IMP_OK;                  /* a custom law: stepped */
+        if (x_ev < 0) return stepped(d, jumped);      /* a custom law: stepped */
     }
     int stop = x_stop <= x_ev;
     double x = stop ? x_stop : x_ev;
     /* nothing ahead, or beyond where the stepping gives up on the law */
-    if (!(x < INFINITY) || (!d->compression && d->p + x > d->pcap + 1e6 * d->pc)) return IMP_OK;
+    if (!(x < INFINITY) || (!d->compression && d->p + x > d->pcap + 1e6 * d->pc))
+        return stepped(d, jumped);
+    if (d->fx) {                       /* a friction law: mu checked along (law.c) */
+        int ok;
+        if ((st = imp_exact3d_law_fixed(d, x, &ok)) != IMP_OK) return st;
+        if (!ok && !d->r.stick) return stepped(d, jumped);
+        if (!ok) return IMP_OK;        /* a stick that breaks: stepped to the break */
+    }
     *jumped = 1;
     int maxc = 0, end = 0;
     advance(d, x, stop);

@@ -13,16 +13,21 @@ IMP_DOP853_INLINE void rhs_tau(const rhs_t *r, double t, const double *z, double
     const imp_contact3d *c = r->c;
     double vn = c->vC0[1] + c->Wtn[0] * z[3] + c->Wtn[1] * z[4] + c->Wnn * z[2];
     double n = len2(z[0], z[1]), u[2] = {z[0] / n, z[1] / n}, f[2];
-    slide_rate(c, r->mu_k, u, f);
+    double s = r->s0 * exp(-t), mu = r->mu_k;
+    if (r->fx) {                 /* a friction law: mu at this stage's state */
+        double y[NY] = {z[3], z[4], z[5], z[6], s * u[0], s * u[1]};
+        mu = imp_exact3d_mu(r, z[2], y);
+    }
+    slide_rate(c, mu, u, f);
     double h = u[0] * f[0] + u[1] * f[1], g = -u[1] * f[0] + u[0] * f[1];
-    double s = r->s0 * exp(-t), dp = -s / h;
+    double dp = -s / h;
     dz[0] = (g / h) * u[1];      /* du/dtau = -(g/h) u_perp */
     dz[1] = -(g / h) * u[0];
     dz[2] = dp;
-    dz[3] = -r->mu_k * u[0] * dp;
-    dz[4] = -r->mu_k * u[1] * dp;
+    dz[3] = -mu * u[0] * dp;
+    dz[4] = -mu * u[1] * dp;
     dz[5] = vn * dp;
-    dz[6] = -r->mu_k * s * dp;
+    dz[6] = -mu * s * dp;
 }
 
 /* ... of a fixed-rate period (sticking, or a slide along a ray). */
@@ -42,7 +47,8 @@ IMP_DOP853_INLINE void rhs_fixed(const rhs_t *r, double t, const double *y, doub
 IMP_DOP853_INLINE void rhs_slide(const rhs_t *r, double t, const double *y, double *dz)
 {
     const imp_contact3d *c = r->c;
-    double mu = r->mu_k, v0 = y[4], v1 = y[5], q = v0 * v0 + v1 * v1, s = sqrt(q);
+    double mu = r->fx ? imp_exact3d_mu(r, t, y) : r->mu_k;   /* (a friction law's) */
+    double v0 = y[4], v1 = y[5], q = v0 * v0 + v1 * v1, s = sqrt(q);
     double Wv0 = c->Wtt[0] * v0 + c->Wtt[1] * v1, Wv1 = c->Wtt[2] * v0 + c->Wtt[3] * v1;
     dz[2] = normal_vel(r, t, y);
     dz[3] = -mu * s;

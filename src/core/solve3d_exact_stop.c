@@ -7,7 +7,7 @@
 void imp_exact3d_set_p_period(dk_t *d, int kind)
 {
     d->r.kind = kind;
-    d->r.stick = d->r.ray = 0;
+    d->r.stick = d->r.ray = d->r.from_stop = 0;
     d->t = d->p;
     memcpy(d->z, d->y, sizeof d->y);
     d->k0_ok = 0;
@@ -17,6 +17,10 @@ void imp_exact3d_set_p_period(dk_t *d, int kind)
 void imp_exact3d_set_ray(dk_t *d, const double u[2], double lambda)
 {
     double s = len2(d->y[4], d->y[5]);
+    d->snap_y[0] = d->y[4]; d->snap_y[1] = d->y[5];   /* (a friction law's checks) */
+    d->snap_p = d->p;
+    d->ray_mu = d->mu_k;
+    d->ray_forced = 0;
     d->y[4] = s * u[0];
     d->y[5] = s * u[1];
     d->r.cfix[0] = -d->mu_k * u[0];
@@ -35,6 +39,10 @@ void imp_exact3d_set_frictionless(dk_t *d)
 {
     const imp_contact3d *c = d->c;
     double vt[2] = {d->y[4], d->y[5]};
+    d->snap_y[0] = vt[0]; d->snap_y[1] = vt[1];
+    d->snap_p = d->p;
+    d->ray_mu = 0;
+    d->ray_forced = 0;
     d->r.cfix[0] = d->r.cfix[1] = 0;
     d->r.vfix[0] = c->Wtn[0];
     d->r.vfix[1] = c->Wtn[1];
@@ -119,7 +127,8 @@ static void land_on_stop(dk_t *d)
     const imp_contact3d *c = d->c;
     double mu = d->mu_k, p = d->p;
     double Pt[2] = {-(c->g0[0] + c->q[0] * p), -(c->g0[1] + c->q[1] * p)};
-    if (len2(Pt[0], Pt[1]) > mu * p) {
+    /* (a friction law that varied: the cone bound is not |Pt| <= mu p) */
+    if (len2(Pt[0], Pt[1]) > mu * p && !(d->fx && d->fx->varied)) {
         double p1 = d->p1;
         p1 /= 1 - 1e-6;
         if (p1 > p && p1 - p <= 3e-6 * (p + 1e-300) + 1e-3 * d->tol) {
@@ -169,6 +178,14 @@ imp_status imp_exact3d_on_stop(dk_t *d, int *maxc)
     imp_exact3d_stage_close(d, 1);
     if (out->nstage >= IMP_STAGES3D_MAX) return imp_exact3d_fail(d, IMP_FAIL3D_STEP, IMP_ENOCONV);
     out->p_stop = d->p;
+    if (d->fx) {                       /* a friction law: mu here, with v_t = 0 */
+        fx_t *fx = d->fx;
+        imp_exact3d_law_refresh(d);
+        if (fx->fail != IMP_OK) return fx->fail;
+        if (fx->first_stop < 0) fx->first_stop = !d->compression;
+        if (c->rho_req > d->mu_s) fx->reversed = 1;
+        d->snap_off = 0;
+    }
     imp_status st = imp_exact3d_after_stop(d, IMP_STAGE3D_RESLIDE);
     if (st != IMP_OK) return imp_exact3d_fail(d, out->fail, st);
     out->mode = c->rho_req <= d->mu_s

@@ -169,9 +169,6 @@ int limp_friction_raise(const limp_check *c, limp_friction *fr)
                             label, got, at);
 }
 
-const char *const limp_friction_not3d =
-    "is not yet supported in 3D: friction laws run on solve2d's path (Routh's method); "
-    "give mu (or mu_s, mu_k) here";
 const char *const limp_friction_notmulti =
     "is not supported by solve_multi's models (each contact takes mu, or mu_s and mu_k); "
     "friction laws run on solve2d's single-contact path";

@@ -44,9 +44,8 @@ int limp_friction_raise(const limp_check *c, limp_friction *fr);
 
 /* A limp_field_note for the readers without friction laws: `friction`
  * (an unknown field there) is reported with the text ud points to, one of
- * the two below (solve3d; solve_multi and its contacts). */
+ * the one below (solve_multi and its contacts). */
 const char *limp_friction_note(void *ud, const char *key, char *buf, size_t n);
-extern const char *const limp_friction_not3d;
 extern const char *const limp_friction_notmulti;
 
 /* solve2d(t) for a table with `friction` (l_solve2d_friction.c): Routh's

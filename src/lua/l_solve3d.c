@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "friction3d.h"
 #include "l_friction.h"
 #include "check.h"
 #include "raise.h"
@@ -119,6 +120,7 @@ typedef struct {
     int method;
     imp_result3d *r;
     imp_status st;
+    const imp_friction *fr;   /* a friction law (exact path), or NULL */
 } run_t;
 
 /* Runs under limp_law_run (one protected call when the law is custom). */
@@ -126,7 +128,8 @@ static int run_solver(lua_State *L)
 {
     run_t *u = lua_touserdata(L, 1);
     imp_interrupt_clear();
-    u->st = u->method == LIMP_EXACT3D
+    u->st = u->fr ? imp_exact3d_solve_contact_friction(u->c, u->fr, u->law, u->o, u->r)
+        : u->method == LIMP_EXACT3D
         ? imp_exact3d_solve_contact(u->c, u->mu_s, u->mu_k, u->law, u->o, u->r)
         : imp_algebraic3d_solve_contact(u->c, u->mu_s, u->mu_k, u->law, u->o, u->r);
     return 0;
@@ -259,6 +262,36 @@ static int raise_failure(lua_State *L, const imp_law *law, const imp_opts3d *o,
     }
 }
 
+/* solve3d's fields with `friction` (a friction law, exact path). */
+static const char *const *fields_with_friction(void)
+{
+    static const char *f[96];
+    if (!f[0]) {
+        int n = 0;
+        while (limp_problem3d_fields[n] && n < 94) { f[n] = limp_problem3d_fields[n]; n++; }
+        f[n] = "friction";
+        f[n + 1] = NULL;
+    }
+    return f;
+}
+
+/* A friction law (exact path only): read after the problem's settings,
+ * with the track recorded during the solve (the law may not repeat). */
+static limp_friction *read_friction(const limp_check *c, int method, const imp_law *law,
+                                    int model)
+{
+    if (method != LIMP_EXACT3D)
+        limp_check_error(c, "friction", "needs method = \"exact\": a friction law is re-evaluated "
+                         "along the exact path (the algebraic method's stages keep one mu)");
+    if (model)
+        limp_check_error(c, "friction", "cannot be given with model (the algebraic models take "
+                         "mu, or mu_s and mu_k)");
+    if (imp_law_is_compliant(law))
+        limp_check_error(c, "law", "is a compliant law (%s): friction laws take a rigid law "
+                         "(poisson, newton, energetic or a function) for now", limp_law_name(law));
+    return limp_friction_read(c, 1);
+}
+
 static int l_solve3d(lua_State *L)
 {
     limp_check c;
@@ -267,8 +300,10 @@ static int l_solve3d(lua_State *L)
     lua_settop(L, 1);
     if (limp_check_has(&c, 1, "compliance"))
         return limp_solve3d_compliance(L, 1);
-    limp_check_known(&c, 1, limp_problem3d_fields, limp_friction_note, (void *)limp_friction_not3d);
+    int has_fr = limp_friction_given(L, 1);
+    limp_check_known(&c, 1, fields_with_friction(), NULL, NULL);
     limp_check_unknown(&c);
+    if (has_fr) limp_friction_check(&c, 1);   /* before mu's own checks */
     /* the form: a body on the fixed plane, two bodies, or a mechanism */
     int mech = limp_problem3d_is_mech(&c, 1), pair = !mech && limp_check_has(&c, 1, "body2");
     limp_body3d_in bi, b2;
@@ -284,7 +319,8 @@ static int l_solve3d(lua_State *L)
     limp_solve3d_model_read(&c, 1, &law, mu_s, mu_k, &model);
     /* a Lua law or a compliant one (its parameters are on this frame):
      * the hodograph recorded now, not re-solved later */
-    if (method == LIMP_EXACT3D && (limp_law_is_lua(&law) || imp_law_is_compliant(&law))) {
+    limp_friction *fr = has_fr ? read_friction(&c, method, &law, model.row != NULL) : NULL;
+    if (method == LIMP_EXACT3D && (limp_law_is_lua(&law) || imp_law_is_compliant(&law) || fr)) {
         track_box *tb = push_track(L);
         o.track = &tb->t;
     } else {
@@ -296,7 +332,7 @@ static int l_solve3d(lua_State *L)
     const imp_contact3d *cp = pair ? &pr.c : &cc;
     imp_mech *mc = NULL;
     if (mech) {
-        int fresh = limp_law_is_lua(&law);   /* Lua runs before the result */
+        int fresh = limp_law_is_lua(&law) || fr;   /* Lua runs before the result */
         if (!fresh && lua_getmetatable(L, 1)) {
             lua_pop(L, 1);
             fresh = 1;
@@ -305,12 +341,16 @@ static int l_solve3d(lua_State *L)
     }
     else if (pair) limp_problem3d_pair(&c, limp_check_has(&c, 1, "body") ? "body." : "", &bi, &b2, &pr);
     else check_contact(&c, &bi, &cc);
-    check_mu_range(&c, cp, mu_k);
+    if (!fr) check_mu_range(&c, cp, mu_k);
     if (model.row)
         return limp_solve3d_model_push(&c, &model, cp, mc, &bi, pair ? &b2 : NULL, pair ? &pr : NULL);
     imp_result3d r;
-    run_t u = {cp, mu_s, mu_k, &law, &o, method, &r, IMP_OK};
+    run_t u = {cp, mu_s, mu_k, &law, &o, method, &r, IMP_OK, fr ? &fr->f : NULL};
     limp_law_run(L, &law, run_solver, &u);
+    if (fr) {
+        limp_friction_done(fr);
+        if (u.st == IMP_ELAW) limp_friction_raise(&c, fr);
+    }
     if (u.st == IMP_EINTERRUPT) return limp_raise(&c, u.st, NULL);
     if (u.st == IMP_ESTEPS)
         return limp_check_error(&c, "max_steps", "(%ld) was exceeded by the integrator (exact, %s, %s period in %s); raise it or loosen rtol",
@@ -359,8 +399,13 @@ static int l_solve3d(lua_State *L)
         limp_set_number(L, "e", law.e);
     else if (limp_law_source(&law))
         limp_set_string(L, "law_source", limp_law_source(&law));
-    limp_set_number(L, "mu_s", mu_s);
-    limp_set_number(L, "mu_k", mu_k);
+    if (fr) {                      /* the law in place of mu_s, mu_k */
+        lua_getfield(L, 1, "friction");
+        lua_setfield(L, -2, "friction");
+    } else {
+        limp_set_number(L, "mu_s", mu_s);
+        limp_set_number(L, "mu_k", mu_k);
+    }
     limp_set_number(L, "rho_req", cp->rho_req);
     limp_set_number(L, "cond", cp->cond);
     limp_set_boolean(L, "energy_gain", r.energy_gain);
@@ -460,7 +505,7 @@ void limp_open_solve3d(lua_State *L)
     luaL_newmetatable(L, TRACK_LAZY_MT);
     lua_pop(L, 1);
     luaL_setfuncs(L, funcs, 0);
-    limp_check_publish(L, "solve3d", limp_problem3d_fields);
+    limp_check_publish(L, "solve3d", fields_with_friction());
     limp_check_publish(L, "body3d", limp_problem3d_body_fields);
     limp_check_publish(L, "rod", rod_fields);
 }

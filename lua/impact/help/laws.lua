@@ -48,9 +48,10 @@ are the core's registry (impact.core._laws), in its order:
   },
   {
     name = "friction", topic = true, signature = "friction = function(s) return mu end",
-    summary = "Friction laws: a coefficient of friction that varies along the impact (solve2d).",
+    summary = "Friction laws: a coefficient of friction that varies along the impact (solve2d, "
+      .. "solve3d's exact path).",
     text = [[
-solve2d's t.friction, in place of mu (exclusive with mu, mu_s, mu_k), is a
+solve2d's and solve3d's t.friction, in place of mu (exclusive with mu, mu_s, mu_k), is a
 function of the restitution laws' state s (Pn, Pc, vn, vn0, Pt, vt, vt0,
 phase, Wc, Wr; see help("laws")) returning the friction coefficient >= 0
 there: speed-dependent (0.3 + 0.5*math.abs(s.vt)), impulse-dependent
@@ -70,18 +71,38 @@ stop, -reversed if any reversal or break happened. The result keeps its
 path (events as with a constant mu) and friction, not mu_s, mu_k.
 A constant function gives the constant-mu result to 1e-12.
 
+In 3D (solve3d, method "exact": a body, two bodies or a mechanism) s.vt,
+s.Pt and s.vt0 are {x =, z =} tables (|vt| is math.sqrt(s.vt.x^2 +
+s.vt.z^2)); the exact path re-evaluates mu at every integrator stage:
+
+  sliding:   dPt/dp = -mu(s) u, u = vt/|vt|   (the direction free to turn)
+  sticking:  dPt/dp = -Wtt^-1 Wtn, held while rho_req <= mu(s) (vt = 0)
+
+A stop or a break that cannot stick restarts along Keller's re-slide ray
+for the mu of that instant. The constant-mu shortcuts (a slide along an
+invariant ray, a stick, in closed form) are kept while mu(s) stays equal
+along them, so a constant function gives the constant-mu result bit for
+bit. The algebraic method and the models take one mu: an error naming
+'friction'.
+
 A function that raises, returns a non-number, NaN or a negative value is
-an error naming 'friction' and the state where it happened. solve3d does
-not take friction laws yet, and solve_multi's models take a constant mu
-per contact: both name the field in their error.]],
+an error naming 'friction' and the state where it happened. solve_multi's
+models take a constant mu per contact, and sweep's base does not read
+friction: both name the field in their error.]],
     example = [[
 local r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = 1.5, S0 = 0.3, C0 = -1, e = 0.5,
                           friction = function(s) return 0.9 - 0.4 * s.Pn end }
 print(r.mode, r.Px, r.Py, r.S)   --> C-reversed  0.341180  0.768750  -0.000176
 local events = {}
 for i, v in ipairs(r.path) do events[i] = v.event end
-print(table.concat(events, " ")) --> start stick max-compression reverse end]],
-    see = { "solve2d", "laws" },
+print(table.concat(events, " ")) --> start stick max-compression reverse end
+-- 3D: sticks in compression, breaks at maximum compression (mu drops to 0.1)
+local rod = impact.rod{ m = 1, L = 2.3, radius = 0.5, theta1_deg = 20, theta2_deg = 15 }
+local k = impact.solve3d{ body = rod, v = {0.4, -1, 0}, e = 0.7,
+  friction = function(s) return s.phase == "compression" and 0.8 or 0.1 end }
+print(k.mode, k.P[1], k.P[2], k.P[3])   --> C-reversed  0.130808  1.325820  0.182886
+print(k.stages[2].name, k.stages[3].name) --> sticking  re-slide]],
+    see = { "solve2d", "solve3d", "laws" },
   },
   {
     name = "compliant", topic = true, signature = "Compliant normal laws",

@@ -6,7 +6,7 @@ return {
     summary = "One rigid body striking a fixed plane at one point, with friction, in 3D.",
     synopsis = [[
 impact.solve3d{ m =, inertia =, R (or q, theta1, theta2) =, r =, v =, w =,
-                mu =, e =, law = }
+                mu (or friction = function(s) return mu end) =, e =, law = }
 impact.solve3d{ body = impact.rod{...}, v =, mu =, e =, method = }
 impact.solve3d{ body =, body2 =, mu =, e = }         two moving bodies
 impact.solve3d{ M =, J =, qdot =, mu =, e = }        a mechanism (J: 3 rows)
@@ -138,6 +138,16 @@ J M^-1 J^T singular (the contact cannot move along some direction: n < 3
 always is), mismatched sizes and non-finite entries are errors naming the
 field; M, J, qdot cannot be mixed with body fields.
 
+friction = function(s) return mu end (method "exact": a body, two bodies
+or a mechanism; exclusive with mu, mu_s, mu_k): a friction law, re-evaluated
+at every integrator stage from the impact state (Pn, Pc, vn, vn0, Wc, Wr,
+phase, and vt, Pt, vt0 as {x =, z =} tables). Sliding follows dPt/dp =
+-mu(s) u; a stop sticks while rho_req <= mu(s) (with vt = 0), the stick
+breaks where mu(s) falls below rho_req (located as an event, at maximum
+compression too), and a slip that cannot stick restarts along the re-slide
+ray for the mu of that instant, then turns freely. A constant function
+gives the constant-mu result bit for bit; see help("friction").
+
 compliance = {eta2 = x} or {nu = Poisson's ratio}: Stronge's tangential
 compliance (see help(impact.solve2d)), for one body on the plane whose
 slip keeps one direction: W_tn along v_t0 and v_t0 an eigenvector of W_tt
@@ -162,6 +172,7 @@ bodies and mechanisms are not yet supported: an error naming compliance.]],
       frame | ignored: the contact frame system3d describes
       v, w | pre-impact velocity and angular velocity, world frame | w = 0
       mu, mu_s, mu_k | friction: mu sets both; mu_k <= mu_s | 0
+      friction | exact: function(s) returning mu >= 0, re-evaluated along the impact (help("friction")); exclusive with mu, mu_s, mu_k | nil
       e | coefficient of restitution of the law, in [0, 1] | 0
       law | $LAWS or a function(s) | "poisson"
       method | "exact" or "algebraic" | "exact"
@@ -181,6 +192,7 @@ bodies and mechanisms are not yet supported: an error naming compliance.]],
       Pc | normal impulse at maximum compression
       mode | sliding, C-sticking, R-sticking, C-reversed, R-reversed or none
       method, law, e, mu_s, mu_k | what was solved (no e for a custom law)
+      friction | with a friction law: the function (in place of mu_s, mu_k)
       law_source | a custom law's "file.lua:12" (where the function is defined)
       rho_req | |Wtt^-1 Wtn|: sticking holds iff rho_req <= mu_s
       cond | a bound on W's condition number: post-impact velocities carry ~1e-16 cond |vC0| of rounding
@@ -203,8 +215,12 @@ print(impact.solve3d{ body = rod, v = {0.4, -1, 0}, mu = 0.2, e = 0.8, method = 
 -- a solid sphere (B1/B2 = 3.5) with Stronge's tangential compliance:
 local s = impact.solve3d{ m = 1, inertia = {0.4, 0.4, 0.4}, r = {0, -1, 0}, v = {0.6, -1, 0},
                           mu = 0.3, e = 0.8, compliance = { nu = 0.3 } }
-print(s.mode, s.P[1], s.P[2], s.et)   --> C-reversed  -0.263518  1.800000  0.537185]],
-    see = { "rod", "solve2d" },
+print(s.mode, s.P[1], s.P[2], s.et)   --> C-reversed  -0.263518  1.800000  0.537185
+-- a friction law: mu grows with the slip speed (help("friction"))
+local f = impact.solve3d{ body = rod, v = {0.8, -1, 0.3}, e = 0.7,
+  friction = function(s) return 0.2 + 0.5 * math.sqrt(s.vt.x^2 + s.vt.z^2) end }
+print(f.mode, f.P[1], f.P[2], f.P[3])   --> sliding  -0.004318  1.039386  0.080453]],
+    see = { "rod", "solve2d", "friction" },
   },
   {
     name = "rod",

@@ -16,9 +16,9 @@ local function summary(r)
     add("solve3d: model %s (%s), e = %g, e_t = %g, mu = %g: %s", r.model, r.status, r.e, r.e_t,
         r.mu, r.mode)
   else
-    add("solve3d (%s, %s, mu_s = %g, mu_k = %g): %s",
+    add("solve3d (%s, %s, %s): %s",
         r.method, r.e and fmt("%s, e = %g", r.law, r.e) or require("impact.law_info").label(r),
-        r.mu_s, r.mu_k, r.mode)
+        r.friction and "friction law" or fmt("mu_s = %g, mu_k = %g", r.mu_s, r.mu_k), r.mode)
   end
   if r.e_eff then        -- a compliant law: what its force produced
     add("  compliant: e_eff = %.6f, duration = %.6g, F_max = %.6g, delta_max = %.6g",
