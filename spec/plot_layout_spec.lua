@@ -171,6 +171,21 @@ describe("impact.plot layout", function()
     assert.matches('set title "a^2"', gp, 1, true)
   end)
 
+  it("lays plot.frames out for a column: the title wrapped, the legend below", function()
+    local run = impact.simulate(impact.scene2d{ gravity = { 0, -9.81 }, e = 0.8,
+      lines = { { point = { 0, 0 }, normal = { 0, 1 } } },
+      bodies = { { m = 1, rho = 0.05, y = 0.5, radius = 0.1 } } }, { t_end = 0.5, dt = 0.01 })
+    local title = "Rocking block: the first cycle, 11 instants"
+    local gp = slurp(impact.plot.frames(run, { out = dir .. "/fc.pdf", size = "column", title = title, run = false }).script)
+    assert.matches('set title "Rocking block: the first cycle, 11\\ninstants"', gp, 1, true)
+    assert.matches("set key at screen 0.5, screen 0.01 center bottom", gp, 1, true)
+    assert.is_nil(gp:find("set key outside right", 1, true))
+    -- a wide canvas keeps the legend beside a tall scene, the title on one line
+    gp = slurp(impact.plot.frames(run, { out = dir .. "/ff.pdf", size = "full", title = title, run = false }).script)
+    assert.matches('set title "' .. title .. '"', gp, 1, true)
+    assert.matches("set key outside right center vertical", gp, 1, true)
+  end)
+
   it("names the fields by their symbols", function()
     local want = { mu = "μ", mu_s = "μ_s", mu_k = "μ_k", S0 = "S_0", C0 = "C_0", theta1 = "θ_1", Delta = "Δ",
       e = "e", e_t = "e_t", Px = "P_x", Py = "P_y", dT = "ΔT", theta_deg = "θ (deg)", gamma_deg = "γ (deg)",
