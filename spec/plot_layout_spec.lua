@@ -180,6 +180,11 @@ describe("impact.plot layout", function()
     assert.matches('set title "Rocking block: the first cycle, 11\\ninstants"', gp, 1, true)
     assert.matches("set key at screen 0.5, screen 0.01 center bottom", gp, 1, true)
     assert.is_nil(gp:find("set key outside right", 1, true))
+    -- the canvas taller by the legend (3.5 in by more than the preset's
+    -- height), the y tics spaced for their labels on the plot's height
+    assert.is_truthy(gp:find("set ytics [%d.]+\n"))
+    local h = tonumber(gp:match("set terminal pdfcairo size 3.5in,([%d.]+)in"))
+    assert.is_true(h > 3.3, tostring(h))
     -- a wide canvas keeps the legend beside a tall scene, the title on one line
     gp = slurp(impact.plot.frames(run, { out = dir .. "/ff.pdf", size = "full", title = title, run = false }).script)
     assert.matches('set title "' .. title .. '"', gp, 1, true)
