@@ -287,6 +287,12 @@ describe("impact.plot layout", function()
       assert.is_true(math.abs(ly - y) >= 0.45 * lh, "label at " .. ly .. " on the line at " .. y)
     end
     assert.is_true(math.abs(ly - 1) <= 3.2 * lh, "near its point")
+    -- a long label by the box's right edge stays inside it at the PNG's
+    -- character (7.7 points), not past the plot's edge
+    local long = { { path = { { Px = 3.85, Py = 1, event = "max-compression" } } } }
+    rows = place(long, { x0 = -5, x1 = 5, y1 = 5, scale = scale }, { points = {}, segments = {} })
+    assert.are.equal(1, #rows)
+    assert.is_true(rows[1][4] + #"max-compression" * 7.7 / scale <= 5 + 1e-9, "label from " .. rows[1][4])
     -- no free place (the box narrower than the text): left out, not overprinted
     rows = place(list, { x0 = -0.05, x1 = 0.05, y1 = 5, scale = scale }, { points = {}, segments = {} })
     assert.are.equal(0, #rows)
