@@ -155,16 +155,17 @@ function M.sb22_3d(spec)
 end
 
 -- The three panels of SB22's figures: mode, vertical velocity ratio, energy ratio.
+-- (enhanced text: the scripts' axis labels name θ_1, μ_k, ... by their symbols)
 function M.panels(s, x, y, name, title, dir, opts)
   opts = opts or {}
   local outs = {}
   outs[1] = impact.plot.map(s, { x = x, y = y, color = "mode", out = dir .. "/" .. name .. "_mode.png",
-    title = title .. ": mode", xlabel = opts.xlabel, ylabel = opts.ylabel }).png
+    title = title .. ": mode", xlabel = opts.xlabel, ylabel = opts.ylabel, enhanced = true }).png
   outs[2] = impact.plot.map(s, { x = x, y = y, color = "vy_ratio", out = dir .. "/" .. name .. "_vy.png",
-    title = title .. (opts.vy_title or ": -vCy after / (e vCy before)"), xlabel = opts.xlabel, ylabel = opts.ylabel,
+    title = title .. (opts.vy_title or ": -vCy after / (e vCy before)"), xlabel = opts.xlabel, ylabel = opts.ylabel, enhanced = true,
     clabel = opts.vy_label or "rebound ratio -vCy after / (e vCy before)" }).png
   outs[3] = impact.plot.map(s, { x = x, y = y, color = "energy_ratio", out = dir .. "/" .. name .. "_energy.png",
-    title = title .. ": energy after / before", xlabel = opts.xlabel, ylabel = opts.ylabel,
+    title = title .. ": energy after / before", xlabel = opts.xlabel, ylabel = opts.ylabel, enhanced = true,
     clabel = "energy ratio" }).png
   for _, o in ipairs(outs) do print(o) end
   return outs
@@ -194,7 +195,7 @@ function M.sb22_3d_both(name, title, spec, dir, axes)
   end)
   print(string.format("modes differ at %d of %d points", differ, a.n))
   print(impact.plot.map(a, { x = axes.x, y = axes.y, color = "methods", out = dir .. "/" .. name .. "_methods.png",
-    title = title .. ": where the algebraic and exact modes differ", xlabel = axes.xlabel, ylabel = axes.ylabel }).png)
+    title = title .. ": where the algebraic and exact modes differ", xlabel = axes.xlabel, ylabel = axes.ylabel, enhanced = true }).png)
   return res
 end
 
