@@ -75,7 +75,9 @@ function M.w86_lines(r, mu, e)
     for _, t in ipairs{ (-r * r - math.sqrt(disc)) / (2 * mu), (-r * r + math.sqrt(disc)) / (2 * mu) } do
       local th = math.deg(math.atan(t))
       lines[#lines + 1] = { x = { 0, 90, 0 / 0, 0, -90 }, y = { th, th, 0 / 0, -th, -th },
-        title = #lines == 2 and "W86 (4.2) corrected: reversal interval" or nil,
+        -- (a short title: "W86 (4.2) corrected: reversal interval" ran past
+        -- the canvas' left edge in the legend at the column preset)
+        title = #lines == 2 and "W86 (4.2), corrected: reversal" or nil,
         -- cyan dashes: seen over the red C-reversed region they bound, and the blue
         color = "#00e5ff", dash = "-", width = 3 }
     end
