@@ -60,7 +60,9 @@ end
 local dir = arg and arg[1]
 if dir then
   -- The three chains side by side on one axis: balls 1-3, 5-8, 10-14, a
-  -- gap (NaN) between chains.
+  -- gap (NaN) between chains; the tics number the balls, the x label names
+  -- the chains (a tic "n = 3: 1" ran into the next balls' numbers on a
+  -- column, and a second tic line under the x label).
   local curves, tics = {}, {}
   local STYLE = { moreau = { width = 5, color = "#a6cee3", point = 7 }, poisson = { dash = true, color = "#d73027", point = 1 },
                   sequential = { point = 6, color = "#1a9850" }, lzb = { point = 2, color = "#ff7f00" } }
@@ -71,7 +73,7 @@ if dir then
     for n = 3, 5 do
       for i = 1, n do
         c.x[#c.x + 1], c.y[#c.y + 1] = x0 + i, by_model[m][n][i]
-        if m == MODELS[1] then tics[#tics + 1] = { x0 + i, (i == 1 and ("n = " .. n .. ": ") or "") .. i } end
+        if m == MODELS[1] then tics[#tics + 1] = { x0 + i, tostring(i) } end
       end
       c.x[#c.x + 1], c.y[#c.y + 1] = x0 + n + 0.5, 0 / 0
       x0 = x0 + n + 1
@@ -81,7 +83,7 @@ if dir then
   local a = impact.plot.curves(curves, { out = dir .. "/multi_chain_models.png", xtics = tics,
     yrange = { -0.7, 1.1 },
     title = "Chains of 3, 4 and 5 equal balls, the first at 1 (e = 1): each model's outgoing velocities",
-    xlabel = "ball (chains of n = 3, 4 and 5 side by side)", ylabel = "outgoing velocity v_x", enhanced = true })
+    xlabel = "ball i of the chains of n = 3, 4 and 5 (left to right)", ylabel = "outgoing velocity v_x", enhanced = true })
   -- lzb's dispersion against eta: each ball of the chain of 5.
   local eta, v = {}, {}
   for i = 0, 20 do

@@ -171,6 +171,26 @@ describe("impact.plot layout", function()
     assert.matches('set title "a^2"', gp, 1, true)
   end)
 
+  it("lays plot.frames out for a column: the title wrapped, the legend below", function()
+    local run = impact.simulate(impact.scene2d{ gravity = { 0, -9.81 }, e = 0.8,
+      lines = { { point = { 0, 0 }, normal = { 0, 1 } } },
+      bodies = { { m = 1, rho = 0.05, y = 0.5, radius = 0.1 } } }, { t_end = 0.5, dt = 0.01 })
+    local title = "Rocking block: the first cycle, 11 instants"
+    local gp = slurp(impact.plot.frames(run, { out = dir .. "/fc.pdf", size = "column", title = title, run = false }).script)
+    assert.matches('set title "Rocking block: the first cycle, 11\\ninstants"', gp, 1, true)
+    assert.matches("set key at screen 0.5, screen 0.01 center bottom", gp, 1, true)
+    assert.is_nil(gp:find("set key outside right", 1, true))
+    -- the canvas taller by the legend (3.5 in by more than the preset's
+    -- height), the y tics spaced for their labels on the plot's height
+    assert.is_truthy(gp:find("set ytics [%d.]+\n"))
+    local h = tonumber(gp:match("set terminal pdfcairo size 3.5in,([%d.]+)in"))
+    assert.is_true(h > 3.3, tostring(h))
+    -- a wide canvas keeps the legend beside a tall scene, the title on one line
+    gp = slurp(impact.plot.frames(run, { out = dir .. "/ff.pdf", size = "full", title = title, run = false }).script)
+    assert.matches('set title "' .. title .. '"', gp, 1, true)
+    assert.matches("set key outside right center vertical", gp, 1, true)
+  end)
+
   it("names the fields by their symbols", function()
     local want = { mu = "μ", mu_s = "μ_s", mu_k = "μ_k", S0 = "S_0", C0 = "C_0", theta1 = "θ_1", Delta = "Δ",
       e = "e", e_t = "e_t", Px = "P_x", Py = "P_y", dT = "ΔT", theta_deg = "θ (deg)", gamma_deg = "γ (deg)",
@@ -267,6 +287,12 @@ describe("impact.plot layout", function()
       assert.is_true(math.abs(ly - y) >= 0.45 * lh, "label at " .. ly .. " on the line at " .. y)
     end
     assert.is_true(math.abs(ly - 1) <= 3.2 * lh, "near its point")
+    -- a long label by the box's right edge stays inside it at the PNG's
+    -- character (7.7 points), not past the plot's edge
+    local long = { { path = { { Px = 3.85, Py = 1, event = "max-compression" } } } }
+    rows = place(long, { x0 = -5, x1 = 5, y1 = 5, scale = scale }, { points = {}, segments = {} })
+    assert.are.equal(1, #rows)
+    assert.is_true(rows[1][4] + #"max-compression" * 7.7 / scale <= 5 + 1e-9, "label from " .. rows[1][4])
     -- no free place (the box narrower than the text): left out, not overprinted
     rows = place(list, { x0 = -0.05, x1 = 0.05, y1 = 5, scale = scale }, { points = {}, segments = {} })
     assert.are.equal(0, #rows)

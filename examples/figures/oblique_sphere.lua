@@ -32,7 +32,8 @@ local function draw(key, ylabel, title)
     { x = angles, y = cols.compliant[key], title = "tangential compliance, ν = 0.23" },
     { x = angles, y = cols.rigid[key], title = "rigid contact (Coulomb)", dash = true } }, {
     xrange = { 0, 90 }, out = dir .. "/oblique_sphere_" .. key .. ".png",
-    xlabel = "incidence from the normal (deg)", ylabel = ylabel, title = title }).png
+    -- (enhanced: e_t and v_t subscripted, not printed with underscores)
+    xlabel = "incidence from the normal (deg)", ylabel = ylabel, title = title, enhanced = true }).png
 end
 print(draw("et", "e_t = -v_t'/v_t at the contact", "Alumina sphere at 3.9 m/s: tangential restitution"))
 print(draw("spin", "spin after the impact (rad/s)", "Alumina sphere at 3.9 m/s: spin"))

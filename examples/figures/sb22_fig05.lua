@@ -20,8 +20,8 @@ fig.add_column(p, "energy_poisson_over_energetic", function(i)
   return p.columns.energy_ratio[i] / en.columns.energy_ratio[i]
 end)
 print(impact.plot.map(p, { x = "theta_deg", y = "ratio", color = "vy_poisson_over_energetic",
-  out = dir .. "/sb22_fig05_vy.png", xlabel = "theta (deg)", ylabel = "vCx / vCy",
+  out = dir .. "/sb22_fig05_vy.png", xlabel = "θ (deg)", ylabel = "v_{Cx} / v_{Cy}", enhanced = true,
   title = "SB22 fig. 5 (top): vCy after, Poisson / energetic", clabel = "Poisson / energetic" }).png)
 print(impact.plot.map(p, { x = "theta_deg", y = "ratio", color = "energy_poisson_over_energetic",
-  out = dir .. "/sb22_fig05_energy.png", xlabel = "theta (deg)", ylabel = "vCx / vCy",
+  out = dir .. "/sb22_fig05_energy.png", xlabel = "θ (deg)", ylabel = "v_{Cx} / v_{Cy}", enhanced = true,
   title = "SB22 fig. 5 (bottom): energy after, Poisson / energetic", clabel = "Poisson / energetic" }).png)

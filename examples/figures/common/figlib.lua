@@ -113,7 +113,9 @@ function M.w86_lines(r, mu, e)
     for _, t in ipairs{ (-r * r - math.sqrt(disc)) / (2 * mu), (-r * r + math.sqrt(disc)) / (2 * mu) } do
       local th = math.deg(math.atan(t))
       lines[#lines + 1] = { x = { 0, 90, 0 / 0, 0, -90 }, y = { th, th, 0 / 0, -th, -th },
-        title = #lines == 2 and "W86 (4.2) corrected: reversal interval" or nil,
+        -- (a short title: "W86 (4.2) corrected: reversal interval" ran past
+        -- the canvas' left edge in the legend at the column preset)
+        title = #lines == 2 and "W86 (4.2), corrected: reversal" or nil,
         -- cyan dashes: seen over the red C-reversed region they bound, and the blue
         color = "#00e5ff", dash = "-", width = 3 }
     end
@@ -221,16 +223,17 @@ function M.sb22_3d(spec)
 end
 
 -- The three panels of SB22's figures: mode, vertical velocity ratio, energy ratio.
+-- (enhanced text: the scripts' axis labels name θ_1, μ_k, ... by their symbols)
 function M.panels(s, x, y, name, title, dir, opts)
   opts = opts or {}
   local outs = {}
   outs[1] = impact.plot.map(s, { x = x, y = y, color = "mode", out = dir .. "/" .. name .. "_mode.png",
-    title = title .. ": mode", xlabel = opts.xlabel, ylabel = opts.ylabel }).png
+    title = title .. ": mode", xlabel = opts.xlabel, ylabel = opts.ylabel, enhanced = true }).png
   outs[2] = impact.plot.map(s, { x = x, y = y, color = "vy_ratio", out = dir .. "/" .. name .. "_vy.png",
-    title = title .. (opts.vy_title or ": -vCy after / (e vCy before)"), xlabel = opts.xlabel, ylabel = opts.ylabel,
+    title = title .. (opts.vy_title or ": -vCy after / (e vCy before)"), xlabel = opts.xlabel, ylabel = opts.ylabel, enhanced = true,
     clabel = opts.vy_label or "rebound ratio -vCy after / (e vCy before)" }).png
   outs[3] = impact.plot.map(s, { x = x, y = y, color = "energy_ratio", out = dir .. "/" .. name .. "_energy.png",
-    title = title .. ": energy after / before", xlabel = opts.xlabel, ylabel = opts.ylabel,
+    title = title .. ": energy after / before", xlabel = opts.xlabel, ylabel = opts.ylabel, enhanced = true,
     clabel = "energy ratio" }).png
   for _, o in ipairs(outs) do print(o) end
   return outs
@@ -260,7 +263,7 @@ function M.sb22_3d_both(name, title, spec, dir, axes)
   end)
   print(string.format("modes differ at %d of %d points", differ, a.n))
   print(impact.plot.map(a, { x = axes.x, y = axes.y, color = "methods", out = dir .. "/" .. name .. "_methods.png",
-    title = title .. ": where the algebraic and exact modes differ", xlabel = axes.xlabel, ylabel = axes.ylabel }).png)
+    title = title .. ": where the algebraic and exact modes differ", xlabel = axes.xlabel, ylabel = axes.ylabel, enhanced = true }).png)
   return res
 end
 

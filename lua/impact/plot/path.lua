@@ -113,10 +113,13 @@ local function place_labels(list, box, obstacles)
     end
   end
   -- Sizes in data units: a label line some 12.5 points (font 10), a
-  -- character some 6.8 (7.7 in the PNGs), a marker's radius some 5 (box.scale: estimated
-  -- from the canvas less its margins).
+  -- character some 6.8 (7.7 in the PNGs: taken, so that a label kept
+  -- inside the box and off the lines is so in both; at 6.8 a PNG's
+  -- "max-compression" ran past the plot's right edge at the column
+  -- preset), a marker's radius some 5 (box.scale: estimated from the
+  -- canvas less its margins).
   local u = 1 / box.scale
-  local lh, cw, mr = 12.5 * u, 6.8 * u, 5 * u
+  local lh, cw, mr = 12.5 * u, 7.7 * u, 5 * u
   table.sort(out, function(p, q)
     if p.y ~= q.y then return p.y < q.y end
     if p.x ~= q.x then return p.x < q.x end

@@ -362,9 +362,29 @@ function M.frames(run, opts)
   for _, k in ipairs{ 1, 2, 5 } do
     if k * p10 >= raw * (1 - 1e-9) then xstep = k * p10 break end
   end
+  local key, bmargin
+  if ay > ax and size[1] > 400 then
+    key, bmargin = "set key outside right center vertical", "set bmargin"
+  else
+    local titles = { string.format("t = %.4g", times[1]), string.format("t = %.4g", times[#times]) }
+    if opts.paths ~= false then titles[#titles + 1] = "centre's path" end
+    local rows
+    key, bmargin, rows = lib.key_below(titles, size)
+    -- a preset's canvas taller by the legend's rows, the scene keeping its room
+    if type(opts.size) == "string" then size[2] = size[2] + math.ceil((rows + 2) * lib.LINE_H) end
+  end
+  -- y tics far enough apart for their labels too: the plot area's height
+  -- (the canvas less the title, the x tics and label and the legend; at
+  -- equal scales no more than the width allows), a line and a half a label
+  -- (a tall rod's 0 .. 8 on a column ran together)
+  local tlines = select(2, (opts.title or opts.label or ""):gsub("\n", "")) + 2
+  local bm = tonumber(bmargin:match("%d+")) or 3
+  local ph = math.min(size[2] - (tlines + bm + 1) * lib.LINE_H, (size[1] - 90) * ay / ax)
+  local ystep = lib.tic_step(y0, y1, math.max(30, ph), true)
   local body = {
-    "set title " .. gp.str(lib.text(opts, opts.title or opts.label) or string.format("%d instants, t = %.4g .. %.4g", #times,
-      times[1], times[#times])),
+    -- wrapped for the canvas (on a column's, a one-line title ran past both edges)
+    "set title " .. gp.str(lib.title(lib.text(opts, opts.title or opts.label) or string.format("%d instants, t = %.4g .. %.4g", #times,
+      times[1], times[#times]), size)),
     "set xlabel \"x\"",
     "set ylabel \"y\"",
     "set size ratio -1",
@@ -373,10 +393,12 @@ function M.frames(run, opts)
     string.format("set yrange [%s:%s]", gp.num(y0), gp.num(y1)),
     "set tics out",
     "set xtics " .. gp.num(xstep),
-    -- a tall scene leaves room beside it, where the key cannot meet the
-    -- x label (below it, on a column-sized canvas, they overprinted)
-    ay > ax and "set key outside right center vertical" or "set key outside below",
-    ay > ax and "set bmargin" or "set bmargin 6",
+    ystep and "set ytics " .. gp.num(ystep) or "set ytics autofreq",
+    -- a tall scene on a wide canvas leaves room beside it, where the key
+    -- cannot meet the x label; on a narrow one (a column's) the key beside
+    -- it took half the width, so it goes in columns at the canvas' foot,
+    -- below the x label (gnuplot's own 'outside below' overprinted it)
+    key, bmargin,
     "plot " .. table.concat(plots, ", \\\n     "),
   }
   local what = string.format("impact.plot.frames: %d bodies at %d instants", #scene.bodies, #times)
