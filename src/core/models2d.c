@@ -50,10 +50,8 @@ static double det2(const imp_coef2d *c) { return imp_coef2d_delta(c); }
  * s = -sgn(B3) for S0 = 0, not the printed s = 1). */
 static double slip_sign(double S, double B3) { return S != 0 ? sgn(S) : -sgn(B3); }
 
-/* A straight piece of a model's impulse path: the impulse applied
- * proportionally from (Px0, Py0) with contact velocities (S0, C0) (after any
- * moment impulse of the phase) to (Px1, Py1) with (S1, C1). */
-typedef struct { double Px0, Py0, S0, C0, Px1, Py1, S1, C1; } seg2d;
+/* A straight piece of a model's impulse path (models2d.h). */
+typedef imp_seg2d seg2d;
 
 /* ---- group 1: Newton frictionless, Kane, Brach, Smith --------------------- */
 
@@ -440,68 +438,112 @@ static int valid(const imp_coef2d *c, const imp_model_params *p, imp_model2d m)
     if (!isfinite(c->S0) || !isfinite(c->C0)) return 0;
     if (!(p->e >= 0 && p->e <= 1)) return 0;
     if (!(p->mu >= 0 && isfinite(p->mu))) return 0;
-    if (m == IMP_MODEL_KANE && !(p->mu_0 >= p->mu && isfinite(p->mu_0))) return 0;
-    if (m == IMP_MODEL_BRACH && p->has_ratio && !isfinite(p->ratio)) return 0;
-    if (m == IMP_MODEL_CHATTERJEE_RUINA && !(p->e_t >= -1 && p->e_t <= 1)) return 0;
-    if ((m == IMP_MODEL_CS || m == IMP_MODEL_BRACH) && p->moment && !p->mcoef) return 0;
-    return 1;
+    return !imp_models2d[m].valid || imp_models2d[m].valid(p);
+}
+
+/* ---- the rows' hooks (models2d_registry.c) ---------------------------------- */
+
+int imp_model2d_kane_valid(const imp_model_params *p)
+{
+    return p->mu_0 >= p->mu && isfinite(p->mu_0);
+}
+
+int imp_model2d_brach_valid(const imp_model_params *p)
+{
+    return !(p->has_ratio && !isfinite(p->ratio)) && !(p->moment && !p->mcoef);
+}
+
+int imp_model2d_cs_valid(const imp_model_params *p)
+{
+    return !(p->moment && !p->mcoef);
+}
+
+int imp_model2d_cr_valid(const imp_model_params *p)
+{
+    return p->e_t >= -1 && p->e_t <= 1;
+}
+
+imp_status imp_model2d_newton_frictionless(const imp_coef2d *c, const imp_model_params *p,
+                                           imp_model_result2d *r, imp_model2d_step *s)
+{
+    s->mu_bound = 0;
+    s->frictionless = 1;
+    return newton_frictionless(c, p->e, &r->Px, &r->Py);
+}
+
+imp_status imp_model2d_kane(const imp_coef2d *c, const imp_model_params *p,
+                            imp_model_result2d *r, imp_model2d_step *s)
+{
+    s->mu_bound = p->mu_0;
+    return kane(c, p->e, p->mu, p->mu_0, &r->Px, &r->Py, &s->stuck);
+}
+
+imp_status imp_model2d_brach(const imp_coef2d *c, const imp_model_params *p,
+                             imp_model_result2d *r, imp_model2d_step *s)
+{
+    s->own_ratio = 1;   /* Px/Py overflows by rounding at mu near DBL_MAX */
+    if (p->moment) {
+        imp_status st = brach_moment(c, p, r, s->seg);
+        s->velocities = 1;
+        s->nseg = 1;
+        r->status = IMP_MSTATUS_UNCERTAIN;
+        return st;
+    }
+    return brach(c, p, &r->Px, &r->Py, &r->ratio, &r->ratio_limit,
+                 &r->ratio_req, &r->ratio_limited);
+}
+
+imp_status imp_model2d_smith(const imp_coef2d *c, const imp_model_params *p,
+                             imp_model_result2d *r, imp_model2d_step *s)
+{
+    s->velocities = 1;
+    return smith(c, p->e, p->mu, &r->Px, &r->Py, &r->S, &r->C, &r->nroots);
+}
+
+imp_status imp_model2d_gp(const imp_coef2d *c, const imp_model_params *p,
+                          imp_model_result2d *r, imp_model2d_step *s)
+{
+    s->velocities = 1;
+    s->nseg = 2;
+    return gp(c, p, 0, r, &s->stuck, s->seg);
+}
+
+imp_status imp_model2d_cs(const imp_coef2d *c, const imp_model_params *p,
+                          imp_model_result2d *r, imp_model2d_step *s)
+{
+    s->velocities = 1;
+    s->nseg = 2;
+    return gp(c, p, p->moment != NULL, r, &s->stuck, s->seg);
+}
+
+imp_status imp_model2d_cr(const imp_coef2d *c, const imp_model_params *p,
+                          imp_model_result2d *r, imp_model2d_step *s)
+{
+    imp_cr_info ci;
+    imp_status st = imp_cr2d(c, p->mu, p->e, p->e_t, &r->Px, &r->Py, &ci);
+    r->kappa = ci.kappa;
+    r->on_cone = ci.on_cone;
+    /* C = -e C0 for every kappa (P_II - P_I changes no C): exact */
+    r->S = c->S0 + c->B1 * r->Px - c->B3 * r->Py;
+    r->C = -p->e * c->C0;
+    s->velocities = 1;
+    return st;
 }
 
 /* One model on data with C0 < 0; every output in the units of c. */
 static imp_status solve_model(imp_model2d m, const imp_coef2d *c,
                               const imp_model_params *p, imp_model_result2d *r)
 {
-    imp_status st = IMP_OK;
-    int stuck = 0, computed_velocities = 0, nseg = 0;
-    double mu_bound = p->mu;
-    seg2d seg[2];
-    switch (m) {
-    case IMP_MODEL_NEWTON_FRICTIONLESS:
-        st = newton_frictionless(c, p->e, &r->Px, &r->Py);
-        mu_bound = 0;
-        break;
-    case IMP_MODEL_KANE:
-        st = kane(c, p->e, p->mu, p->mu_0, &r->Px, &r->Py, &stuck);
-        mu_bound = p->mu_0;
-        break;
-    case IMP_MODEL_BRACH:
-        if (p->moment) {
-            st = brach_moment(c, p, r, seg);
-            computed_velocities = 1;
-            nseg = 1;
-            r->status = IMP_MSTATUS_UNCERTAIN;
-        } else {
-            st = brach(c, p, &r->Px, &r->Py, &r->ratio, &r->ratio_limit,
-                       &r->ratio_req, &r->ratio_limited);
-        }
-        break;
-    case IMP_MODEL_SMITH:
-        st = smith(c, p->e, p->mu, &r->Px, &r->Py, &r->S, &r->C, &r->nroots);
-        computed_velocities = 1;
-        break;
-    case IMP_MODEL_GLOCKER_PFEIFFER:
-    case IMP_MODEL_CS:
-        st = gp(c, p, m == IMP_MODEL_CS && p->moment != NULL, r, &stuck, seg);
-        computed_velocities = 1;
-        nseg = 2;
-        break;
-    case IMP_MODEL_CHATTERJEE_RUINA: {
-        imp_cr_info ci;
-        st = imp_cr2d(c, p->mu, p->e, p->e_t, &r->Px, &r->Py, &ci);
-        r->kappa = ci.kappa;
-        r->on_cone = ci.on_cone;
-        /* C = -e C0 for every kappa (P_II - P_I changes no C): exact */
-        r->S = c->S0 + c->B1 * r->Px - c->B3 * r->Py;
-        r->C = -p->e * c->C0;
-        computed_velocities = 1;
-        break;
-    }
-    }
+    imp_model2d_step k = {0};
+    k.mu_bound = p->mu;
+    imp_status st = imp_models2d[m].solve(c, p, r, &k);
+    seg2d *seg = k.seg;
+    int nseg = k.nseg;
     if (st != IMP_OK) return st;
-    if (!computed_velocities) {
+    if (!k.velocities) {
         r->S = c->S0 + c->B1 * r->Px - c->B3 * r->Py;
         r->C = c->C0 - c->B3 * r->Px + c->B2 * r->Py;
-        if (stuck) r->S = 0;
+        if (k.stuck) r->S = 0;
     }
     /* A moment law can drive the velocities past double's range; the path
      * below needs finite ones to place its events. */
@@ -516,14 +558,14 @@ static imp_status solve_model(imp_model2d m, const imp_coef2d *c,
         r->dT += 0.5 * r->Mq * (2 * q->W0 + q->BSq * r->Px + q->BCq * r->Py + q->Bq * r->Mq);
         dscale += fabs(q->W0 * r->Mq);
     }
-    if (m != IMP_MODEL_BRACH) {   /* Px/Py overflows by rounding at mu near DBL_MAX */
+    if (!k.own_ratio) {
         r->ratio = r->Py > 0 ? r->Px / r->Py : 0;
         if (isinf(r->ratio)) r->ratio = copysign(DBL_MAX, r->ratio);
     }
     r->energy_gain = r->dT > TOL * dscale;
-    r->coulomb_ok = fabs(r->Px) <= mu_bound * r->Py * (1 + TOL) + TOL * fabs(r->Py);
+    r->coulomb_ok = fabs(r->Px) <= k.mu_bound * r->Py * (1 + TOL) + TOL * fabs(r->Py);
     double sscale = TOL * (fabs(c->S0) + fabs(c->C0));
-    if (m == IMP_MODEL_NEWTON_FRICTIONLESS) r->slip = IMP_SLIP_FRICTIONLESS;
+    if (k.frictionless) r->slip = IMP_SLIP_FRICTIONLESS;
     else if (fabs(r->S) <= sscale) r->slip = IMP_SLIP_STICKING;
     else if (c->S0 == 0 || sgn(r->S) == sgn(c->S0)) r->slip = IMP_SLIP_SLIDING;
     else r->slip = IMP_SLIP_REVERSED;

@@ -11,6 +11,8 @@
 #ifndef IMPACT_MODELS2D_H
 #define IMPACT_MODELS2D_H
 
+#include <stddef.h>
+
 #include "impact2d.h"
 #include "status.h"
 
@@ -104,6 +106,70 @@ typedef struct {
     imp_model_status status;
 } imp_model_result2d;
 
+/* A straight piece of a model's impulse path: the impulse applied
+ * proportionally from (Px0, Py0) with contact velocities (S0, C0) (after any
+ * moment impulse of the phase) to (Px1, Py1) with (S1, C1). */
+typedef struct { double Px0, Py0, S0, C0, Px1, Py1, S1, C1; } imp_seg2d;
+
+/* What a row's solve hook tells the driver (models2d.c's solve_model)
+ * besides the result; the driver zeroes it and sets mu_bound = p->mu. */
+typedef struct {
+    int stuck;          /* S = 0 at the end (velocities from the impulse) */
+    int velocities;     /* the hook set r->S and r->C itself */
+    int own_ratio;      /* the hook set r->ratio itself (Brach) */
+    int frictionless;   /* slip label "frictionless" (no tangential impulse) */
+    double mu_bound;    /* the bound of the Coulomb check */
+    int nseg;           /* pieces of the path in seg (0: one from the origin) */
+    imp_seg2d seg[2];
+} imp_model2d_step;
+
+/* A model's formula on data with C0 < 0, every output in the units of c:
+ * fills r's impulse (and what else it knows) and s. */
+typedef imp_status (*imp_model2d_solve_fn)(const imp_coef2d *c, const imp_model_params *p,
+                                           imp_model_result2d *r, imp_model2d_step *s);
+/* A model's own checks of p (1: valid), NULL for none. */
+typedef int (*imp_model2d_valid_fn)(const imp_model_params *p);
+
+/* The rows' hooks (models2d.c). */
+imp_status imp_model2d_newton_frictionless(const imp_coef2d *c, const imp_model_params *p,
+                                           imp_model_result2d *r, imp_model2d_step *s);
+imp_status imp_model2d_kane(const imp_coef2d *c, const imp_model_params *p,
+                            imp_model_result2d *r, imp_model2d_step *s);
+imp_status imp_model2d_brach(const imp_coef2d *c, const imp_model_params *p,
+                             imp_model_result2d *r, imp_model2d_step *s);
+imp_status imp_model2d_smith(const imp_coef2d *c, const imp_model_params *p,
+                             imp_model_result2d *r, imp_model2d_step *s);
+imp_status imp_model2d_gp(const imp_coef2d *c, const imp_model_params *p,
+                          imp_model_result2d *r, imp_model2d_step *s);
+imp_status imp_model2d_cs(const imp_coef2d *c, const imp_model_params *p,
+                          imp_model_result2d *r, imp_model2d_step *s);
+imp_status imp_model2d_cr(const imp_coef2d *c, const imp_model_params *p,
+                          imp_model_result2d *r, imp_model2d_step *s);
+int imp_model2d_kane_valid(const imp_model_params *p);
+int imp_model2d_brach_valid(const imp_model_params *p);
+int imp_model2d_cs_valid(const imp_model_params *p);
+int imp_model2d_cr_valid(const imp_model_params *p);
+
+/* How solve2d reads one of a model's own parameters (src/lua/l_models.c's
+ * read_params loops over the row's list, in its order). */
+typedef enum {
+    IMP_MPARAM_RANGE,     /* a number in [lo, hi] into the double at offset (absent: def,
+                           * or the problem's mu_s with def_mu_s); with at_least_mu,
+                           * not below the kinetic mu */
+    IMP_MPARAM_OPTIONAL,  /* when given: a finite number into the double at offset,
+                           * and 1 into the int at has_offset */
+    IMP_MPARAM_REFUSED    /* refused when given: "<key> <why>" */
+} imp_mparam_kind;
+
+typedef struct {
+    const char *key;
+    imp_mparam_kind kind;
+    size_t offset, has_offset;   /* offsetof(imp_model_params, ...) */
+    double lo, hi, def;
+    int def_mu_s, at_least_mu;
+    const char *why;
+} imp_model2d_read;
+
 /* One published model, a row of imp_models2d (index: imp_model2d). The
  * statuses: CS01's Newton frictionless is exact; Kane, Brach, Smith and GP
  * case 1 are reconstructions; the C-S model is only a skeleton; CR98 states
@@ -114,6 +180,10 @@ typedef struct {
     const char *const *params;       /* its own parameters (beyond e, mu), NULL-ended */
     const char *const *declines;     /* parameters it refuses with a reason of its own */
     const char *note;                /* what it claims: source and form */
+    imp_model2d_solve_fn solve;      /* its formula */
+    imp_model2d_valid_fn valid;      /* its own parameters' checks, or NULL */
+    const imp_model2d_read *read;    /* how solve2d reads them, {NULL}-ended */
+    int one_mu;                      /* one friction coefficient: mu_s must equal mu_k */
 } imp_model2d_type;
 extern const imp_model2d_type imp_models2d[IMP_MODEL_COUNT];
 

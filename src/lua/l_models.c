@@ -113,44 +113,30 @@ static void read_params(const limp_check *c, int t, imp_model2d m,
     double mu_s = pb->mu_s;
     p->e = pb->law.e;
     p->mu = pb->mu_k;
-    switch (m) {
-    case IMP_MODEL_KANE:
-        /* Kane's static coefficient mu_0 (default mu_s, i.e. mu). */
-        p->mu_0 = limp_check_range(c, t, "mu_0", 0, mu_s, 0, HUGE_VAL);
-        if (p->mu_0 < p->mu)
-            limp_check_error(c, "mu_0", "must not be below the kinetic mu (%.17g < %.17g)",
-                             p->mu_0, p->mu);
-        break;
-    case IMP_MODEL_BRACH:
-        if (limp_check_has(c, t, "ratio")) {
-            p->has_ratio = 1;
-            p->ratio = limp_check_number(c, t, "ratio", 1, 0);
+    const imp_model2d_type *T = &imp_models2d[m];
+    if (T->one_mu && pb->mu_s != pb->mu_k)
+        limp_check_error(c, limp_check_has(c, t, "mu_s") ? "mu_s" : "mu_k",
+                         "must equal mu_k: model \"%s\" has one friction "
+                         "coefficient (give mu), got mu_s = %g, mu_k = %g", T->name, mu_s, pb->mu_k);
+    for (const imp_model2d_read *q = T->read; q->key; q++) {
+        double *x = (double *)((char *)p + q->offset);
+        switch (q->kind) {
+        case IMP_MPARAM_RANGE:
+            *x = limp_check_range(c, t, q->key, 0, q->def_mu_s ? mu_s : q->def, q->lo, q->hi);
+            if (q->at_least_mu && *x < p->mu)
+                limp_check_error(c, q->key, "must not be below the kinetic mu (%.17g < %.17g)",
+                                 *x, p->mu);
+            break;
+        case IMP_MPARAM_OPTIONAL:
+            if (limp_check_has(c, t, q->key)) {
+                *(int *)((char *)p + q->has_offset) = 1;
+                *x = limp_check_number(c, t, q->key, 1, 0);
+            }
+            break;
+        case IMP_MPARAM_REFUSED:
+            reject(c, t, q->key, q->why);
+            break;
         }
-        reject(c, t, "e_m", "(Brach's moment coefficient) is not available: its definition "
-               "was not recovered from CS01's review of Brach; give a 'moment' law (the e_m plug-in) instead");
-        break;
-    case IMP_MODEL_GLOCKER_PFEIFFER:
-        reject(c, t, "nu", "(Glocker-Pfeiffer case 2) is not available: the tangential "
-               "restitution was not recovered from CS01");
-        reject(c, t, "e_t", "(Glocker-Pfeiffer case 2) is not available: the tangential "
-               "restitution was not recovered from CS01");
-        break;
-    case IMP_MODEL_CHATTERJEE_RUINA:
-        /* one friction coefficient (CR98) */
-        if (pb->mu_s != pb->mu_k)
-            limp_check_error(c, limp_check_has(c, t, "mu_s") ? "mu_s" : "mu_k",
-                             "must equal mu_k: model \"chatterjee-ruina\" has one friction "
-                             "coefficient (give mu), got mu_s = %g, mu_k = %g", mu_s, pb->mu_k);
-        p->e_t = limp_check_range(c, t, "e_t", 0, 0.0, -1, 1);
-        break;
-    case IMP_MODEL_CS:
-        reject(c, t, "e_mC", "(C-S moment coefficient) is not available: the C-S equations "
-               "were not recovered from CS01; give a 'moment' law instead");
-        reject(c, t, "e_mE", "(C-S moment coefficient) is not available: the C-S equations "
-               "were not recovered from CS01; give a 'moment' law instead");
-        break;
-    default:
-        break;
     }
 }
 
