@@ -113,6 +113,21 @@ describe("sweep with tangential compliance", function()
     end
   end)
 
+  it("samples compliance.eta2 and e_t by their dotted names", function()
+    local base = with(B2D, { mu = 0.3, compliance = { eta2 = 2 } })
+    local s = impact.sweep{ base = base, sample = { n = 5, seed = 3, ranges = { ["compliance.eta2"] = { 0.5, 4 } } } }
+    assert.are.equal(5, s.n)
+    assert.are.equal(0, #s.failures)
+    for i = 1, s.n do
+      local p = copy(base)
+      p.compliance.eta2 = s.columns["compliance.eta2"][i]
+      assert.are.equal(string.format("%a", impact.solve2d(p).et), string.format("%a", s.columns.et[i]))
+    end
+    local ok, err = pcall(impact.sweep, { base = base, sample = { n = 2, ranges = { ["compliance.nu2"] = { 0, 1 } } } })
+    assert.is_false(ok)
+    assert.matches("unknown field 'sample.ranges.compliance.nu2'", err, 1, true)
+  end)
+
   it("names the compliance field in errors", function()
     local base = with(B2D, { mu = 0.3, compliance = { eta2 = 2 } })
     local ok, err = pcall(impact.sweep, { base = base, vary = { ["compliance.eta"] = { 1 } } })
