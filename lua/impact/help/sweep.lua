@@ -55,6 +55,14 @@ format the CSV rows, with results and files identical whatever the thread
 count and byte for byte those of the Lua path (fast = false); otherwise one
 Lua call per point. Columns too big for memory: with 'out' the rows go to the
 CSV only (as keep = false, said on stderr), without it a clear error.
+The tangential fields of solve2d and solve3d are taken in base: a friction
+law (friction = function(s)), tangential compliance (compliance = {eta2 =}
+or {nu =}) and model = "chatterjee-ruina" with e_t; vary and sample reach
+"compliance.eta2", "compliance.nu" and "e_t" by those names. Such a base
+runs one solver call a point (the single solve's result, bit for bit), the
+columns add et (and compliance's eta2, Wn, Wt, D_f, E_c, events), and the
+files' base records the friction law (file, line, short source) and the
+compliance table.
 'threads' defaults to $IMPACT_THREADS, else to the processors the process may
 run on (its CPU affinity: taskset, Slurm's --cpus-per-task).
 

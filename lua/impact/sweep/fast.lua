@@ -98,6 +98,9 @@ end
 -- The form of problem the fast path can take, or nil: "solve2d", "solve3d".
 local function form(o)
   local base = o.base
+  -- a friction law (a Lua function) and tangential compliance: per point,
+  -- the solver's own call
+  if base.friction ~= nil or base.compliance ~= nil then return nil end
   if o.solvename == "solve2d" then
     if base.model ~= nil and base.model ~= "routh" then return nil end
     if base.M ~= nil then return nil end   -- a mechanism: qdot per point, in Lua

@@ -142,6 +142,19 @@ function M.read(spec, impact)
   return o
 end
 
+-- The tangential fields of solve2d and solve3d that their published lists
+-- (core._fields) leave out, and the fields of their compliance table.
+M.TANGENTIAL = { "friction", "compliance" }
+M.COMPLIANCE_FIELDS = { "eta2", "nu" }
+
+-- list with the names of extra it lacks appended (a new table).
+function M.with(list, extra)
+  local out, seen = {}, {}
+  for _, n in ipairs(list) do out[#out + 1] = n seen[n] = true end
+  for _, n in ipairs(extra) do if not seen[n] then out[#out + 1] = n end end
+  return out
+end
+
 -- The base table and the varied names, against the fields the named solver
 -- reads (core._fields; its bodies' fields for "body1.vx" and the like):
 -- a misspelt name would otherwise fail every point, or with a solver that
@@ -155,6 +168,12 @@ function M.check_names(o, design, core)
   local check = M.checker(core)
   local sub = o.solvename == "solve3d" and { body = fields.body3d }
     or { body1 = fields.body2d, body2 = fields.body2d }
+  if o.solvename == "solve2d" or o.solvename == "solve3d" then
+    -- the tangential fields these solvers read besides their published
+    -- lists: a friction law and Stronge's tangential compliance
+    top = M.with(top, M.TANGENTIAL)
+    sub.compliance = M.COMPLIANCE_FIELDS
+  end
   check(FNAME, o.base, top, "base.")
   for key, list in pairs(sub) do
     if type(o.base[key]) == "table" then check(FNAME, o.base[key], list, "base." .. key .. ".") end
