@@ -10,14 +10,53 @@ function M.outdir()
   return (arg and arg[1]) or "."
 end
 
--- Draws one figure as DIR/NAME.png (with its SVG) and DIR/NAME.pdf:
--- plot(data, opts) is an impact.plot function; IMPACT_FIG_SIZE (a preset,
--- "column", "full" or "slide") overrides opts.size, to look at a figure
--- at the sizes a paper prints it. Prints the PNG's name.
-function M.draw(plot, data, opts, name)
+-- The size and format every figure is drawn at, in one place: IMPACT_FIG_SIZE
+-- (a preset, "column", "full" or "slide") overrides each figure's opts.size,
+-- and IMPACT_FIG_FORMAT ("png", the default, "pdf", "svg" or "eps") the
+-- extension of its opts.out, to look at a figure at the sizes a paper prints
+-- it. Loading this module wraps impact.plot's functions (once) so that every
+-- figure script honours both, also those drawing through impact.plot
+-- directly: scripts/figures runs each script through common/run.lua, which
+-- loads this module first. (png keeps each figure's own outputs.)
+function M.size()
   local size = os.getenv("IMPACT_FIG_SIZE")
-  if size and size ~= "" then opts.size = size end
-  for _, ext in ipairs{ "pdf", "png" } do
+  if size and size ~= "" then return size end
+end
+
+function M.format()
+  local f = os.getenv("IMPACT_FIG_FORMAT")
+  if f and f ~= "" and f ~= "png" then return f end
+end
+
+if not impact.plot._figlib then
+  impact.plot._figlib = true
+  for _, k in ipairs{ "path", "map", "hodograph", "curves", "run", "frames" } do
+    local f = impact.plot[k]
+    impact.plot[k] = function(data, opts, ...)
+      local size, fmt = M.size(), M.format()
+      if size or fmt then
+        opts = opts or {}
+        if size then opts.size = size end
+        if fmt then
+          local out = (opts.out or (k .. ".png")):gsub("%.%a+$", "")
+          opts.out = out .. "." .. fmt
+        end
+      end
+      local r = f(data, opts, ...)
+      if fmt and type(r) == "table" then
+        r.png = r.png or r[fmt]; r.svg = r.svg or r[fmt]
+      end
+      return r
+    end
+  end
+end
+
+-- Draws one figure as DIR/NAME.png (with its SVG) and DIR/NAME.pdf, or
+-- only as IMPACT_FIG_FORMAT when that is set (see above): plot(data, opts)
+-- is an impact.plot function. Prints the last file's name.
+function M.draw(plot, data, opts, name)
+  local fmts = M.format() and { M.format() } or { "pdf", "png" }
+  for _, ext in ipairs(fmts) do
     opts.out = M.outdir() .. "/" .. name .. "." .. ext
     plot(data, opts)
   end
