@@ -77,4 +77,4 @@ print(impact.plot.curves(s, { x = "q2", logy = true,
   xrange = { -90, 0 }, out = dir .. "/kane_puzzle.png",
   xlabel = "q2 (deg): angle of the second link from +x (q1 = -40 deg)",
   ylabel = "T'/T: kinetic energy after / before",
-  title = "Kane's double pendulum: energy ratio, mu = 0.8, e = 1, qdot = (-1, -1)" }).png)
+  title = "Kane's double pendulum: energy ratio, μ = 0.8, e = 1, qdot = (-1, -1)" }).png)

@@ -34,7 +34,7 @@ local rigid = {}
 for i, psi in ipairs(psis) do rigid[i] = ratio(psi, 1, nil) end
 curves[#curves + 1] = { x = psis, y = rigid, title = "rigid (Routh), e = 1", dash = true, width = 3 }
 local out = impact.plot.curves(curves, { out = dir .. "/maw_compliant_sphere.png",
-  lines = { { x = { 0, 10 }, y = { 0, 0 }, dash = true, title = "S/S0 = 0" } },
-  xrange = { 0, 10 }, xlabel = "psi = |S0| / (mu |C0|)", ylabel = "S/S0: tangential velocity after / before",
-  title = "Compliant sphere (Stronge's tangential compliance), mu = 0.3: tangential rebound" })
+  lines = { { x = { 0, 10 }, y = { 0, 0 }, dash = true, title = "S/S₀ = 0" } },
+  xrange = { 0, 10 }, xlabel = "ψ = |S₀| / (μ |C₀|)", ylabel = "S/S₀: tangential velocity after / before",
+  title = "Compliant sphere (Stronge's tangential compliance), μ = 0.3: tangential rebound" })
 print(out.png)

@@ -57,7 +57,7 @@ for _, col in ipairs{ "Px", "Py", "energy_ratio", "dqdot3" } do
 end
 
 local axes = { xlabel = "q2 (deg): elbow link angle from +x", ylabel = "q3 (deg): wrist link angle from +x" }
-local title = "three-link arm striking a table (mu = 0.5, e = 0.3, q1 = 20 deg)"
+local title = "three-link arm striking a table (μ = 0.5, e = 0.3, q1 = 20 deg)"
 local function map(color, name, what, clabel)
   print(impact.plot.map(s, { x = "q2", y = "q3", color = color, out = dir .. "/robot_arm_" .. name .. ".png",
     title = title .. ": " .. what, xlabel = axes.xlabel, ylabel = axes.ylabel, clabel = clabel }).png)

@@ -23,7 +23,7 @@ local dir = fig.outdir()
 local s = fig.w86(1.414, 0.25, 0.8, 179)
 print(s)
 print(impact.plot.map(s, { x = "gamma_deg", y = "theta_deg", color = "mode",
-  out = dir .. "/w86_fig4_2.png", xlabel = "gamma (deg): incident velocity from the normal",
-  ylabel = "theta (deg): centre of mass from the normal",
-  title = "W86 fig. 4.2: impact space, mu = 0.25, e = 0.8, r = 1.414",
+  out = dir .. "/w86_fig4_2.png", xlabel = "γ (deg): incident velocity from the normal",
+  ylabel = "θ (deg): centre of mass from the normal",
+  title = "W86 fig. 4.2: impact space, μ = 0.25, e = 0.8, r = 1.414",
   lines = fig.w86_lines(1.414, 0.25, 0.8) }).png)

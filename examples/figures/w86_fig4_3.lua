@@ -22,7 +22,7 @@ for _, c in ipairs{ { "a", 3 }, { "b", 0.6 }, { "c", 0 } } do
   local s = fig.w86(c[2], 0.25, 0.8, 179)
   print(string.format("(%s) r = %g: %s", c[1], c[2], tostring(s)))
   print(impact.plot.map(s, { x = "gamma_deg", y = "theta_deg", color = "mode",
-    out = dir .. "/w86_fig4_3" .. c[1] .. ".png", xlabel = "gamma (deg)", ylabel = "theta (deg)",
-    title = string.format("W86 fig. 4.3(%s): r = %g, mu = 0.25, e = 0.8", c[1], c[2]),
+    out = dir .. "/w86_fig4_3" .. c[1] .. ".png", xlabel = "γ (deg)", ylabel = "θ (deg)",
+    title = string.format("W86 fig. 4.3(%s): r = %g, μ = 0.25, e = 0.8", c[1], c[2]),
     lines = fig.w86_lines(c[2], 0.25, 0.8) }).png)
 end

@@ -18,7 +18,7 @@ for _, e in ipairs{ 0, 1 } do
   local s = fig.w86(1.414, 0.25, e, 179)
   print(string.format("e = %g: %s", e, tostring(s)))
   print(impact.plot.map(s, { x = "gamma_deg", y = "theta_deg", color = "mode",
-    out = string.format("%s/w86_fig4_4_e%g.png", dir, e), xlabel = "gamma (deg)", ylabel = "theta (deg)",
-    title = string.format("W86 fig. 4.4: e = %g, mu = 0.25, r = 1.414", e),
+    out = string.format("%s/w86_fig4_4_e%g.png", dir, e), xlabel = "γ (deg)", ylabel = "θ (deg)",
+    title = string.format("W86 fig. 4.4: e = %g, μ = 0.25, r = 1.414", e),
     lines = fig.w86_lines(1.414, 0.25, e) }).png)
 end

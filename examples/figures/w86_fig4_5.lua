@@ -18,6 +18,6 @@ local mu = math.tan(math.rad(89.99))
 local s = fig.w86(1.414, mu, 0.8, 179)
 print(s)
 print(impact.plot.map(s, { x = "gamma_deg", y = "theta_deg", color = "mode",
-  out = dir .. "/w86_fig4_5.png", xlabel = "gamma (deg)", ylabel = "theta (deg)",
-  title = string.format("W86 fig. 4.5: very large friction (alpha = 89.99 deg, mu = %.1f), e = 0.8, r = 1.414", mu),
+  out = dir .. "/w86_fig4_5.png", xlabel = "γ (deg)", ylabel = "θ (deg)",
+  title = string.format("W86 fig. 4.5: very large friction (α = 89.99 deg, μ = %.1f), e = 0.8, r = 1.414", mu),
   lines = fig.w86_lines(1.414, mu, 0.8) }).png)

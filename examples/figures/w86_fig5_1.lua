@@ -40,5 +40,5 @@ for i = 1, #t.theta, 20 do
   fig.report("w86 5.1 point " .. i, { gamma = t.gamma[i], theta = t.theta[i], segment = t.segment[i] })
 end
 fig.draw(impact.plot.map, m, { x = "gamma_deg", y = "theta_deg", color = "rotation", lines = { line },
-  xlabel = "gamma (deg): incident velocity from the normal", ylabel = "theta (deg): centre of mass from the normal",
-  title = "W86 fig. 5.1: sense of the change of rotation, mu = 0.5, e = 0.8, r = 2" }, "w86_fig5_1")
+  xlabel = "γ (deg): incident velocity from the normal", ylabel = "θ (deg): centre of mass from the normal",
+  title = "W86 fig. 5.1: sense of the change of rotation, μ = 0.5, e = 0.8, r = 2" }, "w86_fig5_1")

@@ -34,5 +34,5 @@ for i, e in ipairs{ 0, 0.25, 0.5, 0.75, 1 } do
   end
 end
 fig.draw(impact.plot.curves, curves, { xrange = { -50, 50 }, yrange = { -30, 30 },
-  xlabel = "gamma (deg): incident velocity from the normal", ylabel = "theta (deg): centre of mass from the normal",
-  title = "W86 fig. 5.2: translation lines for e = 0 .. 1, mu = 0.25, r = 1.414" }, "w86_fig5_2")
+  xlabel = "γ (deg): incident velocity from the normal", ylabel = "θ (deg): centre of mass from the normal",
+  title = "W86 fig. 5.2: translation lines for e = 0 .. 1, μ = 0.25, r = 1.414" }, "w86_fig5_2")

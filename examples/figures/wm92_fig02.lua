@@ -32,5 +32,5 @@ start.path = { { Px = 0, Py = 0, event = "start" } }
 fig.draw(impact.plot.path, { start, slide, stick }, {
   panels = { 1, 3 }, xrange = { -0.5, 0.3 }, yrange = { 0, 0.8 },
   titles = { "(a) lines, P at O", "(b) sliding on L", "(c) L, then S" },
-  title = "WM92 fig. 2: impact process diagrams (rod, S0 = 1, C0 = -1, Newton e = 0.5; mu = 0.05 in (b), 0.8 in (a), (c))",
+  title = "WM92 fig. 2: impact process diagrams (rod, S₀ = 1, C₀ = -1, Newton e = 0.5; μ = 0.05 in (b), 0.8 in (a), (c))",
 }, "wm92_fig02")

@@ -29,5 +29,5 @@ for _, S0 in ipairs{ 1, 0, -1 } do
   end
 end
 fig.draw(impact.plot.path, list, { panels = { 3, 3 }, titles = titles,
-  title = "WM92 fig. 3: the cases of meeting impact (C0 = -1): S, C, and the path for mu = 0.3, Poisson e = 0.5" },
+  title = "WM92 fig. 3: the cases of meeting impact (C₀ = -1): S, C, and the path for μ = 0.3, Poisson e = 0.5" },
   "wm92_fig03")

@@ -28,5 +28,5 @@ for _, B3 in ipairs{ -1.5, 0, 1.5 } do
   end
 end
 fig.draw(impact.plot.path, list, { panels = { 3, 2 }, titles = titles, xrange = { -0.25, 0.25 }, yrange = { 0, 0.25 },
-  title = "WM92 fig. 4: tangential impact (C0 = 0), mu = 2, Poisson e = 0.5: an impulse only where S0 B3 < 0" },
+  title = "WM92 fig. 4: tangential impact (C₀ = 0), μ = 2, Poisson e = 0.5: an impulse only where S₀ B₃ < 0" },
   "wm92_fig04")

@@ -20,5 +20,5 @@ local slide, stick = rod(0, -1, 0.3, 0.5), rod(0, -1, 0.8, 0.5)
 print(string.format("mu = 0.3: %s, P = (%.6f, %.6f)", slide.mode, slide.Px, slide.Py))
 print(string.format("mu = 0.8: %s, P = (%.6f, %.6f)", stick.mode, stick.Px, stick.Py))
 local out = impact.plot.path({ slide, stick }, { out = dir .. "/wm92_fig07.png",
-  title = "WM92 fig. 7: falling rod, case 1 (S0 = 0, C0 = -1), Poisson e = 0.5: L (mu = 0.3) slides, L' (mu = 0.8) sticks" })
+  title = "WM92 fig. 7: falling rod, case 1 (S₀ = 0, C₀ = -1), Poisson e = 0.5: L (μ = 0.3) slides, L' (μ = 0.8) sticks" })
 print(out.png)

@@ -35,7 +35,7 @@ for _, case in ipairs{
   print(string.format("Newton, mu = 0.8, e = %g: %s, P = (%.6f, %.6f), dT = %.6f",
     case.e, newton.mode, newton.Px, newton.Py, newton.dT))
   print(impact.plot.path(newton, { out = dir .. "/" .. case.out .. ".png", ellipse = true,
-    title = string.format("WM92 fig. 8: case 2 (S0 = 0.6, C0 = -1), mu = 0.8, Newton e = %g: %s",
+    title = string.format("WM92 fig. 8: case 2 (S₀ = 0.6, C₀ = -1), μ = 0.8, Newton e = %g: %s",
       case.e, case.what) }).png)
 end
 
@@ -43,4 +43,4 @@ local rev = rod(0.6, -1, 0.3, 0.5, "poisson")
 print(string.format("Poisson, mu = 0.3, e = 0.5: %s, P = (%.6f, %.6f), dT = %.6f",
   rev.mode, rev.Px, rev.Py, rev.dT))
 print(impact.plot.path(rev, { out = dir .. "/wm92_fig08_reversed.png", ellipse = true,
-  title = "WM92 case 2 (S0 = 0.6, C0 = -1), mu = 0.3 < 0.6, Poisson e = 0.5: reversed sliding" }).png)
+  title = "WM92 case 2 (S₀ = 0.6, C₀ = -1), μ = 0.3 < 0.6, Poisson e = 0.5: reversed sliding" }).png)

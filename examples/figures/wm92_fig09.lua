@@ -21,4 +21,4 @@ for i, mu in ipairs{ 0.5, 0.95, 1.2 } do
   print(string.format("mu = %.2f: %s, P = (%.6f, %.6f)", mu, rs[i].mode, rs[i].Px, rs[i].Py))
 end
 print(impact.plot.path(rs, { out = dir .. "/wm92_fig09.png",
-  title = "WM92 fig. 9: falling rod, case 3 (S0 = C0 = -1), Poisson e = 0.5, mu_d = 0.905, mu_q = 1" }).png)
+  title = "WM92 fig. 9: falling rod, case 3 (S₀ = C₀ = -1), Poisson e = 0.5, μ_d = 0.905, μ_q = 1", enhanced = true }).png)

@@ -23,4 +23,4 @@ end
 local none = rod(-0.2, 0, 1.5, 0.5)
 print(string.format("mu = 1.5: %s (no impulse below 5/3)", none.mode))
 print(impact.plot.path(rs, { out = dir .. "/wm92_fig10.png",
-  title = "WM92 fig. 10: tangential impact (S0 = -0.2, C0 = 0), Poisson e = 0.5, mu = 2 and 3 (> 5/3)" }).png)
+  title = "WM92 fig. 10: tangential impact (S₀ = -0.2, C₀ = 0), Poisson e = 0.5, μ = 2 and 3 (> 5/3)" }).png)
