@@ -8,8 +8,11 @@ return {
 runs every examples/figures/*.lua with it; each script writes its PNG and SVG
 (the papers' diagrams and W86's chapter 5 a PDF too) with the data (.dat)
 and the editable gnuplot script (.gp) into DIR (default figures/), and
-DIR/NAME.log keeps what it printed; IMPACT_FIG_SIZE=column (or full,
-slide) draws those at a preset size. One script alone:
+DIR/NAME.log keeps what it printed. 'scripts/figures DIR --size column'
+(or full, slide; IMPACT_FIG_SIZE) draws every figure at that preset, and
+'--format pdf' (or svg, eps; IMPACT_FIG_FORMAT) writes each in that format
+only: examples/figures/common/figlib.lua applies both to every script
+(scripts/figures runs each through examples/figures/common/run.lua). One script alone:
 'impact examples/figures/wm92_fig07.lua DIR'. Each script's first comment
 says what the paper shows, what is drawn and where the workbench differs.
 
@@ -148,6 +151,7 @@ values the extracted texts do not give (SB22's alpha, W86's r and e in
 figures 4.3 and 4.4, the axes of SB22 figure 13) are chosen and said so.]],
     example = [[
 scripts/figures /tmp/figs                         # all (about half a minute)
+scripts/figures /tmp/col --size column --format pdf  # all at a column, PDF
 impact examples/figures/wm92_fig09.lua /tmp/figs  # one]],
     see = { "plot.path", "plot.map", "plot.hodograph", "plot.curves", "solve_multi", "sweep" },
   },
