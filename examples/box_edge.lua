@@ -67,6 +67,6 @@ if dir then
   end
   local out = impact.plot.curves(curves, { out = dir .. "/multi_box_edge.png",
     title = "A box landing on an edge (two corners, e = 0.5): the kinetic energy kept against friction",
-    xlabel = "mu (both corners)", ylabel = "T1/T0" })
+    xlabel = "μ (both corners)", ylabel = "T1/T0" })
   print(out.png)
 end

@@ -47,11 +47,11 @@ end
 local dir = arg and arg[1]
 if dir then
   -- theta = 2.5, 7.5, ..., 87.5 degrees; the frictionless e^2 for reference
-  local x, curves = {}, { { x = {}, y = {}, title = "every model, mu = 0: e^2", color = "black", dash = "." } }
+  local x, curves = {}, { { x = {}, y = {}, title = "every model, μ = 0: e^2", color = "black", dash = "." } }
   local STYLE = { moreau = { width = 5, color = "#a6cee3" }, poisson = { dash = true, color = "#d73027" },
                   sequential = { style = "linespoints", point = 6, color = "#1a9850" }, lzb = { style = "linespoints", point = 2, color = "#ff7f00" } }
   for _, m in ipairs(MODELS) do
-    curves[#curves + 1] = { x = x, y = {}, title = m .. ", mu = 0.3" }
+    curves[#curves + 1] = { x = x, y = {}, title = m .. ", μ = 0.3" }
     for k, v in pairs(STYLE[m]) do curves[#curves][k] = v end
   end
   for i = 0, 17 do
@@ -61,6 +61,6 @@ if dir then
   end
   local out = impact.plot.curves(curves, { out = dir .. "/multi_corner.png", yrange = { 0, 0.8 },
     title = string.format("A disc striking floor and wall at once (e = %g, no spin): the kinetic energy kept", E),
-    xlabel = "theta (degrees below the horizontal; 45: into the corner)", ylabel = "T1/T0", enhanced = true })
+    xlabel = "θ (degrees below the horizontal; 45: into the corner)", ylabel = "T1/T0", enhanced = true })
   print(out.png)
 end

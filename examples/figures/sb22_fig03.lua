@@ -21,5 +21,5 @@ local dir = fig.outdir()
 
 local s = fig.sb22_2d("poisson", 0.4, 0.7, 141)
 print(s)
-fig.panels(s, "theta_deg", "ratio", "sb22_fig03", "SB22 fig. 3 (2D, Poisson, mu = 0.4, e = 0.7)", dir,
+fig.panels(s, "theta_deg", "ratio", "sb22_fig03", "SB22 fig. 3 (2D, Poisson, μ = 0.4, e = 0.7)", dir,
   { xlabel = "θ (deg)", ylabel = "v_{Cx} / v_{Cy}" })

@@ -16,5 +16,5 @@ local dir = fig.outdir()
 
 local s = fig.sb22_2d("energetic", 0.4, 0.7, 141)
 print(s)
-fig.panels(s, "theta_deg", "ratio", "sb22_fig04", "SB22 fig. 4 (2D, energetic, mu = 0.4, e = 0.7)", dir,
+fig.panels(s, "theta_deg", "ratio", "sb22_fig04", "SB22 fig. 4 (2D, energetic, μ = 0.4, e = 0.7)", dir,
   { xlabel = "θ (deg)", ylabel = "v_{Cx} / v_{Cy}" })

@@ -18,6 +18,6 @@ local fig = require("figlib")
 local dir = fig.outdir()
 
 local N = tonumber(os.getenv("IMPACT_FIG_N")) or 101
-fig.sb22_3d_both("sb22_fig09", "SB22 fig. 9 (3D, energetic, mu = 0.2, e = 0.8)",
+fig.sb22_3d_both("sb22_fig09", "SB22 fig. 9 (3D, energetic, μ = 0.2, e = 0.8)",
   { mu = 0.2, e = 0.8, law = "energetic", theta1 = impact.range(-25, 25, N), theta2 = impact.range(0, 25, (N + 1) // 2) },
   dir, { x = "theta1_deg", y = "theta2_deg", xlabel = "θ_1 (deg)", ylabel = "θ_2 (deg)" })

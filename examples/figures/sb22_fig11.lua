@@ -18,6 +18,6 @@ local fig = require("figlib")
 local dir = fig.outdir()
 
 local N = tonumber(os.getenv("IMPACT_FIG_N")) or 101
-fig.sb22_3d_both("sb22_fig11", "SB22 fig. 11 (3D, Poisson, mu = 0.4, e = 0.5)",
+fig.sb22_3d_both("sb22_fig11", "SB22 fig. 11 (3D, Poisson, μ = 0.4, e = 0.5)",
   { mu = 0.4, e = 0.5, law = "poisson", theta1 = impact.range(-50, 50, N), theta2 = impact.range(-50, 50, N) },
   dir, { x = "theta1_deg", y = "theta2_deg", xlabel = "θ_1 (deg)", ylabel = "θ_2 (deg)" })

@@ -22,7 +22,7 @@ local fig = require("figlib")
 local dir = fig.outdir()
 
 local N = tonumber(os.getenv("IMPACT_FIG_N")) or 101
-fig.sb22_3d_both("sb22_fig12", "SB22 fig. 12 (3D, theta1 = 20, theta2 = 15, Poisson)",
+fig.sb22_3d_both("sb22_fig12", "SB22 fig. 12 (3D, θ_1 = 20°, θ_2 = 15°, Poisson)",
   { law = "poisson", mu_values = impact.range(0, 1, N), e_values = impact.range(0, 1, N), normalize = false },
   dir, { x = "mu", y = "e", xlabel = "μ_k = μ_s", ylabel = "e", vy_title = ": -vCy after / vCy before",
     vy_label = "rebound ratio -vCy after / vCy before" })

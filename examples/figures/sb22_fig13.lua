@@ -24,7 +24,7 @@ local fig = require("figlib")
 local dir = fig.outdir()
 
 local N = tonumber(os.getenv("IMPACT_FIG_N")) or 101
-fig.sb22_3d_both("sb22_fig13", "SB22 fig. 13 (3D, theta1 = 20, theta2 = 15, Poisson, detail)",
+fig.sb22_3d_both("sb22_fig13", "SB22 fig. 13 (3D, θ_1 = 20°, θ_2 = 15°, Poisson, detail)",
   { law = "poisson", mu_values = impact.range(0.30, 0.36, N), e_values = impact.range(0, 1, N), normalize = false },
   dir, { x = "mu", y = "e", xlabel = "μ_k = μ_s", ylabel = "e", vy_title = ": -vCy after / vCy before",
     vy_label = "rebound ratio -vCy after / vCy before" })
