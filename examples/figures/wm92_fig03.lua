@@ -24,7 +24,7 @@ for _, S0 in ipairs{ 1, 0, -1 } do
   for _, B3 in ipairs{ -1.5, 0, 1.5 } do
     local r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = B3, S0 = S0, C0 = -1, mu = 0.3, e = 0.5 }
     list[#list + 1] = r
-    titles[#titles + 1] = string.format("S0%s0, B3%s0", sign(S0), sign(B3))
+    titles[#titles + 1] = string.format("S₀%s0, B₃%s0", sign(S0), sign(B3))
     fig.report(string.format("fig03 S0=%g B3=%g", S0, B3), { mode = r.mode, class = r.class, Px = r.Px, Py = r.Py })
   end
 end

@@ -23,7 +23,7 @@ for _, B3 in ipairs{ -1.5, 0, 1.5 } do
   for _, S0 in ipairs{ -0.2, 0.2 } do
     local r = impact.solve2d{ B1 = 2.5, B2 = 2.5, B3 = B3, S0 = S0, C0 = 0, mu = 2, e = 0.5 }
     list[#list + 1] = r
-    titles[#titles + 1] = string.format("S0%s0, B3%s0: %s", sign(S0), sign(B3), r.mode == "none" and "no" or "yes")
+    titles[#titles + 1] = string.format("S₀%s0, B₃%s0: %s", sign(S0), sign(B3), r.mode == "none" and "no" or "yes")
     fig.report(string.format("fig04 S0=%g B3=%g", S0, B3), { mode = r.mode, Px = r.Px, Py = r.Py })
   end
 end
