@@ -85,6 +85,7 @@ typedef struct {
      * closed form, steps of at most hcap */
     int exact;
     double beta, w2, w, hcap;
+    double dtiny;             /* 1e-15 of the penetration's scale */
 } run_t;
 
 static void set_seg(run_t *r, int seg)
@@ -270,12 +271,15 @@ static void events(const run_t *r, const double y[2], int restit, double g[NEV])
             if (r->kind == IMP_LAW_HUNT_CROSSLEY)
                 g[EV_END_F] = r->c * vn - 1;
         }
-        g[EV_END_D] = -y[1];
+        /* a closed-form step ends at delta = 1e-15 of its scale: an
+         * overdamped pull only approaches 0 (as the integrator's error
+         * crosses it) */
+        g[EV_END_D] = r->exact ? r->dtiny - y[1] : -y[1];
     }
     g[EV_PEAK] = -force_rate(r, y[1], y[0]);
-    /* a closed-form step with tension ends where the pull starts (F = 0),
-     * so that p is monotone in a step and a knot it reaches is seen */
-    g[EV_PULL] = r->exact && r->tension ? -force(r, y[1], vn) : -1;
+    /* a closed-form step ends where F = 0 (the pull starts, or the end),
+     * so that p is monotone in it and a knot it reaches is seen */
+    g[EV_PULL] = r->exact ? -force(r, y[1], vn) : -1;
 }
 
 /* The rate dg/dt of event ev's function at y (restit: the restitution
@@ -368,6 +372,7 @@ imp_status imp_compliant_run(const imp_law *law, const imp_compliant_path *path,
     /* scales: the penetration that stores the approach's energy v0^2/(2 Wnn) */
     double dstar = pow((r.n + 1) * v0 * v0 / (2 * Wnn * r.k), 1 / (r.n + 1));
     double pstar = v0 / Wnn, tstar = dstar / v0;
+    r.dtiny = 1e-15 * dstar;
     double atol[2] = {rtol * pstar, rtol * dstar};
     /* k0 = f(t, y) at the step's start, shared by its re-takes */
     double y[2] = {0, 0}, yn[2], err[2], k0[2] = {0, 0}, work[26], g0[NEV], g1[NEV];
@@ -386,6 +391,8 @@ imp_status imp_compliant_run(const imp_law *law, const imp_compliant_path *path,
         }
     }
     int restit = 0, have_k0 = 0;
+    /* Kelvin-Voigt's c v0 at the start may be the peak (a decreasing force) */
+    out->F_max = fmax(0, force(&r, y[1], vn_at(&r, y[0])));
     events(&r, y, restit, g0);
     for (long it = 0;; it++) {
         if (it > 2000000)
@@ -427,26 +434,47 @@ imp_status imp_compliant_run(const imp_law *law, const imp_compliant_path *path,
         for (int k = 0; k < NEV; k++) {
             if (!(g0[k] < 0 && g1[k] >= 0))
                 continue;
-            double x = locate(&r, k, y, h, g0[k], g1[k], restit, k0, work);
-            if (k == EV_PEAK) {      /* recorded; the step goes on */
-                double yp[2];
-                step(&r, y, x * h, yp, NULL, k0, 1, work);
-                double F = force(&r, yp[1], vn_at(&r, yp[0]));
-                out->F_max = F > out->F_max ? F : out->F_max;
+            if (k == EV_PEAK)        /* below, inside the step as taken */
                 continue;
-            }
+            double x = locate(&r, k, y, h, g0[k], g1[k], restit, k0, work);
             if (x < th) {
                 th = x;
                 ev = k;
             }
         }
-        double hn = h * fmin(5.0, 0.9 * pow(en > 1e-10 ? en : 1e-10, -0.125));
-        if (ev >= 0) {
-            step(&r, y, th * h, yn, NULL, k0, 1, work);
-            t += th * h;
-        } else {
-            t += h;
+        /* past F = 0 p turns back: the knots are looked for again in the
+         * step cut there */
+        if (r.exact && (ev == EV_END_F || ev == EV_PULL)) {
+            double hc = th * h, yc[2], gc[NEV];
+            step(&r, y, hc, yc, NULL, k0, 1, work);
+            events(&r, yc, restit, gc);
+            for (int k = EV_KNOT_UP; k <= EV_KNOT_DOWN; k++) {
+                if (!(g0[k] < 0 && gc[k] >= 0))
+                    continue;
+                double x = locate(&r, k, y, hc, g0[k], gc[k], restit, k0, work) * th;
+                if (x <= th) {
+                    th = x;
+                    ev = k;
+                }
+            }
         }
+        double hn = h * fmin(5.0, 0.9 * pow(en > 1e-10 ? en : 1e-10, -0.125));
+        double hs = h;
+        if (ev >= 0) {
+            hs = th * h;
+            step(&r, y, hs, yn, NULL, k0, 1, work);
+            events(&r, yn, restit, g1);
+        }
+        /* the peak force, where dF/dt crosses 0 in the step as taken (not
+         * past an event that cut it: there the piece's line no longer holds) */
+        if (g0[EV_PEAK] < 0 && g1[EV_PEAK] >= 0) {
+            double x = locate(&r, EV_PEAK, y, hs, g0[EV_PEAK], g1[EV_PEAK], restit, k0, work),
+                   yp[2];
+            step(&r, y, x * hs, yp, NULL, k0, 1, work);
+            double F = force(&r, yp[1], vn_at(&r, yp[0]));
+            out->F_max = F > out->F_max ? F : out->F_max;
+        }
+        t += hs;
         y[0] = yn[0];
         y[1] = yn[1];
         have_k0 = 0;
