@@ -79,6 +79,13 @@ typedef struct {
     int cubic;                /* Hermite through (pa, va, m0), (pa + h, vb, m1) */
     double pa, va, kv;        /* else its line: vn = va + kv (p - pa) */
     double h, vb, m0, m1;
+    double Wnn;
+    /* Kelvin-Voigt on a line: the oscillator delta'' + 2 beta delta' +
+     * kv k delta = 0 (beta = kv c / 2, w2 = kv k - beta^2), stepped in
+     * closed form, steps of at most hcap */
+    int exact;
+    double beta, w2, w, hcap;
+    double dtiny;             /* 1e-15 of the penetration's scale */
 } run_t;
 
 static void set_seg(run_t *r, int seg)
@@ -88,18 +95,32 @@ static void set_seg(run_t *r, int seg)
     r->pa = P->p[seg];
     r->va = P->vn[seg];
     r->cubic = 0;
+    r->exact = 0;
     if (seg + 1 >= P->n) {
         r->kv = P->k_last;
+    } else {
+        r->h = P->p[seg + 1] - P->p[seg];
+        r->vb = P->vn[seg + 1];
+        r->kv = (r->vb - r->va) / r->h;
+        if (P->s0) {
+            r->cubic = 1;
+            r->m0 = P->s0[seg] * r->h;
+            r->m1 = P->s1[seg] * r->h;
+            return;
+        }
+    }
+    /* p follows from vn on the line, p = pa + (vn - va) / kv: a slope far
+     * from 0 (else the time integration) */
+    if (r->kind != IMP_LAW_KELVIN_VOIGT || !(fabs(r->kv) >= 1e-3 * r->Wnn))
         return;
-    }
-    r->h = P->p[seg + 1] - P->p[seg];
-    r->vb = P->vn[seg + 1];
-    r->kv = (r->vb - r->va) / r->h;
-    if (P->s0) {
-        r->cubic = 1;
-        r->m0 = P->s0[seg] * r->h;
-        r->m1 = P->s1[seg] * r->h;
-    }
+    r->exact = 1;
+    r->beta = 0.5 * r->kv * r->c;
+    r->w2 = r->kv * r->k - r->beta * r->beta;
+    r->w = sqrt(fabs(r->w2));
+    /* an oscillation: less than half its period, so that delta, F and
+     * dF/dt (zeros pi / w apart) cross 0 at most once in a step; else
+     * they cross 0 at most once at all */
+    r->hcap = r->w2 > 0 ? 0.9 * M_PI / r->w : 2 / sqrt(fabs(r->kv * r->k) + r->beta * r->beta);
 }
 
 static double vn_at(const run_t *r, double p)
@@ -177,6 +198,29 @@ static double force_rate(const run_t *r, double delta, double p)
     return -Fd * vn + Fv * dvn_at(r, p) * F;
 }
 
+/* Kelvin-Voigt on a line, a step h in closed form: with u = delta' = -vn,
+ * delta(h) = E (C delta + S (beta delta + u)), u(h) = E (C u - S (kv k delta
+ * + beta u)), E = exp(-beta h), C = cos(w h), S = sin(w h) / w (cosh and
+ * sinh over damped, 1 and h critically); p + u / kv is constant. */
+static void kv_step(const run_t *r, const double y[2], double h, double yn[2])
+{
+    double x0 = y[1], u0 = -(r->va + r->kv * (y[0] - r->pa)), E = exp(-r->beta * h), C, S;
+    if (r->w2 > 0) {
+        C = cos(r->w * h);
+        S = sin(r->w * h) / r->w;
+    } else if (r->w2 < 0) {
+        C = cosh(r->w * h);
+        S = sinh(r->w * h) / r->w;
+    } else {
+        C = 1;
+        S = h;
+    }
+    double x = E * (C * x0 + S * (r->beta * x0 + u0));
+    double u = E * (C * u0 - S * (r->kv * r->k * x0 + r->beta * u0));
+    yn[1] = x;
+    yn[0] = y[0] + (u0 - u) / r->kv;
+}
+
 IMP_DOP853_INLINE void rhs(const void *ctx, double t, const double *y, double *dy)
 {
     const run_t *r = ctx;
@@ -191,7 +235,20 @@ IMP_DOP853_INLINE void rhs(const void *ctx, double t, const double *y, double *d
 #define BHH2 0.733846688281611857341361741547
 #define BHH3 0.220588235294117647058823529412e-01
 
-enum { EV_KNOT_UP, EV_KNOT_DOWN, EV_END_F, EV_END_D, EV_PEAK, NEV };
+enum { EV_KNOT_UP, EV_KNOT_DOWN, EV_END_F, EV_END_D, EV_PEAK, EV_PULL, NEV };
+
+/* A step h from y: in closed form (err 0) or DOP853's */
+static void step(const run_t *r, const double *y, double h, double *yn, double *err,
+                 double *k0, int have_k0, double *work)
+{
+    if (r->exact) {
+        kv_step(r, y, h, yn);
+        if (err)
+            err[0] = err[1] = 0;
+        return;
+    }
+    imp_dop853_step(rhs, r, 2, 0, y, h, yn, err, k0, have_k0, work);
+}
 
 /* The event functions at (p, delta); an event happens where one goes from
  * < 0 to >= 0. Inactive ones are -1. */
@@ -214,9 +271,15 @@ static void events(const run_t *r, const double y[2], int restit, double g[NEV])
             if (r->kind == IMP_LAW_HUNT_CROSSLEY)
                 g[EV_END_F] = r->c * vn - 1;
         }
-        g[EV_END_D] = -y[1];
+        /* a closed-form step ends at delta = 1e-15 of its scale: an
+         * overdamped pull only approaches 0 (as the integrator's error
+         * crosses it) */
+        g[EV_END_D] = r->exact ? r->dtiny - y[1] : -y[1];
     }
     g[EV_PEAK] = -force_rate(r, y[1], y[0]);
+    /* a closed-form step ends where F = 0 (the pull starts, or the end),
+     * so that p is monotone in it and a knot it reaches is seen */
+    g[EV_PULL] = r->exact ? -force(r, y[1], vn) : -1;
 }
 
 /* The rate dg/dt of event ev's function at y (restit: the restitution
@@ -228,7 +291,9 @@ static double event_rate(const run_t *r, int ev, const double y[2])
     case EV_KNOT_UP: return force(r, y[1], vn);     /* g = p - p_knot */
     case EV_KNOT_DOWN: return -force(r, y[1], vn);
     case EV_END_D: return vn;                       /* g = -delta */
-    default:                                        /* EV_END_F */
+    default:                                        /* EV_END_F, EV_PULL */
+        if (ev == EV_PULL)
+            return -force_rate(r, y[1], y[0]);
         if (r->kind == IMP_LAW_HERTZ && r->unloading)
             return vn;                              /* g = delta_r - delta */
         if (r->kind == IMP_LAW_HUNT_CROSSLEY)       /* g = c vn - 1 */
@@ -254,7 +319,7 @@ static double locate(const run_t *r, int ev, const double y[2], double h, double
             x = (a * gb - b * ga) / (gb - ga);
         if (!(x > a && x < b))
             x = 0.5 * (a + b);
-        imp_dop853_step(rhs, r, 2, 0, y, x * h, yn, NULL, k0, 1, work);
+        step(r, y, x * h, yn, NULL, k0, 1, work);
         events(r, yn, restit, g);
         double gx = g[ev];
         if (gx >= 0) {
@@ -296,6 +361,7 @@ imp_status imp_compliant_run(const imp_law *law, const imp_compliant_path *path,
     r.c = imp_compliant_damping(law->kind, cp, vn0, Wnn);
     r.e = cp->e;
     r.tension = cp->tension;
+    r.Wnn = Wnn;
     set_seg(&r, 0);
     out->c = r.c;
     out->F_max = 0;
@@ -306,6 +372,7 @@ imp_status imp_compliant_run(const imp_law *law, const imp_compliant_path *path,
     /* scales: the penetration that stores the approach's energy v0^2/(2 Wnn) */
     double dstar = pow((r.n + 1) * v0 * v0 / (2 * Wnn * r.k), 1 / (r.n + 1));
     double pstar = v0 / Wnn, tstar = dstar / v0;
+    r.dtiny = 1e-15 * dstar;
     double atol[2] = {rtol * pstar, rtol * dstar};
     /* k0 = f(t, y) at the step's start, shared by its re-takes */
     double y[2] = {0, 0}, yn[2], err[2], k0[2] = {0, 0}, work[26], g0[NEV], g1[NEV];
@@ -324,13 +391,17 @@ imp_status imp_compliant_run(const imp_law *law, const imp_compliant_path *path,
         }
     }
     int restit = 0, have_k0 = 0;
+    /* Kelvin-Voigt's c v0 at the start may be the peak (a decreasing force) */
+    out->F_max = fmax(0, force(&r, y[1], vn_at(&r, y[0])));
     events(&r, y, restit, g0);
     for (long it = 0;; it++) {
         if (it > 2000000)
             return IMP_ESTEPS;
         if ((it & 1023) == 1023 && imp_interrupt_pending())
             return IMP_EINTERRUPT;
-        imp_dop853_step(rhs, &r, 2, t, y, h, yn, err, k0, have_k0, work);
+        if (r.exact)
+            h = r.hcap;         /* no error to control */
+        step(&r, y, h, yn, err, k0, have_k0, work);
         have_k0 = 1;
         /* Hairer's error norm of DOP853 (Hairer, Norsett & Wanner 1993,
          * II.10): the 5th-order estimate blended with the 3rd-order one,
@@ -339,7 +410,7 @@ imp_status imp_compliant_run(const imp_law *law, const imp_compliant_path *path,
          * alone is O(h^6): steps some 3 times too short at 1e-12). The
          * stages are still in work (k[s] = work + 2 s). */
         double e5 = 0, e3 = 0;
-        for (int i = 0; i < 2; i++) {
+        for (int i = 0; i < 2 && !r.exact; i++) {
             double sc = atol[i] + rtol * fmax(fabs(y[i]), fabs(yn[i]));
             double d3 = (yn[i] - y[i]) - h * (BHH1 * work[i] + BHH2 * work[16 + i] +
                                               BHH3 * work[22 + i]);
@@ -347,6 +418,8 @@ imp_status imp_compliant_run(const imp_law *law, const imp_compliant_path *path,
             e3 += (d3 / sc) * (d3 / sc);
         }
         double en = e5 > 0 ? e5 / sqrt(2 * (e5 + 0.01 * e3)) : 0;
+        if (r.exact)
+            en = 0;
         if (!isfinite(en) || !isfinite(yn[0] + yn[1] + err[0] + err[1]))
             return IMP_EOVERFLOW;
         if (en > 1) {
@@ -361,26 +434,47 @@ imp_status imp_compliant_run(const imp_law *law, const imp_compliant_path *path,
         for (int k = 0; k < NEV; k++) {
             if (!(g0[k] < 0 && g1[k] >= 0))
                 continue;
-            double x = locate(&r, k, y, h, g0[k], g1[k], restit, k0, work);
-            if (k == EV_PEAK) {      /* recorded; the step goes on */
-                double yp[2];
-                imp_dop853_step(rhs, &r, 2, 0, y, x * h, yp, NULL, k0, 1, work);
-                double F = force(&r, yp[1], vn_at(&r, yp[0]));
-                out->F_max = F > out->F_max ? F : out->F_max;
+            if (k == EV_PEAK)        /* below, inside the step as taken */
                 continue;
-            }
+            double x = locate(&r, k, y, h, g0[k], g1[k], restit, k0, work);
             if (x < th) {
                 th = x;
                 ev = k;
             }
         }
-        double hn = h * fmin(5.0, 0.9 * pow(en > 1e-10 ? en : 1e-10, -0.125));
-        if (ev >= 0) {
-            imp_dop853_step(rhs, &r, 2, 0, y, th * h, yn, NULL, k0, 1, work);
-            t += th * h;
-        } else {
-            t += h;
+        /* past F = 0 p turns back: the knots are looked for again in the
+         * step cut there */
+        if (r.exact && (ev == EV_END_F || ev == EV_PULL)) {
+            double hc = th * h, yc[2], gc[NEV];
+            step(&r, y, hc, yc, NULL, k0, 1, work);
+            events(&r, yc, restit, gc);
+            for (int k = EV_KNOT_UP; k <= EV_KNOT_DOWN; k++) {
+                if (!(g0[k] < 0 && gc[k] >= 0))
+                    continue;
+                double x = locate(&r, k, y, hc, g0[k], gc[k], restit, k0, work) * th;
+                if (x <= th) {
+                    th = x;
+                    ev = k;
+                }
+            }
         }
+        double hn = h * fmin(5.0, 0.9 * pow(en > 1e-10 ? en : 1e-10, -0.125));
+        double hs = h;
+        if (ev >= 0) {
+            hs = th * h;
+            step(&r, y, hs, yn, NULL, k0, 1, work);
+            events(&r, yn, restit, g1);
+        }
+        /* the peak force, where dF/dt crosses 0 in the step as taken (not
+         * past an event that cut it: there the piece's line no longer holds) */
+        if (g0[EV_PEAK] < 0 && g1[EV_PEAK] >= 0) {
+            double x = locate(&r, EV_PEAK, y, hs, g0[EV_PEAK], g1[EV_PEAK], restit, k0, work),
+                   yp[2];
+            step(&r, y, x * hs, yp, NULL, k0, 1, work);
+            double F = force(&r, yp[1], vn_at(&r, yp[0]));
+            out->F_max = F > out->F_max ? F : out->F_max;
+        }
+        t += hs;
         y[0] = yn[0];
         y[1] = yn[1];
         have_k0 = 0;
