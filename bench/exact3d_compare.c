@@ -7,7 +7,8 @@
  * min_slip to |vC0|; min_slip is the smallest slip at the steps' ends and
  * moves with them); "show K" prints body K's inputs. Build it against each
  * tree's library, e.g.
- *   cc -O2 -Isrc/core -Itests bench/exact3d_compare.c build-bench/libimpact.a \
+ *   cc -O2 -Isrc/core/numerics -Isrc/core/laws -Isrc/core/planar \
+ *      -Isrc/core/spatial -Itests bench/exact3d_compare.c build-bench/libimpact.a \
  *      -llapacke -llapack -lm -o /tmp/cmp
  * then dump with the old and the new build and cmp the two files. */
 #include <math.h>

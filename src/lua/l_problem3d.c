@@ -2,7 +2,7 @@
  * l_solve3d_mech.c) and the 3D sweep's C path (l_sweep.c): one body on the
  * plane (body = {...} or the top level), two moving bodies (body2 = {...}),
  * the friction, method, options and law, and the flat problem that
- * src/core/sweep3d.c varies on worker threads. Checks field by field and
+ * src/core/study/sweep3d.c varies on worker threads. Checks field by field and
  * raises naming the field; computes nothing itself (the core orients the
  * body and forms the pair's contact data). */
 #include <stdio.h>

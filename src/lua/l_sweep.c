@@ -1,5 +1,5 @@
 /* The sweep area's C side: the fast path of 2D and 3D sweeps (a plan parsed
- * once with the solver's own parser, points solved in C by src/core/sweep2d.c
+ * once with the solver's own parser, points solved in C by src/core/study/sweep2d.c
  * (3D problems: sweep3d.c), the
  * CSV rows formatted on the worker threads as they are solved and written
  * here in order, the columns built on demand). Small helpers:

@@ -50,7 +50,7 @@ static int l_solve2d_bench(lua_State *L)
     return 1;
 }
 
-/* A number as impact.study.csv writes it (src/core/csvnum.c). */
+/* A number as impact.study.csv writes it (src/core/numerics/csvnum.c). */
 void limp_csv_number(luaL_Buffer *b, double x)
 {
     char buf[IMP_CSVNUM_MAX];
