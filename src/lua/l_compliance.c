@@ -17,6 +17,7 @@
 #include "l_compliance.h"
 #include "l_problem2d.h"
 #include "l_problem3d.h"
+#include "module.h"
 #include "raise.h"
 
 #define RESULT3D_MT "impact.Result3D"   /* solve3d's results (l_solve3d.c) */
@@ -315,4 +316,11 @@ int limp_solve3d_compliance(lua_State *L, int t)
     double et = vt > 0 ? -(r.vC[0] * cc.vC0[0] + r.vC[2] * cc.vC0[2]) / (vt * vt) : NAN;
     set_fields(L, &cr, eta2, et);
     return 1;
+}
+
+/* core._fields.compliance: the fields of t.compliance (the sweep checks
+ * base.compliance and vary.compliance.* against them). */
+void limp_open_compliance(lua_State *L)
+{
+    limp_check_publish(L, "compliance", compliance_fields);
 }

@@ -63,5 +63,6 @@ int luaopen_impact_core(lua_State *L)
     limp_open_simulate(L);
     limp_open_check(L);
     limp_open_mujoco(L);
+    limp_open_compliance(L);
     return 1;
 }

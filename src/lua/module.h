@@ -20,5 +20,6 @@ void limp_open_mechanism(lua_State *L); /* l_mechanism.c: prepare_mechanism */
 void limp_open_fit(lua_State *L);       /* l_fit.c, l_fit_eval.c: core._fit (impact.fit) */
 void limp_open_simulate(lua_State *L);  /* l_simulate.c, l_scene2d.c, l_system.c: scene2d, system, _simulate */
 void limp_open_mujoco(lua_State *L);    /* l_mujoco.c: impact.mujoco's C half */
+void limp_open_compliance(lua_State *L); /* l_compliance.c: the compliance table's fields */
 
 #endif

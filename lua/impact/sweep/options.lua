@@ -143,9 +143,8 @@ function M.read(spec, impact)
 end
 
 -- The tangential fields of solve2d and solve3d that their published lists
--- (core._fields) leave out, and the fields of their compliance table.
+-- (core._fields) leave out: each solver reads them before its list.
 M.TANGENTIAL = { "friction", "compliance" }
-M.COMPLIANCE_FIELDS = { "eta2", "nu" }
 
 -- list with the names of extra it lacks appended (a new table).
 function M.with(list, extra)
@@ -172,7 +171,7 @@ function M.check_names(o, design, core)
     -- the tangential fields these solvers read besides their published
     -- lists: a friction law and Stronge's tangential compliance
     top = M.with(top, M.TANGENTIAL)
-    sub.compliance = M.COMPLIANCE_FIELDS
+    sub.compliance = fields.compliance
   end
   check(FNAME, o.base, top, "base.")
   for key, list in pairs(sub) do
